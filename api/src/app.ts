@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ErrorBody } from '#protocol/errors.ts';
+import { translate } from './i18n.ts';
+import { ApiError } from './http/errors.ts';
+import type { AppDeps, AppEnv } from './http/env.ts';
+import { requestLocale } from './http/locale.ts';
+import { requestContext, sameOriginOnly } from './http/middleware.ts';
+import type { RouteRule, Router } from './http/router.ts';
+import { clientsRoutes } from './routes/clients.ts';
+import { healthRoutes } from './routes/health.ts';
+import { createStaticHandler } from './static.ts';
+
+/** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function errorBody(error: ApiError, locale: AppEnv['Variables']['locale']): ErrorBody {
+  const body: ErrorBody = { error: translate(locale, `errors.${error.code}`, error.values), code: error.code };
+  if (error.fields.length > 0) {
+    body.details = error.fields.map((f) => ({ field: f.field, code: f.key, message: translate(locale, f.key) }));
+  }
+  return body;
+}
+
+export type App = Hono<AppEnv> & { routeRules: RouteRule[] };
+
+/** Composes the API sub-apps, `/locale`, the PWA, and the one error handler. */
+export function createApp(deps: AppDeps): App {
+  const app = new Hono<AppEnv>();
+
+  app.use('/api/*', requestContext(deps));
+  app.use('/locale', requestContext(deps));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  app.use('/api/*', sameOriginOnly(deps));
+
+  const routers: Router[] = [healthRoutes(deps), clientsRoutes(deps)];
+  for (const router of routers) app.route(router.prefix, router.app);
+
+  // Not under /api (SPEC §7): the PWA asks which language to start in when none is stored.
+  app.get('/locale', (c) => c.json({ locale: c.get('locale') }));
+
+  app.all('/api/*', () => {
+    throw new ApiError(404, 'NOT_FOUND');
+  });
+
+  if (deps.config.staticRoot) {
+    const statics = createStaticHandler(deps.config.staticRoot);
+    if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });
+    app.on(['GET', 'HEAD'], '*', (c) => statics.handle(c));
+  }
+
+  app.onError((error, c) => {
+    const locale = c.get('locale') ?? requestLocale(c);
+    if (error instanceof ApiError) {
+      return c.json(errorBody(error, locale), error.status, error.headers);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const apiError = new ApiError(error.status, error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON');
+      return c.json(errorBody(apiError, locale), apiError.status);
+    }
+    deps.log.error('request.failed', { method: c.req.method, path: c.req.path, message: error.message, stack: error.stack });
+    return c.json(errorBody(new ApiError(500, 'INTERNAL'), locale), 500);
+  });
+
+  app.notFound((c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND'), c.get('locale') ?? requestLocale(c)), 404));
+
+  return Object.assign(app, { routeRules: routers.flatMap((router) => router.rules) });
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Role } from '#protocol/domain/client-enums.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session used after half its life is extended, so active users stay signed in. */
+const RENEW_AFTER_MS = SESSION_TTL_MS / 2;
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  email: string;
+}
+
+export interface ActiveSession {
+  id: string;
+  expiresAt: number;
+  user: SessionUser;
+  /** Set when this request extended the session: the cookie must be sent again. */
+  renewed: boolean;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Sessions: a random 256-bit token in the cookie, only its SHA-256 in the database (ADR 003).
+ * Statements are prepared once: the lookup runs on every authenticated request.
+ */
+export function createSessionStore(sqlite: Database.Database, now: () => number = Date.now) {
+  const insert = sqlite.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)');
+  const lookup = sqlite.prepare(
+    'SELECT s.id, s.expires_at AS expiresAt, u.id AS userId, u.role, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?',
+  );
+  const extend = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?');
+  const remove = sqlite.prepare('DELETE FROM sessions WHERE id = ?');
+  const purge = sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+
+  return {
+    /** Starts a new session (a fresh token at every login: no fixation) and returns the cookie token. */
+    create(userId: string, userAgent: string | undefined): { token: string; expiresAt: number } {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = now() + SESSION_TTL_MS;
+      insert.run(hashToken(token), userId, now(), expiresAt, userAgent?.slice(0, 300) ?? null);
+      return { token, expiresAt };
+    },
+
+    find(token: string): ActiveSession | null {
+      if (token.length < 20 || token.length > 100) return null;
+      const id = hashToken(token);
+      const row = lookup.get(id) as { id: string; expiresAt: number; userId: string; role: Role; email: string } | undefined;
+      if (!row) return null;
+      const current = now();
+      if (row.expiresAt <= current) {
+        remove.run(id);
+        return null;
+      }
+      let expiresAt = row.expiresAt;
+      const renewed = expiresAt - current < SESSION_TTL_MS - RENEW_AFTER_MS;
+      if (renewed) {
+        expiresAt = current + SESSION_TTL_MS;
+        extend.run(expiresAt, id);
+      }
+      return { id, expiresAt, renewed, user: { id: row.userId, role: row.role, email: row.email } };
+    },
+
+    delete(token: string): void {
+      remove.run(hashToken(token));
+    },
+
+    purgeExpired(): number {
+      return purge.run(now()).changes;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,176 @@
+/**
+ * Configuration from environment variables, validated once at start. Every bad value is named
+ * in one error so a self-hoster fixes them all in one go (ARCHITECTURE §2).
+ */
+import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
+
+export const PLAN_IDS = ['monthly', 'quarterly', 'annual'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface RateLimits {
+  /** Failed logins from one IP address within the window. */
+  loginFailuresPerIp: number;
+  /** Failed logins for one account within the window. */
+  loginFailuresPerAccount: number;
+  /** Accounts created from one IP address within the window. */
+  registrationsPerIp: number;
+  windowMs: number;
+}
+
+export interface Config {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databasePath: string;
+  appSecret: string | null;
+  /** Serve the session cookie with `Secure` and the `__Host-` prefix. */
+  secureCookies: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+  trustProxy: boolean;
+  /** Extra origin allowed for state-changing requests, e.g. https://coach.example.com behind a proxy. */
+  publicUrl: string | null;
+  openaiApiKey: string | null;
+  openaiBaseUrl: string | null;
+  openaiModel: string;
+  paymentWebhookSecret: string | null;
+  paymentsMode: 'demo' | 'live';
+  paymentLinks: Partial<Record<PlanId, Partial<Record<Locale, string>>>>;
+  supportWhatsapp: string | null;
+  supportEmail: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  seedDemoData: boolean;
+  logLevel: 'silent' | 'error' | 'info';
+  rateLimits: RateLimits;
+  /** Where the built PWA lives; null to serve the API only. */
+  staticRoot: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerIp: 30,
+  loginFailuresPerAccount: 10,
+  registrationsPerIp: 20,
+  windowMs: 15 * 60 * 1000,
+};
+
+export function loadConfig(env: Env = process.env, defaults: { staticRoot?: string | null } = {}): Config {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw ? raw : null;
+  };
+
+  const nodeEnvRaw = value('NODE_ENV') ?? 'development';
+  if (!['production', 'development', 'test'].includes(nodeEnvRaw)) {
+    problems.push(`NODE_ENV must be production, development or test (got "${nodeEnvRaw}")`);
+  }
+  const nodeEnv = (['production', 'development', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development') as Config['nodeEnv'];
+  const production = nodeEnv === 'production';
+
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = value(name);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const boolean = (name: string, fallback: boolean) => {
+    const raw = value(name);
+    if (raw === null) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string) => {
+    const raw = value(name);
+    if (raw === null) return null;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be an http(s) URL (got "${raw}")`);
+      return null;
+    }
+  };
+  const oneOf = <T extends string>(name: string, options: readonly T[], fallback: T): T => {
+    const raw = value(name);
+    if (raw === null) return fallback;
+    if ((options as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${options.join(', ')} (got "${raw}")`);
+    return fallback;
+  };
+
+  const port = integer('PORT', 3000, 1, 65535);
+  const databasePath = value('DATABASE_PATH') ?? './data/app.db';
+
+  const appSecret = value('APP_SECRET');
+  if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters long');
+  if (production && appSecret === null) problems.push('APP_SECRET is required when NODE_ENV=production (32+ random characters, e.g. `openssl rand -hex 32`)');
+
+  const supportEmail = value('SUPPORT_EMAIL');
+  if (supportEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${supportEmail}")`);
+  const supportWhatsapp = value('SUPPORT_WHATSAPP');
+  if (supportWhatsapp !== null && !/^\+?\d{8,15}$/.test(supportWhatsapp.replace(/[\s()-]/g, ''))) {
+    problems.push(`SUPPORT_WHATSAPP must be a phone number with country code, e.g. +5511999999999 (got "${supportWhatsapp}")`);
+  }
+
+  const adminEmail = value('ADMIN_EMAIL')?.toLowerCase() ?? null;
+  const adminPassword = env.ADMIN_PASSWORD ?? null;
+  if ((adminEmail === null) !== (adminPassword === null)) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
+  if (adminPassword !== null && adminPassword.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters long');
+
+  const paymentLinks: Config['paymentLinks'] = {};
+  for (const plan of PLAN_IDS) {
+    for (const locale of LOCALES) {
+      const name = `PAYMENT_LINK_${plan.toUpperCase()}_${locale.replace('-', '_').toUpperCase()}`;
+      const link = url(name);
+      if (link) (paymentLinks[plan] ??= {})[locale] = link;
+    }
+  }
+
+  const config: Config = {
+    nodeEnv,
+    port,
+    host: value('HOST') ?? '0.0.0.0',
+    databasePath,
+    appSecret,
+    secureCookies: boolean('COOKIE_SECURE', production),
+    trustProxy: boolean('TRUST_PROXY', false),
+    publicUrl: url('PUBLIC_URL'),
+    openaiApiKey: value('OPENAI_API_KEY'),
+    openaiBaseUrl: url('OPENAI_BASE_URL'),
+    openaiModel: value('OPENAI_MODEL') ?? 'gpt-4o-mini',
+    paymentWebhookSecret: value('PAYMENT_WEBHOOK_SECRET'),
+    paymentsMode: oneOf('PAYMENTS_MODE', ['demo', 'live'] as const, production ? 'live' : 'demo'),
+    paymentLinks,
+    supportWhatsapp,
+    supportEmail,
+    adminEmail,
+    adminPassword,
+    seedDemoData: boolean('SEED_DEMO_DATA', !production),
+    logLevel: oneOf('LOG_LEVEL', ['silent', 'error', 'info'] as const, nodeEnv === 'test' ? 'error' : 'info'),
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      registrationsPerIp: integer('RATE_LIMIT_REGISTRATIONS', DEFAULT_RATE_LIMITS.registrationsPerIp, 1, 100_000),
+      loginFailuresPerIp: integer('RATE_LIMIT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerIp, 1, 100_000),
+    },
+    staticRoot: defaults.staticRoot ?? null,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Every account: clients (role user), teachers and admins. Enum columns hold canonical values (ADR 004). */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'teacher', 'admin'] }).notNull().default('user'),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    birthDate: text('birth_date'),
+    gender: text('gender'),
+    height: real('height'),
+    currentWeight: real('current_weight'),
+    targetWeight: real('target_weight'),
+    activityLevel: text('activity_level'),
+    goalType: text('goal_type'),
+    weeklyWeightGoal: real('weekly_weight_goal'),
+    timeFrame: text('time_frame'),
+    motivation: text('motivation'),
+    previousAttempts: text('previous_attempts'),
+    highestWeight: real('highest_weight'),
+    lowestWeight: real('lowest_weight'),
+    dietaryRestrictions: text('dietary_restrictions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    medicalConditions: text('medical_conditions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    countryCode: text('country_code').notNull().default('BR'),
+    preferredLanguage: text('preferred_language').notNull().default('pt-BR'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [index('users_role_idx').on(table.role)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

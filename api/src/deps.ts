@@ -1,0 +1,24 @@
+import type { Config } from './config.ts';
+import type { AppDatabase } from './db/client.ts';
+import type { AppDeps } from './http/env.ts';
+import { createSessionStore } from './auth/sessions.ts';
+import { RateLimiter } from './auth/rate-limit.ts';
+import { createLogger } from './logger.ts';
+
+/** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
+export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
+  const now = overrides.now ?? Date.now;
+  const { rateLimits } = config;
+  return {
+    config,
+    database,
+    now,
+    log: overrides.log ?? createLogger(config.logLevel),
+    sessions: createSessionStore(database.sqlite, now),
+    limiters: {
+      loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),
+      loginPerAccount: new RateLimiter(rateLimits.loginFailuresPerAccount, rateLimits.windowMs, now),
+      registrationPerIp: new RateLimiter(rateLimits.registrationsPerIp, rateLimits.windowMs * 4, now),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import type { Config } from '../config.ts';
+import type { AppDatabase } from '../db/client.ts';
+import type { ActiveSession, SessionStore } from '../auth/sessions.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { Logger } from '../logger.ts';
+
+/** Everything the routes and services need, built once per app (and per test file). */
+export interface AppDeps {
+  config: Config;
+  database: AppDatabase;
+  sessions: SessionStore;
+  log: Logger;
+  now: () => number;
+  limiters: {
+    loginPerIp: RateLimiter;
+    loginPerAccount: RateLimiter;
+    registrationPerIp: RateLimiter;
+  };
+}
+
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    locale: Locale;
+    session: ActiveSession | null;
+  };
+}

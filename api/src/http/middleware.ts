@@ -1,0 +1,73 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps, AppEnv } from './env.ts';
+import { ApiError } from './errors.ts';
+import { requestLocale } from './locale.ts';
+
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-session' : 'session');
+
+export function setSessionCookie(c: Context, deps: AppDeps, token: string, expiresAt: number): void {
+  setCookie(c, sessionCookieName(deps.config.secureCookies), token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: deps.config.secureCookies,
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(c: Context, deps: AppDeps): void {
+  deleteCookie(c, sessionCookieName(deps.config.secureCookies), { path: '/', secure: deps.config.secureCookies });
+}
+
+export const sessionToken = (c: Context, deps: AppDeps) => getCookie(c, sessionCookieName(deps.config.secureCookies));
+
+/** Sets the request's language and, from the cookie, its session (or null). */
+export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('locale', requestLocale(c));
+    const token = sessionToken(c, deps);
+    const session = token ? deps.sessions.find(token) : null;
+    c.set('session', session);
+    if (token && session?.renewed) setSessionCookie(c, deps, token, session.expiresAt);
+    await next();
+  };
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * State-changing requests must come from the app's own origin (ARCHITECTURE §4). Browsers send
+ * Origin on every cross-origin POST and Sec-Fetch-Site on every request; a request with neither
+ * is not from a browser page (curl, a payment provider's webhook) and carries no ambient cookie risk.
+ */
+export function sameOriginOnly(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (origin !== undefined) {
+        const host = c.req.header('host') ?? new URL(c.req.url).host;
+        let originHost: string | null = null;
+        try {
+          originHost = new URL(origin).host;
+        } catch {
+          originHost = null;
+        }
+        const allowed = originHost === host || (deps.config.publicUrl !== null && origin === new URL(deps.config.publicUrl).origin);
+        if (!allowed) throw new ApiError(403, 'CROSS_ORIGIN');
+      } else if (c.req.header('sec-fetch-site') === 'cross-site') {
+        throw new ApiError(403, 'CROSS_ORIGIN');
+      }
+    }
+    await next();
+  };
+}
+
+/** The caller's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientIp(c: Context<AppEnv>, deps: AppDeps): string {
+  if (deps.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}

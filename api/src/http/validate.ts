@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { ApiError, validationError, type FieldProblem } from './errors.ts';
+
+/** Reads a JSON object body; anything else (not JSON, not an object, wrong content type) is a 4xx. */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  const raw = await c.req.text();
+  if (raw.trim() === '') return {};
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'INVALID_JSON');
+  return body as Record<string, unknown>;
+}
+
+/** Maps yup's errors to one problem per field (the first rule each field breaks). */
+export function toFieldProblems(error: ValidationError): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  const inner = error.inner.length > 0 ? error.inner : [error];
+  for (const issue of inner) {
+    const key = typeof issue.message === 'string' ? issue.message : 'validation.invalidOption';
+    const unknown = issue.type === 'noUnknown' ? String(issue.params?.unknown ?? '').split(', ').filter(Boolean) : [];
+    const fields = unknown.length > 0 ? unknown : [issue.path?.replace(/\[\d+\]$/, '') || '_'];
+    for (const field of fields) {
+      if (seen.has(field)) continue;
+      seen.add(field);
+      problems.push({ field, key });
+    }
+  }
+  return problems;
+}
+
+/** Validates and casts with a shared yup schema; every broken rule is reported at once. */
+export async function validateBody<S extends AnyObjectSchema>(c: Context, schema: S): Promise<InferType<S>> {
+  const body = await readJsonObject(c);
+  try {
+    return (await schema.validate(body, { abortEarly: false, stripUnknown: false })) as InferType<S>;
+  } catch (error) {
+    if (error instanceof ValidationError) throw validationError(toFieldProblems(error));
+    // A transform that choked on a shape nobody foresaw: still the sender's input, never a 500.
+    throw new ApiError(400, 'VALIDATION_FAILED');
+  }
+}

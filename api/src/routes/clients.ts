@@ -1,0 +1,76 @@
+import { loginSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
+import { authenticate, findUserById, registerClient, toClientDto, updateProfile } from '../services/clients.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { validateBody } from '../http/validate.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+
+const rateLimited = (limiter: RateLimiter, key: string) => {
+  const waitMs = limiter.retryAfter(key);
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new ApiError(429, 'RATE_LIMITED', [], { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
+  }
+};
+
+/** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
+export function clientsRoutes(deps: AppDeps) {
+  const r = createRouter('/api/clients');
+  const { db } = deps.database;
+  const { loginPerIp, loginPerAccount, registrationPerIp } = deps.limiters;
+
+  r.post('/register', 'public', async (c) => {
+    const ip = clientIp(c, deps);
+    rateLimited(registrationPerIp, ip);
+    const input = await validateBody(c, registerClientSchema);
+    const user = await registerClient(db, input, deps.now());
+    registrationPerIp.hit(ip);
+    const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+    setSessionCookie(c, deps, token, expiresAt);
+    deps.log.info('client.registered', { userId: user.id });
+    return c.json({ client: toClientDto(user) }, 201);
+  });
+
+  r.post('/login', 'public', async (c) => {
+    const ip = clientIp(c, deps);
+    rateLimited(loginPerIp, ip);
+    const input = await validateBody(c, loginSchema);
+    rateLimited(loginPerAccount, input.email);
+    const user = await authenticate(db, input.email, input.password);
+    if (!user) {
+      loginPerIp.hit(ip);
+      loginPerAccount.hit(input.email);
+      throw new ApiError(401, 'INVALID_CREDENTIALS');
+    }
+    loginPerAccount.reset(input.email);
+    const previous = sessionToken(c, deps);
+    if (previous) deps.sessions.delete(previous);
+    const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+    setSessionCookie(c, deps, token, expiresAt);
+    return c.json({ client: toClientDto(user) });
+  });
+
+  // Public so that a browser whose session already expired can still clear its cookie.
+  r.post('/logout', 'public', (c) => {
+    const token = sessionToken(c, deps);
+    if (token) deps.sessions.delete(token);
+    clearSessionCookie(c, deps);
+    return c.json({ success: true });
+  });
+
+  r.get('/me', 'signedIn', (c) => {
+    const user = findUserById(db, currentUser(c).id);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    return c.json({ client: toClientDto(user) });
+  });
+
+  r.put('/profile', 'signedIn', async (c) => {
+    const input = await validateBody(c, profileUpdateSchema);
+    const user = updateProfile(db, currentUser(c).id, input, deps.now());
+    return c.json({ client: toClientDto(user) });
+  });
+
+  return r;
+}

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { uuidv7 } from '#protocol/ids.ts';
+import { COUNTRY_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
+import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
+import type { ProfileUpdateInput, RegisterClientInput } from '#protocol/schemas/clients.ts';
+import type { Db } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
+
+/** The client as every response shows it (SPEC §3): never the password hash or any secret. */
+export interface ClientDto {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  birthDate: string | null;
+  gender: string | null;
+  height: number | null;
+  currentWeight: number | null;
+  targetWeight: number | null;
+  activityLevel: string | null;
+  goalType: string | null;
+  weeklyWeightGoal: number | null;
+  timeFrame: string | null;
+  motivation: string | null;
+  previousAttempts: string | null;
+  highestWeight: number | null;
+  lowestWeight: number | null;
+  dietaryRestrictions: string[];
+  medicalConditions: string[];
+  countryCode: CountryCode;
+  preferredLanguage: Locale;
+  role: Role;
+  createdAt: string;
+}
+
+export function toClientDto(row: UserRow): ClientDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    birthDate: row.birthDate,
+    gender: row.gender,
+    height: row.height,
+    currentWeight: row.currentWeight,
+    targetWeight: row.targetWeight,
+    activityLevel: row.activityLevel,
+    goalType: row.goalType,
+    weeklyWeightGoal: row.weeklyWeightGoal,
+    timeFrame: row.timeFrame,
+    motivation: row.motivation,
+    previousAttempts: row.previousAttempts,
+    highestWeight: row.highestWeight,
+    lowestWeight: row.lowestWeight,
+    dietaryRestrictions: row.dietaryRestrictions,
+    medicalConditions: row.medicalConditions,
+    countryCode: row.countryCode as CountryCode,
+    preferredLanguage: row.preferredLanguage as Locale,
+    role: row.role,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export function findUserById(db: Db, id: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+/** Fields a person may set on their own account, shared by registration and profile edits. */
+function profileFields(input: ProfileUpdateInput | RegisterClientInput) {
+  const { language, preferredLanguage, ...fields } = input;
+  return { ...fields, preferredLanguage: preferredLanguage ?? language };
+}
+
+/**
+ * Creates an account with role `user`: the role is never taken from the request (ADR 003). The
+ * language follows the country (BR → pt-BR, AR → es-AR, US → en-US) unless one is given.
+ */
+export async function registerClient(db: Db, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
+  const { password, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & { password: string };
+  const countryCode = fields.countryCode ?? 'BR';
+  const row: typeof users.$inferInsert = {
+    ...fields,
+    id: uuidv7(now),
+    email: fields.email as string,
+    name: fields.name as string,
+    role,
+    passwordHash: await hashPassword(password),
+    activityLevel: fields.activityLevel ?? 'sedentary',
+    goalType: fields.goalType ?? 'loseWeight',
+    dietaryRestrictions: fields.dietaryRestrictions ?? [],
+    medicalConditions: fields.medicalConditions ?? [],
+    countryCode,
+    preferredLanguage: fields.preferredLanguage ?? COUNTRY_LOCALE[countryCode],
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    return db.insert(users).values(row).returning().get();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_TAKEN', [{ field: 'email', key: 'errors.EMAIL_TAKEN' }]);
+    throw error;
+  }
+}
+
+/** The account for these credentials, or null; the same work is done whether the email exists or not. */
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = findUserByEmail(db, email);
+  if (!user) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+}
+
+export function updateProfile(db: Db, userId: string, input: ProfileUpdateInput, now: number): UserRow {
+  const changes = Object.fromEntries(Object.entries(profileFields(input)).filter(([, value]) => value !== undefined));
+  try {
+    const row = db
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning()
+      .get();
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_TAKEN', [{ field: 'email', key: 'errors.EMAIL_TAKEN' }]);
+    throw error;
+  }
+}

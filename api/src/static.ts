@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+/** Hashed build output never changes under its name; everything else must be revalidated. */
+const cacheControlFor = (urlPath: string) =>
+  urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/**
+ * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
+ * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
+ * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
+ */
+export function createStaticHandler(root: string) {
+  const files = new Map<string, StaticFile>();
+  if (existsSync(root)) {
+    for (const full of walk(root)) {
+      if (full.endsWith('.br') || full.endsWith('.gz')) continue;
+      const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+      const body = readFileSync(full);
+      const variant = (suffix: string) => (existsSync(full + suffix) ? readFileSync(full + suffix) : undefined);
+      files.set(urlPath, {
+        body,
+        br: variant('.br'),
+        gzip: variant('.gz'),
+        type: TYPES[path.extname(full)] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        cacheControl: cacheControlFor(urlPath),
+      });
+    }
+  }
+  const index = files.get('/index.html');
+
+  const send = (c: Context, file: StaticFile) => {
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      'Cache-Control': file.cacheControl,
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
+    const accepts = c.req.header('accept-encoding') ?? '';
+    let body = file.body;
+    if (file.br && /\bbr\b/.test(accepts)) {
+      body = file.br;
+      headers['Content-Encoding'] = 'br';
+    } else if (file.gzip && /\bgzip\b/.test(accepts)) {
+      body = file.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = String(body.length);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+
+  return {
+    available: index !== undefined,
+    handle(c: Context): Response {
+      let urlPath: string;
+      try {
+        urlPath = decodeURIComponent(new URL(c.req.url).pathname);
+      } catch {
+        return c.text('Not found', 404);
+      }
+      const file = files.get(urlPath);
+      if (file && urlPath !== '/index.html') return send(c, file);
+      // App routes (no file extension) get the shell; a missing asset gets a real 404.
+      const lastSegment = urlPath.split('/').pop() ?? '';
+      if (index && !lastSegment.includes('.')) return send(c, index);
+      if (index && urlPath === '/index.html') return send(c, index);
+      return c.text('Not found', 404);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type AppDatabase } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { createDeps } from '../src/deps.ts';
+import type { AppDeps } from '../src/http/env.ts';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  database: AppDatabase;
+  /** A new browser-like client with its own cookie jar. */
+  client(options?: ClientOptions): TestClient;
+  close(): void;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => number;
+  staticRoot?: string;
+}
+
+/** A fresh app on its own temp-file SQLite database, as a test file's `beforeAll` builds it. */
+export function createTestApp(options: TestAppOptions = {}): TestApp {
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_PATH: path.join(dir, 'test.db'), LOG_LEVEL: 'silent', ...options.env }, {
+    staticRoot: options.staticRoot ?? null,
+  });
+  const database = openDatabase(config.databasePath);
+  applyMigrations(database, MIGRATIONS_FOLDER);
+  const deps = createDeps(config, database, options.now ? { now: options.now } : {});
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    client: (clientOptions) => new TestClient(app, clientOptions),
+    close() {
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ClientOptions {
+  /** The socket address the request comes from (rate limits key on it). */
+  ip?: string;
+  locale?: string;
+}
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Sends requests through `app.request()` like the PWA does: same origin, JSON, cookies kept. */
+let clientCount = 0;
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  /** Each client is its own person on its own address unless a test says otherwise. */
+  private readonly ip: string;
+
+  constructor(
+    private readonly app: App,
+    private readonly options: ClientOptions = {},
+  ) {
+    clientCount += 1;
+    this.ip = options.ip ?? `10.${(clientCount >> 16) & 255}.${(clientCount >> 8) & 255}.${clientCount & 255}`;
+  }
+
+  async request<T = Record<string, unknown>>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit & { headers: Record<string, string> } = {
+      method,
+      headers: { origin: 'http://localhost', host: 'localhost', ...headers },
+    };
+    if (this.options.locale) init.headers['accept-language'] = this.options.locale;
+    if (this.cookies.size > 0) init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      init.headers['content-type'] ??= 'application/json';
+    }
+    const env = { incoming: { socket: { remoteAddress: this.ip } } };
+    const response = await this.app.request(`http://localhost${url}`, init, env as never);
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON (static files): keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get = <T = Record<string, unknown>>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
+  post = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
+  put = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
+}

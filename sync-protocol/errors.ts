@@ -1,0 +1,37 @@
+/**
+ * Stable error codes shared by server and client. The server sends `{ error, code, details? }`
+ * with `error` already translated; the client may translate `code` itself (key `errors.<code>`).
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CROSS_ORIGIN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One bad field: `code` is a `validation.*` message key, `message` its text in the request's language. */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  details?: FieldError[];
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

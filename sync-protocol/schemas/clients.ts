@@ -1,0 +1,154 @@
+import { array, number, object, string, type InferType } from 'yup';
+import {
+  ACTIVITY_LEVELS,
+  COUNTRY_CODES,
+  DIETARY_RESTRICTIONS,
+  GENDERS,
+  GOAL_TYPES,
+  MEDICAL_CONDITIONS,
+  TIME_FRAMES,
+  normalizeActivityLevel,
+  normalizeCountryCode,
+  normalizeDietaryRestriction,
+  normalizeGender,
+  normalizeGoalType,
+  normalizeMedicalCondition,
+  normalizeTimeFrame,
+} from '../domain/client-enums.ts';
+import { LOCALES, toLocale } from '../i18n/locales.ts';
+
+/*
+ * Messages are catalog keys (`validation.*`), translated by the server for `details` and by the
+ * PWA for its forms, so both sides say the same thing in the user's language.
+ */
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** '' and null from a form mean "not given". */
+const blankToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
+
+/**
+ * A string field, trimmed. yup's own `.trim()` calls `value.trim()` before its type check and
+ * throws on an object; here a non-string is left alone and fails the type check with a 400.
+ */
+const trimmed = () =>
+  string()
+    .typeError('validation.invalidType')
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
+const text = (max: number) => trimmed().max(max, 'validation.tooLong').transform(blankToUndefined);
+
+/** A number or a numeric string; yup alone would also cast `[1]` or `true` to a number. */
+const numeric = () =>
+  number()
+    .typeError('validation.number')
+    .transform((value: unknown, original: unknown) =>
+      original === undefined || typeof original === 'number' || typeof original === 'string' ? value : Number.NaN,
+    );
+
+const optionalNumber = () => numeric().transform(blankToUndefined);
+
+const requiredNumber = () => numeric().required('validation.required');
+
+/** Enum field: any accepted reading is folded to the canonical value before `oneOf`. */
+const enumField = <T extends string>(canon: readonly T[], normalize: (v: unknown) => T | undefined) =>
+  string()
+    .typeError('validation.invalidOption')
+    .transform((value, original) => (original === '' || original === null ? undefined : normalize(original) ?? value))
+    .oneOf([...canon], 'validation.invalidOption');
+
+const enumList = <T extends string>(canon: readonly T[], normalize: (v: unknown) => T | undefined) =>
+  array()
+    .of(enumField(canon, normalize).required('validation.invalidOption'))
+    .max(canon.length, 'validation.invalidOption')
+    .typeError('validation.invalidOption');
+
+const birthDate = () =>
+  string()
+    .typeError('validation.invalidDate')
+    .transform(blankToUndefined)
+    .matches(ISO_DATE, 'validation.invalidDate')
+    .test('real-past-date', 'validation.invalidDate', (value) => {
+      if (value === undefined) return true;
+      const date = new Date(`${value}T00:00:00Z`);
+      if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+      const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+      return age >= 0 && age <= 120;
+    });
+
+const email = () =>
+  trimmed()
+    .transform((value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
+    .required('validation.required')
+    .max(254, 'validation.emailInvalid')
+    .email('validation.emailInvalid');
+
+const phone = () =>
+  text(30).matches(/^[+()\d\s.-]*$/, { message: 'validation.phoneInvalid', excludeEmptyString: true });
+
+const language = () =>
+  string()
+    .typeError('validation.invalidOption')
+    .transform((value, original) => (original === '' || original === null ? undefined : toLocale(original) ?? value))
+    .oneOf([...LOCALES], 'validation.invalidOption');
+
+/** Optional free-text and history fields shared by registration and profile. */
+const profileExtras = {
+  phone: phone(),
+  birthDate: birthDate(),
+  gender: enumField(GENDERS, normalizeGender),
+  timeFrame: enumField(TIME_FRAMES, normalizeTimeFrame),
+  motivation: text(1000),
+  previousAttempts: text(1000),
+  highestWeight: optionalNumber().moreThan(20, 'validation.weightRangeWide').max(500, 'validation.weightRangeWide'),
+  lowestWeight: optionalNumber().moreThan(20, 'validation.weightRangeWide').max(500, 'validation.weightRangeWide'),
+  dietaryRestrictions: enumList(DIETARY_RESTRICTIONS, normalizeDietaryRestriction),
+  medicalConditions: enumList(MEDICAL_CONDITIONS, normalizeMedicalCondition),
+  activityLevel: enumField(ACTIVITY_LEVELS, normalizeActivityLevel),
+  goalType: enumField(GOAL_TYPES, normalizeGoalType),
+  countryCode: enumField(COUNTRY_CODES, normalizeCountryCode),
+  preferredLanguage: language(),
+  /** SPEC §3: preferredLanguage is "also called language". */
+  language: language(),
+};
+
+/** SPEC §5 registration: the bounds are strict (greater than / less than). */
+export const registerClientSchema = object({
+  name: trimmed().required('validation.required').min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
+  email: email(),
+  password: string().typeError('validation.invalidType').required('validation.required').min(8, 'validation.passwordMinRegister').max(128, 'validation.passwordMax'),
+  height: requiredNumber().moreThan(100, 'validation.heightMin').lessThan(250, 'validation.heightMax'),
+  currentWeight: requiredNumber().moreThan(30, 'validation.weightMin').lessThan(300, 'validation.weightMax'),
+  targetWeight: requiredNumber().moreThan(30, 'validation.targetMin').lessThan(300, 'validation.targetMax'),
+  weeklyWeightGoal: requiredNumber().min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
+  ...profileExtras,
+})
+  .noUnknown(true, 'validation.unknownField')
+  .strict(false);
+
+export type RegisterClientInput = InferType<typeof registerClientSchema>;
+
+/** SPEC §5 login: the password minimum is 6 here, 8 at registration. */
+export const loginSchema = object({
+  email: email(),
+  password: string().typeError('validation.invalidType').required('validation.required').min(6, 'validation.passwordMinLogin').max(128, 'validation.passwordMax'),
+}).noUnknown(true, 'validation.unknownField');
+
+export type LoginInput = InferType<typeof loginSchema>;
+
+/**
+ * SPEC §5 profile form: every field optional; a given name or email must be valid; the bounds are
+ * inclusive (height 100 to 250, weights 30 to 300). Role, password and ids are not fields here:
+ * sending them is an unknown-field error, so nobody can raise their own role.
+ */
+export const profileUpdateSchema = object({
+  name: trimmed().min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
+  email: email().notRequired(),
+  height: optionalNumber().min(100, 'validation.heightMin').max(250, 'validation.heightMax'),
+  currentWeight: optionalNumber().min(30, 'validation.weightMin').max(300, 'validation.weightMax'),
+  targetWeight: optionalNumber().min(30, 'validation.targetMin').max(300, 'validation.targetMax'),
+  weeklyWeightGoal: optionalNumber().min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
+  ...profileExtras,
+}).noUnknown(true, 'validation.unknownField');
+
+export type ProfileUpdateInput = InferType<typeof profileUpdateSchema>;
