@@ -49,8 +49,8 @@ export function checkImport(fromFile, spec, typeOnly) {
     if (pkg && !test && (nodeBuiltins.has(spec) || ['hono', 'better-sqlite3', 'drizzle-orm', 'openai', 'argon2'].includes(pkg))) {
       return typeOnly ? null : `pwa/ runs in the browser: it may not import "${spec}"`;
     }
-    if (from.startsWith('pwa/src/components/') && to && /^pwa\/src\/(features|app)\//.test(to)) {
-      return 'shared components may not import features/ or app/';
+    if (/^pwa\/src\/(components|lib|i18n|db|sync)\//.test(from) && to && /^pwa\/src\/(features|app)\//.test(to)) {
+      return 'shared code (components, lib, i18n, db, sync) may not import features/ or app/';
     }
     const feature = from.match(/^pwa\/src\/features\/([^/]+)\//)?.[1];
     if (feature && to) {

@@ -47,11 +47,11 @@ export function sameOriginOnly(deps: AppDeps): MiddlewareHandler<AppEnv> {
       const origin = c.req.header('origin');
       if (origin !== undefined) {
         const host = c.req.header('host') ?? new URL(c.req.url).host;
-        let originHost: string | null = null;
+        let originHost: string | null;
         try {
           originHost = new URL(origin).host;
         } catch {
-          originHost = null;
+          originHost = null; // "null" or garbage: not our origin
         }
         const allowed = originHost === host || (deps.config.publicUrl !== null && origin === new URL(deps.config.publicUrl).origin);
         if (!allowed) throw new ApiError(403, 'CROSS_ORIGIN');

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
+describe('loadConfig', () => {
+  it('has working defaults for a newcomer', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databasePath: './data/app.db', nodeEnv: 'development', paymentsMode: 'demo', seedDemoData: true, secureCookies: false });
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', NODE_ENV: 'staging', OPENAI_BASE_URL: 'not a url', SUPPORT_EMAIL: 'nope', APP_SECRET: 'short' });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/PORT.*"eighty"/);
+    expect(problems.join('\n')).toMatch(/NODE_ENV/);
+    expect(problems.join('\n')).toMatch(/OPENAI_BASE_URL/);
+    expect(problems.join('\n')).toMatch(/SUPPORT_EMAIL/);
+    expect(problems.join('\n')).toMatch(/APP_SECRET must be at least 32/);
+  });
+
+  it('requires APP_SECRET in production and turns on secure cookies and live payments there', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/APP_SECRET is required/)]);
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) });
+    expect(config).toMatchObject({ secureCookies: true, paymentsMode: 'live', seedDemoData: false });
+  });
+
+  it('reads payment links per plan and locale', () => {
+    const config = loadConfig({ PAYMENT_LINK_MONTHLY_PT_BR: 'https://pay.example/m-br', PAYMENT_LINK_ANNUAL_EN_US: 'https://pay.example/a-us' });
+    expect(config.paymentLinks).toEqual({ monthly: { 'pt-BR': 'https://pay.example/m-br' }, annual: { 'en-US': 'https://pay.example/a-us' } });
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'root@example.com' })).toEqual([expect.stringMatching(/set together/)]);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'static-test-'));
+let t: TestApp;
+
+beforeAll(() => {
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
+  const script = 'console.log("hello");'.repeat(100);
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), script);
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  t = createTestApp({ staticRoot: root });
+});
+afterAll(() => {
+  t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('PWA serving', () => {
+  it('serves hashed assets with a year-long immutable cache, brotli when accepted', async () => {
+    const response = await t.client().get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    const plain = await t.client().get('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(String(plain.body)).toContain('hello');
+  });
+
+  it('falls back to index.html, uncached, for app routes', async () => {
+    for (const route of ['/', '/dashboard', '/login', '/teacher-dashboard']) {
+      const response = await t.client().get(route);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('never caches the service worker for long', async () => {
+    const response = await t.client().get('/sw.js');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not the HTML fallback', async () => {
+    const response = await t.client().get('/assets/index-old999.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).not.toMatch(/html/);
+  });
+
+  it('answers a matching ETag with 304', async () => {
+    const first = await t.client().get('/dashboard');
+    const etag = first.headers.get('etag') ?? '';
+    const second = await t.client().get('/dashboard', { 'if-none-match': etag });
+    expect(second.status).toBe(304);
+  });
+});

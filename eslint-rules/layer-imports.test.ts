@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'layers/layer-imports').map((m) => m.message);
+}
+
+describe('layer import rules (ARCHITECTURE §1)', () => {
+  it.each([
+    ['sync-protocol/domain/x.ts', "import Dexie from 'dexie';\nexport const d = Dexie;"],
+    ['sync-protocol/domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;"],
+    ['sync-protocol/domain/x.ts', "import { createApp } from '#api/app.ts';\nexport const a = createApp;"],
+    ['api/src/services/x.ts', "import { LoginScreen } from '../../../pwa/src/features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
+    ['api/src/services/x.ts', "import { LoginScreen } from '#pwa/features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
+    ['pwa/src/features/auth/x.ts', "import { createApp } from '#api/app.ts';\nexport const a = createApp;"],
+    ['pwa/src/features/auth/x.ts', "import { Dashboard } from '../dashboard/DashboardScreen.tsx';\nexport const d = Dashboard;"],
+    ['pwa/src/features/auth/x.ts', "import { router } from '#pwa/app/router.tsx';\nexport const r = router;"],
+    ['pwa/src/components/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
+    ['pwa/src/app/x.ts', "import Database from 'better-sqlite3';\nexport const d = Database;"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['sync-protocol/domain/x.ts', "import { string } from 'yup';\nexport const s = string;"],
+    ['api/src/services/x.ts', "import { uuidv7 } from '#protocol/ids.ts';\nexport const u = uuidv7;"],
+    ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#api/services/clients.ts';\nexport type C = ClientDto;"],
+    ['pwa/src/features/auth/x.ts', "import { Logo } from '#pwa/components/Logo.tsx';\nexport const l = Logo;"],
+    ['pwa/src/app/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});

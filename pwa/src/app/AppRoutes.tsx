@@ -1,0 +1,98 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { Role } from '#protocol/domain/client-enums.ts';
+import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
+import { PlaceholderScreen } from '#pwa/components/PlaceholderScreen.tsx';
+import { useSession } from '#pwa/lib/session.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { LoginScreen } from '../features/auth/LoginScreen.tsx';
+
+// Signed-in code is split from the logged-out path: /login never downloads the shell.
+const AppShell = lazy(() => import('./shell/AppShell.tsx').then((m) => ({ default: m.AppShell })));
+const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })));
+const RegistrationScreen = lazy(() => import('../features/registration/RegistrationScreen.tsx').then((m) => ({ default: m.RegistrationScreen })));
+const TeacherRegistrationScreen = lazy(() =>
+  import('../features/teacher/TeacherRegistrationScreen.tsx').then((m) => ({ default: m.TeacherRegistrationScreen })),
+);
+const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
+
+/** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
+function RoleRedirect({ messageId }: { messageId: string }) {
+  const intl = useIntl();
+  useEffect(() => {
+    showToast({ severity: 'warning', title: intl.formatMessage({ id: messageId }) });
+  }, [intl, messageId]);
+  return <Navigate to="/dashboard" replace />;
+}
+
+function RequireRole({ roles, deniedId, children }: { roles: Role[]; deniedId: string; children: React.ReactNode }) {
+  const role = useSession((s) => s.client?.role);
+  return role && roles.includes(role) ? children : <RoleRedirect messageId={deniedId} />;
+}
+
+/** The route table of SPEC §2. */
+export function AppRoutes() {
+  const status = useSession((s) => s.status);
+  const load = useSession((s) => s.load);
+  const intl = useIntl();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const spinner = <FullPageSpinner label={intl.formatMessage({ id: 'app.loading' })} />;
+  if (status === 'loading') return spinner;
+
+  if (status === 'anonymous') {
+    return (
+      <Suspense fallback={spinner}>
+        <Routes>
+          <Route path="/login" element={<LoginScreen />} />
+          <Route path="/cadastro" element={<RegistrationScreen />} />
+          <Route path="/professor-cadastro" element={<TeacherRegistrationScreen />} />
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Routes>
+      </Suspense>
+    );
+  }
+
+  return (
+    <Suspense fallback={spinner}>
+      <Routes>
+        {['/login', '/cadastro', '/professor-cadastro'].map((path) => (
+          <Route key={path} path={path} element={<Navigate to="/dashboard" replace />} />
+        ))}
+        <Route element={<AppShell />}>
+          <Route index element={<DashboardScreen />} />
+          <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path="/progress" element={<PlaceholderScreen titleId="nav.progress" />} />
+          <Route path="/content" element={<PlaceholderScreen titleId="nav.content" />} />
+          <Route path="/subscription" element={<PlaceholderScreen titleId="nav.subscription" />} />
+          <Route path="/profile" element={<PlaceholderScreen titleId="nav.profile" />} />
+          <Route path="/settings" element={<PlaceholderScreen titleId="nav.settings" />} />
+          <Route path="/plan-upgrade" element={<PlaceholderScreen titleId="nav.planUpgrade" />} />
+          <Route path="/diet" element={<PlaceholderScreen titleId="nav.diet" />} />
+          <Route path="/workout" element={<PlaceholderScreen titleId="nav.workout" />} />
+          <Route
+            path="/admin"
+            element={
+              <RequireRole roles={['admin', 'teacher']} deniedId="access.adminDenied">
+                <PlaceholderScreen titleId="nav.admin" />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="/teacher-dashboard"
+            element={
+              <RequireRole roles={['teacher']} deniedId="access.teacherDenied">
+                <PlaceholderScreen titleId="nav.teacherDashboard" />
+              </RequireRole>
+            }
+          />
+          <Route path="*" element={<NotFoundScreen />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

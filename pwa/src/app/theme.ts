@@ -1,0 +1,30 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * Light and dark schemes as CSS variables switched by a class on <html>, so the stored choice
+ * (light, dark or system, under the `theme` key) applies without re-rendering the tree.
+ */
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#2e7d32' },
+        secondary: { main: '#b45309' },
+        background: { default: '#f5f7f5', paper: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#66bb6a' },
+        secondary: { main: '#fbbf24' },
+        background: { default: '#0e1411', paper: '#161e19' },
+      },
+    },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+});

@@ -1,0 +1,22 @@
+import { useIntl } from 'react-intl';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useColorScheme } from '@mui/material/styles';
+import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeIcon from '@mui/icons-material/LightModeOutlined';
+
+/** Switches between light and dark; the choice (or 'system') is kept under the `theme` key. */
+export function ThemeToggleButton() {
+  const intl = useIntl();
+  const { mode, systemMode, setMode } = useColorScheme();
+  const effective = mode === 'system' ? systemMode : mode;
+  const next = effective === 'dark' ? 'light' : 'dark';
+  const label = intl.formatMessage({ id: next === 'dark' ? 'shell.toDarkTheme' : 'shell.toLightTheme' });
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" onClick={() => setMode(next)} aria-label={label} data-testid="theme-toggle">
+        {next === 'dark' ? <DarkModeIcon /> : <LightModeIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}

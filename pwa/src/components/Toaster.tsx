@@ -1,0 +1,34 @@
+import Snackbar from '@mui/material/Snackbar';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { TOAST_DURATION_MS, useToastStore } from '#pwa/lib/toast.ts';
+
+/** Renders the single current toast (SPEC §9) and announces it to screen readers. */
+export function Toaster() {
+  const toast = useToastStore((s) => s.current);
+  const dismiss = useToastStore((s) => s.dismiss);
+  return (
+    <Snackbar
+      key={toast?.id}
+      open={toast !== null}
+      autoHideDuration={TOAST_DURATION_MS}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway' && toast) dismiss(toast.id);
+      }}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      {toast ? (
+        <Alert
+          severity={toast.severity}
+          variant="filled"
+          onClose={() => dismiss(toast.id)}
+          data-testid="toast"
+          sx={{ width: '100%', minWidth: 280 }}
+        >
+          <AlertTitle>{toast.title}</AlertTitle>
+          {toast.description}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}

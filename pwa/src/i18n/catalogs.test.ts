@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { flattenMessages, sharedCatalogs } from '#protocol/i18n/messages.ts';
+import { LOCALES } from '#protocol/i18n/locales.ts';
+import { ERROR_CODES } from '#protocol/errors.ts';
+import ptBR from './pt-BR.json';
+import esAR from './es-AR.json';
+import enUS from './en-US.json';
+import { loadMessages } from './messages.ts';
+
+const ui = { 'pt-BR': ptBR, 'es-AR': esAR, 'en-US': enUS };
+
+describe('translation catalogs', () => {
+  it.each(LOCALES)('%s UI catalog has exactly the keys of the others, none empty', (locale) => {
+    const keys = Object.keys(flattenMessages(ui[locale])).sort();
+    for (const other of LOCALES) expect(keys).toEqual(Object.keys(flattenMessages(ui[other])).sort());
+    for (const [key, text] of Object.entries(flattenMessages(ui[locale]))) expect(text.trim(), key).not.toBe('');
+  });
+
+  it.each(LOCALES)('%s shared catalog has exactly the keys of the others and a message per error code', (locale) => {
+    const keys = Object.keys(flattenMessages(sharedCatalogs[locale])).sort();
+    for (const other of LOCALES) expect(keys).toEqual(Object.keys(flattenMessages(sharedCatalogs[other])).sort());
+    for (const code of ERROR_CODES) expect(keys).toContain(`errors.${code}`);
+  });
+
+  it.each(LOCALES)('%s loads with UI and shared keys that never collide', async (locale) => {
+    const messages = await loadMessages(locale);
+    const shared = Object.keys(flattenMessages(sharedCatalogs[locale]));
+    const own = Object.keys(flattenMessages(ui[locale]));
+    expect(shared.filter((key) => own.includes(key))).toEqual([]);
+    expect(Object.keys(messages)).toHaveLength(shared.length + own.length);
+  });
+
+  it('keeps the SPEC §8 wording in pt-BR', async () => {
+    const messages = await loadMessages('pt-BR');
+    expect(messages['login.errorTitle']).toBe('Erro no login');
+    expect(messages['login.successTitle']).toBe('Login realizado');
+    expect(messages['errors.INVALID_CREDENTIALS']).toBe('Email ou senha inválidos');
+    expect(messages['errors.network']).toBe('Erro de conexão com o servidor');
+    expect(messages['logout.successTitle']).toBe('Logout realizado');
+  });
+});

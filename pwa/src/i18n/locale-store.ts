@@ -1,0 +1,63 @@
+import { create } from 'zustand';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  LOCALES,
+  toLocale,
+  type Locale,
+} from '#protocol/i18n/locales.ts';
+
+const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+
+function storedLocale(): Locale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_COOKIE);
+    return isLocale(value) ? value : toLocale(value);
+  } catch {
+    return null;
+  }
+}
+
+function persist(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_COOKIE, locale);
+  } catch {
+    // private mode: the cookie still carries the choice
+  }
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+  document.documentElement.lang = locale;
+}
+
+interface LocaleState {
+  /** null until detection answers when nothing was stored. */
+  locale: Locale | null;
+  setLocale(locale: string): void;
+  detect(): Promise<void>;
+}
+
+/** The interface language: stored choice, else what GET /locale detects, else pt-BR (SPEC §9). */
+export const useLocaleStore = create<LocaleState>((set, get) => ({
+  locale: storedLocale(),
+  setLocale(value) {
+    // A language that is none of the three falls back to the first, pt-BR (SPEC §2).
+    const locale = isLocale(value) ? value : toLocale(value) ?? DEFAULT_LOCALE;
+    persist(locale);
+    set({ locale });
+  },
+  async detect() {
+    const stored = get().locale;
+    if (stored) {
+      persist(stored);
+      return;
+    }
+    let detected: Locale = DEFAULT_LOCALE;
+    try {
+      const response = await fetch('/locale', { credentials: 'include' });
+      if (response.ok) detected = toLocale(((await response.json()) as { locale?: string }).locale) ?? DEFAULT_LOCALE;
+    } catch {
+      // offline or server down: pt-BR (SPEC §7)
+    }
+    if (!get().locale) get().setLocale(detected);
+  },
+}));

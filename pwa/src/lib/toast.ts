@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+
+export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  severity: ToastSeverity;
+}
+
+/** SPEC §9: one toast at a time, shown 5000 ms by default. */
+export const TOAST_DURATION_MS = 5000;
+
+interface ToastState {
+  current: Toast | null;
+  show(toast: Omit<Toast, 'id'>): void;
+  dismiss(id: number): void;
+}
+
+let nextId = 1;
+
+/** A new toast replaces the one on screen rather than queueing behind it. */
+export const useToastStore = create<ToastState>((set) => ({
+  current: null,
+  show: (toast) => set({ current: { ...toast, id: nextId++ } }),
+  dismiss: (id) => set((state) => (state.current?.id === id ? { current: null } : state)),
+}));
+
+export const showToast = (toast: Omit<Toast, 'id'>) => useToastStore.getState().show(toast);

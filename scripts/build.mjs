@@ -1,0 +1,53 @@
+// Builds the PWA (dist/pwa) and the server bundle (dist/server/server.js), then precompresses the
+// PWA's text files so the server sends brotli or gzip without compressing per request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function buildAll() {
+  const started = Date.now();
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      ssr: 'api/src/server.ts',
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      sourcemap: true,
+      rollupOptions: { output: { entryFileNames: 'server.js', format: 'es' } },
+    },
+  });
+  const compressed = precompress(path.join(root, 'dist/pwa'));
+  writeFileSync(path.join(root, 'dist/.build-stamp'), new Date().toISOString());
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s (${compressed} files precompressed)`);
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+function precompress(dir) {
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      count += precompress(full);
+    } else if (COMPRESSIBLE.test(name) && statSync(full).size > 1024) {
+      const body = readFileSync(full);
+      writeFileSync(`${full}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+      count += 1;
+    }
+  }
+  return count;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await buildAll();
+}
