@@ -30,7 +30,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     throw new ApiRequestError('', 0, 'NETWORK');
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+// One fresh database per run: workers re-read this file, so the path travels in the environment.
+process.env.E2E_DATABASE_PATH ??= path.join(mkdtempSync(path.join(tmpdir(), 'e2e-')), 'app.db');
+
+export default defineConfig({
+  testDir: './e2e/specs',
+  outputDir: './test-results',
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node dist/server/server.js',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_REGISTRATIONS: '1000',
+    },
+  },
+});
