@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+
+/** The built server as its own process, the way `npm start` and Docker run it. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['dist/server/server.js'], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+let dir: string;
+test.beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'server-process-'));
+});
+test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test('SIGTERM stops accepting, closes the database cleanly and exits 0', async () => {
+  const database = path.join(dir, 'app.db');
+  const server = startServer({ PORT: '3241', DATABASE_PATH: database });
+  await expect.poll(async () => (await fetch('http://localhost:3241/api/health').catch(() => null))?.status, { timeout: 15_000 }).toBe(200);
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain('"event":"server.stopped"');
+  // Closing the last connection checkpoints the WAL into the main file and removes it.
+  expect(existsSync(`${database}-wal`) ? statSync(`${database}-wal`).size : 0).toBe(0);
+  const db = new Database(database, { readonly: true });
+  expect((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check).toBe('ok');
+  expect((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(4);
+  db.close();
+});
+
+test('a bad configuration is refused at start, naming each bad variable', async () => {
+  const server = startServer({ PORT: 'eighty', DATABASE_PATH: path.join(dir, 'app.db'), SUPPORT_EMAIL: 'not-an-email' });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain('PORT must be a whole number');
+  expect(server.output()).toContain('SUPPORT_EMAIL must be an e-mail address');
+});
+
+test('production refuses to start without APP_SECRET', async () => {
+  const server = startServer({ NODE_ENV: 'production', PORT: '3242', DATABASE_PATH: path.join(dir, 'app.db') });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain('APP_SECRET is required');
+});
+
+test('a database migrated by a newer version is refused at start', async () => {
+  const database = path.join(dir, 'app.db');
+  const first = startServer({ PORT: '3243', DATABASE_PATH: database });
+  await expect.poll(async () => (await fetch('http://localhost:3243/api/health').catch(() => null))?.status, { timeout: 15_000 }).toBe(200);
+  first.child.kill('SIGTERM');
+  await first.exited;
+  const db = new Database(database);
+  db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('from-a-newer-version', Date.UTC(2099, 0, 1));
+  db.close();
+  const second = startServer({ PORT: '3243', DATABASE_PATH: database });
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toContain('was migrated by a newer version of this app');
+});
