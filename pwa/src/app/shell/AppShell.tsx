@@ -72,6 +72,16 @@ const BOTTOM_TABS = [
   { value: 'profile', to: '/profile', labelId: 'bottomNav.profile', icon: <ProfileIcon /> },
 ] as const;
 
+function LogoutButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton onClick={onClick} aria-label={label} data-testid={testId}>
+        <LogoutIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 function activeBottomTab(pathname: string, tab: string | null): string | false {
   if (pathname === '/' || pathname === '/dashboard') return 'dashboard';
   if (pathname === '/profile') return 'profile';
@@ -151,11 +161,7 @@ export function AppShell() {
             {client?.email}
           </Typography>
         </Box>
-        <Tooltip title={t('shell.logout')}>
-          <IconButton onClick={handleLogout} aria-label={t('shell.logout')} data-testid="sidebar-logout">
-            <LogoutIcon />
-          </IconButton>
-        </Tooltip>
+        <LogoutButton label={t('shell.logout')} onClick={handleLogout} testId="sidebar-logout" />
       </Stack>
     </Stack>
   );
@@ -189,11 +195,7 @@ export function AppShell() {
           </IconButton>
           <Box sx={{ flex: 1 }} />
           <ThemeToggleButton />
-          <Tooltip title={t('shell.logout')}>
-            <IconButton onClick={handleLogout} aria-label={t('shell.logout')} data-testid="header-logout">
-              <LogoutIcon />
-            </IconButton>
-          </Tooltip>
+          <LogoutButton label={t('shell.logout')} onClick={handleLogout} testId="header-logout" />
         </Toolbar>
       </AppBar>
 
