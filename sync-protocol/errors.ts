@@ -16,6 +16,13 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'RATE_LIMITED',
   'INTERNAL',
+  // Sync: why a mutation was consumed without effect (ARCHITECTURE §3).
+  'HLC_DRIFT',
+  'DAY_LOCKED',
+  'DAY_NOT_COMPLETE',
+  'ID_CONFLICT',
+  'DEVICE_CONFLICT',
+  'UNKNOWN_MUTATION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,10 @@ import { requestContext, sameOriginOnly } from './http/middleware.ts';
 import type { RouteRule, Router } from './http/router.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { healthRoutes } from './routes/health.ts';
+import { dailyProgressRoutes } from './routes/daily-progress.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { syncRoutes } from './routes/sync.ts';
+import { weightRecordRoutes } from './routes/weight-records.ts';
 import { createStaticHandler } from './static.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
@@ -42,7 +46,14 @@ export function createApp(deps: AppDeps): App {
   );
   app.use('/api/*', sameOriginOnly(deps));
 
-  const routers: Router[] = [healthRoutes(deps), clientsRoutes(deps)];
+  const routers: Router[] = [
+    healthRoutes(deps),
+    clientsRoutes(deps),
+    syncRoutes(deps),
+    weightRecordRoutes(deps),
+    dailyProgressRoutes(deps),
+    notificationRoutes(deps),
+  ];
   for (const router of routers) app.route(router.prefix, router.app);
 
   // Not under /api (SPEC §7): the PWA asks which language to start in when none is stored.

@@ -4,15 +4,25 @@ import type { AppDeps } from './http/env.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { createLogger } from './logger.ts';
+import { createClock } from '#protocol/clock/hlc.ts';
+import { createTracking } from './services/tracking.ts';
+import { createPlans } from './services/plans.ts';
+import { createSync } from './services/sync.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
   const now = overrides.now ?? Date.now;
   const { rateLimits } = config;
+  const clock = createClock('server', now);
+  const tracking = createTracking(database.sqlite, now);
   return {
     config,
     database,
     now,
+    clock,
+    tracking,
+    plans: createPlans(database.sqlite, tracking.bumpVersion, now),
+    sync: createSync(database.sqlite, database.db, tracking, clock, now),
     log: overrides.log ?? createLogger(config.logLevel),
     sessions: createSessionStore(database.sqlite, now),
     limiters: {

@@ -16,7 +16,7 @@ async function main() {
   applyMigrations(database, `${projectRoot}api/drizzle`);
   const deps = createDeps(config, database);
 
-  if (config.seedDemoData && (await seedDemoData(database.db, deps.now()))) deps.log.info('seed.demo', { accounts: 4 });
+  if (config.seedDemoData && (await seedDemoData(deps))) deps.log.info('seed.demo', { accounts: 4 });
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin(database.db, config.adminEmail, config.adminPassword, deps.now());
     deps.log.info('seed.admin', { outcome });

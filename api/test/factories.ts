@@ -3,6 +3,10 @@ import type { Role } from '#protocol/domain/client-enums.ts';
 import { registerClient } from '../src/services/clients.ts';
 import type { AppDeps } from '../src/http/env.ts';
 import type { TestClient } from './harness.ts';
+import { createClock, type Clock } from '#protocol/clock/hlc.ts';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { Envelope, MutationArgs, MutationName } from '#protocol/mutations/index.ts';
 
 let sequence = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++sequence}@example.com`;
@@ -41,4 +45,41 @@ export async function signIn(client: TestClient, deps: AppDeps, overrides: Param
   const response = await client.post('/api/clients/login', { email: user.email, password });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
   return user;
+}
+
+/**
+ * A simulated device of one user: numbers its mutations, stamps them with its own HLC clock and
+ * records the local date and time zone, as the PWA's outbox does.
+ */
+export class TestDevice {
+  private seq = 0;
+  readonly clock: Clock;
+
+  constructor(
+    readonly deviceId: string = `dev_${uuidv7().replace(/-/g, '').slice(-16)}`,
+    private readonly wall: () => number = Date.now,
+    readonly timeZone = 'America/Sao_Paulo',
+  ) {
+    this.clock = createClock(deviceId, wall);
+  }
+
+  mutation<N extends MutationName>(name: N, args: MutationArgs[N], overrides: Partial<Envelope<N>> = {}): Envelope<N> {
+    this.seq += 1;
+    return {
+      deviceId: this.deviceId,
+      seq: this.seq,
+      id: uuidv7(),
+      name,
+      version: 1,
+      args,
+      hlc: this.clock.now(),
+      localDate: localDateIn(this.timeZone, new Date(this.wall())),
+      timeZone: this.timeZone,
+      ...overrides,
+    };
+  }
+
+  addWeight(weight: number, overrides: Partial<MutationArgs['weight.add']> = {}) {
+    return this.mutation('weight.add', { id: uuidv7(), weight, notes: null, createdAt: new Date(this.wall()).toISOString(), ...overrides });
+  }
 }

@@ -5,6 +5,8 @@ import { createUser } from '../../test/factories.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, ensureAdmin, seedDemoData } from './demo-seed.ts';
 import { users } from './schema/index.ts';
+import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
+import type { PullResult } from '../services/sync.ts';
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -12,8 +14,8 @@ afterEach(() => t.close());
 describe('demo seed', () => {
   it('seeds the four demo accounts into an empty database, once', async () => {
     t = createTestApp();
-    expect(await seedDemoData(t.database.db, Date.now())).toBe(true);
-    expect(await seedDemoData(t.database.db, Date.now())).toBe(false);
+    expect(await seedDemoData(t.deps)).toBe(true);
+    expect(await seedDemoData(t.deps)).toBe(false);
     const rows = t.database.db.select().from(users).all();
     expect(rows.map((u) => [u.email, u.role]).sort()).toEqual([
       ['admin@example.com', 'admin'],
@@ -24,14 +26,24 @@ describe('demo seed', () => {
     for (const row of rows) expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD)).toBe(true);
     const client = rows.find((u) => u.email === 'client@example.com');
     expect(client).toMatchObject({ birthDate: '1990-05-14', gender: 'female', activityLevel: 'light', dietaryRestrictions: ['lactoseFree'] });
-    const login = await t.client().post('/api/clients/login', { email: 'client@example.com', password: DEMO_PASSWORD });
+    const c = t.client();
+    const login = await c.post('/api/clients/login', { email: 'client@example.com', password: DEMO_PASSWORD });
     expect(login.status).toBe(200);
+    // The demo client's content: eight weeks of weigh-ins, a published diet and workout, two notifications.
+    const { body } = await c.get<PullResult>('/api/sync/pull?cursor=0');
+    expect(body.changes.weightRecords).toHaveLength(24);
+    const dates = body.changes.weightRecords.map((r) => Date.parse(r.createdAt));
+    expect((Math.max(...dates) - Math.min(...dates)) / (24 * 3600 * 1000)).toBeGreaterThan(50);
+    expect(body.changes.diets).toEqual([expect.objectContaining({ status: 'published', dailyCalories: 1650 })]);
+    expect(body.changes.workouts).toEqual([expect.objectContaining({ status: 'published' })]);
+    expect(parseWeeklySchedule((body.changes.workouts[0] as { weeklySchedule: string }).weeklySchedule).map((d) => d.weekday)).toEqual([1, 3, 5]);
+    expect(body.changes.notifications.map((n) => n.type).sort()).toEqual(['diet_published', 'workout_published']);
   });
 
   it('leaves a database that already has accounts alone', async () => {
     t = createTestApp();
     await createUser(t.deps);
-    expect(await seedDemoData(t.database.db, Date.now())).toBe(false);
+    expect(await seedDemoData(t.deps)).toBe(false);
     expect(t.database.db.select().from(users).all()).toHaveLength(1);
   });
 });

@@ -3,6 +3,8 @@ import type { RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { registerClient } from '../services/clients.ts';
 import type { Db } from './client.ts';
+import type { AppDeps } from '../http/env.ts';
+import { uuidv7 } from '#protocol/ids.ts';
 import { users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -42,11 +44,94 @@ export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
   { role: 'user', input: { ...base, name: 'Nina Nova', email: 'new@example.com', height: 168, currentWeight: 91, targetWeight: 76 } },
 ];
 
-/** Seeds the demo accounts into an empty database; returns whether it did. */
-export async function seedDemoData(db: Db, now: number): Promise<boolean> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** SPEC §3 text format: blank-line blocks, 'Name (time - N kcal)', 'Alimentos:', 'Preparo:'. */
+export const DEMO_DIET_MEALS = `Café da manhã (07:00 - 380 kcal)
+Alimentos: 2 fatias de pão integral, 2 ovos mexidos, 1 mamão papaia pequeno, café sem açúcar
+Preparo: Mexa os ovos em frigideira antiaderente com um fio de azeite.
+
+Lanche da manhã (10:00 - 150 kcal)
+Alimentos: 1 iogurte sem lactose, 1 colher de sopa de aveia
+Preparo: Misture a aveia ao iogurte.
+
+Almoço (12:30 - 520 kcal)
+Alimentos: 120g de frango grelhado, 4 colheres de arroz integral, 1 concha de feijão, salada verde à vontade
+Preparo: Grelhe o frango temperado com limão e ervas.
+
+Lanche da tarde (16:00 - 180 kcal)
+Alimentos: 1 banana, 1 colher de sopa de pasta de amendoim
+
+Jantar (19:30 - 420 kcal)
+Alimentos: 150g de tilápia assada, legumes no vapor, 1 batata-doce média
+Preparo: Asse a tilápia a 200 °C por 20 minutos.`;
+
+export const DEMO_WORKOUT_SCHEDULE = JSON.stringify([
+  { day: 'Segunda-feira', workout: { name: 'Treino A — membros inferiores', duration: '50 min', type: 'força', exercises: [
+    { name: 'Agachamento livre', sets: 4, reps: 12, rest: '60s', notes: 'Desça até 90 graus' },
+    { name: 'Leg press', sets: 3, reps: 15, rest: '60s' },
+    { name: 'Cadeira extensora', sets: 3, reps: 12, rest: '45s' },
+  ] } },
+  { day: 'Quarta-feira', workout: { name: 'Treino B — membros superiores', duration: '45 min', type: 'força', exercises: [
+    { name: 'Supino com halteres', sets: 3, reps: 12, rest: '60s' },
+    { name: 'Remada baixa', sets: 3, reps: 12, rest: '60s' },
+    { name: 'Desenvolvimento de ombros', sets: 3, reps: 10, rest: '60s' },
+  ] } },
+  { day: 'Sexta-feira', workout: { name: 'Treino C — cardio e core', duration: '40 min', type: 'cardio', exercises: [
+    { name: 'Esteira inclinada', sets: 1, reps: '20 min', rest: '-', notes: 'Ritmo moderado' },
+    { name: 'Prancha', sets: 3, reps: '40s', rest: '30s', safety: 'Mantenha o abdômen contraído' },
+  ] } },
+]);
+
+/** Eight weeks of weigh-ins, three a week, from 82 kg down to the profile's 78.4 kg. */
+function demoWeightHistory(now: number): { weight: number; createdAt: number }[] {
+  const start = now - 8 * 7 * DAY_MS;
+  return Array.from({ length: 24 }, (_, i) => ({
+    weight: Math.round((82 - (3.6 * i) / 23 + (i % 3 === 1 ? 0.3 : 0)) * 10) / 10,
+    createdAt: start + Math.round((i * 8 * 7 * DAY_MS) / 24) + 7 * 60 * 60 * 1000,
+  }));
+}
+
+/** Seeds the demo accounts and the demo client's content into an empty database; returns whether it did. */
+export async function seedDemoData(deps: AppDeps): Promise<boolean> {
+  const { db, sqlite } = deps.database;
   const existing = db.select({ n: count() }).from(users).get()?.n ?? 0;
   if (existing > 0) return false;
-  for (const { role, input } of DEMO_ACCOUNTS) await registerClient(db, input, now, role);
+  const now = deps.now();
+  const created = new Map<string, string>();
+  for (const { role, input } of DEMO_ACCOUNTS) created.set(input.email, (await registerClient(db, input, now - 60 * DAY_MS, role)).id);
+  const clientId = created.get('client@example.com') as string;
+
+  sqlite.transaction(() => {
+    for (const { weight, createdAt } of demoWeightHistory(now)) {
+      deps.tracking.addWeight(clientId, { id: uuidv7(createdAt), weight, notes: null, createdAt: new Date(createdAt).toISOString() });
+    }
+    const published = now - 5 * DAY_MS;
+    deps.plans.addDiet(clientId, {
+      title: 'Plano alimentar — emagrecimento saudável',
+      description: 'Déficit moderado, sem lactose, rico em fibras.',
+      objective: 'Perder 0,5 kg por semana',
+      status: 'published',
+      dailyCalories: 1650,
+      macros: JSON.stringify({ proteinas: 110, carboidratos: 170, gorduras: 55 }),
+      meals: DEMO_DIET_MEALS,
+      weeklyMenu: null,
+      tips: 'Beba 2 litros de água por dia.\nPrefira alimentos integrais.',
+      substitutions: 'Frango ↔ peixe ou ovos\nArroz integral ↔ quinoa ou batata-doce',
+    }, published);
+    deps.plans.addWorkout(clientId, {
+      title: 'Treino para iniciantes — 3x por semana',
+      description: 'Força e cardio em dias alternados.',
+      status: 'published',
+      duration: '8 semanas',
+      frequency: '3x por semana',
+      weeklySchedule: DEMO_WORKOUT_SCHEDULE,
+      progressionTips: 'Aumente a carga quando completar todas as séries com boa técnica.',
+      safetyNotes: 'Aqueça 5 minutos antes de começar. Pare se sentir dor.',
+    }, published);
+    deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
+    deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
+  })();
   return true;
 }
 

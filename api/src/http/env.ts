@@ -5,6 +5,10 @@ import type { AppDatabase } from '../db/client.ts';
 import type { ActiveSession, SessionStore } from '../auth/sessions.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Logger } from '../logger.ts';
+import type { Clock } from '#protocol/clock/hlc.ts';
+import type { Tracking } from '../services/tracking.ts';
+import type { Plans } from '../services/plans.ts';
+import type { Sync } from '../services/sync.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -13,6 +17,11 @@ export interface AppDeps {
   sessions: SessionStore;
   log: Logger;
   now: () => number;
+  /** The server's hybrid logical clock: stamps REST writes so they merge with device writes. */
+  clock: Clock;
+  tracking: Tracking;
+  plans: Plans;
+  sync: Sync;
   limiters: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

@@ -1,5 +1,5 @@
 import { loginSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
-import { authenticate, findUserById, registerClient, toClientDto, updateProfile } from '../services/clients.ts';
+import { applyProfileUpdate, authenticate, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
@@ -68,7 +68,7 @@ export function clientsRoutes(deps: AppDeps) {
 
   r.put('/profile', 'signedIn', async (c) => {
     const input = await validateBody(c, profileUpdateSchema);
-    const user = updateProfile(db, currentUser(c).id, input, deps.now());
+    const user = applyProfileUpdate(db, deps.tracking, currentUser(c).id, input, deps.clock.now(), deps.now());
     return c.json({ client: toClientDto(user) });
   });
 

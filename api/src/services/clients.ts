@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Tracking } from './tracking.ts';
 
 /** The client as every response shows it (SPEC §3): never the password hash or any secret. */
 export interface ClientDto {
@@ -121,15 +122,23 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-export function updateProfile(db: Db, userId: string, input: ProfileUpdateInput, now: number): UserRow {
-  const changes = Object.fromEntries(Object.entries(profileFields(input)).filter(([, value]) => value !== undefined));
+/**
+ * Applies profile fields that win by HLC (per-field last-writer-wins, ARCHITECTURE §3): an edit made
+ * offline on one device does not overwrite a later edit of the same field made on another.
+ */
+export function applyProfileUpdate(db: Db, tracking: Tracking, userId: string, input: ProfileUpdateInput, hlc: string, now: number): UserRow {
+  const given = Object.fromEntries(Object.entries(profileFields(input)).filter(([, value]) => value !== undefined));
+  const { updates, hlcs } = tracking.profileUpdates(userId, given, hlc);
   try {
-    const row = db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning()
-      .get();
+    const row =
+      Object.keys(updates).length === 0
+        ? findUserById(db, userId)
+        : db
+            .update(users)
+            .set({ ...updates, profileHlcs: hlcs, version: tracking.bumpVersion(), updatedAt: now })
+            .where(eq(users.id, userId))
+            .returning()
+            .get();
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     return row;
   } catch (error) {

@@ -28,6 +28,10 @@ export const users = sqliteTable(
     medicalConditions: text('medical_conditions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     countryCode: text('country_code').notNull().default('BR'),
     preferredLanguage: text('preferred_language').notNull().default('pt-BR'),
+    /** HLC of the last write per profile field: profile edits merge per field (ARCHITECTURE §3). */
+    profileHlcs: text('profile_hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** Server-wide sync version of the last change, for pull. */
+    version: integer('version').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -1,0 +1,139 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './users.ts';
+
+/**
+ * One counter for the whole server, bumped in the same transaction as every synced write: pull
+ * asks for "everything after version N", which is exact where timestamps are not (ARCHITECTURE §3).
+ */
+export const syncCounter = sqliteTable('sync_counter', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull(),
+});
+
+/** A client device (browser profile) of one user and the last mutation seq it had applied. */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+  },
+  (table) => [index('devices_user_idx').on(table.userId)],
+);
+
+/** Append-only, keyed by the client's UUIDv7; a delete is a tombstone (deleted_at). */
+export const weightRecords = sqliteTable(
+  'weight_records',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weight: real('weight').notNull(),
+    notes: text('notes'),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('weight_records_user_version_idx').on(table.userId, table.version), index('weight_records_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** One row per user and local date; each field carries the HLC of its last write (in `hlcs`). */
+export const dailyProgress = sqliteTable(
+  'daily_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localDate: text('local_date').notNull(),
+    workoutCompleted: integer('workout_completed', { mode: 'boolean' }).notNull().default(false),
+    dietFollowed: integer('diet_followed', { mode: 'boolean' }).notNull().default(false),
+    mood: integer('mood').notNull().default(3),
+    energy: integer('energy').notNull().default(3),
+    isCompleted: integer('is_completed', { mode: 'boolean' }).notNull().default(false),
+    hlcs: text('hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    version: integer('version').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.localDate] }), index('daily_progress_user_version_idx').on(table.userId, table.version)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['diet_published', 'workout_published', 'other'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('notifications_user_version_idx').on(table.userId, table.version)],
+);
+
+/** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */
+export const dietPlans = sqliteTable(
+  'diet_plans',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    objective: text('objective'),
+    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    dailyCalories: integer('daily_calories'),
+    macros: text('macros'),
+    meals: text('meals'),
+    weeklyMenu: text('weekly_menu'),
+    tips: text('tips'),
+    substitutions: text('substitutions'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    publishedAt: integer('published_at'),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('diet_plans_user_version_idx').on(table.userId, table.version)],
+);
+
+/** SPEC §3 workout plan. */
+export const workoutPlans = sqliteTable(
+  'workout_plans',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    duration: text('duration'),
+    frequency: text('frequency'),
+    weeklySchedule: text('weekly_schedule'),
+    progressionTips: text('progression_tips'),
+    safetyNotes: text('safety_notes'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    publishedAt: integer('published_at'),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('workout_plans_user_version_idx').on(table.userId, table.version)],
+);
+
+export type WeightRecordRow = typeof weightRecords.$inferSelect;
+export type DailyProgressRow = typeof dailyProgress.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type DietPlanRow = typeof dietPlans.$inferSelect;
+export type WorkoutPlanRow = typeof workoutPlans.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;

@@ -1,0 +1,90 @@
+import { isHlc, isTooFarAhead } from '#protocol/clock/hlc.ts';
+import { isLocalDate } from '#protocol/domain/daily-progress.ts';
+import { checkBoolean, checkLevel, checkTimeZone } from '#protocol/mutations/fields.ts';
+import type { ProgressField } from '#protocol/mutations/index.ts';
+import { findUserById } from '../services/clients.ts';
+import { progressSummary, todayFor } from '../services/daily-progress.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { readJsonObject } from '../http/validate.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+
+const FIELDS: Record<string, { field: ProgressField; legacyKey: string | null }> = {
+  workout: { field: 'workoutCompleted', legacyKey: null },
+  diet: { field: 'dietFollowed', legacyKey: null },
+  mood: { field: 'mood', legacyKey: 'mood' },
+  energy: { field: 'energy', legacyKey: 'energy' },
+};
+
+/**
+ * SPEC §7 daily progress, online; the same service as the progress mutations. An empty body keeps
+ * the original meaning for today (workout and diet toggle, mood and energy take `{ mood }` /
+ * `{ energy }`); `{ value, localDate, hlc }` makes a call exact and idempotent.
+ */
+export function dailyProgressRoutes(deps: AppDeps) {
+  const r = createRouter('/api/daily-progress');
+
+  const user = (c: Context<AppEnv>) => {
+    const row = findUserById(deps.database.db, currentUser(c).id);
+    if (!row) throw new ApiError(401, 'UNAUTHENTICATED');
+    return row;
+  };
+
+  /** The day a call is about: the body's/query's localDate, else today in the given or home zone. */
+  const dayOf = (c: Context<AppEnv>, countryCode: string, localDate: unknown, timeZone: unknown) => {
+    if (localDate !== undefined) {
+      if (typeof localDate !== 'string' || !isLocalDate(localDate)) throw validationError([{ field: 'localDate', key: 'validation.invalidDate' }]);
+      return localDate;
+    }
+    if (timeZone !== undefined) {
+      const zone = checkTimeZone(timeZone);
+      if (!zone.ok) throw validationError([{ field: 'timeZone', key: zone.key }]);
+      return todayFor(countryCode, deps.now(), zone.value);
+    }
+    return todayFor(countryCode, deps.now());
+  };
+
+  const hlcOf = (value: unknown) => {
+    if (value === undefined) return deps.clock.now();
+    if (!isHlc(value)) throw validationError([{ field: 'hlc', key: 'validation.invalidType' }]);
+    if (isTooFarAhead(value, deps.now())) throw new ApiError(400, 'HLC_DRIFT', [{ field: 'hlc', key: 'errors.HLC_DRIFT' }]);
+    deps.clock.receive(value);
+    return value;
+  };
+
+  r.get('/', 'signedIn', (c) => {
+    const me = user(c);
+    const localDate = dayOf(c, me.countryCode, c.req.query('date'), c.req.query('timeZone'));
+    return c.json({ progress: progressSummary(deps, me.id, localDate) });
+  });
+
+  for (const [segment, { field, legacyKey }] of Object.entries(FIELDS)) {
+    r.post(`/${segment}`, 'signedIn', async (c) => {
+      const me = user(c);
+      const body = await readJsonObject(c);
+      const localDate = dayOf(c, me.countryCode, body.localDate, body.timeZone);
+      const hlc = hlcOf(body.hlc);
+      let raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
+      if (raw === undefined && legacyKey === null) raw = !(deps.tracking.day(me.id, localDate)?.[field] ?? false); // toggle
+      const checked = field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
+      if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
+      const write = deps.database.sqlite.transaction(() => deps.tracking.setProgress(me.id, localDate, { field, value: checked.value }, hlc))();
+      if (!write.applied) throw new ApiError(409, write.code);
+      return c.json({ progress: progressSummary(deps, me.id, localDate) });
+    });
+  }
+
+  r.post('/complete', 'signedIn', async (c) => {
+    const me = user(c);
+    const body = await readJsonObject(c);
+    const localDate = dayOf(c, me.countryCode, body.localDate, body.timeZone);
+    const hlc = hlcOf(body.hlc);
+    const write = deps.database.sqlite.transaction(() => deps.tracking.completeDay(me.id, localDate, hlc))();
+    if (!write.applied) throw new ApiError(409, write.code);
+    return c.json({ progress: progressSummary(deps, me.id, localDate) });
+  });
+
+  return r;
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHlc } from '#protocol/clock/hlc.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { TestDevice, signIn } from '../../test/factories.ts';
+import type { PullResult, PushResult } from '../services/sync.ts';
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+const push = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
+const pull = (c: TestClient, cursor = 0, deviceId?: string) => c.get<PullResult>(`/api/sync/pull?cursor=${cursor}${deviceId ? `&deviceId=${deviceId}` : ''}`);
+
+async function signedInDevice() {
+  const c = t.client();
+  const user = await signIn(c, t.deps);
+  return { c, user, device: new TestDevice() };
+}
+
+describe('POST /api/sync/push', () => {
+  it('applies a batch once: the same batch pushed twice is acknowledged as duplicates', async () => {
+    const { c, device } = await signedInDevice();
+    const batch = [device.addWeight(80.2), device.addWeight(79.9)];
+    const first = await push(c, device, batch);
+    expect(first.status).toBe(200);
+    expect(first.body.lastSeq).toBe(2);
+    expect(first.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    const again = await push(c, device, batch);
+    expect(again.body.results.map((r) => r.status)).toEqual(['duplicate', 'duplicate']);
+    expect(again.body.lastSeq).toBe(2);
+    const records = await c.get<{ weightRecords: unknown[] }>('/api/weight-records');
+    expect(records.body.weightRecords).toHaveLength(2);
+  });
+
+  it('stops at a gap and says which seq it expects', async () => {
+    const { c, device } = await signedInDevice();
+    const [m1, m2, m3] = [device.addWeight(81), device.addWeight(80.5), device.addWeight(80)];
+    const response = await push(c, device, [m1, m3]);
+    expect(response.body.lastSeq).toBe(1);
+    expect(response.body.gap).toEqual({ expected: 2 });
+    expect(response.body.results).toHaveLength(1);
+    const resumed = await push(c, device, [m2, m3]);
+    expect(resumed.body.lastSeq).toBe(3);
+    expect(resumed.body.gap).toBeNull();
+  });
+
+  it('applies out-of-order batches in seq order', async () => {
+    const { c, device } = await signedInDevice();
+    const mutations = [device.addWeight(70), device.addWeight(71), device.addWeight(72)];
+    const response = await push(c, device, [...mutations].reverse());
+    expect(response.body.results.map((r) => r.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('consumes a rejected mutation with its code and carries on with the queue', async () => {
+    const { c, device } = await signedInDevice();
+    const invalid = device.addWeight(0);
+    const unknownDelete = device.mutation('weight.delete', { id: uuidv7() });
+    const unknownName = { ...device.addWeight(70), name: 'weight.teleport' };
+    const valid = device.addWeight(75);
+    const response = await push(c, device, [invalid, unknownDelete, unknownName, valid]);
+    expect(response.body.results).toEqual([
+      { seq: 1, id: invalid.id, status: 'rejected', code: 'VALIDATION_FAILED' },
+      { seq: 2, id: unknownDelete.id, status: 'rejected', code: 'NOT_FOUND' },
+      { seq: 3, id: unknownName.id, status: 'rejected', code: 'UNKNOWN_MUTATION' },
+      { seq: 4, id: valid.id, status: 'applied' },
+    ]);
+    expect(response.body.lastSeq).toBe(4);
+  });
+
+  it('rejects an HLC too far in the future', async () => {
+    const { c, device } = await signedInDevice();
+    const future = device.mutation('progress.set', { field: 'mood', value: 5 }, { hlc: formatHlc({ millis: Date.now() + 60 * 60_000, counter: 0, node: device.deviceId }) });
+    const response = await push(c, device, [future]);
+    expect(response.body.results[0]).toMatchObject({ status: 'rejected', code: 'HLC_DRIFT' });
+  });
+
+  it('lands a change made at 23:59 local time on that day even when pushed after midnight', async () => {
+    const { c, device } = await signedInDevice();
+    // Made on the device on 10 March at 23:59 in São Paulo; pushed (now) whenever the network came back.
+    const late = device.mutation('progress.set', { field: 'workoutCompleted', value: true }, { localDate: '2026-03-10' });
+    await push(c, device, [late]);
+    const earlier = await c.get<{ progress: { workoutCompleted: boolean; localDate: string } }>('/api/daily-progress?date=2026-03-10');
+    expect(earlier.body.progress).toMatchObject({ localDate: '2026-03-10', workoutCompleted: true });
+    const next = await c.get<{ progress: { workoutCompleted: boolean } }>('/api/daily-progress?date=2026-03-11');
+    expect(next.body.progress.workoutCompleted).toBe(false);
+  });
+
+  it('refuses a device id that belongs to another user', async () => {
+    const { c, device } = await signedInDevice();
+    await push(c, device, [device.addWeight(70)]);
+    const other = t.client();
+    await signIn(other, t.deps);
+    const response = await other.post<{ code: string }>('/api/sync/push', { deviceId: device.deviceId, mutations: [device.addWeight(70)] });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('DEVICE_CONFLICT');
+  });
+
+  it('answers a malformed batch with 400 and changes nothing', async () => {
+    const { c, device } = await signedInDevice();
+    for (const body of [{ deviceId: 'x', mutations: [] }, { deviceId: device.deviceId, mutations: 'nope' }, { deviceId: device.deviceId, mutations: [{ seq: 'one' }] }]) {
+      const response = await c.post<{ code: string }>('/api/sync/push', body);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await pull(c, 0, device.deviceId)).body.lastSeq).toBe(0);
+  });
+
+  it('requires a session', async () => {
+    expect((await t.client().post('/api/sync/push', { deviceId: 'abcdefgh', mutations: [] })).status).toBe(401);
+    expect((await t.client().get('/api/sync/pull')).status).toBe(401);
+  });
+});
+
+describe('GET /api/sync/pull', () => {
+  it('returns only the changes after the cursor, and the device lastSeq', async () => {
+    const { c, device } = await signedInDevice();
+    await push(c, device, [device.addWeight(90), device.addWeight(89.5)]);
+    const full = await pull(c, 0, device.deviceId);
+    expect(full.body.lastSeq).toBe(2);
+    expect(full.body.changes.weightRecords.map((r) => r.weight).sort()).toEqual([89.5, 90]);
+    expect(full.body.changes.profile?.email).toBeDefined();
+    const cursor = full.body.cursor;
+    await push(c, device, [device.addWeight(89)]);
+    const incremental = await pull(c, cursor);
+    expect(incremental.body.changes.weightRecords.map((r) => r.weight)).toEqual([89]);
+    expect(incremental.body.changes.profile).toBeNull();
+    expect(incremental.body.cursor).toBeGreaterThan(cursor);
+    const nothing = await pull(c, incremental.body.cursor);
+    expect(nothing.body.changes.weightRecords).toEqual([]);
+  });
+
+  it('never shows another user’s rows', async () => {
+    const mine = await signedInDevice();
+    const theirs = await signedInDevice();
+    await push(theirs.c, theirs.device, [theirs.device.addWeight(123.4), theirs.device.mutation('progress.set', { field: 'mood', value: 5 })]);
+    const response = await pull(mine.c, 0);
+    expect(response.body.changes.weightRecords).toEqual([]);
+    expect(response.body.changes.dailyProgress).toEqual([]);
+    expect(response.body.changes.profile?.id).toBe(mine.user.id);
+  });
+
+  it('sends deletions as tombstones', async () => {
+    const { c, device } = await signedInDevice();
+    const add = device.addWeight(77);
+    await push(c, device, [add]);
+    const { cursor } = (await pull(c, 0)).body;
+    await push(c, device, [device.mutation('weight.delete', { id: add.args.id })]);
+    const response = await pull(c, cursor);
+    expect(response.body.changes.weightRecords).toEqual([expect.objectContaining({ id: add.args.id, deleted: true })]);
+  });
+
+  it('asks for a full resync when the cursor is ahead of the server', async () => {
+    const { c } = await signedInDevice();
+    const response = await pull(c, 10_000_000);
+    expect(response.body.reset).toBe(true);
+    expect(response.body.cursor).toBe(0);
+  });
+
+  it('pages a large history and the pages add up to all of it', async () => {
+    const { c, device } = await signedInDevice();
+    const batch = Array.from({ length: 1200 }, (_, i) => device.addWeight(60 + (i % 100) / 10));
+    expect((await push(c, device, batch.slice(0, 1000))).body.lastSeq).toBe(1000);
+    expect((await push(c, device, batch.slice(1000))).body.lastSeq).toBe(1200);
+    const seen = new Set<string>();
+    let cursor = 0;
+    let pages = 0;
+    for (;;) {
+      const { body } = await pull(c, cursor);
+      body.changes.weightRecords.forEach((r) => seen.add(r.id));
+      cursor = body.cursor;
+      pages += 1;
+      if (!body.hasMore) break;
+    }
+    expect(pages).toBeGreaterThan(2);
+    expect(seen.size).toBe(1200);
+  });
+
+  it('rejects a bad cursor', async () => {
+    const { c } = await signedInDevice();
+    for (const cursor of ['-1', 'abc', '1e3', '99999999999999999999']) {
+      expect((await c.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(400);
+    }
+  });
+});

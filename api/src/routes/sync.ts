@@ -1,0 +1,36 @@
+import { DEVICE_ID } from '#protocol/mutations/fields.ts';
+import { MAX_PUSH_BATCH, rawSeq } from '#protocol/mutations/index.ts';
+import { findUserById } from '../services/clients.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { readJsonObject } from '../http/validate.ts';
+
+/** The sync protocol over HTTP (ARCHITECTURE §3): push a device's outbox, pull changes. */
+export function syncRoutes(deps: AppDeps) {
+  const r = createRouter('/api/sync');
+
+  r.post('/push', 'signedIn', async (c) => {
+    const body = await readJsonObject(c);
+    const { deviceId, mutations } = body;
+    if (typeof deviceId !== 'string' || !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
+    if (!Array.isArray(mutations) || mutations.length > MAX_PUSH_BATCH) throw validationError([{ field: 'mutations', key: 'validation.invalidType' }]);
+    // A mutation without a usable seq cannot be consumed or acknowledged: refuse the batch.
+    const badSeq = mutations.findIndex((m) => rawSeq(m) === null);
+    if (badSeq >= 0) throw validationError([{ field: `mutations[${badSeq}].seq`, key: 'validation.number' }]);
+    return c.json(deps.sync.push(currentUser(c).id, deviceId, mutations));
+  });
+
+  r.get('/pull', 'signedIn', (c) => {
+    const cursorParam = c.req.query('cursor') ?? '0';
+    const cursor = Number(cursorParam);
+    if (!/^\d{1,15}$/.test(cursorParam) || !Number.isSafeInteger(cursor)) throw validationError([{ field: 'cursor', key: 'validation.number' }]);
+    const deviceId = c.req.query('deviceId') ?? null;
+    if (deviceId !== null && !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
+    const user = findUserById(deps.database.db, currentUser(c).id);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    return c.json(deps.sync.pull(user, deviceId, cursor));
+  });
+
+  return r;
+}

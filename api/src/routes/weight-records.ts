@@ -1,0 +1,32 @@
+import { uuidv7 } from '#protocol/ids.ts';
+import { checkNotes, checkWeight } from '#protocol/mutations/fields.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { readJsonObject } from '../http/validate.ts';
+
+/** SPEC §7 weight records, online; the same service as the `weight.add` mutation. */
+export function weightRecordRoutes(deps: AppDeps) {
+  const r = createRouter('/api/weight-records');
+
+  r.get('/', 'signedIn', (c) => c.json({ weightRecords: deps.tracking.listWeightRecords(currentUser(c).id) }));
+
+  r.post('/', 'signedIn', async (c) => {
+    const body = await readJsonObject(c);
+    const weight = checkWeight(body.weight);
+    const notes = checkNotes(body.notes);
+    const problems = [...(weight.ok ? [] : [{ field: 'weight', key: weight.key }]), ...(notes.ok ? [] : [{ field: 'notes', key: notes.key }])];
+    const unknown = Object.keys(body).filter((key) => key !== 'weight' && key !== 'notes');
+    problems.push(...unknown.map((field) => ({ field, key: 'validation.unknownField' })));
+    if (problems.length > 0 || !weight.ok || !notes.ok) throw validationError(problems);
+    const userId = currentUser(c).id;
+    const id = uuidv7(deps.now());
+    const write = deps.database.sqlite.transaction(() =>
+      deps.tracking.addWeight(userId, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
+    )();
+    if (!write.applied) throw new ApiError(409, write.code);
+    return c.json({ weightRecord: deps.tracking.weightRecord(userId, id) }, 201);
+  });
+
+  return r;
+}

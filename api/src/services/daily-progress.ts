@@ -1,0 +1,36 @@
+import { dailyPercent, dailyPoints, localDateIn, monthlyProgress, weekdayOf } from '#protocol/domain/daily-progress.ts';
+import { emptyDay } from '#protocol/conflict/rules.ts';
+import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
+import type { AppDeps } from '../http/env.ts';
+
+/** Where a client's "today" is when the device did not say: their country's main time zone. */
+export const COUNTRY_TIME_ZONES: Record<string, string> = {
+  BR: 'America/Sao_Paulo',
+  AR: 'America/Argentina/Buenos_Aires',
+  US: 'America/New_York',
+};
+
+export function todayFor(countryCode: string, now: number, timeZone?: string): string {
+  return localDateIn(timeZone ?? COUNTRY_TIME_ZONES[countryCode] ?? 'America/Sao_Paulo', new Date(now));
+}
+
+/** SPEC §3 daily progress for one local date, with the month's progress and today's plan flags. */
+export function progressSummary(deps: AppDeps, userId: string, localDate: string) {
+  const day = deps.tracking.day(userId, localDate) ?? emptyDay(localDate);
+  const month = localDate.slice(0, 7);
+  const completed = deps.tracking.completedDates(userId, `${month}-01`, `${month}-31`);
+  const workout = deps.plans.publishedWorkouts(userId)[0];
+  return {
+    localDate,
+    workoutCompleted: day.workoutCompleted,
+    dietFollowed: day.dietFollowed,
+    mood: day.mood,
+    energy: day.energy,
+    isCompleted: day.isCompleted,
+    points: dailyPoints(day),
+    percent: dailyPercent(day),
+    hasWorkoutToday: workout ? scheduleForWeekday(workout.weeklySchedule, weekdayOf(localDate)) !== null : false,
+    hasDietToday: deps.plans.publishedDiets(userId).length > 0,
+    monthlyProgress: monthlyProgress(completed, month),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Diet and workout plans as clients receive them (SPEC §3). Authoring comes with the admin issue;
+ * here they are read for sync and created by the seed. Every write stamps a new sync version.
+ */
+import type Database from 'better-sqlite3';
+import { uuidv7 } from '#protocol/ids.ts';
+
+export interface DietPlanDto {
+  id: string;
+  title: string;
+  description: string | null;
+  objective: string | null;
+  status: 'draft' | 'published';
+  dailyCalories: number | null;
+  macros: string | null;
+  meals: string | null;
+  weeklyMenu: string | null;
+  tips: string | null;
+  substitutions: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export interface WorkoutPlanDto {
+  id: string;
+  title: string;
+  description: string | null;
+  status: 'draft' | 'published';
+  duration: string | null;
+  frequency: string | null;
+  weeklySchedule: string | null;
+  progressionTips: string | null;
+  safetyNotes: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+interface PlanRowBase {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string | null;
+  status: 'draft' | 'published';
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+  deleted_at: number | null;
+  version: number;
+}
+export interface DietPlanRaw extends PlanRowBase {
+  objective: string | null;
+  daily_calories: number | null;
+  macros: string | null;
+  meals: string | null;
+  weekly_menu: string | null;
+  tips: string | null;
+  substitutions: string | null;
+}
+export interface WorkoutPlanRaw extends PlanRowBase {
+  duration: string | null;
+  frequency: string | null;
+  weekly_schedule: string | null;
+  progression_tips: string | null;
+  safety_notes: string | null;
+}
+
+const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
+
+export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  objective: row.objective,
+  status: row.status,
+  dailyCalories: row.daily_calories,
+  macros: row.macros,
+  meals: row.meals,
+  weeklyMenu: row.weekly_menu,
+  tips: row.tips,
+  substitutions: row.substitutions,
+  createdAt: new Date(row.created_at).toISOString(),
+  publishedAt: iso(row.published_at),
+});
+
+export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  duration: row.duration,
+  frequency: row.frequency,
+  weeklySchedule: row.weekly_schedule,
+  progressionTips: row.progression_tips,
+  safetyNotes: row.safety_notes,
+  createdAt: new Date(row.created_at).toISOString(),
+  publishedAt: iso(row.published_at),
+});
+
+export type NewDiet = Omit<DietPlanDto, 'id' | 'createdAt' | 'publishedAt'>;
+export type NewWorkout = Omit<WorkoutPlanDto, 'id' | 'createdAt' | 'publishedAt'>;
+
+export function createPlans(sqlite: Database.Database, bumpVersion: () => number, now: () => number) {
+  const insertDiet = sqlite.prepare(
+    `INSERT INTO diet_plans (id, user_id, title, description, objective, status, daily_calories, macros, meals, weekly_menu, tips, substitutions, created_at, updated_at, published_at, version)
+     VALUES (@id, @userId, @title, @description, @objective, @status, @dailyCalories, @macros, @meals, @weeklyMenu, @tips, @substitutions, @now, @now, @publishedAt, @version)`,
+  );
+  const insertWorkout = sqlite.prepare(
+    `INSERT INTO workout_plans (id, user_id, title, description, status, duration, frequency, weekly_schedule, progression_tips, safety_notes, created_at, updated_at, published_at, version)
+     VALUES (@id, @userId, @title, @description, @status, @duration, @frequency, @weeklySchedule, @progressionTips, @safetyNotes, @now, @now, @publishedAt, @version)`,
+  );
+  const publishedDiets = sqlite.prepare<[string], DietPlanRaw>(
+    "SELECT * FROM diet_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC",
+  );
+  const publishedWorkouts = sqlite.prepare<[string], WorkoutPlanRaw>(
+    "SELECT * FROM workout_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC",
+  );
+
+  return {
+    addDiet(userId: string, diet: NewDiet, at: number = now()): string {
+      const id = uuidv7(at);
+      insertDiet.run({ ...diet, id, userId, now: at, publishedAt: diet.status === 'published' ? at : null, version: bumpVersion() });
+      return id;
+    },
+    addWorkout(userId: string, workout: NewWorkout, at: number = now()): string {
+      const id = uuidv7(at);
+      insertWorkout.run({ ...workout, id, userId, now: at, publishedAt: workout.status === 'published' ? at : null, version: bumpVersion() });
+      return id;
+    },
+    publishedDiets: (userId: string) => publishedDiets.all(userId).map(toDietPlan),
+    publishedWorkouts: (userId: string) => publishedWorkouts.all(userId).map(toWorkoutPlan),
+  };
+}
+
+export type Plans = ReturnType<typeof createPlans>;

@@ -1,0 +1,179 @@
+/**
+ * The sync protocol's server side (ARCHITECTURE §3, ADR 007).
+ *
+ * Push applies a device's mutations in seq order. `seq <= lastSeq` is a replay and is skipped; a
+ * gap stops the batch; an invalid or refused mutation is still consumed (reported `rejected` with
+ * a code) so it never blocks the queue. The whole batch and the device's new lastSeq commit in
+ * one transaction: a crash loses either all of it or none, and the device simply resends.
+ *
+ * Pull returns what changed after a cursor (the server-wide version), scoped to the user.
+ */
+import type Database from 'better-sqlite3';
+import { isTooFarAhead, type Clock } from '#protocol/clock/hlc.ts';
+import type { ErrorCode } from '#protocol/errors.ts';
+import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
+import type { DailyProgress } from '#protocol/conflict/rules.ts';
+import { ApiError } from '../http/errors.ts';
+import { toDietPlan, toWorkoutPlan, type DietPlanDto, type DietPlanRaw, type WorkoutPlanDto, type WorkoutPlanRaw } from './plans.ts';
+import { applyProfileUpdate, toClientDto, type ClientDto } from './clients.ts';
+import { toDailyProgress, toNotification, toWeightRecord, type NotificationDto, type Tracking, type WeightRecordDto, type WriteResult } from './tracking.ts';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../db/schema/index.ts';
+
+export type MutationStatus =
+  | { seq: number; id: string | null; status: 'applied' | 'duplicate' }
+  | { seq: number; id: string | null; status: 'rejected'; code: ErrorCode };
+
+export interface PushResult {
+  lastSeq: number;
+  results: MutationStatus[];
+  /** Set when a mutation was missing: the device must resend from `expected`. */
+  gap: { expected: number } | null;
+}
+
+export type Tombstone = { id: string; deleted: true };
+
+export interface PullResult {
+  cursor: number;
+  hasMore: boolean;
+  /** The cursor is ahead of this server (restored from a backup): drop local data and pull from 0. */
+  reset: boolean;
+  lastSeq: number;
+  serverTime: string;
+  changes: {
+    profile: (ClientDto & { profileHlcs: Record<string, string> }) | null;
+    weightRecords: WeightRecordDto[];
+    dailyProgress: DailyProgress[];
+    notifications: NotificationDto[];
+    diets: (DietPlanDto | Tombstone)[];
+    workouts: (WorkoutPlanDto | Tombstone)[];
+  };
+}
+
+/** Rows per table per pull page. */
+export const PULL_PAGE = 500;
+
+interface Versioned {
+  version: number;
+}
+
+export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, clock: Clock, now: () => number) {
+  const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
+  const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
+  const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
+
+  const page = <T>(sql: string) => sqlite.prepare<[string, number, number], T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`);
+  const weightsAfter = page<Parameters<typeof toWeightRecord>[0]>('SELECT * FROM weight_records WHERE user_id = ?');
+  const daysAfter = page<Parameters<typeof toDailyProgress>[0]>('SELECT * FROM daily_progress WHERE user_id = ?');
+  const notificationsAfter = page<Parameters<typeof toNotification>[0]>('SELECT * FROM notifications WHERE user_id = ?');
+  const dietsAfter = page<DietPlanRaw>('SELECT * FROM diet_plans WHERE user_id = ?');
+  const workoutsAfter = page<WorkoutPlanRaw>('SELECT * FROM workout_plans WHERE user_id = ?');
+
+  function apply(userId: string, mutation: Mutation): WriteResult {
+    if (isTooFarAhead(mutation.hlc, now())) return { applied: false, code: 'HLC_DRIFT' };
+    clock.receive(mutation.hlc);
+    switch (mutation.name) {
+      case 'weight.add':
+        return tracking.addWeight(userId, mutation.args);
+      case 'weight.delete':
+        return tracking.deleteWeight(userId, mutation.args.id);
+      case 'progress.set':
+        return tracking.setProgress(userId, mutation.localDate, mutation.args, mutation.hlc);
+      case 'progress.complete':
+        return tracking.completeDay(userId, mutation.localDate, mutation.hlc);
+      case 'profile.update':
+        try {
+          applyProfileUpdate(db, tracking, userId, mutation.args.fields, mutation.hlc, now());
+          return { applied: true };
+        } catch (error) {
+          if (error instanceof ApiError) return { applied: false, code: error.code };
+          throw error;
+        }
+      case 'notification.read':
+        return tracking.readNotification(userId, mutation.args.id);
+    }
+  }
+
+  const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => {
+    const device = deviceById.get(deviceId);
+    if (device && device.user_id !== userId) throw new ApiError(409, 'DEVICE_CONFLICT');
+    if (!device) insertDevice.run(deviceId, userId, now(), now());
+    let lastSeq = device?.last_seq ?? 0;
+    const results: MutationStatus[] = [];
+    let gap: PushResult['gap'] = null;
+    const ordered = batch.map((raw) => ({ raw, seq: rawSeq(raw) as number })).sort((a, b) => a.seq - b.seq);
+    for (const { raw, seq } of ordered) {
+      const id = typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id).slice(0, 64) : null;
+      if (seq <= lastSeq) {
+        results.push({ seq, id, status: 'duplicate' });
+        continue;
+      }
+      if (seq > lastSeq + 1) {
+        gap = { expected: lastSeq + 1 };
+        break;
+      }
+      const parsed = parseMutation(raw);
+      const outcome: WriteResult = !parsed.ok
+        ? { applied: false, code: parsed.code }
+        : parsed.mutation.deviceId !== deviceId
+          ? { applied: false, code: 'DEVICE_CONFLICT' }
+          : apply(userId, parsed.mutation);
+      results.push(outcome.applied ? { seq, id, status: 'applied' } : { seq, id, status: 'rejected', code: outcome.code });
+      lastSeq = seq;
+    }
+    updateDevice.run(lastSeq, now(), deviceId);
+    return { lastSeq, results, gap };
+  });
+
+  /** Rows after `cursor`, at most one page per table, cut at a version every table has fully reached. */
+  function collect<T extends Versioned>(rows: T[], cutoff: { value: number }): T[] {
+    if (rows.length > PULL_PAGE) {
+      rows.length = PULL_PAGE;
+      cutoff.value = Math.min(cutoff.value, (rows[rows.length - 1] as T).version);
+    }
+    return rows;
+  }
+
+  const pullTransaction = sqlite.transaction((user: UserRow, deviceId: string | null, cursor: number): PullResult => {
+    const current = tracking.currentVersion();
+    const device = deviceId ? deviceById.get(deviceId) : undefined;
+    const lastSeq = device && device.user_id === user.id ? device.last_seq : 0;
+    const base = { lastSeq, serverTime: new Date(now()).toISOString() };
+    const empty: PullResult['changes'] = { profile: null, weightRecords: [], dailyProgress: [], notifications: [], diets: [], workouts: [] };
+    if (cursor > current) return { ...base, cursor: 0, hasMore: true, reset: true, changes: empty };
+
+    const cutoff = { value: current };
+    const fetch = <T>(statement: Database.Statement<[string, number, number], T & Versioned>) => collect(statement.all(user.id, cursor, PULL_PAGE + 1), cutoff);
+    const weights = fetch(weightsAfter);
+    const days = fetch(daysAfter);
+    const notes = fetch(notificationsAfter);
+    const diets = fetch(dietsAfter);
+    const workouts = fetch(workoutsAfter);
+    const upTo = <T extends Versioned>(rows: T[]) => rows.filter((row) => row.version <= cutoff.value);
+    // A full pull always carries the profile; later ones when it changed within this page.
+    const withProfile = cursor === 0 ? user.version <= cutoff.value : user.version > cursor && user.version <= cutoff.value;
+
+    return {
+      ...base,
+      cursor: cutoff.value,
+      hasMore: cutoff.value < current,
+      reset: false,
+      changes: {
+        profile: withProfile ? { ...toClientDto(user), profileHlcs: user.profileHlcs } : null,
+        weightRecords: upTo(weights).map(toWeightRecord),
+        dailyProgress: upTo(days).map(toDailyProgress),
+        notifications: upTo(notes).map(toNotification),
+        // Drafts and deleted plans reach devices as tombstones: a client never sees a draft.
+        diets: upTo(diets).map((row) => (row.status === 'published' && row.deleted_at === null ? toDietPlan(row) : { id: row.id, deleted: true as const })),
+        workouts: upTo(workouts).map((row) => (row.status === 'published' && row.deleted_at === null ? toWorkoutPlan(row) : { id: row.id, deleted: true as const })),
+      },
+    };
+  });
+
+  return {
+    push: (userId: string, deviceId: string, batch: unknown[]) => pushTransaction(userId, deviceId, batch),
+    pull: (user: UserRow, deviceId: string | null, cursor: number) => pullTransaction(user, deviceId, cursor),
+  };
+}
+
+export type Sync = ReturnType<typeof createSync>;

@@ -1,0 +1,230 @@
+/**
+ * The synced data of one client (weight records, daily progress, notifications, profile fields):
+ * every write runs the shared conflict rules and stamps the row with the next server-wide
+ * version, in the caller's transaction. Statements are prepared once: push applies up to a
+ * thousand mutations per request.
+ */
+import type Database from 'better-sqlite3';
+import {
+  applyNotificationRead,
+  applyProfileFields,
+  applyProgressComplete,
+  applyProgressSet,
+  applyWeightAdd,
+  applyWeightDelete,
+  type DailyProgress,
+  type Outcome,
+} from '#protocol/conflict/rules.ts';
+import type { ErrorCode } from '#protocol/errors.ts';
+import type { MutationArgs } from '#protocol/mutations/index.ts';
+
+export interface WeightRecordDto {
+  id: string;
+  weight: number;
+  notes: string | null;
+  createdAt: string;
+  deleted: boolean;
+}
+
+export interface NotificationDto {
+  id: string;
+  type: 'diet_published' | 'workout_published' | 'other';
+  title: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+}
+
+interface WeightRow {
+  id: string;
+  user_id: string;
+  weight: number;
+  notes: string | null;
+  created_at: number;
+  deleted_at: number | null;
+  version: number;
+}
+interface ProgressRow {
+  local_date: string;
+  workout_completed: number;
+  diet_followed: number;
+  mood: number;
+  energy: number;
+  is_completed: number;
+  hlcs: string;
+  version: number;
+}
+interface NotificationRowRaw {
+  id: string;
+  user_id: string;
+  type: NotificationDto['type'];
+  title: string;
+  message: string;
+  read: number;
+  created_at: number;
+  version: number;
+}
+
+export const toWeightRecord = (row: WeightRow): WeightRecordDto => ({
+  id: row.id,
+  weight: row.weight,
+  notes: row.notes,
+  createdAt: new Date(row.created_at).toISOString(),
+  deleted: row.deleted_at !== null,
+});
+
+export const toDailyProgress = (row: ProgressRow): DailyProgress => ({
+  localDate: row.local_date,
+  workoutCompleted: row.workout_completed === 1,
+  dietFollowed: row.diet_followed === 1,
+  mood: row.mood,
+  energy: row.energy,
+  isCompleted: row.is_completed === 1,
+  hlcs: JSON.parse(row.hlcs) as DailyProgress['hlcs'],
+});
+
+export const toNotification = (row: NotificationRowRaw): NotificationDto => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  read: row.read === 1,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** What a write did: applied (changed or a no-op replay), or rejected with a code. */
+export type WriteResult = { applied: true } | { applied: false; code: ErrorCode };
+
+const result = (outcome: Outcome<unknown>): WriteResult => (outcome.ok ? { applied: true } : { applied: false, code: outcome.code });
+
+export function createTracking(sqlite: Database.Database, now: () => number) {
+  const nextVersion = sqlite.prepare<[], { value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value');
+  const currentVersion = sqlite.prepare<[], { value: number }>('SELECT value FROM sync_counter WHERE id = 1');
+  const bump = () => (nextVersion.get() as { value: number }).value;
+
+  const weightById = sqlite.prepare<[string], WeightRow>('SELECT * FROM weight_records WHERE id = ?');
+  const insertWeight = sqlite.prepare('INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?)');
+  const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
+  const listWeights = sqlite.prepare<[string], WeightRow>('SELECT * FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC');
+
+  const dayByDate = sqlite.prepare<[string, string], ProgressRow>('SELECT * FROM daily_progress WHERE user_id = ? AND local_date = ?');
+  const upsertDay = sqlite.prepare(
+    `INSERT INTO daily_progress (user_id, local_date, workout_completed, diet_followed, mood, energy, is_completed, hlcs, version, updated_at)
+     VALUES (@userId, @localDate, @workoutCompleted, @dietFollowed, @mood, @energy, @isCompleted, @hlcs, @version, @updatedAt)
+     ON CONFLICT (user_id, local_date) DO UPDATE SET workout_completed = excluded.workout_completed, diet_followed = excluded.diet_followed,
+       mood = excluded.mood, energy = excluded.energy, is_completed = excluded.is_completed, hlcs = excluded.hlcs,
+       version = excluded.version, updated_at = excluded.updated_at`,
+  );
+  const completedDatesIn = sqlite.prepare<[string, string, string], { local_date: string }>(
+    'SELECT local_date FROM daily_progress WHERE user_id = ? AND is_completed = 1 AND local_date >= ? AND local_date <= ?',
+  );
+
+  const notificationById = sqlite.prepare<[string], NotificationRowRaw>('SELECT * FROM notifications WHERE id = ?');
+  const markNotificationRead = sqlite.prepare('UPDATE notifications SET read = 1, version = ? WHERE id = ?');
+  const listNotifications = sqlite.prepare<[string], NotificationRowRaw>('SELECT * FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC');
+  const insertNotification = sqlite.prepare(
+    'INSERT INTO notifications (id, user_id, type, title, message, read, created_at, version) VALUES (?, ?, ?, ?, ?, 0, ?, ?)',
+  );
+
+  const profileHlcs = sqlite.prepare<[string], { profile_hlcs: string }>('SELECT profile_hlcs FROM users WHERE id = ?');
+
+  function writeDay(userId: string, day: DailyProgress) {
+    upsertDay.run({
+      userId,
+      localDate: day.localDate,
+      workoutCompleted: day.workoutCompleted ? 1 : 0,
+      dietFollowed: day.dietFollowed ? 1 : 0,
+      mood: day.mood,
+      energy: day.energy,
+      isCompleted: day.isCompleted ? 1 : 0,
+      hlcs: JSON.stringify(day.hlcs),
+      version: bump(),
+      updatedAt: now(),
+    });
+  }
+
+  const readDay = (userId: string, localDate: string) => {
+    const row = dayByDate.get(userId, localDate);
+    return row ? toDailyProgress(row) : undefined;
+  };
+
+  return {
+    currentVersion: () => (currentVersion.get() as { value: number }).value,
+    bumpVersion: bump,
+
+    addWeight(userId: string, args: MutationArgs['weight.add']): WriteResult {
+      const existing = weightById.get(args.id);
+      if (existing && existing.user_id !== userId) return { applied: false, code: 'ID_CONFLICT' };
+      const outcome = applyWeightAdd(existing ? toWeightRecord(existing) : undefined, args);
+      if (outcome.ok && outcome.changed) {
+        insertWeight.run(args.id, userId, args.weight, args.notes, Date.parse(args.createdAt), bump());
+      }
+      return result(outcome);
+    },
+
+    deleteWeight(userId: string, id: string): WriteResult {
+      const existing = weightById.get(id);
+      const owned = existing && existing.user_id === userId ? existing : undefined;
+      const outcome = applyWeightDelete(owned ? toWeightRecord(owned) : undefined);
+      if (outcome.ok && outcome.changed) tombstoneWeight.run(now(), bump(), id);
+      return result(outcome);
+    },
+
+    weightRecord(userId: string, id: string): WeightRecordDto | null {
+      const row = weightById.get(id);
+      return row && row.user_id === userId ? toWeightRecord(row) : null;
+    },
+
+    listWeightRecords(userId: string): WeightRecordDto[] {
+      return listWeights.all(userId).map(toWeightRecord);
+    },
+
+    setProgress(userId: string, localDate: string, args: MutationArgs['progress.set'], hlc: string): WriteResult {
+      const outcome = applyProgressSet(readDay(userId, localDate), localDate, args, hlc);
+      if (outcome.ok && outcome.changed) writeDay(userId, outcome.row);
+      return result(outcome);
+    },
+
+    completeDay(userId: string, localDate: string, hlc: string): WriteResult {
+      const outcome = applyProgressComplete(readDay(userId, localDate), localDate, hlc);
+      if (outcome.ok && outcome.changed) writeDay(userId, outcome.row);
+      return result(outcome);
+    },
+
+    day: readDay,
+
+    completedDates(userId: string, from: string, to: string): string[] {
+      return completedDatesIn.all(userId, from, to).map((row) => row.local_date);
+    },
+
+    /** Profile fields merged per field by HLC; returns the fields that won. */
+    profileUpdates<T extends Record<string, unknown>>(userId: string, fields: Partial<T>, hlc: string) {
+      const row = profileHlcs.get(userId);
+      const hlcs = row ? (JSON.parse(row.profile_hlcs) as Record<string, string>) : {};
+      return applyProfileFields<T>(hlcs, fields, hlc);
+    },
+
+    readNotification(userId: string, id: string): WriteResult {
+      const existing = notificationById.get(id);
+      const owned = existing && existing.user_id === userId ? toNotification(existing) : undefined;
+      const outcome = applyNotificationRead(owned);
+      if (outcome.ok && outcome.changed) markNotificationRead.run(bump(), id);
+      return result(outcome);
+    },
+
+    notification(userId: string, id: string): NotificationDto | null {
+      const row = notificationById.get(id);
+      return row && row.user_id === userId ? toNotification(row) : null;
+    },
+
+    listNotifications(userId: string): NotificationDto[] {
+      return listNotifications.all(userId).map(toNotification);
+    },
+
+    addNotification(userId: string, notification: Omit<NotificationDto, 'read' | 'createdAt'> & { createdAt?: number }): void {
+      insertNotification.run(notification.id, userId, notification.type, notification.title, notification.message, notification.createdAt ?? now(), bump());
+    },
+  };
+}
+
+export type Tracking = ReturnType<typeof createTracking>;

@@ -1,0 +1,106 @@
+/**
+ * Hybrid logical clock (Kulkarni et al.; the shape actualbudget/actual uses). A timestamp is
+ * wall-clock milliseconds, a counter for events within one millisecond, and the node (device) id,
+ * serialised so that plain string comparison is the causal order:
+ *
+ *   2026-11-21T20:55:00.000Z-000000-<node>
+ *
+ * The counter has 6 hex digits (16.7 million events per millisecond); if it ever fills, the clock
+ * borrows the next millisecond instead of failing, so it cannot overflow.
+ */
+
+export interface Hlc {
+  millis: number;
+  counter: number;
+  node: string;
+}
+
+export const MAX_COUNTER = 0xffffff;
+/** A timestamp further than this ahead of the receiver's clock is refused (a broken device clock). */
+export const MAX_DRIFT_MS = 5 * 60 * 1000;
+
+const NODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const HLC_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)-([0-9a-f]{6})-([A-Za-z0-9_-]{1,64})$/;
+
+export class ClockDriftError extends Error {
+  constructor(readonly remoteMillis: number, readonly localMillis: number) {
+    super(`timestamp is ${remoteMillis - localMillis} ms ahead of this clock`);
+    this.name = 'ClockDriftError';
+  }
+}
+
+export function formatHlc({ millis, counter, node }: Hlc): string {
+  return `${new Date(millis).toISOString()}-${counter.toString(16).padStart(6, '0')}-${node}`;
+}
+
+export function parseHlc(value: string): Hlc | null {
+  const match = typeof value === 'string' ? HLC_PATTERN.exec(value) : null;
+  if (!match) return null;
+  const millis = Date.parse(match[1] as string);
+  if (!Number.isFinite(millis) || millis < 0 || new Date(millis).toISOString() !== match[1]) return null;
+  return { millis, counter: parseInt(match[2] as string, 16), node: match[3] as string };
+}
+
+export const isHlc = (value: unknown): value is string => typeof value === 'string' && parseHlc(value) !== null;
+
+/** Total order: serialised timestamps compare as strings (fixed-width time and counter). */
+export function compareHlc(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export const maxHlc = (a: string | null | undefined, b: string | null | undefined): string | null =>
+  !a ? (b ?? null) : !b ? a : compareHlc(a, b) >= 0 ? a : b;
+
+/** Whether `remote` is too far ahead of `now` to be trusted. */
+export function isTooFarAhead(remote: string, now: number, maxDriftMs = MAX_DRIFT_MS): boolean {
+  const parsed = parseHlc(remote);
+  return parsed === null || parsed.millis - now > maxDriftMs;
+}
+
+/**
+ * A clock for one node. `last` restores the previous state (after a reload) so timestamps stay
+ * monotonic even if the wall clock went backwards meanwhile.
+ */
+export function createClock(node: string, now: () => number = Date.now, last?: string | null) {
+  if (!NODE_PATTERN.test(node)) throw new Error(`invalid HLC node id: ${node}`);
+  const restored = last ? parseHlc(last) : null;
+  let millis = restored?.millis ?? 0;
+  let counter = restored?.counter ?? 0;
+
+  const advance = (candidateMillis: number, candidateCounter: number) => {
+    millis = candidateMillis;
+    counter = candidateCounter;
+    if (counter > MAX_COUNTER) {
+      millis += 1;
+      counter = 0;
+    }
+  };
+
+  return {
+    node,
+    /** A new timestamp for a local event, later than every one this clock has seen. */
+    now(): string {
+      const wall = now();
+      if (wall > millis) advance(wall, 0);
+      else advance(millis, counter + 1);
+      return formatHlc({ millis, counter, node });
+    },
+    /** Merges a timestamp from elsewhere so later local events order after it. */
+    receive(remote: string, maxDriftMs = MAX_DRIFT_MS): void {
+      const parsed = parseHlc(remote);
+      if (!parsed) return;
+      const wall = now();
+      if (parsed.millis - wall > maxDriftMs) throw new ClockDriftError(parsed.millis, wall);
+      if (wall > millis && wall > parsed.millis) return advance(wall, 0);
+      if (parsed.millis > millis) return advance(parsed.millis, parsed.counter + 1);
+      if (parsed.millis === millis) return advance(millis, Math.max(counter, parsed.counter) + 1);
+      advance(millis, counter + 1);
+    },
+    /** The latest timestamp issued or received, for persisting across reloads. */
+    last(): string {
+      return formatHlc({ millis, counter, node });
+    },
+  };
+}
+
+export type Clock = ReturnType<typeof createClock>;

@@ -1,0 +1,113 @@
+/**
+ * Merge rules per entity (ARCHITECTURE §3), pure and storage-agnostic: the server runs them on
+ * rows read from SQLite, the PWA on rows read from IndexedDB when it rebases pending changes.
+ * Each takes the current row (or undefined) and returns the row to store, or why the mutation
+ * is rejected.
+ */
+import type { ErrorCode } from '../errors.ts';
+import { canCompleteDay, NEUTRAL_LEVEL } from '../domain/daily-progress.ts';
+import type { MutationArgs, ProgressField } from '../mutations/index.ts';
+
+export type Outcome<T> = { ok: true; row: T; changed: boolean } | { ok: false; code: ErrorCode };
+
+const unchanged = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: false });
+const changed = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: true });
+const rejected = (code: ErrorCode): Outcome<never> => ({ ok: false, code });
+
+// ── Weight records: append-only with client UUIDv7 keys; delete is a tombstone and wins. ──
+
+export interface WeightRecord {
+  id: string;
+  weight: number;
+  notes: string | null;
+  /** When the client recorded it (ISO instant). */
+  createdAt: string;
+  deleted: boolean;
+}
+
+export function applyWeightAdd(current: WeightRecord | undefined, args: MutationArgs['weight.add']): Outcome<WeightRecord> {
+  // The id already exists: a replay of the same add, or an add after its delete (which wins).
+  if (current) return unchanged(current);
+  return changed({ id: args.id, weight: args.weight, notes: args.notes, createdAt: args.createdAt, deleted: false });
+}
+
+export function applyWeightDelete(current: WeightRecord | undefined): Outcome<WeightRecord> {
+  if (!current) return rejected('NOT_FOUND');
+  return current.deleted ? unchanged(current) : changed({ ...current, deleted: true });
+}
+
+// ── Daily progress: one row per local date, per-field last-writer-wins by HLC, monotonic completion. ──
+
+export interface DailyProgress {
+  localDate: string;
+  workoutCompleted: boolean;
+  dietFollowed: boolean;
+  mood: number;
+  energy: number;
+  isCompleted: boolean;
+  /** The HLC of the write that set each field, and of the completion. */
+  hlcs: Partial<Record<ProgressField | 'completed', string>>;
+}
+
+export const emptyDay = (localDate: string): DailyProgress => ({
+  localDate,
+  workoutCompleted: false,
+  dietFollowed: false,
+  mood: NEUTRAL_LEVEL,
+  energy: NEUTRAL_LEVEL,
+  isCompleted: false,
+  hlcs: {},
+});
+
+/**
+ * Sets one field if this write is the latest for it. Once the day is complete, a write made after
+ * the completion (a higher HLC) is rejected; one made before it, on a device that was offline,
+ * still takes part in last-writer-wins, so the outcome does not depend on arrival order.
+ */
+export function applyProgressSet(current: DailyProgress | undefined, localDate: string, args: MutationArgs['progress.set'], hlc: string): Outcome<DailyProgress> {
+  const day = current ?? emptyDay(localDate);
+  const completedAt = day.hlcs.completed;
+  if (day.isCompleted && completedAt !== undefined && hlc > completedAt) return rejected('DAY_LOCKED');
+  const previous = day.hlcs[args.field];
+  if (previous !== undefined && hlc <= previous) return unchanged(day);
+  return changed({ ...day, [args.field]: args.value, hlcs: { ...day.hlcs, [args.field]: hlc } });
+}
+
+/** Completes the day when both are checked and mood or energy is not neutral; completion is never undone. */
+export function applyProgressComplete(current: DailyProgress | undefined, localDate: string, hlc: string): Outcome<DailyProgress> {
+  const day = current ?? emptyDay(localDate);
+  if (day.isCompleted) return unchanged(day);
+  if (!canCompleteDay(day)) return rejected('DAY_NOT_COMPLETE');
+  return changed({ ...day, isCompleted: true, hlcs: { ...day.hlcs, completed: hlc } });
+}
+
+// ── Profile: per-field last-writer-wins by HLC. ──
+
+export function applyProfileFields<T extends Record<string, unknown>>(
+  hlcs: Record<string, string>,
+  fields: Partial<T>,
+  hlc: string,
+): { updates: Partial<T>; hlcs: Record<string, string> } {
+  const updates: Partial<T> = {};
+  const next = { ...hlcs };
+  for (const field of Object.keys(fields) as (keyof T & string)[]) {
+    if (fields[field] === undefined) continue;
+    const previous = next[field];
+    if (previous !== undefined && hlc <= previous) continue;
+    updates[field] = fields[field];
+    next[field] = hlc;
+  }
+  return { updates, hlcs: next };
+}
+
+// ── Notifications: read is monotonic. ──
+
+export interface NotificationReadState {
+  id: string;
+  read: boolean;
+}
+
+export function applyNotificationRead<T extends NotificationReadState>(current: T | undefined): Outcome<T> {
+  if (!current) return rejected('NOT_FOUND');
+  return current.read ? unchanged(current) : changed({ ...current, read: true });
+}

@@ -1,0 +1,86 @@
+/**
+ * Daily check-in points and monthly progress (SPEC: daily progress). Dates are the client's
+ * local calendar dates as 'YYYY-MM-DD' strings, so a day never shifts with the server's zone.
+ */
+
+/** Mood and energy run 1–5; 3 is the neutral answer that earns no point. */
+export const NEUTRAL_LEVEL = 3;
+export const MAX_POINTS = 3;
+
+export interface DayFields {
+  workoutCompleted: boolean;
+  dietFollowed: boolean;
+  mood: number;
+  energy: number;
+}
+
+const feelingPoint = (day: DayFields) => day.mood !== NEUTRAL_LEVEL || day.energy !== NEUTRAL_LEVEL;
+
+export function dailyPoints(day: DayFields): number {
+  return Number(day.workoutCompleted) + Number(day.dietFollowed) + Number(feelingPoint(day));
+}
+
+export function dailyPercent(day: DayFields): number {
+  return Math.round((dailyPoints(day) / MAX_POINTS) * 100);
+}
+
+export function pointsRequired(day: DayFields): number {
+  return MAX_POINTS - dailyPoints(day);
+}
+
+export function canCompleteDay(day: DayFields): boolean {
+  return dailyPoints(day) === MAX_POINTS;
+}
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** Arithmetic rather than Date.UTC, which reads years 0–99 as 1900–1999. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const YEAR_MONTH = /^(\d{4})-(\d{2})$/;
+
+export function isLocalDate(value: string): boolean {
+  const match = LOCAL_DATE.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+export function monthlyProgress(
+  completedDates: readonly string[],
+  yearMonth: string,
+): { percentage: number; daysCompleted: number; totalDaysInMonth: number } {
+  const match = YEAR_MONTH.exec(yearMonth);
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  if (!match || month < 1 || month > 12) throw new RangeError(`Not a 'YYYY-MM' month: ${yearMonth}`);
+  const prefix = `${yearMonth}-`;
+  // A day may be saved more than once (edits, replays of the offline queue): count it once.
+  const days = new Set(completedDates.filter((date) => date.startsWith(prefix) && isLocalDate(date)));
+  const totalDaysInMonth = daysInMonth(year, month);
+  return {
+    percentage: Math.round((days.size / totalDaysInMonth) * 100),
+    daysCompleted: days.size,
+    totalDaysInMonth,
+  };
+}
+
+export function localDateIn(timeZone: string, at: Date): string {
+  // Intl throws RangeError for an unknown zone. Parts rather than format(): the en-CA pattern
+  // is locale data that browsers have changed before.
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export function weekdayOf(localDate: string): number {
+  if (!isLocalDate(localDate)) throw new RangeError(`Not a 'YYYY-MM-DD' date: ${localDate}`);
+  const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // setUTCFullYear keeps years 0–99 literal
+  return date.getUTCDay();
+}

@@ -1,0 +1,81 @@
+/**
+ * The statistics of the /progress page (SPEC: progress), computed from the client's weight
+ * records, their registration weight and their target.
+ */
+
+export const HISTORY_SIZE = 10;
+/** How many records before the latest one the trend averages over. */
+const TREND_WINDOW = 3;
+const TREND_THRESHOLD = 0.2;
+/** Weights are decimals: 70.3 − 70.1 is 0.19999… in floating point, not 0.2. */
+const EPSILON = 1e-9;
+const DAY_MS = 86_400_000;
+
+export interface WeightPoint {
+  weight: number;
+  createdAt: string;
+}
+
+export interface WeightProgress {
+  initialWeight: number | null;
+  currentWeight: number | null;
+  targetWeight: number | null;
+  weightLost: number;
+  goalPercent: number;
+  daysActive: number;
+  first: WeightPoint | null;
+  last: WeightPoint | null;
+  total: number;
+  recent: WeightPoint[];
+  trend: 'down' | 'up' | 'stable' | null;
+}
+
+// Adding 0 turns -0 into 0, which would otherwise show as "-0".
+const roundTo1 = (value: number) => Math.round(value * 10) / 10 + 0;
+const utcDay = (record: WeightPoint) => Math.floor(Date.parse(record.createdAt) / DAY_MS);
+
+function goalPercentOf(initial: number | null, current: number | null, target: number | null): number {
+  if (initial === null || current === null || target === null || initial === target) return 0;
+  // Dividing signed differences covers both directions: losing towards a lower target and gaining towards a higher one.
+  const percent = Math.round(((initial - current) / (initial - target)) * 100);
+  return Math.min(100, Math.max(0, percent));
+}
+
+function trendOf(chronological: readonly WeightPoint[]): WeightProgress['trend'] {
+  const latest = chronological.at(-1);
+  const before = chronological.slice(-1 - TREND_WINDOW, -1);
+  if (latest === undefined || before.length === 0) return null;
+  const average = before.reduce((sum, record) => sum + record.weight, 0) / before.length;
+  const diff = latest.weight - average;
+  if (diff <= -TREND_THRESHOLD + EPSILON) return 'down';
+  if (diff >= TREND_THRESHOLD - EPSILON) return 'up';
+  return 'stable';
+}
+
+export function weightProgress(
+  records: readonly WeightPoint[],
+  initialWeight: number | null,
+  targetWeight: number | null,
+): WeightProgress {
+  // A record without a readable date or weight cannot be placed on the chart; leave it out.
+  const chronological = records
+    .filter((record) => Number.isFinite(record.weight) && Number.isFinite(Date.parse(record.createdAt)))
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const first = chronological[0] ?? null;
+  const last = chronological.at(-1) ?? null;
+  const initial = initialWeight ?? first?.weight ?? null;
+  const current = last?.weight ?? initial;
+  return {
+    initialWeight: initial,
+    currentWeight: current,
+    targetWeight,
+    weightLost: initial === null || current === null ? 0 : roundTo1(initial - current),
+    goalPercent: goalPercentOf(initial, current, targetWeight),
+    daysActive: first && last ? utcDay(last) - utcDay(first) + 1 : 0,
+    first,
+    last,
+    total: chronological.length,
+    recent: chronological.slice(-HISTORY_SIZE).reverse(),
+    trend: trendOf(chronological),
+  };
+}
