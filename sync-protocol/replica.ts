@@ -1,0 +1,163 @@
+/**
+ * A device's copy of the user's data, whatever stores it (IndexedDB in the PWA, memory in the
+ * property tests). Local writes apply at once through the same conflict rules the server runs;
+ * a pull writes the server's rows and then replays the still-pending mutations on top (rebase).
+ * Every rule is idempotent, so replaying a mutation onto a row that already reflects it is a no-op.
+ */
+import {
+  applyNotificationRead,
+  applyProfileFields,
+  applyProgressComplete,
+  applyProgressSet,
+  applyWeightAdd,
+  applyWeightDelete,
+  type DailyProgress,
+  type WeightRecord,
+} from './conflict/rules.ts';
+import type { Mutation } from './mutations/index.ts';
+
+export interface ReplicaNotification {
+  id: string;
+  type: 'diet_published' | 'workout_published' | 'other';
+  title: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+}
+
+/** The profile as pulled: the client's fields and the HLC of each field's last write. */
+export type ReplicaProfile = Record<string, unknown> & { id: string; profileHlcs: Record<string, string> };
+
+export type Tombstone = { id: string; deleted: true };
+export const isTombstone = (row: { id: string }): row is Tombstone => (row as Partial<Tombstone>).deleted === true && Object.keys(row).length === 2;
+
+export interface PulledChanges<Diet extends { id: string }, Workout extends { id: string }> {
+  profile: ReplicaProfile | null;
+  weightRecords: WeightRecord[];
+  dailyProgress: DailyProgress[];
+  notifications: ReplicaNotification[];
+  diets: (Diet | Tombstone)[];
+  workouts: (Workout | Tombstone)[];
+}
+
+/** Storage of one replica. Implementations run all calls of one operation in one transaction. */
+export interface ReplicaStore<Diet extends { id: string } = { id: string }, Workout extends { id: string } = { id: string }> {
+  getWeight(id: string): Promise<WeightRecord | undefined>;
+  putWeight(record: WeightRecord): Promise<void>;
+  getDay(localDate: string): Promise<DailyProgress | undefined>;
+  putDay(day: DailyProgress): Promise<void>;
+  getProfile(): Promise<ReplicaProfile | undefined>;
+  putProfile(profile: ReplicaProfile): Promise<void>;
+  getNotification(id: string): Promise<ReplicaNotification | undefined>;
+  putNotification(notification: ReplicaNotification): Promise<void>;
+  putDiet(diet: Diet): Promise<void>;
+  deleteDiet(id: string): Promise<void>;
+  putWorkout(workout: Workout): Promise<void>;
+  deleteWorkout(id: string): Promise<void>;
+  /** Drops everything (full resync). */
+  clear(): Promise<void>;
+}
+
+/** Applies one mutation to the replica; returns whether anything changed. */
+export async function applyLocally(store: ReplicaStore, mutation: Mutation): Promise<boolean> {
+  switch (mutation.name) {
+    case 'weight.add': {
+      const outcome = applyWeightAdd(await store.getWeight(mutation.args.id), mutation.args);
+      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+    case 'weight.delete': {
+      const outcome = applyWeightDelete(await store.getWeight(mutation.args.id));
+      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+    case 'progress.set': {
+      const outcome = applyProgressSet(await store.getDay(mutation.localDate), mutation.localDate, mutation.args, mutation.hlc);
+      if (outcome.ok && outcome.changed) await store.putDay(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+    case 'progress.complete': {
+      const outcome = applyProgressComplete(await store.getDay(mutation.localDate), mutation.localDate, mutation.hlc);
+      if (outcome.ok && outcome.changed) await store.putDay(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+    case 'profile.update': {
+      const profile = await store.getProfile();
+      if (!profile) return false;
+      const { updates, hlcs } = applyProfileFields(profile.profileHlcs, mutation.args.fields as Record<string, unknown>, mutation.hlc);
+      if (Object.keys(updates).length === 0) return false;
+      await store.putProfile({ ...profile, ...updates, profileHlcs: hlcs });
+      return true;
+    }
+    case 'notification.read': {
+      const outcome = applyNotificationRead(await store.getNotification(mutation.args.id));
+      if (outcome.ok && outcome.changed) await store.putNotification(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+  }
+}
+
+/**
+ * Writes a pull's rows (the server's word), then replays the pending mutations on top. With
+ * `reset`, the replica is emptied first: a full resync after the server lost or refused history.
+ */
+export async function applyPull<Diet extends { id: string }, Workout extends { id: string }>(
+  store: ReplicaStore<Diet, Workout>,
+  changes: PulledChanges<Diet, Workout>,
+  pending: readonly Mutation[],
+  reset: boolean,
+): Promise<void> {
+  if (reset) await store.clear();
+  if (changes.profile) await store.putProfile(changes.profile);
+  for (const record of changes.weightRecords) await store.putWeight(record);
+  for (const day of changes.dailyProgress) await store.putDay(day);
+  for (const notification of changes.notifications) await store.putNotification(notification);
+  for (const diet of changes.diets) await (isTombstone(diet) ? store.deleteDiet(diet.id) : store.putDiet(diet));
+  for (const workout of changes.workouts) await (isTombstone(workout) ? store.deleteWorkout(workout.id) : store.putWorkout(workout));
+  for (const mutation of pending) await applyLocally(store as ReplicaStore, mutation);
+}
+
+/** A replica in memory: the property tests' devices, and a reference for the IndexedDB one. */
+export function createMemoryStore(): ReplicaStore & {
+  weights: Map<string, WeightRecord>;
+  days: Map<string, DailyProgress>;
+  profile: { value: ReplicaProfile | undefined };
+  notifications: Map<string, ReplicaNotification>;
+  diets: Map<string, { id: string }>;
+  workouts: Map<string, { id: string }>;
+} {
+  const weights = new Map<string, WeightRecord>();
+  const days = new Map<string, DailyProgress>();
+  const notifications = new Map<string, ReplicaNotification>();
+  const diets = new Map<string, { id: string }>();
+  const workouts = new Map<string, { id: string }>();
+  const profile: { value: ReplicaProfile | undefined } = { value: undefined };
+  return {
+    weights,
+    days,
+    profile,
+    notifications,
+    diets,
+    workouts,
+    getWeight: async (id) => weights.get(id),
+    putWeight: async (record) => void weights.set(record.id, record),
+    getDay: async (localDate) => days.get(localDate),
+    putDay: async (day) => void days.set(day.localDate, day),
+    getProfile: async () => profile.value,
+    putProfile: async (value) => void (profile.value = value),
+    getNotification: async (id) => notifications.get(id),
+    putNotification: async (n) => void notifications.set(n.id, n),
+    putDiet: async (diet) => void diets.set(diet.id, diet),
+    deleteDiet: async (id) => void diets.delete(id),
+    putWorkout: async (workout) => void workouts.set(workout.id, workout),
+    deleteWorkout: async (id) => void workouts.delete(id),
+    clear: async () => {
+      weights.clear();
+      days.clear();
+      notifications.clear();
+      diets.clear();
+      workouts.clear();
+      profile.value = undefined;
+    },
+  };
+}
