@@ -153,7 +153,7 @@ test.describe('signed in', () => {
 
   test('every screen of the route table renders a titled page', async ({ page }) => {
     const titles: Record<string, string> = {
-      '/progress': 'Progresso',
+      '/progress': 'Meu Progresso',
       '/content': 'Meu Conteúdo',
       '/subscription': 'Meu Plano',
       '/profile': 'Perfil',

@@ -1,7 +1,11 @@
 /// <reference lib="webworker" />
+import { Queue } from 'workbox-background-sync';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { currentUserId } from './db/sw-registry.ts';
+import { UserDb } from './db/user-db.ts';
+import { syncNow } from './sync/engine.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,6 +15,31 @@ cleanupOutdatedCaches();
 
 // Every app route opens the cached shell offline; the API and /locale always go to the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/locale$/] }));
+
+/**
+ * Background Sync: when the browser is back online, even with the app closed, drain the signed-in
+ * user's IndexedDB outbox with the same engine as the page. workbox-background-sync is used only
+ * to register and receive the sync event: its own request store never holds data (it would drop
+ * requests on a 4xx/5xx and after 7 days), so nothing is ever added to it.
+ */
+const outboxSync = new Queue('leve-outbox', {
+  onSync: async () => {
+    const userId = await currentUserId();
+    if (!userId) return;
+    const db = new UserDb(userId);
+    try {
+      const outcome = await syncNow(db);
+      // Throwing tells the browser the sync failed, so it retries later with its own backoff.
+      if (outcome.kind === 'offline' || outcome.kind === 'failed') throw new Error(`outbox sync: ${outcome.kind}`);
+    } finally {
+      db.close();
+    }
+  },
+});
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'REGISTER_OUTBOX_SYNC') event.waitUntil(outboxSync.registerSync());
+});
 
 // A new version takes over at once: hashed chunks of the old one stay precached until then.
 void self.skipWaiting();

@@ -9,7 +9,7 @@
  * Pull returns what changed after a cursor (the server-wide version), scoped to the user.
  */
 import type Database from 'better-sqlite3';
-import { isTooFarAhead, type Clock } from '#protocol/clock/hlc.ts';
+import { ClockDriftError, type Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
 import type { DailyProgress } from '#protocol/conflict/rules.ts';
@@ -70,8 +70,12 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
   const workoutsAfter = page<WorkoutPlanRaw>('SELECT * FROM workout_plans WHERE user_id = ?');
 
   function apply(userId: string, mutation: Mutation): WriteResult {
-    if (isTooFarAhead(mutation.hlc, now())) return { applied: false, code: 'HLC_DRIFT' };
-    clock.receive(mutation.hlc);
+    try {
+      clock.receive(mutation.hlc); // refuses a timestamp too far ahead of the server's clock
+    } catch (error) {
+      if (error instanceof ClockDriftError) return { applied: false, code: 'HLC_DRIFT' };
+      throw error;
+    }
     switch (mutation.name) {
       case 'weight.add':
         return tracking.addWeight(userId, mutation.args);
@@ -94,7 +98,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     }
   }
 
-  const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => {
+  const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => tracking.inBatch(() => {
     const device = deviceById.get(deviceId);
     if (device && device.user_id !== userId) throw new ApiError(409, 'DEVICE_CONFLICT');
     if (!device) insertDevice.run(deviceId, userId, now(), now());
@@ -123,7 +127,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     }
     updateDevice.run(lastSeq, now(), deviceId);
     return { lastSeq, results, gap };
-  });
+  }));
 
   /** Rows after `cursor`, at most one page per table, cut at a version every table has fully reached. */
   function collect<T extends Versioned>(rows: T[], cutoff: { value: number }): T[] {

@@ -100,10 +100,15 @@ const result = (outcome: Outcome<unknown>): WriteResult => (outcome.ok ? { appli
 export function createTracking(sqlite: Database.Database, now: () => number) {
   const nextVersion = sqlite.prepare<[], { value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value');
   const currentVersion = sqlite.prepare<[], { value: number }>('SELECT value FROM sync_counter WHERE id = 1');
-  const bump = () => (nextVersion.get() as { value: number }).value;
+  const setVersion = sqlite.prepare('UPDATE sync_counter SET value = ? WHERE id = 1');
+  /** Within a batch (see `inBatch`) versions come from memory and are written back once. */
+  let batchVersion: number | null = null;
+  const bump = () => (batchVersion !== null ? ++batchVersion : (nextVersion.get() as { value: number }).value);
 
   const weightById = sqlite.prepare<[string], WeightRow>('SELECT * FROM weight_records WHERE id = ?');
-  const insertWeight = sqlite.prepare('INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?)');
+  const insertWeight = sqlite.prepare(
+    'INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (id) DO NOTHING',
+  );
   const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
   const listWeights = sqlite.prepare<[string], WeightRow>('SELECT * FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC');
 
@@ -149,17 +154,30 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
   };
 
   return {
-    currentVersion: () => (currentVersion.get() as { value: number }).value,
+    currentVersion: () => (batchVersion ?? (currentVersion.get() as { value: number }).value),
     bumpVersion: bump,
 
-    addWeight(userId: string, args: MutationArgs['weight.add']): WriteResult {
-      const existing = weightById.get(args.id);
-      if (existing && existing.user_id !== userId) return { applied: false, code: 'ID_CONFLICT' };
-      const outcome = applyWeightAdd(existing ? toWeightRecord(existing) : undefined, args);
-      if (outcome.ok && outcome.changed) {
-        insertWeight.run(args.id, userId, args.weight, args.notes, Date.parse(args.createdAt), bump());
+    /**
+     * Runs `fn` (inside the caller's transaction) with versions counted in memory and stored once
+     * at the end: a push of a thousand mutations then costs one counter write, not a thousand.
+     */
+    inBatch<T>(fn: () => T): T {
+      batchVersion = (currentVersion.get() as { value: number }).value;
+      try {
+        return fn();
+      } finally {
+        setVersion.run(batchVersion);
+        batchVersion = null;
       }
-      return result(outcome);
+    },
+
+    addWeight(userId: string, args: MutationArgs['weight.add']): WriteResult {
+      // The common case is a new id: insert straight away, and look only when the id exists.
+      const inserted = insertWeight.run(args.id, userId, args.weight, args.notes, Date.parse(args.createdAt), bump()).changes === 1;
+      if (inserted) return { applied: true };
+      const existing = weightById.get(args.id) as WeightRow;
+      if (existing.user_id !== userId) return { applied: false, code: 'ID_CONFLICT' };
+      return result(applyWeightAdd(toWeightRecord(existing), args)); // a replay: unchanged
     },
 
     deleteWeight(userId: string, id: string): WriteResult {

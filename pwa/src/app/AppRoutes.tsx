@@ -15,6 +15,9 @@ const RegistrationScreen = lazy(() => import('../features/registration/Registrat
 const TeacherRegistrationScreen = lazy(() =>
   import('../features/teacher/TeacherRegistrationScreen.tsx').then((m) => ({ default: m.TeacherRegistrationScreen })),
 );
+const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => ({ default: m.DailyTrackingCard })));
+const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
+const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -57,6 +60,15 @@ export function AppRoutes() {
     );
   }
 
+  const dashboard = (
+    <DashboardScreen>
+      <div>
+        <RecordWeightButton />
+      </div>
+      <DailyTrackingCard />
+    </DashboardScreen>
+  );
+
   return (
     <Suspense fallback={spinner}>
       <Routes>
@@ -64,9 +76,9 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<Navigate to="/dashboard" replace />} />
         ))}
         <Route element={<AppShell />}>
-          <Route index element={<DashboardScreen />} />
-          <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/progress" element={<PlaceholderScreen titleId="nav.progress" />} />
+          <Route index element={dashboard} />
+          <Route path="/dashboard" element={dashboard} />
+          <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} />} />
           <Route path="/content" element={<PlaceholderScreen titleId="nav.content" />} />
           <Route path="/subscription" element={<PlaceholderScreen titleId="nav.subscription" />} />
           <Route path="/profile" element={<PlaceholderScreen titleId="nav.profile" />} />

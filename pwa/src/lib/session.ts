@@ -4,39 +4,95 @@ import { api, ApiRequestError } from './api.ts';
 
 export type Client = ClientDto;
 
+/** The last signed-in client, so the app opens at the gym with no signal. Removed at logout. */
+const CACHE_KEY = 'leve.session';
+
+function readCache(): Client | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    return raw ? (JSON.parse(raw) as Client) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(client: Client | null) {
+  try {
+    if (client) localStorage.setItem(CACHE_KEY, JSON.stringify(client));
+    else localStorage.removeItem(CACHE_KEY);
+  } catch {
+    // storage unavailable: the app still works online
+  }
+}
+
+/** Loaded only once someone is signed in: keeps Dexie and the sync engine out of /login. */
+const userData = () => import('#pwa/sync/user-data.ts');
+
 interface SessionState {
   status: 'loading' | 'authenticated' | 'anonymous';
   client: Client | null;
+  /** Signed in from the cached client because the server could not be reached. */
+  offline: boolean;
   /** SPEC §4: on load the app asks for the current client. */
   load(): Promise<void>;
   login(email: string, password: string): Promise<Client>;
   logout(): Promise<void>;
+  /** The session ended on the server (a 401 while syncing): sign in again, keeping local changes. */
+  expire(): void;
   setClient(client: Client): void;
 }
 
-export const useSession = create<SessionState>((set) => ({
-  status: 'loading',
-  client: null,
-  async load() {
+export const useSession = create<SessionState>((set, get) => {
+  const signedIn = async (client: Client, offline = false) => {
+    writeCache(client);
+    set({ status: 'authenticated', client, offline });
     try {
-      const { client } = await api.get<{ client: Client }>('/clients/me');
-      set({ status: 'authenticated', client });
+      await (await userData()).activateUserData(client.id);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status !== 401) console.error('session.load', error);
-      set({ status: 'anonymous', client: null });
+      console.error('user-data.activate', error);
     }
-  },
-  async login(email, password) {
-    const { client } = await api.post<{ client: Client }>('/clients/login', { email, password });
-    set({ status: 'authenticated', client });
-    return client;
-  },
-  async logout() {
-    try {
-      await api.post('/clients/logout');
-    } finally {
-      set({ status: 'anonymous', client: null });
-    }
-  },
-  setClient: (client) => set({ status: 'authenticated', client }),
-}));
+  };
+
+  return {
+    status: 'loading',
+    client: null,
+    offline: false,
+    async load() {
+      try {
+        const { client } = await api.get<{ client: Client }>('/clients/me');
+        await signedIn(client);
+      } catch (error) {
+        const cached = readCache();
+        if (error instanceof ApiRequestError && error.code === 'NETWORK' && cached) {
+          await signedIn(cached, true);
+          return;
+        }
+        if (!(error instanceof ApiRequestError) || error.status !== 401) console.error('session.load', error);
+        set({ status: 'anonymous', client: null, offline: false });
+      }
+    },
+    async login(email, password) {
+      const { client } = await api.post<{ client: Client }>('/clients/login', { email, password });
+      await signedIn(client);
+      return client;
+    },
+    async logout() {
+      try {
+        await api.post('/clients/logout');
+      } catch (error) {
+        console.error('logout', error); // SPEC §8: logout errors are only logged
+      }
+      writeCache(null);
+      if (get().client) await (await userData()).closeUserData();
+      set({ status: 'anonymous', client: null, offline: false });
+    },
+    expire() {
+      writeCache(null);
+      set({ status: 'anonymous', client: null, offline: false });
+    },
+    setClient: (client) => {
+      writeCache(client);
+      set({ status: 'authenticated', client });
+    },
+  };
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import BottomNavigation from '@mui/material/BottomNavigation';
@@ -37,7 +37,8 @@ import type { Role } from '#protocol/domain/client-enums.ts';
 import { Logo } from '#pwa/components/Logo.tsx';
 import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { useSession } from '#pwa/lib/session.ts';
-import { showToast } from '#pwa/lib/toast.ts';
+import { useLogout } from './SessionDialogs.tsx';
+import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
 
 const DRAWER_WIDTH = 264;
 const BOTTOM_BAR_HEIGHT = 64;
@@ -93,11 +94,10 @@ export function AppShell() {
   const intl = useIntl();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const client = useSession((s) => s.client);
-  const logout = useSession((s) => s.logout);
+  const { requestLogout, dialogs } = useLogout();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -105,15 +105,7 @@ export function AppShell() {
   const open = desktop ? desktopOpen : mobileOpen;
   const toggle = () => (desktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
 
-  const handleLogout = async () => {
-    try {
-      await logout();
-      showToast({ severity: 'success', title: t('logout.successTitle') });
-    } catch (error) {
-      console.error('logout', error); // SPEC §8: logout errors are only logged
-    }
-    navigate('/login', { replace: true });
-  };
+  const handleLogout = () => void requestLogout();
 
   const entries = NAV_ENTRIES.filter((entry) => !entry.roles || (client && entry.roles.includes(client.role)));
   const name = client?.name ?? '';
@@ -194,6 +186,7 @@ export function AppShell() {
             <MenuIcon />
           </IconButton>
           <Box sx={{ flex: 1 }} />
+          <SyncStatusIndicator />
           <ThemeToggleButton />
           <LogoutButton label={t('shell.logout')} onClick={handleLogout} testId="header-logout" />
         </Toolbar>
@@ -222,6 +215,8 @@ export function AppShell() {
           <Outlet />
         </Container>
       </Box>
+
+      {dialogs}
 
       {!desktop && (
         <Paper component="nav" aria-label={t('bottomNav.label')} elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: theme.zIndex.appBar }}>

@@ -1,0 +1,73 @@
+/**
+ * Sync protocol costs, as ratios measured in one run (issue 3):
+ * - push of one 1,000-mutation batch vs a bare better-sqlite3 transaction inserting the same rows;
+ * - incremental pull of the latest 10 changes for a user with 100,000 historical rows vs one with 100.
+ */
+import { it } from 'vitest';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createTestApp } from '../api/test/harness.ts';
+import { TestDevice, createUser } from '../api/test/factories.ts';
+import { findUserById } from '../api/src/services/clients.ts';
+import { interleaved, report } from './report.ts';
+
+it('sync push and pull', async () => {
+  const t = createTestApp();
+  const { deps, database } = t;
+  const { user } = await createUser(deps);
+
+  // ── push ──
+  const device = new TestDevice();
+  const bareInsert = database.sqlite.prepare('INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, NULL, ?, NULL, ?)');
+  let version = 1e9;
+  const bare = database.sqlite.transaction((rows: { id: string; weight: number; createdAt: number }[]) => {
+    for (const row of rows) bareInsert.run(row.id, user.id, row.weight, row.createdAt, ++version);
+  });
+  // Batches are built before timing: only the server's work is measured.
+  const ROUNDS = 7;
+  const pushBatches = Array.from({ length: ROUNDS + 1 }, () => Array.from({ length: 1000 }, (_, i) => device.addWeight(60 + (i % 400) / 10)));
+  const bareBatches = pushBatches.map((batch) => batch.map((m) => ({ id: uuidv7(), weight: m.args.weight, createdAt: Date.now() })));
+  const push = await interleaved(
+    ROUNDS,
+    () => deps.sync.push(user.id, device.deviceId, pushBatches.shift() ?? []),
+    () => bare(bareBatches.shift() ?? []),
+  );
+
+  // ── pull ──
+  const heavy = (await createUser(deps)).user;
+  const light = (await createUser(deps)).user;
+  const seed = database.sqlite.transaction((userId: string, count: number) => {
+    for (let i = 0; i < count; i++) {
+      const at = Date.UTC(2020, 0, 1) + i * 60_000;
+      deps.tracking.addWeight(userId, { id: uuidv7(at), weight: 70 + (i % 100) / 10, notes: null, createdAt: new Date(at).toISOString() });
+    }
+  });
+  seed(heavy.id, 100_000);
+  seed(light.id, 100);
+  const tenMore = (userId: string) => {
+    const before = deps.tracking.currentVersion();
+    seed(userId, 10);
+    return before;
+  };
+  const heavyCursor = tenMore(heavy.id);
+  const lightCursor = tenMore(light.id);
+  const heavyRow = findUserById(database.db, heavy.id);
+  const lightRow = findUserById(database.db, light.id);
+  if (!heavyRow || !lightRow) throw new Error('bench users missing');
+  const pull = await interleaved(
+    31,
+    () => {
+      const result = deps.sync.pull(heavyRow, null, heavyCursor);
+      if (result.changes.weightRecords.length !== 10) throw new Error('expected 10 changes');
+    },
+    () => {
+      const result = deps.sync.pull(lightRow, null, lightCursor);
+      if (result.changes.weightRecords.length !== 10) throw new Error('expected 10 changes');
+    },
+  );
+
+  report('Sync protocol (bench/sync.bench.ts)', [
+    { label: 'push 1,000 vs bare insert', value: `${push.a.toFixed(1)} ms vs ${push.b.toFixed(1)} ms`, ratio: push.a / push.b, limit: 3, target: '≤ 3×' },
+    { label: 'pull 10 changes: 100k vs 100 rows', value: `${pull.a.toFixed(3)} ms vs ${pull.b.toFixed(3)} ms`, ratio: pull.a / pull.b, limit: 1.2, target: '≤ 1.2×' },
+  ]);
+  t.close();
+});

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useIntl } from 'react-intl';
+import Badge from '@mui/material/Badge';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import CloudDoneIcon from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
+import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
+import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import { useUserDb } from '#pwa/db/current.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { useSyncStatus } from '#pwa/sync/sync-controller.ts';
+
+/** Header widget: online or offline, how many changes wait to be sent, and the last sync time. */
+export function SyncStatusIndicator() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const db = useUserDb((s) => s.db);
+  const pending = useLiveQuery(() => db?.outbox.count() ?? 0, [db]) ?? 0;
+  const { online, syncing, lastSyncAt, failed, rejected } = useSyncStatus();
+
+  useEffect(() => {
+    if (rejected.length > 0) {
+      showToast({ severity: 'warning', title: t('sync.rejected', { count: rejected.length }), description: t(`errors.${rejected[0]}`) });
+    }
+    // Announce each refused batch once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rejected]);
+
+  const state = !online ? 'offline' : syncing ? 'syncing' : pending > 0 ? 'pending' : 'synced';
+  const icon = { offline: <CloudOffIcon />, syncing: <CloudSyncIcon />, pending: <CloudUploadIcon />, synced: <CloudDoneIcon /> }[state];
+  const label = pending > 0 ? t('sync.unsynced', { count: pending }) : t(online ? (syncing ? 'sync.syncing' : 'sync.allSynced') : 'sync.offline');
+  const details = [
+    t(online ? 'sync.online' : 'sync.offline'),
+    lastSyncAt ? t('sync.syncedAt', { time: intl.formatTime(lastSyncAt, { hour: '2-digit', minute: '2-digit' }) }) : t('sync.never'),
+    ...(failed ? [t('sync.failed')] : []),
+  ].join(' · ');
+
+  return (
+    <Tooltip title={details}>
+      <Chip
+        icon={
+          <Badge color="warning" variant="dot" invisible={pending === 0}>
+            {icon}
+          </Badge>
+        }
+        label={label}
+        variant="outlined"
+        color={!online ? 'default' : pending > 0 ? 'warning' : 'success'}
+        size="small"
+        role="status"
+        aria-label={`${label}. ${details}`}
+        data-testid="sync-status"
+        data-state={state}
+        data-pending={pending}
+        sx={{ '& .MuiChip-label': { display: { xs: pending > 0 ? 'block' : 'none', sm: 'block' } } }}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,66 @@
+import { createClock } from '#protocol/clock/hlc.ts';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { MUTATION_VERSION, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/index.ts';
+import { applyLocally } from '#protocol/replica.ts';
+import { dexieStore } from './replica-store.ts';
+import { newDeviceId, type UserDb } from './user-db.ts';
+
+const touchedTable = (db: UserDb, name: MutationName) =>
+  ({
+    'weight.add': db.weightRecords,
+    'weight.delete': db.weightRecords,
+    'progress.set': db.dailyProgress,
+    'progress.complete': db.dailyProgress,
+    'profile.update': db.profile,
+    'notification.read': db.notifications,
+  })[name];
+
+/** The device's IANA time zone: the day a change belongs to is the device's calendar day. */
+export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
+
+export const todayLocalDate = (now = new Date()) => localDateIn(deviceTimeZone(), now);
+
+/**
+ * Applies a change to the local data and appends it to the outbox in one IndexedDB transaction:
+ * either both happen or neither. The seq and the HLC are read and advanced inside the same
+ * transaction, so two tabs writing at once still get distinct, increasing values.
+ */
+export async function recordMutation<N extends MutationName>(db: UserDb, name: N, args: MutationArgs[N], at: Date = new Date()): Promise<Mutation> {
+  const started = performance.now();
+  // Only the tables this change touches: a wider scope would wait behind every live query.
+  const mutation = await db.transaction('rw', [db.meta, db.outbox, touchedTable(db, name)], async () => {
+    const [deviceEntry, seqEntry, hlcEntry] = await db.meta.bulkGet(['deviceId', 'nextSeq', 'hlc']);
+    const deviceId = (deviceEntry?.value as string | undefined) ?? newDeviceId();
+    const seq = (seqEntry?.value as number | undefined) ?? 1;
+    const clock = createClock(deviceId, () => at.getTime(), hlcEntry?.value as string | undefined);
+    const timeZone = deviceTimeZone();
+    const mutation = {
+      deviceId,
+      seq,
+      id: uuidv7(at.getTime()),
+      name,
+      version: MUTATION_VERSION,
+      args,
+      hlc: clock.now(),
+      localDate: localDateIn(timeZone, at),
+      timeZone,
+    } as Envelope<N> as Mutation;
+    await applyLocally(dexieStore(db), mutation);
+    // Independent writes go out together: each round trip waits for the main thread.
+    await Promise.all([
+      db.outbox.add(mutation),
+      db.meta.bulkPut([
+        { key: 'deviceId', value: deviceId },
+        { key: 'nextSeq', value: seq + 1 },
+        { key: 'hlc', value: clock.last() },
+      ]),
+    ]);
+    return mutation;
+  });
+  // User Timing entry: shows in devtools and lets the e2e run report local-write latency.
+  performance.measure(LOCAL_WRITE_MEASURE, { start: started, end: performance.now() });
+  return mutation;
+}
+
+export const LOCAL_WRITE_MEASURE = 'leve:local-write';

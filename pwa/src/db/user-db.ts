@@ -1,0 +1,61 @@
+import Dexie, { type Table } from 'dexie';
+import type { DailyProgress, WeightRecord } from '#protocol/conflict/rules.ts';
+import type { Mutation } from '#protocol/mutations/index.ts';
+import type { ReplicaNotification, ReplicaProfile } from '#protocol/replica.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
+
+export interface MetaEntry {
+  key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
+  value: string | number;
+}
+
+/**
+ * One IndexedDB database per signed-in user, so the next person on the same browser never sees
+ * the previous one's data. Versions are numbered; a new version adds its upgrade below.
+ */
+export class UserDb extends Dexie {
+  meta!: Table<MetaEntry, MetaEntry['key']>;
+  /** Changes made here and not yet acknowledged by the server, in seq order. */
+  outbox!: Table<Mutation, number>;
+  weightRecords!: Table<WeightRecord, string>;
+  dailyProgress!: Table<DailyProgress, string>;
+  profile!: Table<ReplicaProfile, string>;
+  notifications!: Table<ReplicaNotification, string>;
+  diets!: Table<DietPlanDto, string>;
+  workouts!: Table<WorkoutPlanDto, string>;
+
+  constructor(readonly userId: string) {
+    super(userDbName(userId));
+    this.version(1).stores({
+      meta: 'key',
+      outbox: 'seq',
+      weightRecords: 'id, createdAt',
+      dailyProgress: 'localDate',
+      profile: 'id',
+      notifications: 'id, createdAt',
+      diets: 'id',
+      workouts: 'id',
+    });
+  }
+
+  /** Tables a local write or a pull touches, for one transaction. */
+  get replicaTables() {
+    return [this.meta, this.outbox, this.weightRecords, this.dailyProgress, this.profile, this.notifications, this.diets, this.workouts];
+  }
+
+  async getMeta<T extends string | number>(key: MetaEntry['key']): Promise<T | undefined> {
+    return (await this.meta.get(key))?.value as T | undefined;
+  }
+
+  setMeta(key: MetaEntry['key'], value: string | number) {
+    return this.meta.put({ key, value });
+  }
+}
+
+export const userDbName = (userId: string) => `leve-user-${userId}`;
+
+/** A device id for this browser and user: the server keys idempotency on (deviceId, seq). */
+export function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `web_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useIntl } from 'react-intl';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { weightProgress, type WeightPoint } from '#protocol/domain/weight-progress.ts';
+import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { WeightChart } from '#pwa/components/WeightChart.tsx';
+import { useUserDb } from '#pwa/db/current.ts';
+import { useSession } from '#pwa/lib/session.ts';
+
+const TREND_ICONS = { down: <TrendingDownIcon color="success" />, up: <TrendingUpIcon color="warning" />, stable: <TrendingFlatIcon color="action" /> };
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 150 }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** SPEC §2 /progress, from the weight records on this device (offline too). */
+export function ProgressScreen({ actions }: { actions?: ReactNode }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const db = useUserDb((s) => s.db);
+  const client = useSession((s) => s.client);
+  const records = useLiveQuery(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
+  const profile = useLiveQuery(async () => (db ? (await db.profile.toArray())[0] : undefined), [db]);
+  const targetWeight = (profile?.targetWeight as number | null | undefined) ?? client?.targetWeight ?? null;
+  const registrationWeight = (profile?.currentWeight as number | null | undefined) ?? client?.currentWeight ?? null;
+
+  const kg = (value: number | null) => (value === null ? t('progress.noData') : t('progress.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) }));
+  const date = (point: WeightPoint | null) => (point ? intl.formatDate(point.createdAt, { day: '2-digit', month: 'short', year: 'numeric' }) : t('progress.noData'));
+
+  if (records === undefined) {
+    return (
+      <>
+        <PageHeading titleId="progress.title" />
+        <Stack sx={{ gap: 2 }} aria-busy="true" aria-label={t('progress.loading')}>
+          <Skeleton variant="rounded" height={96} />
+          <Skeleton variant="rounded" height={240} />
+        </Stack>
+      </>
+    );
+  }
+
+  const stats = weightProgress(records, records.length > 0 ? null : registrationWeight, targetWeight);
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+        <PageHeading titleId="progress.title" />
+        {actions}
+      </Stack>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Stat label={t('progress.weightLost')} value={kg(stats.weightLost)} testId="stat-weight-lost" />
+        <Stat label={t('progress.goalAchieved')} value={intl.formatNumber(stats.goalPercent / 100, { style: 'percent' })} testId="stat-goal-percent" />
+        <Stat label={t('progress.daysActive')} value={t('progress.days', { count: stats.daysActive })} testId="stat-days-active" />
+      </Stack>
+
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+            <Typography variant="body2">
+              {t('progress.initialWeight')}: <strong>{kg(stats.initialWeight)}</strong>
+            </Typography>
+            <Typography variant="body2">
+              {t('progress.goal')}: <strong>{kg(stats.targetWeight)}</strong>
+            </Typography>
+          </Stack>
+          <LinearProgress variant="determinate" value={stats.goalPercent} aria-label={t('progress.progressToGoal')} sx={{ height: 10, borderRadius: 5 }} />
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <WeightChart
+            points={records}
+            targetWeight={stats.targetWeight}
+            locale={intl.locale}
+            title={t('progress.chartTitle')}
+            weightLabel={t('progress.chartWeight')}
+            targetLabel={t('progress.chartTarget')}
+            emptyText={t('progress.empty')}
+          />
+        </CardContent>
+      </Card>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }}>
+        <Card variant="outlined" sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {t('progress.history')}
+            </Typography>
+            {stats.total === 0 ? (
+              <Typography color="text.secondary">{t('progress.empty')}</Typography>
+            ) : (
+              <List dense data-testid="weight-history">
+                {stats.recent.map((point) => (
+                  <ListItem key={(point as WeightPoint & { id?: string }).id ?? point.createdAt} disableGutters divider>
+                    <ListItemText primary={kg(point.weight)} secondary={intl.formatDate(point.createdAt, { dateStyle: 'medium', timeStyle: 'short' })} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {stats.total > stats.recent.length && (
+              <Typography variant="caption" color="text.secondary" data-testid="history-note">
+                {t('progress.historyNote', { shown: stats.recent.length, total: stats.total })}
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('progress.stats')}
+            </Typography>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }} data-testid="trend">
+              {stats.trend ? TREND_ICONS[stats.trend] : null}
+              <Typography>
+                {t('progress.trend')}:{' '}
+                <strong>{stats.trend ? t(`progress.trend${stats.trend[0]?.toUpperCase()}${stats.trend.slice(1)}`) : t('progress.trendNone')}</strong>
+              </Typography>
+            </Stack>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+              <Typography component="dt" color="text.secondary">{t('progress.first')}</Typography>
+              <Typography component="dd" sx={{ m: 0 }}>{stats.first ? `${kg(stats.first.weight)} · ${date(stats.first)}` : t('progress.noData')}</Typography>
+              <Typography component="dt" color="text.secondary">{t('progress.last')}</Typography>
+              <Typography component="dd" sx={{ m: 0 }}>{stats.last ? `${kg(stats.last.weight)} · ${date(stats.last)}` : t('progress.noData')}</Typography>
+              <Typography component="dt" color="text.secondary">{t('progress.total')}</Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid="total-records">{intl.formatNumber(stats.total)}</Typography>
+            </Box>
+          </CardContent>
+        </Card>
+      </Stack>
+    </>
+  );
+}

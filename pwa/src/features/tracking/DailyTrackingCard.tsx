@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import CelebrationIcon from '@mui/icons-material/Celebration';
+import { canCompleteDay, dailyPercent, dailyPoints, pointsRequired, type DayFields } from '#protocol/domain/daily-progress.ts';
+import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/index.ts';
+import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import { write } from '#pwa/sync/user-data.ts';
+import { useDay } from './use-tracking.ts';
+
+const LEVEL_MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
+
+/**
+ * SPEC §2/§4 daily tracking card: toggles and sliders edit a draft; Save sends only the fields
+ * that differ from the saved values, and completes the day when the rule is met.
+ */
+export function DailyTrackingCard() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const localDate = todayLocalDate();
+  const saved = useDay(localDate);
+  const [draft, setDraft] = useState<{ date: string; fields: DayFields } | null>(null);
+  const [celebrating, setCelebrating] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const values: DayFields = draft?.date === localDate ? draft.fields : saved;
+  const changed = PROGRESS_FIELDS.filter((field) => values[field] !== saved[field]);
+  const locked = saved.isCompleted;
+  const points = dailyPoints(values);
+
+  const edit = (field: ProgressField, value: boolean | number) => setDraft({ date: localDate, fields: { ...values, [field]: value } });
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      for (const field of changed) await write('progress.set', { field, value: values[field] });
+      if (canCompleteDay(values)) {
+        await write('progress.complete', {});
+        setCelebrating(true);
+      }
+      setDraft(null);
+    } catch (error) {
+      console.error('progress.save', error); // SPEC §8: daily progress save errors are only logged
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const levelText = (value: number) => t(`tracking.daily.level${value}`);
+
+  return (
+    <Card variant="outlined" data-testid="daily-tracking">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            {t('tracking.daily.title')}
+          </Typography>
+          {changed.length > 0 && !locked && <Chip color="warning" size="small" label={t('tracking.daily.unsaved')} data-testid="unsaved-flag" />}
+        </Stack>
+        {locked && (
+          <Alert severity="success" icon={<CelebrationIcon />} sx={{ mb: 2 }} data-testid="day-complete-banner">
+            {t('tracking.daily.completeBanner')}
+          </Alert>
+        )}
+        <Box sx={{ opacity: locked ? 0.55 : 1 }} aria-disabled={locked}>
+          <Stack sx={{ gap: 1 }}>
+            <FormControlLabel
+              control={<Switch checked={values.workoutCompleted} onChange={(_e, checked) => edit('workoutCompleted', checked)} disabled={locked} slotProps={{ input: { 'data-testid': 'toggle-workout' } as object }} />}
+              label={t('tracking.daily.workout')}
+            />
+            <FormControlLabel
+              control={<Switch checked={values.dietFollowed} onChange={(_e, checked) => edit('dietFollowed', checked)} disabled={locked} slotProps={{ input: { 'data-testid': 'toggle-diet' } as object }} />}
+              label={t('tracking.daily.diet')}
+            />
+            {(['mood', 'energy'] as const).map((field) => (
+              <Box key={field} sx={{ px: 1 }}>
+                <Typography id={`${field}-label`} variant="body2" gutterBottom>
+                  {t(`tracking.daily.${field}`)}: {levelText(values[field])}
+                </Typography>
+                <Slider
+                  value={values[field]}
+                  min={1}
+                  max={5}
+                  step={1}
+                  marks={LEVEL_MARKS}
+                  disabled={locked}
+                  onChange={(_e, value) => edit(field, value as number)}
+                  getAriaValueText={levelText}
+                  slotProps={{ input: { 'aria-labelledby': `${field}-label`, 'data-testid': `slider-${field}` } as object }}
+                />
+              </Box>
+            ))}
+          </Stack>
+          <Stack sx={{ gap: 1, mt: 2 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="points-today">
+                {t('tracking.daily.points', { points })}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {intl.formatNumber(dailyPercent(values) / 100, { style: 'percent' })}
+              </Typography>
+            </Stack>
+            <LinearProgress variant="determinate" value={dailyPercent(values)} aria-label={t('tracking.daily.points', { points })} sx={{ height: 8, borderRadius: 4 }} />
+            <Typography variant="caption" color="text.secondary">
+              {t('tracking.daily.pointsRequired', { count: pointsRequired(values) })}
+            </Typography>
+          </Stack>
+          {!locked && (
+            <Button variant="contained" onClick={save} disabled={changed.length === 0 || saving} sx={{ mt: 2 }} data-testid="save-progress">
+              {t('tracking.daily.save')}
+            </Button>
+          )}
+        </Box>
+      </CardContent>
+      <Dialog open={celebrating} onClose={() => setCelebrating(false)} aria-labelledby="congrats-title">
+        <DialogTitle id="congrats-title">{t('tracking.congrats.title')}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('tracking.congrats.message')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={() => setCelebrating(false)} autoFocus>
+            {t('tracking.congrats.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { create } from 'zustand';
+import type { ErrorCode } from '#protocol/errors.ts';
+import type { UserDb } from '#pwa/db/user-db.ts';
+import { syncNow, type SyncOutcome } from './engine.ts';
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  lastSyncAt: string | null;
+  /** The last attempt failed for a reason other than being offline. */
+  failed: boolean;
+  /** A push was refused for the session: the outbox is kept until the user signs in again. */
+  unauthorized: boolean;
+  /** Codes of changes the server refused in the last sync, for a notice. */
+  rejected: ErrorCode[];
+}
+
+export const useSyncStatus = create<SyncStatus>(() => ({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  syncing: false,
+  lastSyncAt: null,
+  failed: false,
+  unauthorized: false,
+  rejected: [],
+}));
+
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+const OUTBOX_SYNC_MESSAGE = { type: 'REGISTER_OUTBOX_SYNC' } as const;
+
+/**
+ * When to sync: at start, on `online`, when the page becomes visible, right after each local
+ * write, and again with exponential backoff while changes wait. A change made offline also asks
+ * the service worker to register a Background Sync, so it is sent even if the page is closed.
+ */
+export function createSyncController(db: UserDb) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let running: Promise<SyncOutcome> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void runNow(), delayMs);
+  };
+
+  async function runNow(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true; // a write landed while syncing: go once more afterwards
+      return;
+    }
+    useSyncStatus.setState({ syncing: true });
+    running = syncNow(db);
+    const outcome = await running.catch((error: unknown): SyncOutcome => {
+      console.error('sync.failed', error);
+      return { kind: 'failed', status: 0 };
+    });
+    running = null;
+    const lastSyncAt = ((await db.getMeta<string>('lastSyncAt').catch(() => undefined)) ?? null) as string | null;
+    const pending = await db.outbox.count().catch(() => 0);
+    useSyncStatus.setState({
+      syncing: false,
+      lastSyncAt,
+      online: outcome.kind === 'offline' ? false : typeof navigator === 'undefined' ? true : navigator.onLine,
+      failed: outcome.kind === 'failed',
+      unauthorized: outcome.kind === 'unauthorized',
+      rejected: outcome.kind === 'synced' ? outcome.rejected : [],
+    });
+    if (outcome.kind === 'synced' || outcome.kind === 'busy') failures = 0;
+    if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
+    if (again) {
+      again = false;
+      schedule(0);
+    } else if (pending > 0 && outcome.kind !== 'busy') {
+      failures += 1;
+      schedule(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 12)));
+    }
+  }
+
+  const onOnline = () => {
+    useSyncStatus.setState({ online: true });
+    failures = 0;
+    schedule(0);
+  };
+  const onOffline = () => useSyncStatus.setState({ online: false });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') schedule(0);
+  };
+
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  schedule(0);
+
+  return {
+    /** Call after every local write. */
+    changed() {
+      failures = 0;
+      schedule(100);
+      navigator.serviceWorker?.controller?.postMessage(OUTBOX_SYNC_MESSAGE);
+    },
+    syncNow: () => runNow(),
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}
+
+export type SyncController = ReturnType<typeof createSyncController>;

@@ -1,0 +1,63 @@
+/**
+ * The signed-in user's offline data: opened after sign-in (this module is loaded lazily, so the
+ * logged-out path never downloads Dexie or the sync engine) and closed at logout.
+ */
+import Dexie from 'dexie';
+import type { MutationArgs, MutationName } from '#protocol/mutations/index.ts';
+import { useUserDb } from '#pwa/db/current.ts';
+import { recordMutation } from '#pwa/db/local-writes.ts';
+import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
+import { UserDb, userDbName } from '#pwa/db/user-db.ts';
+import { createSyncController, useSyncStatus, type SyncController } from './sync-controller.ts';
+
+let controller: SyncController | null = null;
+
+export async function activateUserData(userId: string): Promise<void> {
+  const current = useUserDb.getState().db;
+  if (current?.userId === userId && controller) return;
+  deactivate();
+  const db = new UserDb(userId);
+  await db.open();
+  await setCurrentUserId(userId);
+  useUserDb.setState({ db });
+  controller = createSyncController(db);
+  // Ask the browser not to evict offline changes under storage pressure.
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
+function deactivate() {
+  controller?.stop();
+  controller = null;
+  useUserDb.getState().db?.close();
+  useUserDb.setState({ db: null });
+}
+
+/** Applies a change locally, queues it, and wakes the sync. */
+export async function write<N extends MutationName>(name: N, args: MutationArgs[N]) {
+  const db = useUserDb.getState().db;
+  if (!db) throw new Error('no signed-in user');
+  const mutation = await recordMutation(db, name, args);
+  controller?.changed();
+  return mutation;
+}
+
+export const pendingChanges = async () => (await useUserDb.getState().db?.outbox.count()) ?? 0;
+
+/** Tries to send everything now; resolves to how many changes are still waiting. */
+export async function flush(): Promise<number> {
+  await controller?.syncNow();
+  return pendingChanges();
+}
+
+/**
+ * Signs the data layer out. Without pending changes the user's local copy is deleted (a shared
+ * browser keeps nothing); with some, it stays to be sent at this user's next sign-in here.
+ */
+export async function closeUserData(): Promise<void> {
+  const db = useUserDb.getState().db;
+  const pending = await pendingChanges();
+  deactivate();
+  await clearCurrentUserId();
+  useSyncStatus.setState({ unauthorized: false, rejected: [], lastSyncAt: null });
+  if (db && pending === 0) await Dexie.delete(userDbName(db.userId));
+}
