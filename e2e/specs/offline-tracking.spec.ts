@@ -156,3 +156,51 @@ test('local writes are fast: weight + outbox in one IndexedDB transaction (p95 p
   writeFileSync('bench-results/dexie-local-write.json', JSON.stringify({ p50, p95, samples: samples.length, targetMs: 16 }, null, 2));
   test.info().annotations.push({ type: 'benchmark', description: line });
 });
+
+test('an expired session keeps the unsent changes and asks to sign in again; they are sent after', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const { email, password } = await registerClient(context.request, baseURL as string);
+  await openDashboard(page);
+  const tracking = new TrackingPage(page);
+  await tracking.waitUntilSynced();
+
+  await goOffline(context, page);
+  await tracking.recordWeight('91.3');
+  await expect.poll(() => tracking.pending()).toBe(1);
+  // The session ends on the server while the phone is offline (e.g. it expired).
+  await (await context.request.post('/api/clients/logout', { headers: { origin: baseURL as string } })).dispose();
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+  await expect(page.getByRole('dialog', { name: 'Sessão expirada' })).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('sign-in-again').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await tracking.waitUntilSynced();
+  const records = await (await context.request.get('/api/weight-records')).json();
+  expect(records.weightRecords.map((r: { weight: number }) => r.weight)).toEqual([91.3]);
+});
+
+test('the next person on the same browser never sees the previous one’s data', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  await registerClient(context.request, baseURL as string);
+  await openDashboard(page);
+  const tracking = new TrackingPage(page);
+  await tracking.recordWeight('77.7');
+  await tracking.waitUntilSynced();
+  await page.getByTestId('header-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Nothing of the first user is left in this browser's storage.
+  const stored = await page.evaluate(async () => ({ databases: (await indexedDB.databases()).map((d) => d.name), session: localStorage.getItem('leve.session') }));
+  expect(stored.databases.filter((name) => name?.startsWith('leve-user-'))).toEqual([]);
+  expect(stored.session).toBeNull();
+
+  const second = await registerClient(context.request, baseURL as string);
+  await openDashboard(page);
+  await page.goto('/progress');
+  await expect(page.getByTestId('total-records')).toHaveText('0');
+  await expect(page.getByTestId('sidebar-account')).toContainText(second.email);
+});

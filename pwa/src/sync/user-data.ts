@@ -14,7 +14,12 @@ let controller: SyncController | null = null;
 
 export async function activateUserData(userId: string): Promise<void> {
   const current = useUserDb.getState().db;
-  if (current?.userId === userId && controller) return;
+  if (current?.userId === userId && controller) {
+    // Signed in again after the session expired: send what waited.
+    useSyncStatus.setState({ unauthorized: false });
+    void controller.syncNow();
+    return;
+  }
   deactivate();
   const db = new UserDb(userId);
   await db.open();
