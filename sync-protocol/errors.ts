@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'ID_CONFLICT',
   'DEVICE_CONFLICT',
   'UNKNOWN_MUTATION',
+  // Plans and payments.
+  'TRIAL_UNAVAILABLE',
+  'PLAN_NOT_FOUND',
+  'PAYMENT_REQUIRED',
+  'INVALID_SIGNATURE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

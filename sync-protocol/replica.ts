@@ -38,6 +38,8 @@ export interface PulledChanges<Diet extends { id: string }, Workout extends { id
   notifications: ReplicaNotification[];
   diets: (Diet | Tombstone)[];
   workouts: (Workout | Tombstone)[];
+  /** Read-only: the device gates diet and workout by its own copy (SPEC §4). */
+  subscriptions: { id: string }[];
 }
 
 /** Storage of one replica. Implementations run all calls of one operation in one transaction. */
@@ -54,6 +56,7 @@ export interface ReplicaStore<Diet extends { id: string } = { id: string }, Work
   deleteDiet(id: string): Promise<void>;
   putWorkout(workout: Workout): Promise<void>;
   deleteWorkout(id: string): Promise<void>;
+  putSubscription(subscription: { id: string }): Promise<void>;
   /** Drops everything (full resync). */
   clear(): Promise<void>;
 }
@@ -114,6 +117,7 @@ export async function applyPull<Diet extends { id: string }, Workout extends { i
   for (const notification of changes.notifications) await store.putNotification(notification);
   for (const diet of changes.diets) await (isTombstone(diet) ? store.deleteDiet(diet.id) : store.putDiet(diet));
   for (const workout of changes.workouts) await (isTombstone(workout) ? store.deleteWorkout(workout.id) : store.putWorkout(workout));
+  for (const subscription of changes.subscriptions) await store.putSubscription(subscription);
   for (const mutation of pending) await applyLocally(store as ReplicaStore, mutation);
 }
 
@@ -125,12 +129,14 @@ export function createMemoryStore(): ReplicaStore & {
   notifications: Map<string, ReplicaNotification>;
   diets: Map<string, { id: string }>;
   workouts: Map<string, { id: string }>;
+  subscriptions: Map<string, { id: string }>;
 } {
   const weights = new Map<string, WeightRecord>();
   const days = new Map<string, DailyProgress>();
   const notifications = new Map<string, ReplicaNotification>();
   const diets = new Map<string, { id: string }>();
   const workouts = new Map<string, { id: string }>();
+  const subscriptions = new Map<string, { id: string }>();
   const profile: { value: ReplicaProfile | undefined } = { value: undefined };
   return {
     weights,
@@ -139,6 +145,7 @@ export function createMemoryStore(): ReplicaStore & {
     notifications,
     diets,
     workouts,
+    subscriptions,
     getWeight: async (id) => weights.get(id),
     putWeight: async (record) => void weights.set(record.id, record),
     getDay: async (localDate) => days.get(localDate),
@@ -151,12 +158,14 @@ export function createMemoryStore(): ReplicaStore & {
     deleteDiet: async (id) => void diets.delete(id),
     putWorkout: async (workout) => void workouts.set(workout.id, workout),
     deleteWorkout: async (id) => void workouts.delete(id),
+    putSubscription: async (subscription) => void subscriptions.set(subscription.id, subscription),
     clear: async () => {
       weights.clear();
       days.clear();
       notifications.clear();
       diets.clear();
       workouts.clear();
+      subscriptions.clear();
       profile.value = undefined;
     },
   };

@@ -14,6 +14,10 @@ import { dailyProgressRoutes } from './routes/daily-progress.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { weightRecordRoutes } from './routes/weight-records.ts';
+import { myContentRoutes } from './routes/my-content.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { planRoutes } from './routes/plans.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createStaticHandler } from './static.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
@@ -53,6 +57,10 @@ export function createApp(deps: AppDeps): App {
     weightRecordRoutes(deps),
     dailyProgressRoutes(deps),
     notificationRoutes(deps),
+    planRoutes(deps),
+    subscriptionRoutes(deps),
+    paymentRoutes(deps),
+    myContentRoutes(deps),
   ];
   for (const router of routers) app.route(router.prefix, router.app);
 

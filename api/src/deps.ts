@@ -8,6 +8,8 @@ import { createClock } from '#protocol/clock/hlc.ts';
 import { createTracking } from './services/tracking.ts';
 import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
+import { createSubscriptions } from './services/subscriptions.ts';
+import { AppEventBus } from './events.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -15,6 +17,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const { rateLimits } = config;
   const clock = createClock('server', now);
   const tracking = createTracking(database.sqlite, now);
+  const events = new AppEventBus();
+  const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, events, now);
   return {
     config,
     database,
@@ -22,7 +26,9 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     clock,
     tracking,
     plans: createPlans(database.sqlite, tracking.bumpVersion, now),
-    sync: createSync(database.sqlite, database.db, tracking, clock, now),
+    events,
+    subscriptions,
+    sync: createSync(database.sqlite, database.db, tracking, subscriptions, clock, now),
     log: overrides.log ?? createLogger(config.logLevel),
     sessions: createSessionStore(database.sqlite, now),
     limiters: {

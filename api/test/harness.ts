@@ -82,6 +82,8 @@ export class TestClient {
       headers: { origin: 'http://localhost', host: 'localhost', ...headers },
     };
     if (this.options.locale) init.headers['accept-language'] = this.options.locale;
+    // A header set to '' is removed: a server-to-server call (a payment webhook) sends no Origin.
+    for (const [name, value] of Object.entries(init.headers)) if (value === '') delete init.headers[name];
     if (this.cookies.size > 0) init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);

@@ -129,6 +129,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       progressionTips: 'Aumente a carga quando completar todas as séries com boa técnica.',
       safetyNotes: 'Aqueça 5 minutos antes de começar. Pare se sentir dor.',
     }, published);
+    // A paid quarterly plan from today; new@example.com has none.
+    deps.subscriptions.activateWithin(clientId, 'quarterly', 'pt-BR', 'admin', null);
     deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
     deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
   })();

@@ -9,6 +9,8 @@ import type { Clock } from '#protocol/clock/hlc.ts';
 import type { Tracking } from '../services/tracking.ts';
 import type { Plans } from '../services/plans.ts';
 import type { Sync } from '../services/sync.ts';
+import type { Subscriptions } from '../services/subscriptions.ts';
+import type { AppEventBus } from '../events.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -21,6 +23,8 @@ export interface AppDeps {
   clock: Clock;
   tracking: Tracking;
   plans: Plans;
+  subscriptions: Subscriptions;
+  events: AppEventBus;
   sync: Sync;
   limiters: {
     loginPerIp: RateLimiter;

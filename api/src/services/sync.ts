@@ -19,6 +19,8 @@ import { applyProfileUpdate, toClientDto, type ClientDto } from './clients.ts';
 import { toDailyProgress, toNotification, toWeightRecord, type NotificationDto, type Tracking, type WeightRecordDto, type WriteResult } from './tracking.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
+import type { Gate } from '#protocol/domain/subscription-time.ts';
+import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
 
 export type MutationStatus =
   | { seq: number; id: string | null; status: 'applied' | 'duplicate' }
@@ -40,6 +42,8 @@ export interface PullResult {
   reset: boolean;
   lastSeq: number;
   serverTime: string;
+  /** Whether diets and workouts are served now (SPEC §4 gating); devices gate what they hold by their own copy of the subscription. */
+  gate: Gate;
   changes: {
     profile: (ClientDto & { profileHlcs: Record<string, string> }) | null;
     weightRecords: WeightRecordDto[];
@@ -47,6 +51,7 @@ export interface PullResult {
     notifications: NotificationDto[];
     diets: (DietPlanDto | Tombstone)[];
     workouts: (WorkoutPlanDto | Tombstone)[];
+    subscriptions: SubscriptionDto[];
   };
 }
 
@@ -57,7 +62,7 @@ interface Versioned {
   version: number;
 }
 
-export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, clock: Clock, now: () => number) {
+export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, subscriptions: Subscriptions, clock: Clock, now: () => number) {
   const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
   const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
@@ -142,8 +147,9 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     const current = tracking.currentVersion();
     const device = deviceId ? deviceById.get(deviceId) : undefined;
     const lastSeq = device && device.user_id === user.id ? device.last_seq : 0;
-    const base = { lastSeq, serverTime: new Date(now()).toISOString() };
-    const empty: PullResult['changes'] = { profile: null, weightRecords: [], dailyProgress: [], notifications: [], diets: [], workouts: [] };
+    const gate = subscriptions.gate(user.id);
+    const base = { lastSeq, serverTime: new Date(now()).toISOString(), gate };
+    const empty: PullResult['changes'] = { profile: null, weightRecords: [], dailyProgress: [], notifications: [], diets: [], workouts: [], subscriptions: [] };
     if (cursor > current) return { ...base, cursor: 0, hasMore: true, reset: true, changes: empty };
 
     const cutoff = { value: current };
@@ -153,6 +159,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     const notes = fetch(notificationsAfter);
     const diets = fetch(dietsAfter);
     const workouts = fetch(workoutsAfter);
+    const subscriptionRows = fetch(subscriptions.changedAfter);
     const upTo = <T extends Versioned>(rows: T[]) => rows.filter((row) => row.version <= cutoff.value);
     // A full pull always carries the profile; later ones when it changed within this page.
     const withProfile = cursor === 0 ? user.version <= cutoff.value : user.version > cursor && user.version <= cutoff.value;
@@ -167,9 +174,11 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
         weightRecords: upTo(weights).map(toWeightRecord),
         dailyProgress: upTo(days).map(toDailyProgress),
         notifications: upTo(notes).map(toNotification),
-        // Drafts and deleted plans reach devices as tombstones: a client never sees a draft.
-        diets: upTo(diets).map((row) => (row.status === 'published' && row.deleted_at === null ? toDietPlan(row) : { id: row.id, deleted: true as const })),
-        workouts: upTo(workouts).map((row) => (row.status === 'published' && row.deleted_at === null ? toWorkoutPlan(row) : { id: row.id, deleted: true as const })),
+        // Drafts and deleted plans reach devices as tombstones: a client never sees a draft. Without
+        // an active paid plan the content is not sent at all; activation re-stamps it to be pulled.
+        diets: gate !== 'open' ? [] : upTo(diets).map((row) => (row.status === 'published' && row.deleted_at === null ? toDietPlan(row) : { id: row.id, deleted: true as const })),
+        workouts: gate !== 'open' ? [] : upTo(workouts).map((row) => (row.status === 'published' && row.deleted_at === null ? toWorkoutPlan(row) : { id: row.id, deleted: true as const })),
+        subscriptions: upTo(subscriptionRows).map((row) => subscriptions.toDto(row, now())),
       },
     };
   });

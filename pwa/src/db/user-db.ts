@@ -3,6 +3,7 @@ import type { DailyProgress, WeightRecord } from '#protocol/conflict/rules.ts';
 import type { Mutation } from '#protocol/mutations/index.ts';
 import type { ReplicaNotification, ReplicaProfile } from '#protocol/replica.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
+import type { SubscriptionDto } from '#api/services/subscriptions.ts';
 
 export interface MetaEntry {
   key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
@@ -23,6 +24,7 @@ export class UserDb extends Dexie {
   notifications!: Table<ReplicaNotification, string>;
   diets!: Table<DietPlanDto, string>;
   workouts!: Table<WorkoutPlanDto, string>;
+  subscriptions!: Table<SubscriptionDto, string>;
 
   constructor(readonly userId: string) {
     super(userDbName(userId));
@@ -36,11 +38,13 @@ export class UserDb extends Dexie {
       diets: 'id',
       workouts: 'id',
     });
+    // v2: the user's subscriptions, pulled read-only, so the content gate works offline.
+    this.version(2).stores({ subscriptions: 'id, endDate' });
   }
 
   /** Tables a local write or a pull touches, for one transaction. */
   get replicaTables() {
-    return [this.meta, this.outbox, this.weightRecords, this.dailyProgress, this.profile, this.notifications, this.diets, this.workouts];
+    return [this.meta, this.outbox, this.weightRecords, this.dailyProgress, this.profile, this.notifications, this.diets, this.workouts, this.subscriptions];
   }
 
   async getMeta<T extends string | number>(key: MetaEntry['key']): Promise<T | undefined> {

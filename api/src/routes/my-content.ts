@@ -1,0 +1,25 @@
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+
+/**
+ * SPEC §7 GET /my-diets and /my-workouts: published content only, and only with an active paid
+ * plan (SPEC §4, enforced here, not only in the UI). Otherwise the list is empty and `gate` says
+ * which prompt to show: 'trial' or 'noPlan'.
+ */
+export function myContentRoutes(deps: AppDeps) {
+  const r = createRouter('/api');
+
+  r.get('/my-diets', 'signedIn', (c) => {
+    const userId = currentUser(c).id;
+    const gate = deps.subscriptions.gate(userId);
+    return c.json({ diets: gate === 'open' ? deps.plans.publishedDiets(userId) : [], gate });
+  });
+
+  r.get('/my-workouts', 'signedIn', (c) => {
+    const userId = currentUser(c).id;
+    const gate = deps.subscriptions.gate(userId);
+    return c.json({ workouts: gate === 'open' ? deps.plans.publishedWorkouts(userId) : [], gate });
+  });
+
+  return r;
+}

@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isPlanId } from '#protocol/domain/plans.ts';
+import { LOCALES, toLocale, type Locale } from '#protocol/i18n/locales.ts';
+import { findUserByEmail, findUserById } from '../services/clients.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter } from '../http/router.ts';
+
+/** Hex HMAC-SHA256 of the raw body, compared in constant time; accepts an optional `sha256=` prefix. */
+export function verifySignature(secret: string, rawBody: string, header: string | undefined): boolean {
+  if (!header) return false;
+  const given = header.trim().replace(/^sha256=/i, '');
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}
+
+/**
+ * POST /api/payments/webhook (README: "Payment webhook"): a checkout provider (card or PIX) reports
+ * a paid plan. The signature covers the raw body; the provider's event id makes replays harmless.
+ */
+export function paymentRoutes(deps: AppDeps) {
+  const r = createRouter('/api/payments');
+  const seen = deps.database.sqlite.prepare<[string], { subscription_id: string | null }>('SELECT subscription_id FROM payment_events WHERE id = ?');
+  const record = deps.database.sqlite.prepare('INSERT INTO payment_events (id, received_at, subscription_id) VALUES (?, ?, ?)');
+
+  r.post('/webhook', 'public', async (c) => {
+    const raw = await c.req.text();
+    const secret = deps.config.paymentWebhookSecret;
+    if (!secret || !verifySignature(secret, raw, c.req.header('x-signature'))) {
+      deps.log.error('payments.webhook.rejected', { reason: secret ? 'bad signature' : 'PAYMENT_WEBHOOK_SECRET not set' });
+      throw new ApiError(401, 'INVALID_SIGNATURE');
+    }
+    let event: { id?: unknown; type?: unknown; data?: { userId?: unknown; email?: unknown; planId?: unknown; locale?: unknown } };
+    try {
+      event = JSON.parse(raw);
+    } catch {
+      throw new ApiError(400, 'INVALID_JSON');
+    }
+    if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 200) throw validationError([{ field: 'id', key: 'validation.required' }]);
+    const previous = seen.get(event.id);
+    if (previous) return c.json({ received: true, duplicate: true, subscriptionId: previous.subscription_id });
+    if (event.type !== 'payment.succeeded') {
+      record.run(event.id, deps.now(), null);
+      return c.json({ received: true, ignored: true });
+    }
+    const data = event.data ?? {};
+    if (!isPlanId(data.planId)) throw validationError([{ field: 'data.planId', key: 'validation.invalidOption' }]);
+    const user =
+      typeof data.userId === 'string' ? findUserById(deps.database.db, data.userId) : typeof data.email === 'string' ? findUserByEmail(deps.database.db, data.email) : undefined;
+    if (!user) throw new ApiError(404, 'NOT_FOUND', [{ field: 'data.userId', key: 'errors.NOT_FOUND' }]);
+    const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? (LOCALES.includes(user.preferredLanguage as Locale) ? (user.preferredLanguage as Locale) : 'pt-BR');
+    const planId = data.planId;
+    const eventId = event.id;
+    const subscription = deps.database.sqlite.transaction(() => {
+      const activated = deps.subscriptions.activateWithin(user.id, planId, locale, 'webhook', eventId);
+      record.run(eventId, deps.now(), activated.id);
+      return activated;
+    })();
+    deps.subscriptions.announce(subscription, user.id, 'webhook');
+    deps.log.info('payments.activated', { userId: user.id, planId, subscriptionId: subscription.id });
+    return c.json({ received: true, subscriptionId: subscription.id });
+  });
+
+  return r;
+}

@@ -1,0 +1,28 @@
+import { MOST_POPULAR_PLAN, PLAN_DISPLAY_KEYS, PLAN_DURATION_MONTHS, PLAN_FEATURES, PLAN_IDS, PLAN_PRICING } from '#protocol/domain/plans.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter } from '../http/router.ts';
+
+/** SPEC §7 GET /plans: the three plans with price, currency and payment link for the request's locale. */
+export function planRoutes(deps: AppDeps) {
+  const r = createRouter('/api/plans');
+
+  r.get('/', 'public', (c) => {
+    const locale = c.get('locale');
+    const pricing = PLAN_PRICING[locale];
+    return c.json({
+      plans: PLAN_IDS.map((id) => ({
+        id,
+        displayKey: PLAN_DISPLAY_KEYS[id],
+        durationMonths: PLAN_DURATION_MONTHS[id],
+        price: pricing.prices[id],
+        originalPrice: pricing.originalPrices[id] ?? null,
+        currency: pricing.currency,
+        mostPopular: id === MOST_POPULAR_PLAN,
+        features: PLAN_FEATURES,
+        paymentLink: deps.config.paymentLinks[id]?.[locale] ?? null,
+      })),
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,139 @@
+/**
+ * Plans bought and the 24-hour trial (SPEC §3, §4). The server decides price and dates from the
+ * plan; nothing the client claims about them is used. Activation of a paid plan also republishes
+ * the user's diets and workouts to sync, since the content gate just opened.
+ */
+import type Database from 'better-sqlite3';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import { CURRENCY_BY_LOCALE, PLAN_PRICING, planEnd, TRIAL_MS, type PlanId } from '#protocol/domain/plans.ts';
+import { contentGate, daysRemaining, subscriptionStatus, type Gate, type SubscriptionStatus } from '#protocol/domain/subscription-time.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppEventBus } from '../events.ts';
+
+export interface SubscriptionDto {
+  id: string;
+  planId: PlanId | 'trial';
+  /** Minor units (cents); 0 is the trial. */
+  price: number;
+  currencyCode: string;
+  status: SubscriptionStatus;
+  startDate: string;
+  endDate: string;
+  isTrial: boolean;
+  daysRemaining: number;
+}
+
+interface SubscriptionRaw {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  price: number;
+  currency: string;
+  status: 'active' | 'inactive';
+  start_date: number;
+  end_date: number;
+  source: string;
+  payment_event_id: string | null;
+  created_at: number;
+  version: number;
+}
+
+export type ActivationSource = 'demo' | 'webhook' | 'admin';
+
+export function createSubscriptions(sqlite: Database.Database, bumpVersion: () => number, events: AppEventBus, now: () => number) {
+  const forUser = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY end_date DESC, created_at DESC');
+  const countForUser = sqlite.prepare<[string], { n: number }>('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?');
+  const insert = sqlite.prepare(
+    `INSERT INTO subscriptions (id, user_id, plan_id, price, currency, status, start_date, end_date, source, payment_event_id, created_at, version)
+     VALUES (@id, @userId, @planId, @price, @currency, 'active', @startDate, @endDate, @source, @paymentEventId, @createdAt, @version)`,
+  );
+  const endEarly = sqlite.prepare("UPDATE subscriptions SET status = 'inactive', end_date = ?, version = ? WHERE id = ?");
+  const byId = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE id = ?');
+  const republishDiets = sqlite.prepare<[string], { id: string }>('SELECT id FROM diet_plans WHERE user_id = ?');
+  const republishWorkouts = sqlite.prepare<[string], { id: string }>('SELECT id FROM workout_plans WHERE user_id = ?');
+  const setDietVersion = sqlite.prepare('UPDATE diet_plans SET version = ? WHERE id = ?');
+  const setWorkoutVersion = sqlite.prepare('UPDATE workout_plans SET version = ? WHERE id = ?');
+
+  const toDto = (row: SubscriptionRaw, at: number): SubscriptionDto => {
+    const times = { price: row.price, status: row.status, startDate: new Date(row.start_date).toISOString(), endDate: new Date(row.end_date).toISOString() };
+    return {
+      id: row.id,
+      planId: row.plan_id as SubscriptionDto['planId'],
+      price: row.price,
+      currencyCode: row.currency,
+      status: subscriptionStatus(times, at),
+      startDate: times.startDate,
+      endDate: times.endDate,
+      isTrial: row.price === 0,
+      daysRemaining: daysRemaining(times.endDate, at),
+    };
+  };
+
+  /** The subscription to show: the active one ending last, else the most recent one, else null. */
+  function current(userId: string, at = now()): SubscriptionDto | null {
+    const rows = forUser.all(userId).map((row) => toDto(row, at));
+    return rows.find((s) => s.status === 'active' && !s.isTrial) ?? rows.find((s) => s.status === 'active') ?? rows[0] ?? null;
+  }
+
+  const activateTransaction = sqlite.transaction((userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null) => {
+    const at = now();
+    const rows = forUser.all(userId).map((row) => ({ row, dto: toDto(row, at) }));
+    // Bought during an active paid plan: starts when that one ends. During the trial: now, ending the trial.
+    const paidEnd = Math.max(0, ...rows.filter((r) => !r.dto.isTrial && r.dto.status !== 'expired' && r.row.status === 'active').map((r) => r.row.end_date));
+    for (const { row, dto } of rows) if (dto.isTrial && dto.status === 'active') endEarly.run(at, bumpVersion(), row.id);
+    const startDate = Math.max(at, paidEnd);
+    const pricing = PLAN_PRICING[locale];
+    const id = uuidv7(at);
+    insert.run({
+      id,
+      userId,
+      planId: plan,
+      price: pricing.prices[plan],
+      currency: pricing.currency,
+      startDate,
+      endDate: planEnd(startDate, plan),
+      source,
+      paymentEventId,
+      createdAt: at,
+      version: bumpVersion(),
+    });
+    // The content gate may just have opened: send the plans to the user's devices again.
+    for (const { id: dietId } of republishDiets.all(userId)) setDietVersion.run(bumpVersion(), dietId);
+    for (const { id: workoutId } of republishWorkouts.all(userId)) setWorkoutVersion.run(bumpVersion(), workoutId);
+    return toDto(byId.get(id) as SubscriptionRaw, at);
+  });
+
+  return {
+    current,
+    gate: (userId: string): Gate => contentGate(current(userId), now()),
+    toDto,
+
+    /** The 24-hour trial at price 0, once per user ever. */
+    startTrial(userId: string, locale: Locale): SubscriptionDto {
+      return sqlite.transaction(() => {
+        if ((countForUser.get(userId) as { n: number }).n > 0) throw new ApiError(409, 'TRIAL_UNAVAILABLE');
+        const at = now();
+        const id = uuidv7(at);
+        insert.run({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: bumpVersion() });
+        return toDto(byId.get(id) as SubscriptionRaw, at);
+      })();
+    },
+
+    /** Activates a paid plan at the locale's price and emits `subscription.activated` once. */
+    activate(userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null = null): SubscriptionDto {
+      const subscription = activateTransaction(userId, plan, locale, source, paymentEventId);
+      events.emit('subscription.activated', { subscription, userId, source });
+      return subscription;
+    },
+
+    /** The activation alone, to run inside a caller's transaction; announce it after the commit. */
+    activateWithin: activateTransaction,
+    announce: (subscription: SubscriptionDto, userId: string, source: ActivationSource) => events.emit('subscription.activated', { subscription, userId, source }),
+
+    /** Subscriptions changed after a sync cursor, for pull. */
+    changedAfter: sqlite.prepare<[string, number, number], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? AND version > ? ORDER BY version LIMIT ?'),
+  };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;
