@@ -158,7 +158,7 @@ test.describe('signed in', () => {
       '/subscription': 'Meu Plano',
       '/profile': 'Perfil',
       '/settings': 'Configurações',
-      '/plan-upgrade': 'Planos',
+      '/plan-upgrade': 'Escolha seu plano',
       '/diet': 'Minha Dieta',
       '/workout': 'Meu Treino',
     };

@@ -21,6 +21,8 @@ export function planRoutes(deps: AppDeps) {
         features: PLAN_FEATURES,
         paymentLink: deps.config.paymentLinks[id]?.[locale] ?? null,
       })),
+      // Shown in "Gerenciar Cobrança" (SPEC §2): cancelling or changing payment goes through support.
+      support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },
     });
   });
 

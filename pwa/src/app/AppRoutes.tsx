@@ -18,6 +18,9 @@ const TeacherRegistrationScreen = lazy(() =>
 const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => ({ default: m.DailyTrackingCard })));
 const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
 const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
+const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => ({ default: m.PlanUpgradeScreen })));
+const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
+const GatedScreen = lazy(() => import('../features/subscription/GatedScreen.tsx').then((m) => ({ default: m.GatedScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -80,12 +83,12 @@ export function AppRoutes() {
           <Route path="/dashboard" element={dashboard} />
           <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} />} />
           <Route path="/content" element={<PlaceholderScreen titleId="nav.content" />} />
-          <Route path="/subscription" element={<PlaceholderScreen titleId="nav.subscription" />} />
+          <Route path="/subscription" element={<MySubscriptionScreen />} />
           <Route path="/profile" element={<PlaceholderScreen titleId="nav.profile" />} />
           <Route path="/settings" element={<PlaceholderScreen titleId="nav.settings" />} />
-          <Route path="/plan-upgrade" element={<PlaceholderScreen titleId="nav.planUpgrade" />} />
-          <Route path="/diet" element={<PlaceholderScreen titleId="nav.diet" />} />
-          <Route path="/workout" element={<PlaceholderScreen titleId="nav.workout" />} />
+          <Route path="/plan-upgrade" element={<PlanUpgradeScreen />} />
+          <Route path="/diet" element={<GatedScreen titleId="nav.diet" />} />
+          <Route path="/workout" element={<GatedScreen titleId="nav.workout" />} />
           <Route
             path="/admin"
             element={

@@ -38,6 +38,8 @@ import { Logo } from '#pwa/components/Logo.tsx';
 import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { useLogout } from './SessionDialogs.tsx';
+import { SubscriptionBanners } from './SubscriptionBanners.tsx';
+import { useTrialOnFirstLoad } from '../../features/subscription/use-trial.ts';
 import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
 
 const DRAWER_WIDTH = 264;
@@ -98,6 +100,7 @@ export function AppShell() {
   const [searchParams] = useSearchParams();
   const client = useSession((s) => s.client);
   const { requestLogout, dialogs } = useLogout();
+  useTrialOnFirstLoad(client?.role === 'user' ? client.id : null);
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -212,6 +215,7 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, pb: desktop ? 4 : `${BOTTOM_BAR_HEIGHT + 24}px` }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ pt: 3 }}>
+          {client?.role === 'user' && <SubscriptionBanners />}
           <Outlet />
         </Container>
       </Box>

@@ -71,7 +71,8 @@ describe('LoginScreen', () => {
 
   it('signs in, greets by name and goes to the dashboard', async () => {
     const client = { id: '1', name: 'Carla Cliente', email: 'client@example.com', role: 'user' };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ client }), { status: 200 })));
+    // Only the login answers; the sync that starts after sign-in finds nothing else (404).
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).endsWith('/api/clients/login') ? new Response(JSON.stringify({ client }), { status: 200 }) : new Response('{}', { status: 404 }))));
     renderLogin();
     fill('login-email', 'client@example.com');
     fill('login-password', 'demo12345');

@@ -1,0 +1,78 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, type Locale } from '../fixtures.ts';
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function registerClient(request: APIRequestContext, baseURL: string, countryCode: 'BR' | 'AR' | 'US' = 'BR') {
+  const email = `plans.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/clients/register', {
+    headers: { origin: baseURL },
+    data: { name: 'Paula Planos', email, password: 'senha-forte-1', height: 170, currentWeight: 80, targetWeight: 70, weeklyWeightGoal: 0.5, countryCode },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function openApp(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
+}
+
+test('a new client gets the 24-hour trial, its banner, and the activation gate on the diet view', async ({ page, context, baseURL }) => {
+  await registerClient(context.request, baseURL as string);
+  await openApp(page, '/dashboard');
+  await expect(page.getByTestId('banner-activation')).toContainText('teste grátis de 24 horas', { timeout: 20_000 });
+  await expect(page.getByTestId('banner-trialEnding')).toContainText('Seu teste grátis termina em 23 horas');
+  const trial = await (await context.request.get('/api/subscriptions/active')).json();
+  expect(trial.subscription).toMatchObject({ planId: 'trial', price: 0, status: 'active' });
+
+  await page.goto('/diet');
+  await expect(page.getByTestId('activation-gate')).toHaveAttribute('data-gate', 'trial');
+  await expect(page.getByTestId('activation-gate')).toContainText('Dieta e treino chegam com o seu plano');
+  // The server enforces it too.
+  expect((await (await context.request.get('/api/my-diets')).json()).gate).toBe('trial');
+  await page.getByTestId('gate-activate').click();
+  await expect(page).toHaveURL(/\/plan-upgrade$/);
+});
+
+const PRICES: Record<Locale, { monthly: string; heading: string; active: string; plansLink: string }> = {
+  'pt-BR': { monthly: 'R$ 11,90', heading: 'Meu Plano', active: 'Ativo', plansLink: 'Ver planos' },
+  'es-AR': { monthly: '$ 11.500', heading: 'Mi Plan', active: 'Activo', plansLink: 'Ver planes' },
+  'en-US': { monthly: '$9.99', heading: 'My Plan', active: 'Active', plansLink: 'See plans' },
+};
+
+for (const locale of Object.keys(PRICES) as Locale[]) {
+  test(`in ${locale}, choosing a plan in demo mode activates it and My Plan shows its price`, async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await registerClient(context.request, baseURL as string, locale === 'es-AR' ? 'AR' : locale === 'en-US' ? 'US' : 'BR');
+    // The first signed-in load creates the trial and returns to /dashboard (SPEC §4); then choose a plan.
+    await openApp(page, '/dashboard');
+    await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('link', { name: PRICES[locale].plansLink }).first().click();
+    await expect(page).toHaveURL(/\/plan-upgrade$/);
+    await expect(page.getByTestId('plan-price-monthly')).toBeVisible();
+    expect(plain(await page.getByTestId('plan-price-monthly').innerText())).toBe(PRICES[locale].monthly);
+    await page.getByTestId('choose-monthly').click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRICES[locale].heading);
+    await expect(page.getByTestId('status-badge')).toHaveText(PRICES[locale].active, { timeout: 15_000 });
+    expect(plain(await page.getByTestId('plan-price').innerText())).toBe(PRICES[locale].monthly);
+    await expect(page.getByTestId('remaining-card')).toBeVisible();
+    await expect(page.getByTestId('banner-activation')).toHaveCount(0);
+    await context.close();
+  });
+}
+
+test('a plan about to end shows the expiring warning (browser clock moved forward)', async ({ page, context, baseURL }) => {
+  await registerClient(context.request, baseURL as string);
+  await (await context.request.post('/api/subscriptions/trial', { headers: { origin: baseURL as string }, data: {} })).dispose();
+  await (await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).dispose();
+  await openApp(page, '/subscription');
+  await expect(page.getByTestId('status-badge')).toHaveText('Ativo', { timeout: 15_000 });
+  const { subscription } = await (await context.request.get('/api/subscriptions/active')).json();
+  await page.clock.setFixedTime(new Date(Date.parse(subscription.endDate) - 3 * 24 * 3600 * 1000 - 3600 * 1000));
+  await page.reload();
+  await expect(page.getByTestId('banner-expiring')).toContainText('Seu plano vence em 4 dias', { timeout: 15_000 });
+  await expect(page.getByTestId('remaining-card')).toContainText('3 dias');
+});

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import { formatMoney } from '#protocol/domain/money.ts';
+import { api, ApiRequestError } from '#pwa/lib/api.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { flush } from '#pwa/sync/user-data.ts';
+import type { PlanOffer } from './use-plans.ts';
+
+/**
+ * The three plans. A plan with a payment link opens the checkout in a new tab; otherwise (demo
+ * payments mode) the plan is activated here and the user goes to /subscription (SPEC §4).
+ */
+export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans: PlanOffer[] | null; failed: boolean; retry: () => void; showFeatures?: boolean }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const choose = async (plan: PlanOffer) => {
+    if (plan.paymentLink) {
+      window.open(plan.paymentLink, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    setBusy(plan.id);
+    try {
+      const now = new Date();
+      // The server prices and dates the plan itself; these fields only follow SPEC §7's call shape.
+      await api.post('/subscriptions', { planId: plan.id, internalPlanId: plan.id, startDate: now.toISOString(), endDate: null, price: plan.price, currency: plan.currency });
+      await flush();
+      showToast({ severity: 'success', title: t('plans.planActivated'), description: t('plans.planActivatedDescription', { plan: t(`plans.names.${plan.displayKey}`) }) });
+      navigate('/subscription');
+    } catch (error) {
+      const notFound = error instanceof ApiRequestError && error.code === 'PLAN_NOT_FOUND';
+      showToast({
+        severity: 'error',
+        title: t(notFound ? 'plans.planNotFound' : 'plans.errorActivating'),
+        description: error instanceof ApiRequestError && error.code !== 'NETWORK' ? error.message : t('errors.network'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (failed) {
+    return (
+      <Alert severity="error" action={<Button onClick={retry}>{t('plans.retry')}</Button>}>
+        {t('plans.loadError')}
+      </Alert>
+    );
+  }
+  if (!plans) {
+    return (
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }} aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={showFeatures ? 420 : 160} sx={{ flex: 1 }} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
+      {plans.map((plan) => (
+        <Card key={plan.id} variant="outlined" sx={{ flex: 1, borderColor: plan.mostPopular ? 'primary.main' : undefined, borderWidth: plan.mostPopular ? 2 : 1 }} data-testid={`plan-${plan.id}`}>
+          <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', minHeight: 32 }}>
+              <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                {t(`plans.names.${plan.displayKey}`)}
+              </Typography>
+              {plan.mostPopular && <Chip color="primary" size="small" label={t('plans.mostPopular')} />}
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {t('plans.duration', { months: plan.durationMonths })}
+            </Typography>
+            <Box>
+              {plan.originalPrice !== null && (
+                <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+                    {formatMoney(plan.originalPrice, plan.currency, intl.locale)}
+                  </Typography>
+                  <Chip size="small" color="secondary" label={t('plans.today')} />
+                </Stack>
+              )}
+              <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} data-testid={`plan-price-${plan.id}`}>
+                {formatMoney(plan.price, plan.currency, intl.locale)}
+              </Typography>
+            </Box>
+            {showFeatures && (
+              <List dense sx={{ flex: 1 }}>
+                {plan.features.map((feature) => (
+                  <ListItem key={feature} disableGutters>
+                    <ListItemIcon sx={{ minWidth: 32 }}>
+                      <CheckIcon color="success" fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText primary={t(`plans.feature.${feature}`)} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <Button variant={plan.mostPopular ? 'contained' : 'outlined'} onClick={() => choose(plan)} disabled={busy !== null} data-testid={`choose-${plan.id}`}>
+              {t(busy === plan.id ? 'plans.choosing' : 'plans.choose')}
+            </Button>
+            {plan.paymentLink && (
+              <Typography variant="caption" color="text.secondary">
+                {t('plans.opensCheckout')}
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

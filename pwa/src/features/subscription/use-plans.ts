@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PlanId } from '#protocol/domain/plans.ts';
+import { api } from '#pwa/lib/api.ts';
+
+export interface PlanOffer {
+  id: PlanId;
+  displayKey: string;
+  durationMonths: number;
+  price: number;
+  originalPrice: number | null;
+  currency: string;
+  mostPopular: boolean;
+  features: string[];
+  paymentLink: string | null;
+}
+
+export interface Support {
+  whatsapp: string | null;
+  email: string | null;
+}
+
+/** GET /api/plans for the current language; plans need the network (prices and links are live). */
+export function usePlans(locale: string) {
+  const [state, setState] = useState<{ plans: PlanOffer[] | null; support: Support | null; failed: boolean }>({ plans: null, support: null, failed: false });
+  const load = useCallback(async () => {
+    setState((s) => ({ ...s, failed: false }));
+    try {
+      const { plans, support } = await api.get<{ plans: PlanOffer[]; support: Support }>('/plans');
+      setState({ plans, support, failed: false });
+    } catch (error) {
+      console.error('plans.load', error);
+      setState({ plans: null, support: null, failed: true });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load, locale]);
+  return { ...state, retry: load };
+}

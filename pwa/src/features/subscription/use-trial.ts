@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '#pwa/lib/api.ts';
+import { flush } from '#pwa/sync/user-data.ts';
+
+let checkedFor: string | null = null;
+
+/**
+ * SPEC §4: on the first load after login, a client without any subscription gets the 24-hour
+ * trial; the app refreshes its data and goes to /dashboard. A failure is only logged.
+ */
+export function useTrialOnFirstLoad(userId: string | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!userId || checkedFor === userId || !navigator.onLine) return;
+    checkedFor = userId;
+    void (async () => {
+      try {
+        const { subscription } = await api.get<{ subscription: unknown }>('/subscriptions/active');
+        if (subscription) return;
+        await api.post('/subscriptions/trial', {});
+        await flush();
+        navigate('/dashboard', { replace: true });
+      } catch (error) {
+        console.error('trial.create', error);
+      }
+    })();
+  }, [userId, navigate]);
+}
