@@ -79,29 +79,34 @@ export const notifications = sqliteTable(
   (table) => [index('notifications_user_version_idx').on(table.userId, table.version)],
 );
 
+/** Columns every authored plan has: owner, title, draft/published life cycle, sync version. */
+const planColumns = () => ({
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description'),
+  status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+  publishedAt: integer('published_at'),
+  deletedAt: integer('deleted_at'),
+  version: integer('version').notNull(),
+});
+
 /** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */
 export const dietPlans = sqliteTable(
   'diet_plans',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description'),
+    ...planColumns(),
     objective: text('objective'),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
     dailyCalories: integer('daily_calories'),
     macros: text('macros'),
     meals: text('meals'),
     weeklyMenu: text('weekly_menu'),
     tips: text('tips'),
     substitutions: text('substitutions'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
-    publishedAt: integer('published_at'),
-    deletedAt: integer('deleted_at'),
-    version: integer('version').notNull(),
   },
   (table) => [index('diet_plans_user_version_idx').on(table.userId, table.version)],
 );
@@ -110,23 +115,12 @@ export const dietPlans = sqliteTable(
 export const workoutPlans = sqliteTable(
   'workout_plans',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description'),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    ...planColumns(),
     duration: text('duration'),
     frequency: text('frequency'),
     weeklySchedule: text('weekly_schedule'),
     progressionTips: text('progression_tips'),
     safetyNotes: text('safety_notes'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
-    publishedAt: integer('published_at'),
-    deletedAt: integer('deleted_at'),
-    version: integer('version').notNull(),
   },
   (table) => [index('workout_plans_user_version_idx').on(table.userId, table.version)],
 );
