@@ -37,6 +37,8 @@ interface SessionState {
   load(): Promise<void>;
   login(email: string, password: string): Promise<Client>;
   logout(): Promise<void>;
+  /** A new account was created (the server already started its session). */
+  registered(client: Client): Promise<void>;
   /** The session ended on the server (a 401 while syncing): sign in again, keeping local changes. */
   expire(): void;
   setClient(client: Client): void;
@@ -76,6 +78,7 @@ export const useSession = create<SessionState>((set, get) => {
       await signedIn(client);
       return client;
     },
+    registered: (client) => signedIn(client),
     async logout() {
       try {
         await api.post('/clients/logout');

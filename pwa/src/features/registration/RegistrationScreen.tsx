@@ -1,21 +1,305 @@
-import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
+import { useState } from 'react';
+import { useFormik } from 'formik';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ValidationError } from 'yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PlaceholderScreen } from '#pwa/components/PlaceholderScreen.tsx';
+import {
+  ACTIVITY_LEVELS,
+  COUNTRY_CODES,
+  DIETARY_RESTRICTIONS,
+  GOAL_TYPES,
+  MEDICAL_CONDITIONS,
+  TIME_FRAMES,
+  type CountryCode,
+} from '#protocol/domain/client-enums.ts';
+import { COUNTRY_LOCALE } from '#protocol/i18n/locales.ts';
+import { registerClientSchema } from '#protocol/schemas/clients.ts';
+import type { ClientDto } from '#api/services/clients.ts';
+import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
+import { Logo } from '#pwa/components/Logo.tsx';
+import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
+import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
+import { api, ApiRequestError } from '#pwa/lib/api.ts';
+import { errorMessage } from '#pwa/lib/error-message.ts';
+import { useSession } from '#pwa/lib/session.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { birthYears, canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
 
-/** /cadastro: the registration wizard comes with the client-experience issue. */
+const capital = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** Which tab each field is on, to open the tab of the first error the server or schema reports. */
+const FIELD_TABS: Record<string, RegistrationTab> = {
+  name: 'personal', email: 'personal', password: 'personal', phone: 'personal', birthDate: 'personal', gender: 'personal', countryCode: 'personal',
+  currentWeight: 'physical', height: 'physical', highestWeight: 'physical', lowestWeight: 'physical', activityLevel: 'physical',
+};
+
+const initialValues = {
+  name: '', email: '', password: '', phone: '', birthDay: '', birthMonth: '', birthYear: '', gender: '', countryCode: 'BR' as CountryCode,
+  currentWeight: '', height: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary',
+  targetWeight: '', weeklyWeightGoal: '0.5', goalType: 'loseWeight', timeFrame: '', motivation: '', previousAttempts: '',
+  dietaryRestrictions: [] as string[], medicalConditions: [] as string[],
+};
+type Values = typeof initialValues;
+
+/** The request body: optional fields left out when empty, numbers read with a decimal comma allowed. */
+function toBody(values: Values) {
+  const number = (value: string) => (value.trim() === '' ? undefined : formNumber(value));
+  const text = (value: string) => (value.trim() === '' ? undefined : value);
+  const birthDate =
+    values.birthYear && values.birthMonth && values.birthDay
+      ? `${values.birthYear}-${values.birthMonth.padStart(2, '0')}-${values.birthDay.padStart(2, '0')}`
+      : undefined;
+  return {
+    name: values.name, email: values.email, password: values.password, phone: text(values.phone), birthDate, gender: text(values.gender),
+    countryCode: values.countryCode, preferredLanguage: COUNTRY_LOCALE[values.countryCode],
+    currentWeight: number(values.currentWeight), height: number(values.height), highestWeight: number(values.highestWeight), lowestWeight: number(values.lowestWeight),
+    activityLevel: values.activityLevel, targetWeight: number(values.targetWeight), weeklyWeightGoal: number(values.weeklyWeightGoal), goalType: values.goalType,
+    timeFrame: text(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
+    dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions,
+  };
+}
+
+/** SPEC §2 /cadastro: a three-tab wizard (personal, physical, goals). */
 export function RegistrationScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const navigate = useNavigate();
+  const registered = useSession((s) => s.registered);
+  const setLocale = useLocaleStore((s) => s.setLocale);
+  const [tab, setTab] = useState(0);
+  const [blocked, setBlocked] = useState(false);
+
+  const form = useFormik<Values>({
+    initialValues,
+    validateOnChange: false,
+    // Errors appear once the user submits: appearing on blur they shift the layout under a tap.
+    validateOnBlur: false,
+    // The shared schema validates the same body the server will; errors are catalog keys.
+    validate: async (values) => {
+      try {
+        await registerClientSchema.validate(toBody(values), { abortEarly: false });
+        return {};
+      } catch (error) {
+        if (!(error instanceof ValidationError)) return {};
+        const errors: Record<string, string> = {};
+        for (const issue of error.inner) if (issue.path && !errors[issue.path]) errors[issue.path] = String(issue.message);
+        return errors;
+      }
+    },
+    onSubmit: async (values, helpers) => {
+      try {
+        const { client } = await api.post<{ client: ClientDto }>('/clients/register', toBody(values));
+        setLocale(client.preferredLanguage);
+        await registered(client);
+        showToast({ severity: 'success', title: t('register.successTitle'), description: t('register.successDescription') });
+        navigate('/dashboard', { replace: true });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.details.length > 0) {
+          helpers.setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.code])));
+          const first = error.details.map((d) => FIELD_TABS[d.field] ?? 'goals')[0];
+          if (first) setTab(REGISTRATION_TABS.indexOf(first));
+        }
+        showToast({ severity: 'error', title: t('register.errorTitle'), description: errorMessage(intl, error, 'register.errorFallback') });
+      }
+    },
+  });
+
+  const values = form.values;
+  const fieldError = (name: string) => {
+    const key = (form.errors as Record<string, string | undefined>)[name];
+    return form.submitCount > 0 || (form.touched as Record<string, boolean | undefined>)[name] ? (key ? t(key) : undefined) : undefined;
+  };
+  const field = (name: keyof Values & string, labelId: string, extra: Record<string, unknown> = {}) => ({
+    id: name,
+    name,
+    label: t(labelId),
+    value: values[name] as string,
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name),
+    fullWidth: true,
+    ...extra,
+  });
+  const decimal = { slotProps: { htmlInput: { inputMode: 'decimal' } } };
+
+  const goTo = (next: number) => {
+    if (canOpenTab(tab, next, values)) {
+      setBlocked(false);
+      setTab(next);
+    } else {
+      setBlocked(true);
+    }
+  };
+
+  const submit = async () => {
+    const errors = await form.validateForm();
+    const firstTab = Object.keys(errors).map((name) => FIELD_TABS[name] ?? 'goals')[0];
+    if (firstTab) setTab(REGISTRATION_TABS.indexOf(firstTab));
+    await form.submitForm();
+  };
+
+  const toggle = (name: 'dietaryRestrictions' | 'medicalConditions', option: string) =>
+    form.setFieldValue(name, values[name].includes(option) ? values[name].filter((o) => o !== option) : [...values[name], option]);
+
+  const difference = weightDifference(values.currentWeight, values.targetWeight);
+  const kg = (value: number) => t('register.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) });
+  const days = Array.from({ length: 31 }, (_, i) => i + 1);
+  const months = Array.from({ length: 12 }, (_, i) => i + 1);
+
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: 4 }}>
-      <PlaceholderScreen titleId="register.title" />
-      <Typography sx={{ mt: 2 }}>
-        <FormattedMessage id="register.haveAccount" />{' '}
-        <Link component={RouterLink} to="/login">
-          <FormattedMessage id="register.signIn" />
-        </Link>
-      </Typography>
-    </Container>
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <Stack direction="row" component="header" sx={{ justifyContent: 'flex-end', alignItems: 'center', p: 1, gap: 0.5 }}>
+        <ThemeToggleButton />
+        <LanguageMenu />
+      </Stack>
+      <Container component="main" maxWidth="sm" sx={{ pb: 4 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+          <Stack sx={{ alignItems: 'center', gap: 1, mb: 2, textAlign: 'center' }}>
+            <Logo size={48} />
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+              {t('register.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('register.subtitle')}
+            </Typography>
+          </Stack>
+          <Tabs value={tab} onChange={(_e, next: number) => goTo(next)} variant="fullWidth" sx={{ mb: 2 }} aria-label={t('register.title')}>
+            {REGISTRATION_TABS.map((name, index) => (
+              <Tab key={name} label={t(`register.tab${capital(name)}`)} id={`register-tab-${index}`} aria-controls={`register-panel-${index}`} data-testid={`register-tab-${name}`} />
+            ))}
+          </Tabs>
+          {blocked && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="register-blocked">
+              {t('register.completeTab')}
+            </Alert>
+          )}
+          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }} role="tabpanel" id={`register-panel-${tab}`} aria-labelledby={`register-tab-${tab}`}>
+            {tab === 0 && (
+              <Stack sx={{ gap: 2 }}>
+                <TextField {...field('name', 'register.name')} autoComplete="name" />
+                <TextField {...field('email', 'register.email')} type="email" autoComplete="email" />
+                <TextField {...field('password', 'register.password')} type="password" autoComplete="new-password" />
+                <TextField {...field('phone', 'register.phone')} type="tel" autoComplete="tel" />
+                <FormLabel component="legend">{t('register.birthDate')}</FormLabel>
+                <Stack direction="row" sx={{ gap: 1 }}>
+                  <TextField {...field('birthDay', 'register.day')} select>
+                    {days.map((d) => <MenuItem key={d} value={String(d)}>{d}</MenuItem>)}
+                  </TextField>
+                  <TextField {...field('birthMonth', 'register.month')} select>
+                    {months.map((m) => (
+                      <MenuItem key={m} value={String(m)}>{intl.formatDate(new Date(2000, m - 1, 1), { month: 'long' })}</MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField {...field('birthYear', 'register.year')} select>
+                    {birthYears(new Date()).map((y) => <MenuItem key={y} value={String(y)}>{y}</MenuItem>)}
+                  </TextField>
+                </Stack>
+                {fieldError('birthDate') && <Typography color="error" variant="caption">{fieldError('birthDate')}</Typography>}
+                <TextField {...field('gender', 'register.gender')} select>
+                  <MenuItem value="female">{t('register.genderFemale')}</MenuItem>
+                  <MenuItem value="male">{t('register.genderMale')}</MenuItem>
+                </TextField>
+                <TextField {...field('countryCode', 'register.country')} select helperText={t('register.languageShown', { language: t(`language.${COUNTRY_LOCALE[values.countryCode]}`) })}>
+                  {COUNTRY_CODES.map((code) => <MenuItem key={code} value={code}>{t(`register.country${code}`)}</MenuItem>)}
+                </TextField>
+              </Stack>
+            )}
+            {tab === 1 && (
+              <Stack sx={{ gap: 2 }}>
+                <TextField {...field('currentWeight', 'register.currentWeight')} {...decimal} />
+                <TextField {...field('height', 'register.height')} {...decimal} />
+                <TextField {...field('highestWeight', 'register.highestWeight')} {...decimal} />
+                <TextField {...field('lowestWeight', 'register.lowestWeight')} {...decimal} />
+                <TextField {...field('activityLevel', 'register.activityLevel')} select>
+                  {ACTIVITY_LEVELS.map((level) => <MenuItem key={level} value={level}>{t(`register.activity${capital(level)}`)}</MenuItem>)}
+                </TextField>
+              </Stack>
+            )}
+            {tab === 2 && (
+              <Stack sx={{ gap: 2 }}>
+                <TextField {...field('targetWeight', 'register.targetWeight')} {...decimal} />
+                <TextField {...field('weeklyWeightGoal', 'register.weeklyGoal')} {...decimal} />
+                {formNumber(values.weeklyWeightGoal) > WEEKLY_GOAL_WARNING_ABOVE && (
+                  <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning')}</Alert>
+                )}
+                <TextField {...field('goalType', 'register.goalType')} select>
+                  {GOAL_TYPES.map((goal) => <MenuItem key={goal} value={goal}>{t(`register.goal${capital(goal)}`)}</MenuItem>)}
+                </TextField>
+                <TextField {...field('timeFrame', 'register.timeFrame')} select>
+                  {TIME_FRAMES.map((frame) => <MenuItem key={frame} value={frame}>{t(`register.time${capital(frame)}`)}</MenuItem>)}
+                </TextField>
+                <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
+                <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
+                {(['dietaryRestrictions', 'medicalConditions'] as const).map((group) => (
+                  <Box key={group} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                    <FormLabel component="legend">{t(`register.${group}`)}</FormLabel>
+                    <FormGroup row>
+                      {(group === 'dietaryRestrictions' ? DIETARY_RESTRICTIONS : MEDICAL_CONDITIONS).map((option) => (
+                        <FormControlLabel
+                          key={option}
+                          control={<Checkbox checked={values[group].includes(option)} onChange={() => toggle(group, option)} />}
+                          label={t(`register.${group === 'dietaryRestrictions' ? 'diet' : 'medical'}${capital(option)}`)}
+                        />
+                      ))}
+                    </FormGroup>
+                  </Box>
+                ))}
+                <Paper variant="outlined" sx={{ p: 2 }} data-testid="register-summary">
+                  <Typography variant="subtitle2" component="h2" gutterBottom>{t('register.summaryTitle')}</Typography>
+                  <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+                    <Typography component="dt" color="text.secondary">{t('register.summaryCurrent')}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.currentWeight) > 0 ? kg(formNumber(values.currentWeight)) : '—'}</Typography>
+                    <Typography component="dt" color="text.secondary">{t('register.summaryTarget')}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.targetWeight) > 0 ? kg(formNumber(values.targetWeight)) : '—'}</Typography>
+                    <Typography component="dt" color="text.secondary">{t('register.summaryDifference')}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }} data-testid="weight-difference">{difference === null ? '—' : kg(difference)}</Typography>
+                    <Typography component="dt" color="text.secondary">{t('register.summaryWeekly')}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.weeklyWeightGoal) > 0 ? kg(formNumber(values.weeklyWeightGoal)) : '—'}</Typography>
+                  </Box>
+                </Paper>
+              </Stack>
+            )}
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 3 }}>
+              <Button onClick={() => goTo(tab - 1)} disabled={tab === 0}>
+                {t('register.back')}
+              </Button>
+              {/* Distinct keys: reusing one DOM button would turn Next into a submit during its own click. */}
+              {tab < REGISTRATION_TABS.length - 1 ? (
+                <Button key="next" variant="contained" onClick={() => goTo(tab + 1)} data-testid="register-next">
+                  {t('register.next')}
+                </Button>
+              ) : (
+                <Button key="submit" type="submit" variant="contained" disabled={form.isSubmitting} data-testid="register-submit">
+                  {t(form.isSubmitting ? 'register.submitting' : 'register.submit')}
+                </Button>
+              )}
+            </Stack>
+          </Box>
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            {t('register.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login">
+              {t('register.signIn')}
+            </Link>
+          </Typography>
+        </Paper>
+      </Container>
+    </Box>
   );
 }

@@ -1,0 +1,76 @@
+import { expect, test, type Locale } from '../fixtures.ts';
+
+const CASES: Record<Locale, { country: string; countryCode: 'BR' | 'AR' | 'US'; next: string; submit: string; success: string; greeting: string; warning: RegExp; blocked: RegExp; language: string }> = {
+  'pt-BR': { country: 'Brasil', countryCode: 'BR', next: 'Avançar', submit: 'Criar conta', success: 'Cadastro realizado', greeting: 'Olá, Rita!', warning: /no máximo 1,0 kg por semana/, blocked: /Preencha os campos obrigatórios/, language: 'Português (BR)' },
+  'es-AR': { country: 'Argentina', countryCode: 'AR', next: 'Siguiente', submit: 'Crear cuenta', success: 'Registro completado', greeting: '¡Hola, Rita!', warning: /como máximo 1,0 kg por semana/, blocked: /Completá los campos obligatorios/, language: 'Español (AR)' },
+  'en-US': { country: 'United States', countryCode: 'US', next: 'Next', submit: 'Create account', success: 'Account created', greeting: 'Hi, Rita!', warning: /at most 1.0 kg per week/, blocked: /Fill in this step/, language: 'English (US)' },
+};
+
+for (const locale of Object.keys(CASES) as Locale[]) {
+  test(`in ${locale}, a new client registers through the wizard and the country sets the language`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const c = CASES[locale];
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto('/cadastro');
+
+    // Jumping ahead past an incomplete tab is blocked.
+    await page.getByTestId('register-next').click();
+    await expect(page.getByTestId('register-blocked')).toContainText(c.blocked);
+    await page.getByTestId('register-tab-goals').click();
+    await expect(page.locator('#targetWeight')).toHaveCount(0);
+
+    await page.locator('#name').fill('Rita Registro');
+    await page.locator('#email').fill(`wizard.${locale}.${Date.now().toString(36)}@example.com`);
+    await page.locator('#password').fill('senha-forte-1');
+    await page.locator('#countryCode').click();
+    await page.getByRole('option', { name: c.country }).click();
+    await expect(page.locator('#countryCode-helper-text')).toContainText(c.language);
+    await page.getByTestId('register-next').click();
+
+    await page.locator('#currentWeight').fill('88,4');
+    await page.getByTestId('register-next').click(); // height is not needed to move on (SPEC §2)
+    await page.getByTestId('register-tab-physical').click();
+    await page.locator('#height').fill('171');
+    await page.getByTestId('register-next').click();
+
+    // Arriving on the last tab submits nothing yet: no error is shown.
+    await expect(page.locator('#targetWeight-helper-text')).toHaveCount(0);
+    await page.locator('#targetWeight').fill('75');
+    await page.locator('#weeklyWeightGoal').fill('1.5');
+    await expect(page.getByTestId('weekly-warning')).toContainText(c.warning);
+    await page.locator('#weeklyWeightGoal').fill('0.5');
+    await expect(page.getByTestId('weekly-warning')).toHaveCount(0);
+    await expect(page.getByTestId('weight-difference')).toContainText(locale === 'en-US' ? '13.4 kg' : '13,4 kg');
+    // Back is always allowed.
+    await page.getByTestId('register-tab-personal').click();
+    await expect(page.locator('#name')).toHaveValue('Rita Registro');
+    await page.getByTestId('register-tab-goals').click();
+    await page.getByTestId('register-submit').click();
+
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(page.getByTestId('toast')).toContainText(c.success);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.greeting);
+    const { client } = await (await context.request.get('/api/clients/me')).json();
+    expect(client).toMatchObject({ countryCode: c.countryCode, preferredLanguage: locale, currentWeight: 88.4, height: 171, targetWeight: 75, weeklyWeightGoal: 0.5 });
+    await page.goto('/diet');
+    await expect(page.getByTestId('activation-gate')).toBeVisible({ timeout: 20_000 });
+    await context.close();
+  });
+}
+
+test('the wizard shows the server’s answer for an email already registered', async ({ page }) => {
+  await page.goto('/cadastro');
+  await page.locator('#name').fill('Carla Repetida');
+  await page.locator('#email').fill('client@example.com');
+  await page.locator('#password').fill('senha-forte-1');
+  await page.getByTestId('register-next').click();
+  await page.locator('#currentWeight').fill('80');
+  await page.locator('#height').fill('165');
+  await page.getByTestId('register-next').click();
+  await page.locator('#targetWeight').fill('70');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('toast')).toContainText('Erro no cadastro');
+  await expect(page.getByTestId('toast')).toContainText('Este email já está cadastrado');
+  await expect(page.locator('#email-helper-text')).toHaveText('Este email já está cadastrado');
+});

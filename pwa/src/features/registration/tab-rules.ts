@@ -1,0 +1,53 @@
+/**
+ * SPEC §2 registration wizard rules: moving forward needs the current tab's required fields
+ * (personal: name, email, password; physical: current weight above 0; goals: target weight and
+ * weekly goal above 0); going back is always allowed; jumping past an incomplete tab is blocked.
+ */
+export const REGISTRATION_TABS = ['personal', 'physical', 'goals'] as const;
+export type RegistrationTab = (typeof REGISTRATION_TABS)[number];
+
+export interface TabValues {
+  name: string;
+  email: string;
+  password: string;
+  currentWeight: string;
+  targetWeight: string;
+  weeklyWeightGoal: string;
+}
+
+/** Reads a form number, accepting a decimal comma. */
+export const formNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value.trim().replace(',', '.')));
+
+export function tabComplete(tab: RegistrationTab, values: TabValues): boolean {
+  switch (tab) {
+    case 'personal':
+      return values.name.trim() !== '' && values.email.trim() !== '' && values.password !== '';
+    case 'physical':
+      return formNumber(values.currentWeight) > 0;
+    case 'goals':
+      return formNumber(values.targetWeight) > 0 && formNumber(values.weeklyWeightGoal) > 0;
+  }
+}
+
+/** Whether the user may go from tab `from` to tab `to` (indexes). */
+export function canOpenTab(from: number, to: number, values: TabValues): boolean {
+  if (to <= from) return true;
+  return REGISTRATION_TABS.slice(0, to).every((tab) => tabComplete(tab, values));
+}
+
+/** Above this weekly goal the form warns (SPEC §2: at most 1.0 kg per week is recommended). */
+export const WEEKLY_GOAL_WARNING_ABOVE = 1;
+
+/** Current minus target weight in kg, to one decimal, or null while either is missing. */
+export function weightDifference(currentWeight: string, targetWeight: string): number | null {
+  const current = formNumber(currentWeight);
+  const target = formNumber(targetWeight);
+  if (!(current > 0) || !(target > 0)) return null;
+  return Math.round((current - target) * 10) / 10;
+}
+
+/** The last 80 years, newest first, for the birth year selector. */
+export function birthYears(now: Date): number[] {
+  const year = now.getFullYear();
+  return Array.from({ length: 81 }, (_, i) => year - i);
+}
