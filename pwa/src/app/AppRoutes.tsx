@@ -21,6 +21,7 @@ const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.ts
 const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => ({ default: m.PlanUpgradeScreen })));
 const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
 const GatedScreen = lazy(() => import('../features/subscription/GatedScreen.tsx').then((m) => ({ default: m.GatedScreen })));
+const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -84,7 +85,7 @@ export function AppRoutes() {
           <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} />} />
           <Route path="/content" element={<PlaceholderScreen titleId="nav.content" />} />
           <Route path="/subscription" element={<MySubscriptionScreen />} />
-          <Route path="/profile" element={<PlaceholderScreen titleId="nav.profile" />} />
+          <Route path="/profile" element={<ProfileScreen />} />
           <Route path="/settings" element={<PlaceholderScreen titleId="nav.settings" />} />
           <Route path="/plan-upgrade" element={<PlanUpgradeScreen />} />
           <Route path="/diet" element={<GatedScreen titleId="nav.diet" />} />
