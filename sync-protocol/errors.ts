@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'PLAN_NOT_FOUND',
   'PAYMENT_REQUIRED',
   'INVALID_SIGNATURE',
+  'USER_HAS_ACTIVE_PLAN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

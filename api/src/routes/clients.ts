@@ -1,10 +1,12 @@
 import { loginSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
 import { applyProfileUpdate, authenticate, findUserById, registerClient, toClientDto } from '../services/clients.ts';
+import { deleteAccount, exportAccount } from '../services/account-data.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
 import { createRouter, currentUser } from '../http/router.ts';
-import { validateBody } from '../http/validate.ts';
+import { readJsonObject, validateBody } from '../http/validate.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 
 const rateLimited = (limiter: RateLimiter, key: string) => {
@@ -70,6 +72,26 @@ export function clientsRoutes(deps: AppDeps) {
     const input = await validateBody(c, profileUpdateSchema);
     const user = applyProfileUpdate(db, deps.tracking, currentUser(c).id, input, deps.clock.now(), deps.now());
     return c.json({ client: toClientDto(user) });
+  });
+
+  r.get('/me/export', 'signedIn', (c) => {
+    const data = exportAccount(deps, currentUser(c).id);
+    c.header('Content-Disposition', `attachment; filename="leve-coach-export-${data.exportedAt.slice(0, 10)}.json"`);
+    return c.json(data);
+  });
+
+  /** Deleting the account needs the password again: a left-open session alone must not do it. */
+  r.delete('/me', 'signedIn', async (c) => {
+    const body = await readJsonObject(c);
+    const user = findUserById(db, currentUser(c).id);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    if (typeof body.password !== 'string' || !(await verifyPassword(user.passwordHash, body.password))) {
+      throw new ApiError(401, 'INVALID_CREDENTIALS', [{ field: 'password', key: 'errors.INVALID_CREDENTIALS' }]);
+    }
+    deleteAccount(deps, user.id);
+    clearSessionCookie(c, deps);
+    deps.log.info('client.deleted', { userId: user.id });
+    return c.json({ success: true });
   });
 
   return r;

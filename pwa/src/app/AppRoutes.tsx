@@ -22,6 +22,7 @@ const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgrad
 const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
 const GatedScreen = lazy(() => import('../features/subscription/GatedScreen.tsx').then((m) => ({ default: m.GatedScreen })));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
+const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -86,7 +87,7 @@ export function AppRoutes() {
           <Route path="/content" element={<PlaceholderScreen titleId="nav.content" />} />
           <Route path="/subscription" element={<MySubscriptionScreen />} />
           <Route path="/profile" element={<ProfileScreen />} />
-          <Route path="/settings" element={<PlaceholderScreen titleId="nav.settings" />} />
+          <Route path="/settings" element={<SettingsScreen />} />
           <Route path="/plan-upgrade" element={<PlanUpgradeScreen />} />
           <Route path="/diet" element={<GatedScreen titleId="nav.diet" />} />
           <Route path="/workout" element={<GatedScreen titleId="nav.workout" />} />

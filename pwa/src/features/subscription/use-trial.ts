@@ -14,13 +14,15 @@ export function useTrialOnFirstLoad(userId: string | null) {
   useEffect(() => {
     if (!userId || checkedFor === userId || !navigator.onLine) return;
     checkedFor = userId;
+    const landedOn = window.location.pathname;
     void (async () => {
       try {
         const { subscription } = await api.get<{ subscription: unknown }>('/subscriptions/active');
         if (subscription) return;
         await api.post('/subscriptions/trial', {});
         await flush();
-        navigate('/dashboard', { replace: true });
+        // Go to the dashboard, unless the user has meanwhile opened another screen themselves.
+        if (window.location.pathname === landedOn) navigate('/dashboard', { replace: true });
       } catch (error) {
         console.error('trial.create', error);
       }

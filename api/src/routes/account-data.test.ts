@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createUser } from '../../test/factories.ts';
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+async function signedIn() {
+  const { user, password } = await createUser(t.deps);
+  const c = t.client();
+  await c.post('/api/clients/login', { email: user.email, password });
+  return { c, user, password };
+}
+
+describe('GET /api/clients/me/export', () => {
+  it('downloads everything the server holds about the user, and nothing secret', async () => {
+    const { c, user } = await signedIn();
+    await c.post('/api/weight-records', { weight: 77.7, notes: 'manhã' });
+    await c.post('/api/subscriptions/trial', {});
+    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="leve-coach-export-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(response.body.client.email).toBe(user.email);
+    expect(response.body.weightRecords.map((r) => r.weight)).toEqual([77.7]);
+    expect(response.body.subscriptions).toHaveLength(1);
+    expect(response.body.sessions).toHaveLength(1);
+    expect(JSON.stringify(response.body)).not.toMatch(/argon2|password|session_token|"id":"[0-9a-f]{64}"/i);
+  });
+});
+
+describe('DELETE /api/clients/me', () => {
+  it('needs the password, then deletes the account and all its data', async () => {
+    const { c, user, password } = await signedIn();
+    await c.post('/api/weight-records', { weight: 80 });
+    expect((await c.request('DELETE', '/api/clients/me', { password: 'wrong-one' })).status).toBe(401);
+    expect((await c.request('DELETE', '/api/clients/me', {})).status).toBe(401);
+    const response = await c.request('DELETE', '/api/clients/me', { password });
+    expect(response.status).toBe(200);
+    expect((await c.get('/api/clients/me')).status).toBe(401);
+    const left = t.database.sqlite.prepare('SELECT (SELECT count(*) FROM users WHERE id = ?) + (SELECT count(*) FROM weight_records WHERE user_id = ?) + (SELECT count(*) FROM sessions WHERE user_id = ?) AS n').get(user.id, user.id, user.id) as { n: number };
+    expect(left.n).toBe(0);
+    expect((await t.client().post('/api/clients/login', { email: user.email, password })).status).toBe(401);
+  });
+
+  it('is refused with 409 and the SPEC wording while a paid plan is active', async () => {
+    const { c, password } = await signedIn();
+    await c.post('/api/subscriptions', { planId: 'monthly' });
+    const response = await c.request<{ code: string; error: string }>('DELETE', '/api/clients/me', { password });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'USER_HAS_ACTIVE_PLAN', error: 'Este usuário possui plano ativo e não pode ser removido.' });
+    expect((await c.get('/api/clients/me')).status).toBe(200);
+  });
+});

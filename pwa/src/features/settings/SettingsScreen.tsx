@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useColorScheme } from '@mui/material/styles';
+import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
+import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
+import { errorMessage } from '#pwa/lib/error-message.ts';
+import { useSession } from '#pwa/lib/session.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+
+/** SPEC §3 local-only settings: kept on this device. */
+const SETTINGS_KEY = 'leve.settings';
+const DEFAULTS = {
+  notifications: { email: true, push: true, progressReminders: true, planUpdates: true, tips: false },
+  privacy: { profileVisible: true, shareProgress: false, dataAnalytics: false },
+  autoBackup: true,
+};
+type LocalSettings = typeof DEFAULTS;
+
+function readSettings(): LocalSettings {
+  try {
+    const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as Partial<LocalSettings>;
+    return { ...DEFAULTS, ...stored, notifications: { ...DEFAULTS.notifications, ...stored.notifications }, privacy: { ...DEFAULTS.privacy, ...stored.privacy } };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+const LANGUAGE_OPTIONS = [
+  { value: 'pt-BR', labelId: 'language.pt-BR' },
+  { value: 'es-AR', labelId: 'language.es-AR' },
+  { value: 'es-ES', labelId: 'settings.languageEsES' }, // uses the Spanish catalog
+  { value: 'en-US', labelId: 'language.en-US' },
+];
+
+/** SPEC §2 /settings, with data export and account deletion (LGPD and GDPR rights). */
+export function SettingsScreen() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const client = useSession((s) => s.client);
+  const logout = useSession((s) => s.logout);
+  const { mode, setMode } = useColorScheme();
+  const locale = useLocaleStore((s) => s.locale);
+  const setLocale = useLocaleStore((s) => s.setLocale);
+  const [settings, setSettings] = useState(readSettings);
+  const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (group: 'notifications' | 'privacy', key: string) =>
+    setSettings((s) => ({ ...s, [group]: { ...s[group], [key]: !(s[group] as Record<string, boolean>)[key] } }));
+
+  const save = () => {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    showToast({ severity: 'success', title: t('settings.saved') });
+  };
+
+  const exportData = async () => {
+    try {
+      const data = await apiRequest<Record<string, unknown>>('GET', '/clients/me/export');
+      const blob = new Blob([JSON.stringify({ ...data, localSettings: settings }, null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `leve-coach-export-${new Date().toISOString().slice(0, 10)}.json`;
+      link.click();
+      URL.revokeObjectURL(url);
+      showToast({ severity: 'info', title: t('settings.exportStarted') });
+    } catch (error) {
+      showToast({ severity: 'error', title: t('settings.exportFailed'), description: errorMessage(intl, error, 'errors.network') });
+    }
+  };
+
+  const deleteAccount = async () => {
+    setBusy(true);
+    try {
+      await apiRequest('DELETE', '/clients/me', { password });
+      setDeleting(false);
+      localStorage.removeItem(SETTINGS_KEY);
+      await logout();
+      showToast({ severity: 'warning', title: t('settings.deleted') });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      const blocked = error instanceof ApiRequestError && error.code === 'USER_HAS_ACTIVE_PLAN';
+      showToast({ severity: 'error', title: t(blocked ? 'settings.deleteBlockedTitle' : 'settings.deleteFailed'), description: errorMessage(intl, error, 'errors.network') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const section = (titleId: string, children: React.ReactNode, testId?: string) => (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t(titleId)}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+  const switches = (group: 'notifications' | 'privacy', prefix: string) =>
+    Object.entries(settings[group]).map(([key, on]) => (
+      <FormControlLabel key={key} control={<Switch checked={on} onChange={() => toggle(group, key)} />} label={t(`settings.${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`)} />
+    ));
+
+  return (
+    <>
+      <PageHeading titleId="nav.settings" />
+      <Stack sx={{ gap: 2, maxWidth: 720 }}>
+        {section(
+          'settings.account',
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1 }}>
+            <div>
+              <Typography sx={{ fontWeight: 600 }}>{client?.name}</Typography>
+              <Typography color="text.secondary">{client?.email}</Typography>
+            </div>
+            <Button component={RouterLink} to="/profile" variant="outlined">
+              {t('settings.editProfile')}
+            </Button>
+          </Stack>,
+        )}
+        {section(
+          'settings.appearance',
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+            <TextField select label={t('settings.theme')} value={mode ?? 'system'} onChange={(e) => setMode(e.target.value as 'light' | 'dark' | 'system')} fullWidth id="settings-theme">
+              <MenuItem value="light">{t('settings.themeLight')}</MenuItem>
+              <MenuItem value="dark">{t('settings.themeDark')}</MenuItem>
+              <MenuItem value="system">{t('settings.themeSystem')}</MenuItem>
+            </TextField>
+            <TextField select label={t('settings.language')} value={locale ?? 'pt-BR'} onChange={(e) => setLocale(e.target.value)} fullWidth id="settings-language">
+              {LANGUAGE_OPTIONS.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {t(option.labelId)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>,
+        )}
+        {section('settings.notifications', <Stack>{switches('notifications', 'notif')}</Stack>)}
+        {section(
+          'settings.privacy',
+          <Stack>
+            {switches('privacy', 'privacy')}
+            <FormControlLabel control={<Switch checked={settings.autoBackup} onChange={() => setSettings((s) => ({ ...s, autoBackup: !s.autoBackup }))} />} label={t('settings.autoBackup')} />
+          </Stack>,
+        )}
+        {section(
+          'settings.dataTitle',
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('settings.dataNotice')}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1 }}>
+              <Button variant="outlined" onClick={exportData} data-testid="export-data">
+                {t('settings.export')}
+              </Button>
+              <Button color="error" variant="outlined" onClick={() => setDeleting(true)} data-testid="delete-account">
+                {t('settings.delete')}
+              </Button>
+            </Stack>
+          </>,
+        )}
+        <div>
+          <Button variant="contained" onClick={save} data-testid="save-settings">
+            {t('settings.save')}
+          </Button>
+        </div>
+      </Stack>
+
+      <Dialog open={deleting} onClose={() => setDeleting(false)} aria-labelledby="delete-title">
+        <DialogTitle id="delete-title">{t('settings.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            <strong>{client?.name}</strong>: {t('settings.deleteWarning')}
+          </DialogContentText>
+          <TextField type="password" label={t('settings.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'delete-password' } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(false)}>{t('settings.deleteCancel')}</Button>
+          <Button color="error" variant="contained" onClick={deleteAccount} disabled={busy || password === ''} data-testid="delete-confirm">
+            {t('settings.deleteConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
