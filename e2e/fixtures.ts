@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { LoginPage } from './page-models/login-page.ts';
 import { ShellPage } from './page-models/shell-page.ts';
 
@@ -20,3 +20,16 @@ export const test = base.extend<{ loginPage: LoginPage; shell: ShellPage }>({
 });
 
 export { expect };
+
+/**
+ * Registers a fresh client through the API in the given browser context's cookie jar, so that
+ * context is signed in as them. Unique email per call; any field can be overridden.
+ */
+export async function registerClient(request: APIRequestContext, baseURL: string, overrides: Record<string, unknown> = {}) {
+  const email = `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'senha-forte-1';
+  const data = { name: 'Cliente Teste', email, password, height: 170, currentWeight: 80, targetWeight: 70, weeklyWeightGoal: 0.5, ...overrides };
+  const response = await request.post('/api/clients/register', { headers: { origin: baseURL }, data });
+  expect(response.status()).toBe(201);
+  return { email: data.email as string, password: data.password as string };
+}

@@ -1,19 +1,10 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, registerClient, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
-/** A fresh client per test, registered through the API in the browser's own cookie jar. */
-async function registerClient(request: APIRequestContext, baseURL: string) {
-  const email = `offline.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'senha-forte-1';
-  const response = await request.post('/api/clients/register', {
-    headers: { origin: baseURL },
-    data: { name: 'Olívia Offline', email, password, height: 168, currentWeight: 84, targetWeight: 72, weeklyWeightGoal: 0.5 },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password };
-}
+
+const OLIVIA = { name: 'Olívia Offline', height: 168, currentWeight: 84, targetWeight: 72 };
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -43,7 +34,7 @@ async function goOffline(context: BrowserContext, page: Page) {
 
 test('offline at the gym: weights and habits are kept across a reload and reach the server exactly once', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await registerClient(context.request, baseURL as string); // signs this browser in
+  await registerClient(context.request, baseURL as string, OLIVIA); // signs this browser in
   await openDashboard(page);
   const tracking = new TrackingPage(page);
   await serviceWorkerInControl(page);
@@ -101,7 +92,7 @@ test('two devices edit mood offline and converge on the later write', async ({ b
   test.setTimeout(90_000);
   const phone = await browser.newContext({ locale: 'pt-BR' });
   const laptop = await browser.newContext({ locale: 'pt-BR' });
-  const { email, password } = await registerClient(phone.request, baseURL as string);
+  const { email, password } = await registerClient(phone.request, baseURL as string, OLIVIA);
   const phonePage = await phone.newPage();
   const laptopPage = await laptop.newPage();
   await openDashboard(phonePage);
@@ -140,7 +131,7 @@ test('two devices edit mood offline and converge on the later write', async ({ b
 
 test('local writes are fast: weight + outbox in one IndexedDB transaction (p95 printed)', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
-  await registerClient(context.request, baseURL as string);
+  await registerClient(context.request, baseURL as string, OLIVIA);
   await openDashboard(page);
   const tracking = new TrackingPage(page);
   await goOffline(context, page); // measure the local write alone, not the sync racing it
@@ -159,7 +150,7 @@ test('local writes are fast: weight + outbox in one IndexedDB transaction (p95 p
 
 test('an expired session keeps the unsent changes and asks to sign in again; they are sent after', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  const { email, password } = await registerClient(context.request, baseURL as string);
+  const { email, password } = await registerClient(context.request, baseURL as string, OLIVIA);
   await openDashboard(page);
   const tracking = new TrackingPage(page);
   await tracking.waitUntilSynced();
@@ -186,7 +177,7 @@ test('an expired session keeps the unsent changes and asks to sign in again; the
 
 test('the next person on the same browser never sees the previous one’s data', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await registerClient(context.request, baseURL as string);
+  await registerClient(context.request, baseURL as string, OLIVIA);
   await openDashboard(page);
   const tracking = new TrackingPage(page);
   await tracking.recordWeight('77.7');
@@ -198,7 +189,7 @@ test('the next person on the same browser never sees the previous one’s data',
   expect(stored.databases.filter((name) => name?.startsWith('leve-user-'))).toEqual([]);
   expect(stored.session).toBeNull();
 
-  const second = await registerClient(context.request, baseURL as string);
+  const second = await registerClient(context.request, baseURL as string, OLIVIA);
   await openDashboard(page);
   await page.goto('/progress');
   await expect(page.getByTestId('total-records')).toHaveText('0');

@@ -1,18 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, registerClient, test } from '../fixtures.ts';
 
-async function registerClient(request: APIRequestContext, baseURL: string) {
-  const email = `profile.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/clients/register', {
-    headers: { origin: baseURL },
-    data: { name: 'Pedro Perfil', email, password: 'senha-forte-1', height: 180, currentWeight: 95, targetWeight: 85, weeklyWeightGoal: 0.5 },
-  });
-  expect(response.status()).toBe(201);
-}
 
 test('the profile is edited offline, kept across a reload, and reaches the server; Cancel resets', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await registerClient(context.request, baseURL as string);
+  await registerClient(context.request, baseURL as string, { name: 'Pedro Perfil', height: 180, currentWeight: 95, targetWeight: 85 });
   // The first signed-in load creates the trial and lands on /dashboard (SPEC §4).
   await page.goto('/dashboard');
   await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });

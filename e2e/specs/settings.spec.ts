@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, DEMO, DEMO_PASSWORD } from '../fixtures.ts';
+import { expect, registerClient, test, DEMO, DEMO_PASSWORD } from '../fixtures.ts';
 
 test('export downloads everything about the user as JSON; a new account is deleted for good', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  const email = `settings.${Date.now().toString(36)}@example.com`;
-  const password = 'senha-forte-1';
-  const registered = await context.request.post('/api/clients/register', {
-    headers: { origin: baseURL as string },
-    data: { name: 'Sofia Settings', email, password, height: 160, currentWeight: 70, targetWeight: 62, weeklyWeightGoal: 0.5 },
-  });
-  expect(registered.status()).toBe(201);
+  const { email, password } = await registerClient(context.request, baseURL as string, { name: 'Sofia Settings', height: 160, currentWeight: 70, targetWeight: 62 });
   await page.goto('/dashboard');
   await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Configurações' }).first().click();

@@ -1,16 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, type Locale } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, registerClient, test, type Locale } from '../fixtures.ts';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-async function registerClient(request: APIRequestContext, baseURL: string, countryCode: 'BR' | 'AR' | 'US' = 'BR') {
-  const email = `plans.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/clients/register', {
-    headers: { origin: baseURL },
-    data: { name: 'Paula Planos', email, password: 'senha-forte-1', height: 170, currentWeight: 80, targetWeight: 70, weeklyWeightGoal: 0.5, countryCode },
-  });
-  expect(response.status()).toBe(201);
-}
 
 async function openApp(page: Page, path: string) {
   await page.goto(path);
@@ -18,7 +10,7 @@ async function openApp(page: Page, path: string) {
 }
 
 test('a new client gets the 24-hour trial, its banner, and the activation gate on the diet view', async ({ page, context, baseURL }) => {
-  await registerClient(context.request, baseURL as string);
+  await registerClient(context.request, baseURL as string, { name: 'Paula Planos' });
   await openApp(page, '/dashboard');
   await expect(page.getByTestId('banner-activation')).toContainText('teste grátis de 24 horas', { timeout: 20_000 });
   await expect(page.getByTestId('banner-trialEnding')).toContainText('Seu teste grátis termina em 23 horas');
@@ -45,7 +37,7 @@ for (const locale of Object.keys(PRICES) as Locale[]) {
     test.setTimeout(60_000);
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
-    await registerClient(context.request, baseURL as string, locale === 'es-AR' ? 'AR' : locale === 'en-US' ? 'US' : 'BR');
+    await registerClient(context.request, baseURL as string, { name: 'Paula Planos', countryCode: locale === 'es-AR' ? 'AR' : locale === 'en-US' ? 'US' : 'BR' });
     // The first signed-in load creates the trial and returns to /dashboard (SPEC §4); then choose a plan.
     await openApp(page, '/dashboard');
     await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
@@ -65,7 +57,7 @@ for (const locale of Object.keys(PRICES) as Locale[]) {
 }
 
 test('a plan about to end shows the expiring warning (browser clock moved forward)', async ({ page, context, baseURL }) => {
-  await registerClient(context.request, baseURL as string);
+  await registerClient(context.request, baseURL as string, { name: 'Paula Planos' });
   await (await context.request.post('/api/subscriptions/trial', { headers: { origin: baseURL as string }, data: {} })).dispose();
   await (await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).dispose();
   await openApp(page, '/subscription');

@@ -33,7 +33,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
   };
 
   /** The day a call is about: the body's/query's localDate, else today in the given or home zone. */
-  const dayOf = (c: Context<AppEnv>, countryCode: string, localDate: unknown, timeZone: unknown) => {
+  const dayOf = (countryCode: string, localDate: unknown, timeZone: unknown) => {
     if (localDate !== undefined) {
       if (typeof localDate !== 'string' || !isLocalDate(localDate)) throw validationError([{ field: 'localDate', key: 'validation.invalidDate' }]);
       return localDate;
@@ -56,7 +56,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
 
   r.get('/', 'signedIn', (c) => {
     const me = user(c);
-    const localDate = dayOf(c, me.countryCode, c.req.query('date'), c.req.query('timeZone'));
+    const localDate = dayOf(me.countryCode, c.req.query('date'), c.req.query('timeZone'));
     return c.json({ progress: progressSummary(deps, me.id, localDate) });
   });
 
@@ -64,7 +64,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
     r.post(`/${segment}`, 'signedIn', async (c) => {
       const me = user(c);
       const body = await readJsonObject(c);
-      const localDate = dayOf(c, me.countryCode, body.localDate, body.timeZone);
+      const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
       const hlc = hlcOf(body.hlc);
       let raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
       if (raw === undefined && legacyKey === null) raw = !(deps.tracking.day(me.id, localDate)?.[field] ?? false); // toggle
@@ -79,7 +79,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
   r.post('/complete', 'signedIn', async (c) => {
     const me = user(c);
     const body = await readJsonObject(c);
-    const localDate = dayOf(c, me.countryCode, body.localDate, body.timeZone);
+    const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
     const hlc = hlcOf(body.hlc);
     const write = deps.database.sqlite.transaction(() => deps.tracking.completeDay(me.id, localDate, hlc))();
     if (!write.applied) throw new ApiError(409, write.code);

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPlanId } from '#protocol/domain/plans.ts';
-import { LOCALES, toLocale, type Locale } from '#protocol/i18n/locales.ts';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
 import { findUserByEmail, findUserById } from '../services/clients.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
@@ -49,7 +49,7 @@ export function paymentRoutes(deps: AppDeps) {
     const user =
       typeof data.userId === 'string' ? findUserById(deps.database.db, data.userId) : typeof data.email === 'string' ? findUserByEmail(deps.database.db, data.email) : undefined;
     if (!user) throw new ApiError(404, 'NOT_FOUND', [{ field: 'data.userId', key: 'errors.NOT_FOUND' }]);
-    const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? (LOCALES.includes(user.preferredLanguage as Locale) ? (user.preferredLanguage as Locale) : 'pt-BR');
+    const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? toLocale(user.preferredLanguage) ?? DEFAULT_LOCALE;
     const planId = data.planId;
     const eventId = event.id;
     const subscription = deps.database.sqlite.transaction(() => {

@@ -19,9 +19,8 @@ import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 import { write } from '#pwa/sync/user-data.ts';
-
-const capital = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** The fields of SPEC §7 PUT /profile, edited as strings. */
 const EDITABLE = ['name', 'email', 'phone', 'height', 'currentWeight', 'targetWeight', 'activityLevel', 'goalType', 'countryCode', 'preferredLanguage'] as const;
@@ -96,8 +95,8 @@ export function ProfileScreen() {
     ['register.height', number(profile.height, 'cm')],
     ['register.currentWeight', number(profile.currentWeight, 'kg')],
     ['register.targetWeight', number(profile.targetWeight, 'kg')],
-    ['register.activityLevel', show(profile.activityLevel, (v) => `register.activity${capital(v)}`)],
-    ['register.goalType', show(profile.goalType, (v) => `register.goal${capital(v)}`)],
+    ['register.activityLevel', show(profile.activityLevel, (v) => `register.activity${capitalize(v)}`)],
+    ['register.goalType', show(profile.goalType, (v) => `register.goal${capitalize(v)}`)],
     ['register.country', show(profile.countryCode, (v) => `register.country${v}`)],
     ['profile.language', show(profile.preferredLanguage, (v) => `language.${v}`)],
   ];
@@ -149,10 +148,10 @@ export function ProfileScreen() {
                   <TextField {...field('targetWeight', 'register.targetWeight')} {...decimal} />
                 </Stack>
                 <TextField {...field('activityLevel', 'register.activityLevel')} select>
-                  {ACTIVITY_LEVELS.map((v) => <MenuItem key={v} value={v}>{t(`register.activity${capital(v)}`)}</MenuItem>)}
+                  {ACTIVITY_LEVELS.map((v) => <MenuItem key={v} value={v}>{t(`register.activity${capitalize(v)}`)}</MenuItem>)}
                 </TextField>
                 <TextField {...field('goalType', 'register.goalType')} select>
-                  {GOAL_TYPES.map((v) => <MenuItem key={v} value={v}>{t(`register.goal${capital(v)}`)}</MenuItem>)}
+                  {GOAL_TYPES.map((v) => <MenuItem key={v} value={v}>{t(`register.goal${capitalize(v)}`)}</MenuItem>)}
                 </TextField>
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
                   <TextField {...field('countryCode', 'register.country')} select>

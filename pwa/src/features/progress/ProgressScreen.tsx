@@ -19,6 +19,7 @@ import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useSession } from '#pwa/lib/session.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 
 const TREND_ICONS = { down: <TrendingDownIcon color="success" />, up: <TrendingUpIcon color="warning" />, stable: <TrendingFlatIcon color="action" /> };
 
@@ -138,7 +139,7 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
               {stats.trend ? TREND_ICONS[stats.trend] : null}
               <Typography>
                 {t('progress.trend')}:{' '}
-                <strong>{stats.trend ? t(`progress.trend${stats.trend[0]?.toUpperCase()}${stats.trend.slice(1)}`) : t('progress.trendNone')}</strong>
+                <strong>{stats.trend ? t(`progress.trend${capitalize(stats.trend)}`) : t('progress.trendNone')}</strong>
               </Typography>
             </Stack>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>

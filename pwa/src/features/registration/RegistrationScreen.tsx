@@ -39,9 +39,8 @@ import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 import { birthYears, canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
-
-const capital = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** Which tab each field is on, to open the tab of the first error the server or schema reports. */
 const FIELD_TABS: Record<string, RegistrationTab> = {
@@ -182,7 +181,7 @@ export function RegistrationScreen() {
           </Stack>
           <Tabs value={tab} onChange={(_e, next: number) => goTo(next)} variant="fullWidth" sx={{ mb: 2 }} aria-label={t('register.title')}>
             {REGISTRATION_TABS.map((name, index) => (
-              <Tab key={name} label={t(`register.tab${capital(name)}`)} id={`register-tab-${index}`} aria-controls={`register-panel-${index}`} data-testid={`register-tab-${name}`} />
+              <Tab key={name} label={t(`register.tab${capitalize(name)}`)} id={`register-tab-${index}`} aria-controls={`register-panel-${index}`} data-testid={`register-tab-${name}`} />
             ))}
           </Tabs>
           {blocked && (
@@ -228,7 +227,7 @@ export function RegistrationScreen() {
                 <TextField {...field('highestWeight', 'register.highestWeight')} {...decimal} />
                 <TextField {...field('lowestWeight', 'register.lowestWeight')} {...decimal} />
                 <TextField {...field('activityLevel', 'register.activityLevel')} select>
-                  {ACTIVITY_LEVELS.map((level) => <MenuItem key={level} value={level}>{t(`register.activity${capital(level)}`)}</MenuItem>)}
+                  {ACTIVITY_LEVELS.map((level) => <MenuItem key={level} value={level}>{t(`register.activity${capitalize(level)}`)}</MenuItem>)}
                 </TextField>
               </Stack>
             )}
@@ -240,10 +239,10 @@ export function RegistrationScreen() {
                   <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning')}</Alert>
                 )}
                 <TextField {...field('goalType', 'register.goalType')} select>
-                  {GOAL_TYPES.map((goal) => <MenuItem key={goal} value={goal}>{t(`register.goal${capital(goal)}`)}</MenuItem>)}
+                  {GOAL_TYPES.map((goal) => <MenuItem key={goal} value={goal}>{t(`register.goal${capitalize(goal)}`)}</MenuItem>)}
                 </TextField>
                 <TextField {...field('timeFrame', 'register.timeFrame')} select>
-                  {TIME_FRAMES.map((frame) => <MenuItem key={frame} value={frame}>{t(`register.time${capital(frame)}`)}</MenuItem>)}
+                  {TIME_FRAMES.map((frame) => <MenuItem key={frame} value={frame}>{t(`register.time${capitalize(frame)}`)}</MenuItem>)}
                 </TextField>
                 <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
                 <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
@@ -255,7 +254,7 @@ export function RegistrationScreen() {
                         <FormControlLabel
                           key={option}
                           control={<Checkbox checked={values[group].includes(option)} onChange={() => toggle(group, option)} />}
-                          label={t(`register.${group === 'dietaryRestrictions' ? 'diet' : 'medical'}${capital(option)}`)}
+                          label={t(`register.${group === 'dietaryRestrictions' ? 'diet' : 'medical'}${capitalize(option)}`)}
                         />
                       ))}
                     </FormGroup>

@@ -22,6 +22,7 @@ import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 
 /** SPEC §3 local-only settings: kept on this device. */
 const SETTINGS_KEY = 'leve.settings';
@@ -116,7 +117,7 @@ export function SettingsScreen() {
   );
   const switches = (group: 'notifications' | 'privacy', prefix: string) =>
     Object.entries(settings[group]).map(([key, on]) => (
-      <FormControlLabel key={key} control={<Switch checked={on} onChange={() => toggle(group, key)} />} label={t(`settings.${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`)} />
+      <FormControlLabel key={key} control={<Switch checked={on} onChange={() => toggle(group, key)} />} label={t(`settings.${prefix}${capitalize(key)}`)} />
     ));
 
   return (

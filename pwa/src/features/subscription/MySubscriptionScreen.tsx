@@ -21,6 +21,7 @@ import { DAY_MS } from '#protocol/domain/subscription-time.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 import { PlanCards } from './PlanCards.tsx';
 import { remainingTimeText } from './remaining-time.ts';
 import { usePlans } from './use-plans.ts';
@@ -96,7 +97,7 @@ export function MySubscriptionScreen() {
                 </Typography>
                 <Chip
                   color={STATUS_COLORS[subscription.status]}
-                  label={t(`subscription.status${subscription.status[0]?.toUpperCase()}${subscription.status.slice(1)}`)}
+                  label={t(`subscription.status${capitalize(subscription.status)}`)}
                   data-testid="status-badge"
                 />
               </Stack>
