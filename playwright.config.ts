@@ -38,6 +38,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
       RATE_LIMIT_REGISTRATIONS: '1000',
+      SUPPORT_WHATSAPP: '+55 11 4000-1234',
     },
   },
 });

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { listenForInstallPrompt } from './lib/install-prompt.ts';
+
+listenForInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

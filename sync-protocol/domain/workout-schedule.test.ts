@@ -136,6 +136,65 @@ describe('parseWeeklySchedule from free text', () => {
   });
 });
 
+describe('parseWeeklySchedule headings that name the day', () => {
+  const text = `Segunda-feira: Treino A - Peito e tríceps
+- Supino 4x10
+Terça - Cardio
+- Corrida leve
+**Quarta-feira (Pernas)**
+- Agachamento 3x12
+Quinta-feira – Mobilidade
+## Sexta:
+Monday: Upper body
+Sábado
+- Segunda-feira livre
+Domingo de descanso, caminhada opcional.`;
+  const days = parseWeeklySchedule(text);
+
+  it('reads the weekday from the start of the line and the rest as the name', () => {
+    expect(days.map((d) => [d.weekday, d.day, d.name])).toEqual([
+      [1, 'Segunda-feira', 'Treino A - Peito e tríceps'],
+      [2, 'Terça', 'Cardio'],
+      [3, 'Quarta-feira', 'Pernas'],
+      [4, 'Quinta-feira', 'Mobilidade'],
+      [5, 'Sexta', undefined],
+      [1, 'Monday', 'Upper body'],
+      [6, 'Sábado', undefined],
+    ]);
+  });
+
+  it('keeps the exercises under their named day', () => {
+    expect(days[0]?.exercises).toEqual([{ name: 'Supino', sets: '4', reps: '10' }]);
+    expect(days[2]?.exercises).toEqual([{ name: 'Agachamento', sets: '3', reps: '12' }]);
+  });
+
+  it('leaves bullets and lines where the weekday runs on into the sentence alone', () => {
+    expect(days[6]).toEqual({
+      weekday: 6,
+      day: 'Sábado',
+      description: 'Domingo de descanso, caminhada opcional.',
+      exercises: [{ name: 'Segunda-feira livre' }],
+    });
+  });
+
+  it.each([
+    ['**Segunda-feira:** Treino B', 1, 'Treino B'],
+    ['**Terça-feira** - Costas', 2, 'Costas'],
+    ['Miércoles: Piernas', 3, 'Piernas'],
+    ['Wednesday — Rest', 3, 'Rest'],
+    ['Sexta (Full body):', 5, 'Full body'],
+  ])('%s → weekday %i named %s', (line, weekday, name) => {
+    expect(parseWeeklySchedule(`${line}\n- Prancha`)).toEqual([{ weekday, day: expect.any(String), name, exercises: [{ name: 'Prancha' }] }]);
+  });
+
+  it.each(['Segunda série: 3x12', 'Sexta - Supino 4x10', '1. Segunda-feira: Treino A', '- Terça - Cardio', 'Sextante: bússola'])(
+    '%s is not a heading',
+    (line) => {
+      expect(parseWeeklySchedule(line)).toEqual([]);
+    },
+  );
+});
+
 describe('scheduleForWeekday', () => {
   it('finds the day with something to do', () => {
     expect(scheduleForWeekday(jsonSchedule, 1)?.name).toBe('Treino A');

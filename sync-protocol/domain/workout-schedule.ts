@@ -126,16 +126,44 @@ function exerciseLine(line: string): ScheduleExercise[] {
 /** '## **Segunda-feira:**' → 'Segunda-feira'. */
 const headingText = (line: string) => line.replace(/^[#*_\s]+/, '').replace(/[#*_\s:]+$/, '');
 
+/** A leading word, with the '-feira' that may follow it: 'Terça-feira', 'Quarta feira', 'Monday'. */
+const LEADING_WORD = /^[\p{L}\p{M}]+(?:[\s-]*feira)?/iu;
+/** What may follow the weekday in a heading such as 'Terça - Cardio': end, ':', ' -', '–', '—' or '('. */
+const AFTER_WEEKDAY = /^(?:$|\s*[:(–—]|\s+-)/;
+
+/**
+ * 'Segunda-feira: Treino A - Peito', '**Quarta-feira (Pernas)**', 'Monday: Upper body': a line that
+ * starts with a weekday is a heading, and the rest names the day. Bullets ('- Segunda-feira livre')
+ * stay exercises, and so does a line whose rest reads as sets × reps ('Sexta - Supino 4x10').
+ */
+function weekdayHeading(line: string): Pick<ScheduleDay, 'weekday' | 'day' | 'name'> | null {
+  const whole = headingText(line);
+  const exact = parseWeekdayName(whole);
+  if (exact !== null) return { weekday: exact, day: whole };
+  if (BULLET.test(line)) return null;
+  const text = line.normalize('NFC').replace(/^[#>*_\s]+/, '');
+  const day = LEADING_WORD.exec(text)?.[0];
+  const weekday = day === undefined ? null : parseWeekdayName(day);
+  if (day === undefined || weekday === null) return null;
+  const rest = text.slice(day.length).replace(/^[*_]+/, '');
+  if (!AFTER_WEEKDAY.test(rest)) return null;
+  const name = rest
+    .replace(/^[\s:–—-]+/, '')
+    .replace(/^\(([^()]*)\)/, '$1')
+    .replace(/^[\s#*_:.,;–—-]+|(?<![\s#*_:.,;–—-])[\s#*_:.,;–—-]+$/g, '');
+  if (SETS_REPS.test(name)) return null;
+  return name === '' ? { weekday, day } : { weekday, day, name };
+}
+
 function fromText(schedule: string): ScheduleDay[] {
   const days: ScheduleDay[] = [];
   let current: ScheduleDay | undefined;
   for (const raw of schedule.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '' || RULE.test(line)) continue;
-    const heading = headingText(line);
-    const weekday = parseWeekdayName(heading);
-    if (weekday !== null) {
-      current = { weekday, day: heading, exercises: [] };
+    const heading = weekdayHeading(line);
+    if (heading !== null) {
+      current = { ...heading, exercises: [] };
       days.push(current);
     } else if (current && BULLET.test(line)) {
       current.exercises.push(...exerciseLine(line.replace(BULLET, '')));

@@ -20,7 +20,11 @@ const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordD
 const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
 const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => ({ default: m.PlanUpgradeScreen })));
 const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
-const GatedScreen = lazy(() => import('../features/subscription/GatedScreen.tsx').then((m) => ({ default: m.GatedScreen })));
+const ContentScreen = lazy(() => import('../features/content/ContentScreen.tsx').then((m) => ({ default: m.ContentScreen })));
+const DietScreen = lazy(() => import('../features/content/DietScreen.tsx').then((m) => ({ default: m.DietScreen })));
+const WorkoutScreen = lazy(() => import('../features/content/WorkoutScreen.tsx').then((m) => ({ default: m.WorkoutScreen })));
+const MyDietView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyDietView })));
+const MyWorkoutView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyWorkoutView })));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
@@ -66,12 +70,12 @@ export function AppRoutes() {
   }
 
   const dashboard = (
-    <DashboardScreen>
-      <div>
-        <RecordWeightButton />
-      </div>
-      <DailyTrackingCard />
-    </DashboardScreen>
+    <DashboardScreen
+      recordWeight={<RecordWeightButton />}
+      tracking={<DailyTrackingCard />}
+      dietView={(close) => <MyDietView onClose={close} />}
+      workoutView={(close) => <MyWorkoutView onClose={close} />}
+    />
   );
 
   return (
@@ -84,13 +88,13 @@ export function AppRoutes() {
           <Route index element={dashboard} />
           <Route path="/dashboard" element={dashboard} />
           <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} />} />
-          <Route path="/content" element={<PlaceholderScreen titleId="nav.content" />} />
+          <Route path="/content" element={<ContentScreen />} />
           <Route path="/subscription" element={<MySubscriptionScreen />} />
           <Route path="/profile" element={<ProfileScreen />} />
           <Route path="/settings" element={<SettingsScreen />} />
           <Route path="/plan-upgrade" element={<PlanUpgradeScreen />} />
-          <Route path="/diet" element={<GatedScreen titleId="nav.diet" />} />
-          <Route path="/workout" element={<GatedScreen titleId="nav.workout" />} />
+          <Route path="/diet" element={<DietScreen />} />
+          <Route path="/workout" element={<WorkoutScreen />} />
           <Route
             path="/admin"
             element={

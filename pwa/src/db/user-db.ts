@@ -5,6 +5,12 @@ import type { ReplicaNotification, ReplicaProfile } from '#protocol/replica.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
 import type { SubscriptionDto } from '#api/services/subscriptions.ts';
 
+/** A translated text list (SPEC §7 translate-texts), cached per language, context and list. */
+export interface TranslationEntry {
+  key: string;
+  translations: string[];
+}
+
 export interface MetaEntry {
   key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
   value: string | number;
@@ -25,6 +31,7 @@ export class UserDb extends Dexie {
   diets!: Table<DietPlanDto, string>;
   workouts!: Table<WorkoutPlanDto, string>;
   subscriptions!: Table<SubscriptionDto, string>;
+  translations!: Table<TranslationEntry, string>;
 
   constructor(readonly userId: string) {
     super(userDbName(userId));
@@ -40,6 +47,8 @@ export class UserDb extends Dexie {
     });
     // v2: the user's subscriptions, pulled read-only, so the content gate works offline.
     this.version(2).stores({ subscriptions: 'id, endDate' });
+    // v3: diet translations for es-AR and en-US, so a translated diet reads the same offline.
+    this.version(3).stores({ translations: 'key' });
   }
 
   /** Tables a local write or a pull touches, for one transaction. */

@@ -41,6 +41,8 @@ import { useLogout } from './SessionDialogs.tsx';
 import { SubscriptionBanners } from './SubscriptionBanners.tsx';
 import { useTrialOnFirstLoad } from '../../features/subscription/use-trial.ts';
 import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
+import { InstallBanner } from './InstallBanner.tsx';
+import { NotificationsButton } from './NotificationsButton.tsx';
 
 const DRAWER_WIDTH = 264;
 const BOTTOM_BAR_HEIGHT = 64;
@@ -88,7 +90,7 @@ function LogoutButton({ label, onClick, testId }: { label: string; onClick: () =
 function activeBottomTab(pathname: string, tab: string | null): string | false {
   if (pathname === '/' || pathname === '/dashboard') return 'dashboard';
   if (pathname === '/profile') return 'profile';
-  if (pathname === '/content') return tab === 'workouts' ? 'workout' : 'diet';
+  if (pathname === '/content') return tab === 'workouts' ? 'workout' : tab === 'diets' ? 'diet' : false;
   return false;
 }
 
@@ -190,6 +192,7 @@ export function AppShell() {
           </IconButton>
           <Box sx={{ flex: 1 }} />
           <SyncStatusIndicator />
+          <NotificationsButton />
           <ThemeToggleButton />
           <LogoutButton label={t('shell.logout')} onClick={handleLogout} testId="header-logout" />
         </Toolbar>
@@ -215,6 +218,7 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, pb: desktop ? 4 : `${BOTTOM_BAR_HEIGHT + 24}px` }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ pt: 3 }}>
+          <InstallBanner />
           {client?.role === 'user' && <SubscriptionBanners />}
           <Outlet />
         </Container>

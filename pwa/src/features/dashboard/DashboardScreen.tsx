@@ -1,24 +1,236 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
+import DietIcon from '@mui/icons-material/RestaurantOutlined';
+import EventIcon from '@mui/icons-material/EventAvailableOutlined';
+import FlagIcon from '@mui/icons-material/FlagOutlined';
+import WorkoutIcon from '@mui/icons-material/FitnessCenter';
+import { daysInApp, pendingToday } from '#protocol/domain/dashboard-tiles.ts';
+import { weekdayOf, localDateIn } from '#protocol/domain/daily-progress.ts';
+import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { deviceTimeZone, todayLocalDate } from '#pwa/db/local-writes.ts';
+import { usePublishedDiets, usePublishedWorkouts } from '#pwa/db/use-content.ts';
+import { useDay } from '#pwa/db/use-day.ts';
+import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { useSession } from '#pwa/lib/session.ts';
+import { useSupportContact, whatsappLink } from '#pwa/lib/support-contact.ts';
+
+type View = 'diet' | 'workout';
+
+export interface DashboardSlots {
+  /** The weight-record button (tracking feature), shown among the quick actions. */
+  recordWeight: ReactNode;
+  /** The daily tracking card (tracking feature). */
+  tracking: ReactNode;
+  /** The full diet and workout views (content feature), opened in the page. */
+  dietView: (close: () => void) => ReactNode;
+  workoutView: (close: () => void) => ReactNode;
+}
+
+function Tile({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center', '&:last-child': { pb: 2 } }}>
+        <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden="true">
+          {icon}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 800, lineHeight: 1.1 }} data-testid={testId}>
+            {value}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SummaryCard({ title, lines, action, onOpen, testId }: { title: string; lines: string[]; action: string; onOpen: () => void; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column' }} data-testid={testId}>
+      <CardContent sx={{ flex: 1 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {lines.map((line, i) => (
+          <Typography key={i} color={i === 0 ? 'text.primary' : 'text.secondary'} variant={i === 0 ? 'body1' : 'body2'}>
+            {line}
+          </Typography>
+        ))}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button variant="outlined" onClick={onOpen} data-testid={`${testId}-open`}>
+          {action}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
 
 /**
- * The greeting and the tracking widgets the app composes in (features do not import each other);
- * the full dashboard of SPEC §2 comes with the client-experience issue.
+ * SPEC §2 dashboard: welcome, four tiles, current and target weight, quick actions, My Diet and
+ * My Workout (opening full views in the page, with the browser's back closing them) and the daily
+ * tracking card. Everything is read from this device, so it renders at the gym without signal.
  */
-export function DashboardScreen({ children }: { children?: ReactNode }) {
-  const name = useSession((s) => s.client?.name) ?? '';
-  const firstName = name.split(/\s+/)[0] ?? name;
+export function DashboardScreen({ recordWeight, tracking, dietView, workoutView }: DashboardSlots) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const client = useSession((s) => s.client);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') as View | null;
+  const localDate = todayLocalDate();
+  const day = useDay(localDate);
+  const diets = usePublishedDiets();
+  const workouts = usePublishedWorkouts();
+  const weight = useWeightProgress();
+  const support = useSupportContact();
+
+  const firstName = (client?.name ?? '').trim().split(/\s+/)[0] ?? '';
+  const open = (next: View) => setParams({ view: next });
+  // Back closes the view like the browser's back button: the view is a history entry.
+  const close = () => (window.history.state?.idx > 0 ? window.history.back() : setParams({}, { replace: true }));
+
+  useEffect(() => {
+    if (view) window.scrollTo({ top: 0 });
+  }, [view]);
+
+  if (view === 'diet' || view === 'workout') {
+    return (
+      <>
+        <PageHeading titleId="dashboard.greeting" values={{ name: firstName }} />
+        <Box sx={{ maxWidth: 760 }}>{view === 'diet' ? dietView(close) : workoutView(close)}</Box>
+      </>
+    );
+  }
+
+  const diet = diets?.[0] ?? null;
+  const workout = workouts?.[0] ?? null;
+  const today = workout ? scheduleForWeekday(workout.weeklySchedule, weekdayOf(localDate)) : null;
+  const pending = pendingToday({ workoutScheduledToday: today !== null, hasPublishedDiet: diet !== null, workoutCompleted: day.workoutCompleted, dietFollowed: day.dietFollowed });
+  const registered = client?.createdAt && Number.isFinite(Date.parse(client.createdAt)) ? localDateIn(deviceTimeZone(), new Date(client.createdAt)) : '';
+  const progress = weight?.progress;
+  const kg = (value: number | null | undefined) => (value === null || value === undefined ? t('dashboard.noData') : t('dashboard.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) }));
+  const toGo = progress?.currentWeight != null && progress.targetWeight != null ? Math.round(Math.abs(progress.currentWeight - progress.targetWeight) * 10) / 10 : null;
+  const appointmentText = t('dashboard.appointmentMessage', { name: client?.name ?? '' });
+  const appointmentHref = support?.whatsapp ? whatsappLink(support.whatsapp, appointmentText) : support?.email ? `mailto:${support.email}?subject=${encodeURIComponent(t('dashboard.appointmentSubject'))}&body=${encodeURIComponent(appointmentText)}` : null;
+
   return (
     <>
-      <PageHeading titleId="dashboard.greeting" values={{ name: firstName }} />
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        <FormattedMessage id="dashboard.subtitle" />
-      </Typography>
-      <Stack sx={{ gap: 2, maxWidth: 640 }}>{children}</Stack>
+      <Card sx={{ mb: 2, background: (theme) => `linear-gradient(135deg, ${theme.palette.primary.main}, ${theme.palette.primary.dark})`, color: 'primary.contrastText' }} data-testid="welcome-card">
+        <CardContent>
+          <PageHeading titleId="dashboard.greeting" values={{ name: firstName }} />
+          <Typography>{t('dashboard.subtitle')}</Typography>
+        </CardContent>
+      </Card>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }} data-testid="dashboard-tiles">
+        <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={intl.formatNumber(pending.workout)} testId="tile-workout" />
+        <Tile icon={<DietIcon />} label={t('dashboard.tiles.dietPending')} value={intl.formatNumber(pending.diet)} testId="tile-diet" />
+        <Tile icon={<CalendarIcon />} label={t('dashboard.tiles.daysInApp')} value={intl.formatNumber(daysInApp(registered, localDate))} testId="tile-days" />
+        <Tile icon={<FlagIcon />} label={t('dashboard.tiles.goalProgress')} value={intl.formatNumber((progress?.goalPercent ?? 0) / 100, { style: 'percent' })} testId="tile-goal" />
+      </Box>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
+        {/* On a phone the quick actions come first; on a desktop they sit in the right column. */}
+        <Stack sx={{ gap: 2, minWidth: 0 }}>
+          <Card variant="outlined" data-testid="weight-card">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('dashboard.weightTitle')}
+              </Typography>
+              {weight === undefined ? (
+                <Skeleton variant="rounded" height={64} />
+              ) : (
+                <>
+                  <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
+                    <Box>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('dashboard.currentWeight')}
+                      </Typography>
+                      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="current-weight">
+                        {kg(progress?.currentWeight)}
+                      </Typography>
+                    </Box>
+                    <Box>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('dashboard.targetWeight')}
+                      </Typography>
+                      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="target-weight">
+                        {kg(progress?.targetWeight)}
+                      </Typography>
+                    </Box>
+                  </Stack>
+                  <LinearProgress variant="determinate" value={progress?.goalPercent ?? 0} sx={{ mt: 2, height: 8, borderRadius: 4 }} aria-label={t('dashboard.tiles.goalProgress')} />
+                  {toGo !== null && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                      {toGo === 0 ? t('dashboard.goalReached') : t('dashboard.toGo', { value: intl.formatNumber(toGo, { maximumFractionDigits: 1 }) })}
+                    </Typography>
+                  )}
+                </>
+              )}
+            </CardContent>
+          </Card>
+
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+            <SummaryCard
+              testId="my-diet"
+              title={t('nav.diet')}
+              lines={diet ? [diet.title, t('dashboard.dietPending', { pending: pending.diet })] : [t('dashboard.noDietYet')]}
+              action={t('dashboard.openDiet')}
+              onOpen={() => open('diet')}
+            />
+            <SummaryCard
+              testId="my-workout"
+              title={t('nav.workout')}
+              lines={workout ? [workout.title, today ? (today.name ?? today.day) : t('dashboard.restDay')] : [t('dashboard.noWorkoutYet')]}
+              action={t('dashboard.openWorkout')}
+              onOpen={() => open('workout')}
+            />
+          </Stack>
+
+          {tracking}
+        </Stack>
+
+        <Card variant="outlined" sx={{ order: { xs: -1, lg: 0 } }} data-testid="quick-actions">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+              {t('dashboard.quickActions')}
+            </Typography>
+            <Stack sx={{ gap: 1, '& > *': { justifyContent: 'flex-start' } }}>
+              {recordWeight}
+              <Button variant="outlined" startIcon={<DietIcon />} onClick={() => open('diet')} data-testid="quick-diet">
+                {t('dashboard.viewDiet')}
+              </Button>
+              <Button variant="outlined" startIcon={<WorkoutIcon />} onClick={() => open('workout')} data-testid="quick-workout">
+                {t('dashboard.viewWorkout')}
+              </Button>
+              {appointmentHref ? (
+                <Button variant="outlined" startIcon={<EventIcon />} href={appointmentHref} target="_blank" rel="noopener noreferrer" data-testid="quick-appointment">
+                  {t('dashboard.scheduleAppointment')}
+                </Button>
+              ) : (
+                // Until the contacts arrive there is nowhere to book; a server without any hides it.
+                support === undefined && <Button variant="outlined" startIcon={<EventIcon />} disabled data-testid="quick-appointment">
+                  {t('dashboard.scheduleAppointment')}
+                </Button>
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+      </Box>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -14,11 +13,10 @@ import Typography from '@mui/material/Typography';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { weightProgress, type WeightPoint } from '#protocol/domain/weight-progress.ts';
+import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
-import { useUserDb } from '#pwa/db/current.ts';
-import { useSession } from '#pwa/lib/session.ts';
+import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 
 const TREND_ICONS = { down: <TrendingDownIcon color="success" />, up: <TrendingUpIcon color="warning" />, stable: <TrendingFlatIcon color="action" /> };
@@ -42,17 +40,12 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export function ProgressScreen({ actions }: { actions?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const db = useUserDb((s) => s.db);
-  const client = useSession((s) => s.client);
-  const records = useLiveQuery(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
-  const profile = useLiveQuery(async () => (db ? (await db.profile.toArray())[0] : undefined), [db]);
-  const targetWeight = (profile?.targetWeight as number | null | undefined) ?? client?.targetWeight ?? null;
-  const registrationWeight = (profile?.currentWeight as number | null | undefined) ?? client?.currentWeight ?? null;
+  const loaded = useWeightProgress();
 
   const kg = (value: number | null) => (value === null ? t('progress.noData') : t('progress.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) }));
   const date = (point: WeightPoint | null) => (point ? intl.formatDate(point.createdAt, { day: '2-digit', month: 'short', year: 'numeric' }) : t('progress.noData'));
 
-  if (records === undefined) {
+  if (loaded === undefined) {
     return (
       <>
         <PageHeading titleId="progress.title" />
@@ -64,7 +57,7 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
     );
   }
 
-  const stats = weightProgress(records, records.length > 0 ? null : registrationWeight, targetWeight);
+  const { records, progress: stats } = loaded;
 
   return (
     <>

@@ -19,6 +19,7 @@ import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_DISPLAY_KEYS, planForPrice } from '#protocol/domain/plans.ts';
 import { DAY_MS } from '#protocol/domain/subscription-time.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { capitalize } from '#pwa/lib/text.ts';
@@ -55,7 +56,7 @@ export function MySubscriptionScreen() {
   const plan = subscription && !subscription.isTrial ? planForPrice(subscription.price, subscription.currencyCode) : null;
   const planName = !subscription ? '' : subscription.isTrial ? t('subscription.trialPlan') : plan ? t(`plans.names.${PLAN_DISPLAY_KEYS[plan]}`) : t('subscription.customPlan');
   const type = subscription ? (subscription.isTrial ? 'trial' : (plan ?? (subscription.planId === 'trial' ? 'trial' : subscription.planId))) : null;
-  const whatsappLink = support?.whatsapp ? `https://wa.me/${support.whatsapp.replace(/\D/g, '')}` : null;
+  const whatsapp = support?.whatsapp ? whatsappLink(support.whatsapp) : null;
 
   return (
     <>
@@ -156,14 +157,14 @@ export function MySubscriptionScreen() {
         <DialogContent>
           <Typography gutterBottom>{t('subscription.billingHelp')}</Typography>
           <Stack sx={{ gap: 1, my: 2 }}>
-            {whatsappLink ? (
+            {whatsapp ? (
               <>
-                <Link href={whatsappLink} target="_blank" rel="noopener noreferrer">{t('subscription.whatsappHelp')}</Link>
-                <Link href={whatsappLink} target="_blank" rel="noopener noreferrer">{t('subscription.whatsappSupport')}</Link>
+                <Link href={whatsapp} target="_blank" rel="noopener noreferrer">{t('subscription.whatsappHelp')}</Link>
+                <Link href={whatsapp} target="_blank" rel="noopener noreferrer">{t('subscription.whatsappSupport')}</Link>
               </>
             ) : null}
             {support?.email ? <Link href={`mailto:${support.email}`}>{t('subscription.emailSupport')}</Link> : null}
-            {!whatsappLink && !support?.email && <Typography color="text.secondary">{t('subscription.supportUnavailable')}</Typography>}
+            {!whatsapp && !support?.email && <Typography color="text.secondary">{t('subscription.supportUnavailable')}</Typography>}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {t('subscription.billingCancelText')}

@@ -21,7 +21,7 @@ import { canCompleteDay, dailyPercent, dailyPoints, pointsRequired, type DayFiel
 import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/index.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { write } from '#pwa/sync/user-data.ts';
-import { useDay } from './use-tracking.ts';
+import { useDay } from '#pwa/db/use-day.ts';
 
 const LEVEL_MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
 

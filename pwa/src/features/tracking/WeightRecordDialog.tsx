@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
+import MonitorWeightIcon from '@mui/icons-material/MonitorWeightOutlined';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -108,7 +109,7 @@ export function RecordWeightButton({ variant = 'contained' }: { variant?: 'conta
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} data-testid="record-weight">
+      <Button variant={variant} startIcon={<MonitorWeightIcon />} onClick={() => setOpen(true)} data-testid="record-weight">
         {intl.formatMessage({ id: 'tracking.weight.open' })}
       </Button>
       <WeightRecordDialog open={open} onClose={() => setOpen(false)} />

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { emptyDay } from '#protocol/conflict/rules.ts';
-import { useUserDb } from '#pwa/db/current.ts';
+import { useUserDb } from './current.ts';
 
 /** A day's progress as stored on this device (confirmed plus pending changes). */
 export function useDay(localDate: string) {

@@ -1,0 +1,222 @@
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, registerClient, test, type Locale } from '../fixtures.ts';
+
+/** Intl puts no-break spaces in numbers and percentages ('21 %' in es-AR). */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const TEXT: Record<
+  Locale,
+  { greeting: string; weight: string; calories: string; supper: string; macro: string; diet: string; workoutToday: string; restDay: string; tabs: [string, string, string]; details: string; fullPlan: string }
+> = {
+  'pt-BR': {
+    greeting: 'Olá, Carla!',
+    weight: '78,4 kg',
+    calories: '1.650 kcal',
+    supper: 'Ceia',
+    macro: 'Proteínas 24 g',
+    diet: 'Minha Dieta',
+    workoutToday: 'Treino de hoje',
+    restDay: 'Não há treino para hoje',
+    tabs: ['Notificações', 'Minhas Dietas', 'Meus Treinos'],
+    details: 'Macronutrientes',
+    fullPlan: 'Ver Plano Completo',
+  },
+  'es-AR': {
+    greeting: '¡Hola, Carla!',
+    weight: '78,4 kg',
+    calories: '1.650 kcal',
+    supper: 'Colación nocturna',
+    macro: 'Proteínas 24 g',
+    diet: 'Mi Dieta',
+    workoutToday: 'Entrenamiento de hoy',
+    restDay: 'Hoy no hay entrenamiento',
+    tabs: ['Notificaciones', 'Mis Dietas', 'Mis Entrenamientos'],
+    details: 'Macronutrientes',
+    fullPlan: 'Ver Plan Completo',
+  },
+  'en-US': {
+    greeting: 'Hi, Carla!',
+    weight: '78.4 kg',
+    calories: '1,650 kcal',
+    supper: 'Supper',
+    macro: 'Protein 24 g',
+    diet: 'My Diet',
+    workoutToday: "Today's workout",
+    restDay: 'No workout today',
+    tabs: ['Notifications', 'My Diets', 'My Workouts'],
+    details: 'Macronutrients',
+    fullPlan: 'View Full Plan',
+  },
+};
+
+/** The demo workout trains on Monday, Wednesday and Friday (api/src/db/demo-seed.ts). */
+const TRAINING_DAYS = new Set([1, 3, 5]);
+
+async function signInAsDemoClient(page: Page) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(DEMO.client.email);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The first pull brings the diet and workout to this device.
+  await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
+}
+
+for (const locale of Object.keys(TEXT) as Locale[]) {
+  test(`in ${locale}, the demo client reads the dashboard, the diet and workout views and My Content`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const text = TEXT[locale];
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await signInAsDemoClient(page);
+
+    // Dashboard: welcome, tiles, weights.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.greeting);
+    // Registered 60 days ago by the seed: the registration day is day 1.
+    await expect(page.getByTestId('tile-days')).toHaveText(/^6[012]$/);
+    // 82 kg at the first weigh-in, 78.4 now, 65 the target: 3.6 / 17 = 21%.
+    expect(plain(await page.getByTestId('tile-goal').textContent())).toMatch(/^21 ?%$/);
+    await expect(page.getByTestId('current-weight')).toHaveText(text.weight);
+    await expect(page.getByTestId('target-weight')).toHaveText('65 kg');
+    await expect(page.getByTestId('tile-diet')).toHaveText('1');
+    // Booking goes to the support WhatsApp the server is configured with (playwright.config.ts).
+    await expect(page.getByTestId('quick-appointment')).toHaveAttribute('href', /^https:\/\/wa\.me\/551140001234\?text=/);
+
+    // My Diet opens in the page; back closes it.
+    await page.getByTestId('quick-diet').click();
+    const dietView = page.getByTestId('diet-view');
+    await expect(dietView.getByRole('heading', { name: text.diet })).toBeVisible();
+    expect(plain(await page.getByTestId('diet-calories').textContent())).toBe(text.calories);
+    await expect(page.getByTestId('meal-card')).toHaveCount(5);
+    // 380 kcal breakfast at 25% protein: 95 kcal / 4 = 23.75 → 24 g.
+    await expect(page.getByTestId('meal-card').first().getByTestId('macros')).toContainText(text.macro);
+    // The demo diet has no supper, so the placeholder shows at 22:00.
+    await expect(page.getByTestId('supper-placeholder')).toContainText(text.supper);
+    await expect(page.getByTestId('supper-placeholder')).toContainText('22:00');
+    // No translation service here: the original text stays (SPEC §4).
+    await expect(page.getByTestId('meal-card').first()).toContainText('Café da manhã');
+    await page.getByTestId('view-close').click();
+    await expect(page.getByTestId('dashboard-tiles')).toBeVisible();
+
+    // Today's workout follows the device's weekday.
+    await page.getByTestId('quick-workout').click();
+    const workoutView = page.getByTestId('workout-view');
+    await expect(workoutView.getByRole('heading', { name: text.workoutToday })).toBeVisible();
+    await expect(page.getByTestId('workout-title')).toHaveText('Treino para iniciantes — 3x por semana');
+    const weekday = await page.evaluate(() => new Date().getDay());
+    if (TRAINING_DAYS.has(weekday)) await expect(page.getByTestId('today-workout').getByTestId('exercise')).not.toHaveCount(0);
+    else await expect(page.getByTestId('workout-notice')).toContainText(text.restDay);
+    await page.goBack();
+    await expect(page.getByTestId('dashboard-tiles')).toBeVisible();
+
+    // My Content: three tabs, the diet dialog, the full diet page and the workout dialogs.
+    await page.goto('/content?tab=diets');
+    for (const [i, name] of ['tab-notifications', 'tab-diets', 'tab-workouts'].entries()) await expect(page.getByTestId(name)).toContainText(text.tabs[i] as string);
+    await expect(page.getByTestId('tab-diets')).toContainText('1');
+    await page.getByTestId('diet-details').click();
+    const dietDialog = page.getByTestId('diet-detail-dialog');
+    await expect(dietDialog).toContainText(text.details);
+    await expect(dietDialog).toContainText('Beba 2 litros de água por dia.');
+    await dietDialog.getByTestId('dialog-close').click();
+    await expect(dietDialog).toHaveCount(0);
+    await page.getByRole('link', { name: text.fullPlan }).click();
+    await expect(page).toHaveURL(/\/diet\?id=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.diet);
+    await expect(page.getByTestId('meal-card')).toHaveCount(5);
+    await page.getByTestId('view-close').click();
+    await expect(page).toHaveURL(/\/content\?tab=diets$/);
+
+    await page.getByTestId('tab-workouts').click();
+    await page.getByTestId('workout-open').click();
+    const workoutDialog = page.getByTestId('workout-dialog');
+    await expect(workoutDialog.getByTestId('schedule-day')).toHaveCount(3);
+    await expect(workoutDialog).toContainText('Aqueça 5 minutos antes de começar.');
+    await workoutDialog.getByTestId('schedule-day').first().click();
+    const dayDialog = page.getByTestId('workout-day-dialog');
+    await expect(dayDialog).toContainText('Agachamento livre');
+    await expect(dayDialog).toContainText('4 × 12');
+    await dayDialog.getByTestId('day-dialog-close').click();
+    await expect(dayDialog).toHaveCount(0);
+    await workoutDialog.getByTestId('dialog-close').click();
+    await context.close();
+  });
+}
+
+test('a notification is marked as read offline, survives a reload and reaches the server', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signInAsDemoClient(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await page.goto('/content');
+  // The seed gives the demo client two unread notifications; only this test reads them.
+  await expect(page.getByTestId('notification')).toHaveCount(2);
+  const unreadBefore = await page.locator('[data-testid="notification"][data-read="false"]').count();
+  expect(unreadBefore).toBeGreaterThan(0);
+  await expect(page.getByTestId('notifications-badge')).toContainText(String(unreadBefore));
+
+  await context.setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await page.getByTestId('mark-read').first().click();
+  await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(unreadBefore - 1);
+  await page.reload();
+  await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(unreadBefore - 1);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '1');
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
+  const { notifications } = (await (await context.request.get('/api/notifications')).json()) as { notifications: { read: boolean }[] };
+  expect(notifications.filter((n) => !n.read)).toHaveLength(unreadBefore - 1);
+});
+
+test('a new client sees zero tiles, no content yet, and the activation prompt in My Content', async ({ page, context, baseURL }) => {
+  await registerClient(context.request, baseURL as string, { name: 'Vera Vazia', currentWeight: 90, targetWeight: 80 });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Vera!');
+  await expect(page.getByTestId('tile-days')).toHaveText('1');
+  await expect(page.getByTestId('tile-workout')).toHaveText('0');
+  await expect(page.getByTestId('tile-diet')).toHaveText('0');
+  await expect(page.getByTestId('current-weight')).toHaveText('90 kg');
+  await expect(page.getByTestId('my-diet')).toContainText('Sua dieta ainda não foi publicada.');
+  await page.getByTestId('my-workout-open').click();
+  await expect(page.getByTestId('activation-gate')).toHaveAttribute('data-gate', 'trial');
+  await page.goto('/content?tab=workouts');
+  await expect(page.getByTestId('activation-gate')).toBeVisible();
+  await page.getByTestId('tab-notifications').click();
+  await expect(page.getByTestId('notifications-empty')).toBeVisible();
+  await page.goto('/workout');
+  await expect(page.getByTestId('workout-placeholder')).toContainText('O visualizador de treinos está chegando em breve');
+});
+
+test('the install banner offers the browser prompt, and a dismissal is remembered', async ({ page, context, baseURL }) => {
+  await registerClient(context.request, baseURL as string, { name: 'Ivo Instala' });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+
+  // What Chromium fires when the app is installable; the test stands in for the browser's dialog.
+  const fireInstallPrompt = () =>
+    page.evaluate(() => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(event);
+    });
+  await fireInstallPrompt();
+  await expect(page.getByTestId('install-banner')).toContainText('Instale o Leve Coach');
+  await page.getByTestId('install-accept').click();
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+
+  await page.reload();
+  await expect(page.getByTestId('sidebar-account')).toBeAttached();
+  await fireInstallPrompt();
+  await page.getByTestId('install-dismiss').click();
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('sidebar-account')).toBeAttached();
+  await fireInstallPrompt();
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+});

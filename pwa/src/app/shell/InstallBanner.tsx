@@ -1,0 +1,40 @@
+import { useIntl } from 'react-intl';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import InstallIcon from '@mui/icons-material/InstallMobileOutlined';
+import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
+
+/**
+ * SPEC §2 install banner: offers the browser's install prompt when there is one, explains the
+ * menu route on browsers that install from their own menu, and is gone once installed or dismissed.
+ */
+export function InstallBanner() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { event, installed, dismissed, dismiss, install } = useInstallPrompt();
+  const hint = menuInstallHint();
+  if (installed || dismissed || (!event && !hint)) return null;
+  return (
+    <Alert
+      severity="success"
+      icon={<InstallIcon />}
+      sx={{ mb: 2 }}
+      data-testid="install-banner"
+      action={
+        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+          {event && (
+            <Button color="inherit" size="small" variant="outlined" onClick={() => void install()} data-testid="install-accept">
+              {t('install.action')}
+            </Button>
+          )}
+          <Button color="inherit" size="small" onClick={dismiss} data-testid="install-dismiss">
+            {t('install.dismiss')}
+          </Button>
+        </Stack>
+      }
+    >
+      {t(event ? 'install.message' : hint === 'ios' ? 'install.iosHint' : 'install.menuHint')}
+    </Alert>
+  );
+}

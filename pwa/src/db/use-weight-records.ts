@@ -1,0 +1,26 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { WeightRecord } from '#protocol/conflict/rules.ts';
+import { weightProgress, type WeightProgress } from '#protocol/domain/weight-progress.ts';
+import { useSession } from '#pwa/lib/session.ts';
+import { useUserDb } from './current.ts';
+import { useLocalProfile } from './use-content.ts';
+
+/** The weight records on this device, deleted ones left out; undefined while loading. */
+export function useWeightRecords(): WeightRecord[] | undefined {
+  const db = useUserDb((s) => s.db);
+  return useLiveQuery(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
+}
+
+/**
+ * Progress towards the target from this device's records and profile (pending edits included).
+ * The registration weight is the starting point only until the first weigh-in.
+ */
+export function useWeightProgress(): { records: WeightRecord[]; progress: WeightProgress } | undefined {
+  const client = useSession((s) => s.client);
+  const records = useWeightRecords();
+  const profile = useLocalProfile();
+  if (records === undefined) return undefined;
+  const targetWeight = (profile?.targetWeight as number | null | undefined) ?? client?.targetWeight ?? null;
+  const registrationWeight = (profile?.currentWeight as number | null | undefined) ?? client?.currentWeight ?? null;
+  return { records, progress: weightProgress(records, records.length > 0 ? null : registrationWeight, targetWeight) };
+}

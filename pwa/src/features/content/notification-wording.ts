@@ -1,0 +1,12 @@
+import type { ReplicaNotification } from '#protocol/replica.ts';
+
+/** Typed notifications are worded by the UI in the reader's language; 'other' shows the server's text. */
+export function notificationWording(notification: ReplicaNotification, t: (id: string) => string) {
+  if (notification.type === 'other') return { title: notification.title, message: notification.message };
+  const key = notification.type === 'diet_published' ? 'dietPublished' : 'workoutPublished';
+  return { title: t(`content.notifications.${key}Title`), message: t(`content.notifications.${key}Message`) };
+}
+
+/** Where a notification leads: the tab of what it announces. */
+export const notificationTarget = (notification: Pick<ReplicaNotification, 'type'>) =>
+  notification.type === 'diet_published' ? '/content?tab=diets' : notification.type === 'workout_published' ? '/content?tab=workouts' : '/content?tab=notifications';

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { api } from './api.ts';
+
+export interface SupportContact {
+  whatsapp: string | null;
+  email: string | null;
+}
+
+const STORAGE_KEY = 'leve.support';
+
+function stored(): SupportContact | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as SupportContact | null;
+    return value && typeof value === 'object' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** wa.me wants digits only: '+55 11 98888-7777' → 'https://wa.me/5511988887777'. */
+export const whatsappLink = (phone: string, text?: string) => `https://wa.me/${phone.replace(/\D/g, '')}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+
+/**
+ * The support team's contacts from GET /api/plans, remembered on the device so the links work at
+ * the gym without signal too. Undefined until known.
+ */
+export function useSupportContact(): SupportContact | undefined {
+  const [contact, setContact] = useState<SupportContact | undefined>(() => stored() ?? undefined);
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<{ support: SupportContact }>('/plans')
+      .then(({ support }) => {
+        if (cancelled) return;
+        localStorage.setItem(STORAGE_KEY, JSON.stringify(support));
+        setContact(support);
+      })
+      .catch((error: unknown) => console.error('support.load', error));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return contact;
+}
