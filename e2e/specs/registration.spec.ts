@@ -74,3 +74,21 @@ test('the wizard shows the server’s answer for an email already registered', a
   await expect(page.getByTestId('toast')).toContainText('Este email já está cadastrado');
   await expect(page.locator('#email-helper-text')).toHaveText('Este email já está cadastrado');
 });
+
+test('a teacher link leads to registration and the code travels with it', async ({ page }) => {
+  await page.goto('/?ref=prof42');
+  await expect(page).toHaveURL(/\/cadastro$/);
+  await page.locator('#name').fill('Rui Referido');
+  await page.locator('#email').fill(`ref.${Date.now().toString(36)}@example.com`);
+  await page.locator('#password').fill('senha-forte-1');
+  await page.getByTestId('register-next').click();
+  await page.locator('#currentWeight').fill('90');
+  await page.locator('#height').fill('175');
+  await page.getByTestId('register-next').click();
+  await page.locator('#targetWeight').fill('80');
+  await page.locator('#weeklyWeightGoal').fill('0.5');
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/clients/register'));
+  await page.getByTestId('register-submit').click();
+  expect((await request).postDataJSON()).toMatchObject({ referralCode: 'PROF42' });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+});

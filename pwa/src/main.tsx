@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
+import { rememberReferral } from './lib/referral.ts';
 
 listenForInstallPrompt();
+rememberReferral(window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

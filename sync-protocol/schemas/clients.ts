@@ -15,6 +15,7 @@ import {
   normalizeMedicalCondition,
   normalizeTimeFrame,
 } from '../domain/client-enums.ts';
+import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
 
 /*
@@ -121,6 +122,12 @@ export const registerClientSchema = object({
   currentWeight: requiredNumber().moreThan(30, 'validation.weightMin').lessThan(300, 'validation.weightMax'),
   targetWeight: requiredNumber().moreThan(30, 'validation.targetMin').lessThan(300, 'validation.targetMax'),
   weeklyWeightGoal: requiredNumber().min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
+  /** From a teacher's referral link (SPEC §5): 3–15 letters and digits, stored upper case. */
+  referralCode: string()
+    .typeError('validation.invalidType')
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+    .matches(REFERRAL_CODE, { message: 'validation.referralCodeFormat', excludeEmptyString: true })
+    .optional(),
   ...profileExtras,
 })
   .noUnknown(true, 'validation.unknownField')

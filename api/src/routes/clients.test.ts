@@ -176,6 +176,15 @@ describe('POST /api/clients/register', () => {
     expect(fieldOf(again.body, 'email')).toBeDefined();
   });
 
+  it('accepts the referral code a teacher link carried, and refuses a malformed one without creating the account', async () => {
+    expect((await t.client().post('/api/clients/register', buildRegistration({ referralCode: ' prof123 ' }))).status).toBe(201);
+    const email = uniqueEmail('badref');
+    const bad = await t.client().post<ErrorResponse>('/api/clients/register', buildRegistration({ email, referralCode: 'PROF-1' }));
+    expect(bad.status).toBe(400);
+    expect(fieldOf(bad.body, 'referralCode')?.message).toBe('Código deve conter apenas letras e números (3-15 caracteres)');
+    expect(t.database.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+  });
+
   it('never lets the body choose a role', async () => {
     const email = uniqueEmail('sneaky');
     const response = await t.client().post<ErrorResponse>('/api/clients/register', buildRegistration({ email, role: 'admin' } as never));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
 import { PlaceholderScreen } from '#pwa/components/PlaceholderScreen.tsx';
@@ -43,6 +43,12 @@ function RequireRole({ roles, deniedId, children }: { roles: Role[]; deniedId: s
   return role && roles.includes(role) ? children : <RoleRedirect messageId={deniedId} />;
 }
 
+/** A teacher's link (`/?ref=CODE`) leads to registration; any other logged-out path to /login. */
+function LoggedOutLanding() {
+  const { search } = useLocation();
+  return <Navigate to={new URLSearchParams(search).has('ref') ? '/cadastro' : '/login'} replace />;
+}
+
 /** The route table of SPEC §2. */
 export function AppRoutes() {
   const status = useSession((s) => s.status);
@@ -63,7 +69,7 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginScreen />} />
           <Route path="/cadastro" element={<RegistrationScreen />} />
           <Route path="/professor-cadastro" element={<TeacherRegistrationScreen />} />
-          <Route path="*" element={<Navigate to="/login" replace />} />
+          <Route path="*" element={<LoggedOutLanding />} />
         </Routes>
       </Suspense>
     );

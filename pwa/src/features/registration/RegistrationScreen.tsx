@@ -35,6 +35,7 @@ import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
 import { Logo } from '#pwa/components/Logo.tsx';
 import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
+import { rememberedReferral } from '#pwa/lib/referral.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -71,6 +72,7 @@ function toBody(values: Values) {
     activityLevel: values.activityLevel, targetWeight: number(values.targetWeight), weeklyWeightGoal: number(values.weeklyWeightGoal), goalType: values.goalType,
     timeFrame: text(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
     dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions,
+    referralCode: rememberedReferral() ?? undefined,
   };
 }
 
