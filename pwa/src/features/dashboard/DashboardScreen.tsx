@@ -137,10 +137,16 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
       </Card>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }} data-testid="dashboard-tiles">
-        <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={intl.formatNumber(pending.workout)} testId="tile-workout" />
-        <Tile icon={<DietIcon />} label={t('dashboard.tiles.dietPending')} value={intl.formatNumber(pending.diet)} testId="tile-diet" />
-        <Tile icon={<CalendarIcon />} label={t('dashboard.tiles.daysInApp')} value={intl.formatNumber(daysInApp(registered, localDate))} testId="tile-days" />
-        <Tile icon={<FlagIcon />} label={t('dashboard.tiles.goalProgress')} value={intl.formatNumber((progress?.goalPercent ?? 0) / 100, { style: 'percent' })} testId="tile-goal" />
+        {diets === undefined || workouts === undefined || weight === undefined ? (
+          [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={82} />)
+        ) : (
+          <>
+            <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={intl.formatNumber(pending.workout)} testId="tile-workout" />
+            <Tile icon={<DietIcon />} label={t('dashboard.tiles.dietPending')} value={intl.formatNumber(pending.diet)} testId="tile-diet" />
+            <Tile icon={<CalendarIcon />} label={t('dashboard.tiles.daysInApp')} value={intl.formatNumber(daysInApp(registered, localDate))} testId="tile-days" />
+            <Tile icon={<FlagIcon />} label={t('dashboard.tiles.goalProgress')} value={intl.formatNumber((progress?.goalPercent ?? 0) / 100, { style: 'percent' })} testId="tile-goal" />
+          </>
+        )}
       </Box>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
