@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import layers from './eslint-rules/layer-imports.js';
+import uiText from './eslint-rules/no-literal-ui-text.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'api/drizzle/', 'test-results/', 'playwright-report/', 'bench-results/'] },
@@ -25,5 +26,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // All text from the catalogs (pwa/src/i18n): no literal user-facing string in components.
+    files: ['pwa/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { 'ui-text': uiText },
+    rules: { 'ui-text/no-literal-ui-text': 'error' },
   },
 );

@@ -11,6 +11,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -115,8 +116,9 @@ export function AppShell() {
   const entries = NAV_ENTRIES.filter((entry) => !entry.roles || (client && entry.roles.includes(client.role)));
   const name = client?.name ?? '';
 
+  // A landmark, so the brand and the account block are not content outside every region.
   const sidebar = (
-    <Stack sx={{ height: '100%' }}>
+    <Stack component="aside" sx={{ height: '100%' }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, px: 2.5, minHeight: 64 }}>
         <Logo size={36} />
         <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
@@ -128,19 +130,21 @@ export function AppShell() {
         <List>
           {entries.map((entry) => {
             const active = location.pathname === entry.to || (entry.to === '/dashboard' && location.pathname === '/');
+            // <ul> may only hold <li>: each link sits in its own list item.
             return (
-              <ListItemButton
-                key={entry.to}
-                component={NavLink}
-                to={entry.to}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={() => setMobileOpen(false)}
-                sx={{ mx: 1, borderRadius: 2 }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
-                <ListItemText primary={t(entry.labelId)} />
-              </ListItemButton>
+              <ListItem key={entry.to} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={entry.to}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => setMobileOpen(false)}
+                  sx={{ mx: 1, borderRadius: 2 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+                  <ListItemText primary={t(entry.labelId)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -23,7 +23,7 @@ export function DietDetailDialog({ diet, onClose }: { diet: DietPlanDto; onClose
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="diet-detail-title" data-testid="diet-detail-dialog">
       <DialogTitle id="diet-detail-title">{diet.title}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         <Stack sx={{ gap: 2 }}>
           {diet.objective && <Typography color="text.secondary">{diet.objective}</Typography>}
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -31,7 +32,7 @@ function DayDialog({ day, onClose }: { day: ScheduleDay; onClose: () => void }) 
   return (
     <Dialog open onClose={onClose} fullScreen={useFullScreenOnPhone()} fullWidth maxWidth="sm" aria-labelledby="workout-day-title" data-testid="workout-day-dialog">
       <DialogTitle id="workout-day-title">{day.name ? `${day.day} · ${day.name}` : day.day}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {[day.type, day.duration ?? t('content.workout.minutes', { minutes: DEFAULT_WORKOUT_MINUTES })].filter(Boolean).join(' · ')}
         </Typography>
@@ -65,7 +66,7 @@ export function WorkoutDialog({ workout, onClose }: { workout: WorkoutPlanDto; o
   return (
     <Dialog open onClose={onClose} fullScreen={useFullScreenOnPhone()} fullWidth maxWidth="sm" aria-labelledby="workout-dialog-title" data-testid="workout-dialog">
       <DialogTitle id="workout-dialog-title">{workout.title}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         <Stack sx={{ gap: 2 }}>
           {workout.description && <Typography color="text.secondary">{workout.description}</Typography>}
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
@@ -81,13 +82,15 @@ export function WorkoutDialog({ workout, onClose }: { workout: WorkoutPlanDto; o
             ) : (
               <List disablePadding>
                 {days.map((day, i) => (
-                  <ListItemButton key={i} onClick={() => setOpenDay(day)} data-testid="schedule-day" divider>
-                    <ListItemText
-                      primary={day.name ? `${day.day} · ${day.name}` : day.day}
-                      secondary={t('content.workout.exerciseCount', { count: day.exercises.length })}
-                    />
-                    <ChevronRightIcon aria-hidden="true" />
-                  </ListItemButton>
+                  <ListItem key={i} disablePadding divider>
+                    <ListItemButton onClick={() => setOpenDay(day)} data-testid="schedule-day">
+                      <ListItemText
+                        primary={day.name ? `${day.day} · ${day.name}` : day.day}
+                        secondary={t('content.workout.exerciseCount', { count: day.exercises.length })}
+                      />
+                      <ChevronRightIcon aria-hidden="true" />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}

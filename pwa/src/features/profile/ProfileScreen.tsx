@@ -87,14 +87,16 @@ export function ProfileScreen() {
 
   const show = (value: unknown, labelId?: (v: string) => string) =>
     value === null || value === undefined || value === '' ? t('profile.notProvided') : labelId ? t(labelId(String(value))) : String(value);
-  const number = (value: unknown, unit: string) => (typeof value === 'number' ? `${intl.formatNumber(value, { maximumFractionDigits: 1 })} ${unit}` : t('profile.notProvided'));
+  // The unit symbol comes from Intl, in the interface language, rather than a literal.
+  const number = (value: unknown, unit: 'centimeter' | 'kilogram') =>
+    typeof value === 'number' ? intl.formatNumber(value, { style: 'unit', unit, maximumFractionDigits: 1 }) : t('profile.notProvided');
   const rows: [string, string][] = [
     ['register.name', show(profile.name)],
     ['register.email', show(profile.email)],
     ['register.phone', show(profile.phone)],
-    ['register.height', number(profile.height, 'cm')],
-    ['register.currentWeight', number(profile.currentWeight, 'kg')],
-    ['register.targetWeight', number(profile.targetWeight, 'kg')],
+    ['register.height', number(profile.height, 'centimeter')],
+    ['register.currentWeight', number(profile.currentWeight, 'kilogram')],
+    ['register.targetWeight', number(profile.targetWeight, 'kilogram')],
     ['register.activityLevel', show(profile.activityLevel, (v) => `register.activity${capitalize(v)}`)],
     ['register.goalType', show(profile.goalType, (v) => `register.goal${capitalize(v)}`)],
     ['register.country', show(profile.countryCode, (v) => `register.country${v}`)],

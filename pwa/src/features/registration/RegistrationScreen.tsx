@@ -161,6 +161,8 @@ export function RegistrationScreen() {
 
   const difference = weightDifference(values.currentWeight, values.targetWeight);
   const kg = (value: number) => t('register.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) });
+  // On the fields of the open tab, not on the <form>, which may not take the tabpanel role.
+  const panel = { role: 'tabpanel', id: `register-panel-${tab}`, 'aria-labelledby': `register-tab-${tab}` };
   const days = Array.from({ length: 31 }, (_, i) => i + 1);
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -191,9 +193,9 @@ export function RegistrationScreen() {
               {t('register.completeTab')}
             </Alert>
           )}
-          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }} role="tabpanel" id={`register-panel-${tab}`} aria-labelledby={`register-tab-${tab}`}>
+          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
             {tab === 0 && (
-              <Stack sx={{ gap: 2 }}>
+              <Stack sx={{ gap: 2 }} {...panel}>
                 <TextField {...field('name', 'register.name')} autoComplete="name" />
                 <TextField {...field('email', 'register.email')} type="email" autoComplete="email" />
                 <TextField {...field('password', 'register.password')} type="password" autoComplete="new-password" />
@@ -223,7 +225,7 @@ export function RegistrationScreen() {
               </Stack>
             )}
             {tab === 1 && (
-              <Stack sx={{ gap: 2 }}>
+              <Stack sx={{ gap: 2 }} {...panel}>
                 <TextField {...field('currentWeight', 'register.currentWeight')} {...decimal} />
                 <TextField {...field('height', 'register.height')} {...decimal} />
                 <TextField {...field('highestWeight', 'register.highestWeight')} {...decimal} />
@@ -234,7 +236,7 @@ export function RegistrationScreen() {
               </Stack>
             )}
             {tab === 2 && (
-              <Stack sx={{ gap: 2 }}>
+              <Stack sx={{ gap: 2 }} {...panel}>
                 <TextField {...field('targetWeight', 'register.targetWeight')} {...decimal} />
                 <TextField {...field('weeklyWeightGoal', 'register.weeklyGoal')} {...decimal} />
                 {formNumber(values.weeklyWeightGoal) > WEEKLY_GOAL_WARNING_ABOVE && (

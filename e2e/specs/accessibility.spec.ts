@@ -1,0 +1,183 @@
+import type { Result } from 'axe-core';
+import type { Locator, Page } from '@playwright/test';
+import { checkAxe, formatFindings, saveAxeReport, saveScreenshot, settle, switchTheme, test, THEMES, VIEWPORTS, type Account, type Finding } from '../a11y.ts';
+import { expect, type Locale } from '../fixtures.ts';
+
+/**
+ * Every screen, in light and dark, at a phone and a laptop size: axe finds no serious or critical
+ * WCAG 2.1 A/AA violation, and a full-page screenshot of each lands in test-results/ (CI keeps it).
+ *
+ * To add a screen, add a row: the account it needs, the path, the steps that bring it to the state
+ * to check once the page has loaded (optional), and a locator that is visible when it is ready.
+ */
+interface Screen {
+  /** Test title and screenshot file prefix (kebab-case, unique). */
+  name: string;
+  account: Account;
+  path: string;
+  reach?: (page: Page) => Promise<unknown>;
+  ready: (page: Page) => Locator;
+}
+
+async function fillPersonalTab(page: Page) {
+  await page.locator('#name').fill('Alice Acessível');
+  await page.locator('#email').fill('alice.acessivel@example.com');
+  await page.locator('#password').fill('senha-forte-1');
+  await page.getByTestId('register-next').click();
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+const SCREENS: Screen[] = [
+  { name: 'login', account: 'anonymous', path: '/login', ready: (page) => page.getByTestId('login-submit') },
+  {
+    name: 'login-errors',
+    account: 'anonymous',
+    path: '/login',
+    reach: (page) => page.getByTestId('login-submit').click(),
+    ready: (page) => page.locator('#password-helper-text'),
+  },
+  { name: 'register-personal', account: 'anonymous', path: '/cadastro', ready: (page) => page.locator('#name') },
+  { name: 'register-physical', account: 'anonymous', path: '/cadastro', reach: fillPersonalTab, ready: (page) => page.locator('#currentWeight') },
+  {
+    name: 'register-goals',
+    account: 'anonymous',
+    path: '/cadastro',
+    reach: async (page) => {
+      await fillPersonalTab(page);
+      await page.locator('#currentWeight').fill('80');
+      await page.getByTestId('register-next').click();
+    },
+    ready: (page) => page.locator('#targetWeight'),
+  },
+  { name: 'teacher-register', account: 'anonymous', path: '/professor-cadastro', ready: h1 },
+  { name: 'dashboard', account: 'client', path: '/dashboard', ready: (page) => page.getByTestId('daily-tracking') },
+  {
+    name: 'dashboard-diet-view',
+    account: 'client',
+    path: '/dashboard',
+    reach: (page) => page.getByTestId('quick-diet').click(),
+    ready: (page) => page.getByTestId('meal-card').first(),
+  },
+  {
+    name: 'dashboard-workout-view',
+    account: 'client',
+    path: '/dashboard',
+    reach: (page) => page.getByTestId('quick-workout').click(),
+    ready: (page) => page.getByTestId('workout-view'),
+  },
+  {
+    name: 'notifications-menu',
+    account: 'client',
+    path: '/dashboard',
+    reach: (page) => page.getByTestId('notifications-button').click(),
+    ready: (page) => page.getByTestId('notifications-see-all'),
+  },
+  {
+    name: 'dashboard-weight-dialog',
+    account: 'client',
+    path: '/dashboard',
+    reach: (page) => page.getByTestId('record-weight').first().click(),
+    ready: (page) => page.getByTestId('weight-form'),
+  },
+  { name: 'progress', account: 'client', path: '/progress', ready: (page) => page.getByTestId('weight-chart') },
+  { name: 'content', account: 'client', path: '/content', ready: (page) => page.getByTestId('tab-notifications') },
+  { name: 'content-diets', account: 'client', path: '/content?tab=diets', ready: (page) => page.getByTestId('diet-details') },
+  {
+    name: 'content-diet-dialog',
+    account: 'client',
+    path: '/content?tab=diets',
+    reach: (page) => page.getByTestId('diet-details').click(),
+    ready: (page) => page.getByTestId('diet-detail-dialog'),
+  },
+  { name: 'content-workouts', account: 'client', path: '/content?tab=workouts', ready: (page) => page.getByTestId('workout-open') },
+  {
+    name: 'content-workout-day-dialog',
+    account: 'client',
+    path: '/content?tab=workouts',
+    reach: async (page) => {
+      await page.getByTestId('workout-open').click();
+      await page.getByTestId('schedule-day').first().click();
+    },
+    ready: (page) => page.getByTestId('workout-day-dialog'),
+  },
+  {
+    name: 'content-workout-dialog',
+    account: 'client',
+    path: '/content?tab=workouts',
+    reach: (page) => page.getByTestId('workout-open').click(),
+    ready: (page) => page.getByTestId('workout-dialog'),
+  },
+  { name: 'subscription', account: 'client', path: '/subscription', ready: (page) => page.getByTestId('status-badge') },
+  { name: 'plan-upgrade', account: 'client', path: '/plan-upgrade', ready: (page) => page.getByTestId('plan-price-annual') },
+  { name: 'profile', account: 'client', path: '/profile', ready: (page) => page.getByTestId('profile-view') },
+  {
+    name: 'profile-edit',
+    account: 'client',
+    path: '/profile',
+    reach: (page) => page.getByTestId('profile-edit').click(),
+    ready: (page) => page.getByTestId('profile-form'),
+  },
+  { name: 'settings', account: 'client', path: '/settings', ready: (page) => page.getByTestId('export-data') },
+  { name: 'diet', account: 'client', path: '/diet', ready: (page) => page.getByTestId('meal-card').first() },
+  { name: 'workout', account: 'client', path: '/workout', ready: (page) => page.getByTestId('workout-placeholder') },
+  { name: 'not-found', account: 'client', path: '/no-such-screen', ready: (page) => page.getByTestId('not-found') },
+  { name: 'dashboard-trial', account: 'trialClient', path: '/dashboard', ready: (page) => page.getByTestId('banner-trialEnding') },
+  { name: 'diet-gate', account: 'trialClient', path: '/diet', ready: (page) => page.getByTestId('activation-gate') },
+];
+
+/** One language is enough for axe; add locales here to get the screenshots in the others too. */
+const LOCALES: Locale[] = ['pt-BR'];
+
+for (const locale of LOCALES) {
+  test.describe(`a11y ${locale}`, () => {
+    test.describe.configure({ mode: 'parallel' });
+
+    for (const screen of SCREENS) {
+      test(screen.name, async ({ browser, accountState }, testInfo) => {
+        test.setTimeout(60_000);
+        // No service worker: precaching every chunk in each fresh context only costs time here.
+        const context = await browser.newContext({ storageState: await accountState(screen.account), locale, viewport: VIEWPORTS[0], serviceWorkers: 'block' });
+        const findings = new Map<string, Finding>();
+        const report: Record<string, Result[]> = {};
+        try {
+          const page = await context.newPage();
+          await page.addInitScript(
+            ({ theme, locale }) => {
+              localStorage.setItem('theme', theme);
+              localStorage.setItem('locale', locale);
+            },
+            { theme: THEMES[0], locale },
+          );
+          await page.goto(screen.path);
+          if (screen.account !== 'anonymous') {
+            await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
+          }
+          await screen.reach?.(page);
+          await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
+          if (screen.account !== 'anonymous') {
+            // A settled header, so the sync chip does not change between the check and the screenshot.
+            await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 20_000 });
+          }
+          for (const [i, theme] of THEMES.entries()) {
+            await switchTheme(page, theme);
+            // Phone then laptop, then back: one resize fewer.
+            for (const viewport of i % 2 ? [...VIEWPORTS].reverse() : VIEWPORTS) {
+              const where = `${theme} ${viewport.width}×${viewport.height}`;
+              await page.setViewportSize(viewport);
+              await expect(screen.ready(page)).toBeVisible();
+              await settle(page);
+              report[where] = (await checkAxe(page, where, findings)).violations;
+              await saveScreenshot(page, testInfo, `${screen.name}-${locale}-${theme}-${viewport.width}x${viewport.height}`);
+            }
+          }
+        } finally {
+          await saveAxeReport(testInfo, `axe-${screen.name}-${locale}`, report);
+          await context.close();
+        }
+        const all = [...findings.values()];
+        expect(all.length, formatFindings(`${screen.name} (${screen.path}, ${locale})`, all)).toBe(0);
+      });
+    }
+  });
+}
