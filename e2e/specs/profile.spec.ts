@@ -42,3 +42,19 @@ test('the profile is edited offline, kept across a reload, and reaches the serve
   const { client } = await (await context.request.get('/api/clients/me')).json();
   expect(client).toMatchObject({ name: 'Pedro P. Perfil', height: 181, currentWeight: 95 });
 });
+
+test('an emptied phone is removed from the account', async ({ page, context, baseURL }) => {
+  await registerClient(context.request, baseURL as string, { name: 'Fábio Fone', phone: '+55 11 95555-4444' });
+  // The first signed-in load creates the trial and lands on /dashboard (SPEC §4).
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Perfil' }).first().click();
+  await expect(page.getByTestId('profile-view')).toContainText('+55 11 95555-4444', { timeout: 20_000 });
+  await page.getByTestId('profile-edit').click();
+  await page.locator('#profile-phone').fill('');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-view')).not.toContainText('+55 11 95555-4444');
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
+  const { client } = await (await context.request.get('/api/clients/me')).json();
+  expect(client.phone).toBeNull();
+});

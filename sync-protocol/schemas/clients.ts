@@ -84,8 +84,13 @@ const email = () =>
     .max(254, 'validation.emailInvalid')
     .email('validation.emailInvalid');
 
+/** Optional; `null` clears a phone given before (a client may take it back), '' means unchanged. */
 const phone = () =>
-  text(30).matches(/^[+()\d\s.-]*$/, { message: 'validation.phoneInvalid', excludeEmptyString: true });
+  trimmed()
+    .max(30, 'validation.tooLong')
+    .nullable()
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .matches(/^[+()\d\s.-]*$/, { message: 'validation.phoneInvalid', excludeEmptyString: true });
 
 const language = () =>
   string()

@@ -278,6 +278,14 @@ describe('PUT /api/clients/profile', () => {
     });
   });
 
+  it('clears the phone with null, and leaves it alone with an empty string', async () => {
+    const c = t.client();
+    await signIn(c, t.deps);
+    expect((await c.put<ClientResponse>('/api/clients/profile', { phone: '+55 11 91234-5678' })).body.client.phone).toBe('+55 11 91234-5678');
+    expect((await c.put<ClientResponse>('/api/clients/profile', { phone: '' })).body.client.phone).toBe('+55 11 91234-5678');
+    expect((await c.put<ClientResponse>('/api/clients/profile', { phone: null })).body.client.phone).toBeNull();
+  });
+
   // SPEC §5 profile form: bounds are inclusive (100 to 250, 30 to 300).
   it.each([
     ['name', 'M', 'validation.nameMin'],

@@ -64,6 +64,8 @@ export function ProfileScreen() {
       try {
         if (changed.length > 0) {
           const fields = profileUpdateSchema.cast(Object.fromEntries(changed.map((field) => [field, values[field]]))) as ProfileUpdateInput;
+          // An emptied phone is taken back (null); other emptied fields stay as they were.
+          if (changed.includes('phone') && values.phone.trim() === '') fields.phone = null;
           await write('profile.update', { fields });
           if (client) setClient({ ...client, ...(fields as Partial<Client>) });
         }
