@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LoginPage } from './page-models/login-page.ts';
 import { ShellPage } from './page-models/shell-page.ts';
 
@@ -32,4 +32,16 @@ export async function registerClient(request: APIRequestContext, baseURL: string
   const response = await request.post('/api/clients/register', { headers: { origin: baseURL }, data });
   expect(response.status()).toBe(201);
   return { email: data.email as string, password: data.password as string };
+}
+
+/**
+ * Signs in as the demo client through /login and waits until the first pull has brought the
+ * published diet to this device.
+ */
+export async function signInAsDemoClient(page: Page) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(DEMO.client.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
 }

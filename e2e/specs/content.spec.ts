@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, registerClient, test, type Locale } from '../fixtures.ts';
+import { expect, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
 
 /** Intl puts no-break spaces in numbers and percentages ('21 %' in es-AR). */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -51,16 +50,6 @@ const TEXT: Record<
 
 /** The demo workout trains on Monday, Wednesday and Friday (api/src/db/demo-seed.ts). */
 const TRAINING_DAYS = new Set([1, 3, 5]);
-
-async function signInAsDemoClient(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(DEMO.client.email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // The first pull brings the diet and workout to this device.
-  await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
-}
 
 for (const locale of Object.keys(TEXT) as Locale[]) {
   test(`in ${locale}, the demo client reads the dashboard, the diet and workout views and My Content`, async ({ browser }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import { expect, signInAsDemoClient, test } from '../fixtures.ts';
 
 /** The narrowest phone we support (issue: usable at 360 px): nothing may scroll sideways. */
 const PHONE = { width: 360, height: 740 };
@@ -25,12 +25,7 @@ test('at 360 px every screen fits the width', async ({ browser }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, path);
   }
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(DEMO.client.email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
+  await signInAsDemoClient(page);
   const screens: [string, string][] = [
     ['/dashboard', 'daily-tracking'],
     ['/dashboard?view=diet', 'meal-card'],

@@ -123,7 +123,9 @@ test('two devices edit mood offline and converge on the later write', async ({ b
   await expect(onPhone.page.getByTestId('slider-mood')).toHaveAttribute('aria-valuenow', '5');
   await laptopPage.reload();
   await expect(onLaptop.page.getByTestId('slider-mood')).toHaveAttribute('aria-valuenow', '5');
-  const { progress } = await (await phone.request.get('/api/daily-progress')).json();
+  // The device's calendar day, which may differ from the server's Brazilian day near midnight.
+  const timeZone = await phonePage.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const { progress } = await (await phone.request.get(`/api/daily-progress?timeZone=${encodeURIComponent(timeZone)}`)).json();
   expect(progress.mood).toBe(5);
   await phone.close();
   await laptop.close();

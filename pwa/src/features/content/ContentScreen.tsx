@@ -16,6 +16,7 @@ import DietIcon from '@mui/icons-material/RestaurantOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
 import { parseMeals, dailyCalories } from '#protocol/domain/diet-plan.ts';
+import type { Gate } from '#protocol/domain/subscription-time.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
@@ -41,7 +42,7 @@ function TabIcon({ icon, count, highlight }: { icon: React.ReactNode; count: num
   );
 }
 
-function PlanCard({ title, description, facts, actions, testId }: { title: string; description: string | null; facts: string; actions: React.ReactNode; testId: string }) {
+function PlanCard({ title, description, facts, actions, testId }: { title: string; description: string | null; facts: (string | null)[]; actions: React.ReactNode; testId: string }) {
   return (
     <Card variant="outlined" data-testid={testId}>
       <CardContent>
@@ -54,7 +55,7 @@ function PlanCard({ title, description, facts, actions, testId }: { title: strin
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {facts}
+          {facts.filter(Boolean).join(' · ')}
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>{actions}</CardActions>
@@ -62,10 +63,15 @@ function PlanCard({ title, description, facts, actions, testId }: { title: strin
   );
 }
 
-/** SPEC §2 empty states: no plan → activation prompt; a plan but nothing published → 'within 4 hours'. */
-function Empty({ gate, kind }: { gate: ReturnType<typeof useContentGate>; kind: 'diet' | 'workout' }) {
-  if (gate === undefined) return null;
-  return gate === 'open' ? <PreparingNotice kind={kind} /> : <ActivationGate gate={gate} />;
+/**
+ * A tab of plans, or SPEC §2's empty states: no plan → activation prompt; a plan but nothing
+ * published → 'within 4 hours'.
+ */
+function PlanList<T>({ plans, gate, kind, loading, children }: { plans: T[] | undefined; gate: Gate | undefined; kind: 'diet' | 'workout'; loading: React.ReactNode; children: (plan: T) => React.ReactNode }) {
+  if (plans === undefined || gate === undefined) return loading;
+  if (gate !== 'open') return <ActivationGate gate={gate} />;
+  if (plans.length === 0) return <PreparingNotice kind={kind} />;
+  return <Stack sx={{ gap: 2 }}>{plans.map(children)}</Stack>;
 }
 
 /** SPEC §2 My Content: notifications, diets and workouts, all read from this device. */
@@ -109,68 +115,52 @@ export function ContentScreen() {
       </Box>
       <Box role="tabpanel" id="panel-content" aria-labelledby={`tab-${tab}`} sx={{ maxWidth: 760 }}>
         {tab === 'notifications' && (notifications === undefined ? loading : <NotificationList notifications={notifications} />)}
-        {tab === 'diets' &&
-          (diets === undefined || gate === undefined ? (
-            loading
-          ) : !open || diets.length === 0 ? (
-            <Empty gate={gate} kind="diet" />
-          ) : (
-            <Stack sx={{ gap: 2 }}>
-              {diets.map((diet) => {
-                const meals = parseMeals(diet.meals);
-                const calories = dailyCalories(diet, meals);
-                const facts = [calories === null ? null : t('content.kcal', { calories }), t('content.mealsCount', { count: meals.length }), t('content.publishedOn', { date: date(diet.publishedAt) })]
-                  .filter(Boolean)
-                  .join(' · ');
-                return (
-                  <PlanCard
-                    key={diet.id}
-                    testId="diet-card"
-                    title={diet.title}
-                    description={diet.description}
-                    facts={facts}
-                    actions={
-                      <>
-                        <Button variant="contained" component={RouterLink} to={`/diet?id=${encodeURIComponent(diet.id)}`} data-testid="diet-open-full">
-                          {t('content.viewFullPlan')}
-                        </Button>
-                        <Button onClick={() => setDietDialog(diet)} data-testid="diet-details">
-                          {t('content.details')}
-                        </Button>
-                      </>
-                    }
-                  />
-                );
-              })}
-            </Stack>
-          ))}
-        {tab === 'workouts' &&
-          (workouts === undefined || gate === undefined ? (
-            loading
-          ) : !open || workouts.length === 0 ? (
-            <Empty gate={gate} kind="workout" />
-          ) : (
-            <Stack sx={{ gap: 2 }}>
-              {workouts.map((workout) => {
-                const days = parseWeeklySchedule(workout.weeklySchedule).length;
-                const facts = [workout.frequency, workout.duration, t('content.workout.dayCount', { count: days }), t('content.publishedOn', { date: date(workout.publishedAt) })].filter(Boolean).join(' · ');
-                return (
-                  <PlanCard
-                    key={workout.id}
-                    testId="workout-card"
-                    title={workout.title}
-                    description={workout.description}
-                    facts={facts}
-                    actions={
-                      <Button variant="contained" onClick={() => setWorkoutDialog(workout)} data-testid="workout-open">
-                        {t('content.workout.open')}
+        {tab === 'diets' && (
+          <PlanList plans={diets} gate={gate} kind="diet" loading={loading}>
+            {(diet) => {
+              const meals = parseMeals(diet.meals);
+              const calories = dailyCalories(diet, meals);
+              const facts = [calories === null ? null : t('content.kcal', { calories }), t('content.mealsCount', { count: meals.length }), t('content.publishedOn', { date: date(diet.publishedAt) })];
+              return (
+                <PlanCard
+                  key={diet.id}
+                  testId="diet-card"
+                  title={diet.title}
+                  description={diet.description}
+                  facts={facts}
+                  actions={
+                    <>
+                      <Button variant="contained" component={RouterLink} to={`/diet?id=${encodeURIComponent(diet.id)}`} data-testid="diet-open-full">
+                        {t('content.viewFullPlan')}
                       </Button>
-                    }
-                  />
-                );
-              })}
-            </Stack>
-          ))}
+                      <Button onClick={() => setDietDialog(diet)} data-testid="diet-details">
+                        {t('content.details')}
+                      </Button>
+                    </>
+                  }
+                />
+              );
+            }}
+          </PlanList>
+        )}
+        {tab === 'workouts' && (
+          <PlanList plans={workouts} gate={gate} kind="workout" loading={loading}>
+            {(workout) => (
+              <PlanCard
+                key={workout.id}
+                testId="workout-card"
+                title={workout.title}
+                description={workout.description}
+                facts={[workout.frequency, workout.duration, t('content.workout.dayCount', { count: parseWeeklySchedule(workout.weeklySchedule).length }), t('content.publishedOn', { date: date(workout.publishedAt) })]}
+                actions={
+                  <Button variant="contained" onClick={() => setWorkoutDialog(workout)} data-testid="workout-open">
+                    {t('content.workout.open')}
+                  </Button>
+                }
+              />
+            )}
+          </PlanList>
+        )}
       </Box>
       {dietDialog && <DietDetailDialog diet={dietDialog} onClose={() => setDietDialog(null)} />}
       {workoutDialog && <WorkoutDialog workout={workoutDialog} onClose={() => setWorkoutDialog(null)} />}

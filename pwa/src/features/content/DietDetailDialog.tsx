@@ -1,7 +1,5 @@
 import { useIntl } from 'react-intl';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -9,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { DietPlanDto } from '#api/services/plans.ts';
+import { CloseActions } from './CloseActions.tsx';
 import { MacroChips, Stat, TextListCard } from './DietView.tsx';
 import { useReadableDiet } from './use-readable-diet.ts';
 
@@ -50,11 +49,7 @@ export function DietDetailDialog({ diet, onClose }: { diet: DietPlanDto; onClose
           {readable.substitutions.length > 0 && <TextListCard titleId="content.substitutions" lines={readable.substitutions} />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="dialog-close">
-          {t('content.close')}
-        </Button>
-      </DialogActions>
+      <CloseActions onClose={onClose} testId="dialog-close" />
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import NightsStayIcon from '@mui/icons-material/NightsStayOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { estimateMealMacros, foodPortion, hasSupper, SUPPER_TIME, type Macros, type Meal } from '#protocol/domain/diet-plan.ts';
 import type { DietPlanDto } from '#api/services/plans.ts';
+import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PreparingNotice } from './PreparingNotice.tsx';
 import { ViewHeader } from './ViewHeader.tsx';
 import { useReadableDiet } from './use-readable-diet.ts';
@@ -33,17 +34,9 @@ function substitutionsFor(meal: Meal, substitutions: readonly string[]): string[
   });
 }
 
-export function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box sx={{ minWidth: 120, flex: '1 1 120px' }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
+/** A summary figure that wraps onto the next line on a phone. */
+export function Stat(props: { label: string; value: string; testId?: string }) {
+  return <LabeledValue {...props} sx={{ minWidth: 120, flex: '1 1 120px' }} />;
 }
 
 export function MacroChips({ macros, estimated }: { macros: Partial<Pick<Macros, 'protein' | 'carbs' | 'fat'>>; estimated?: boolean }) {

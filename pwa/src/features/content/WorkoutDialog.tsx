@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
@@ -17,6 +15,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { parseTextList } from '#protocol/domain/diet-plan.ts';
 import { parseWeeklySchedule, type ScheduleDay } from '#protocol/domain/workout-schedule.ts';
 import type { WorkoutPlanDto } from '#api/services/plans.ts';
+import { CloseActions } from './CloseActions.tsx';
 import { Stat, TextListCard } from './DietView.tsx';
 import { ExerciseList } from './ExerciseList.tsx';
 import { DEFAULT_WORKOUT_MINUTES } from './TodayWorkoutView.tsx';
@@ -43,11 +42,7 @@ function DayDialog({ day, onClose }: { day: ScheduleDay; onClose: () => void }) 
         )}
         {day.exercises.length > 0 ? <ExerciseList exercises={day.exercises} /> : <Typography color="text.secondary">{t('content.workout.noExercises')}</Typography>}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="day-dialog-close">
-          {t('content.close')}
-        </Button>
-      </DialogActions>
+      <CloseActions onClose={onClose} testId="day-dialog-close" />
     </Dialog>
   );
 }
@@ -99,11 +94,7 @@ export function WorkoutDialog({ workout, onClose }: { workout: WorkoutPlanDto; o
           {safety.length > 0 && <TextListCard titleId="content.workout.safetyNotes" lines={safety} />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="dialog-close">
-          {t('content.close')}
-        </Button>
-      </DialogActions>
+      <CloseActions onClose={onClose} testId="dialog-close" />
       {openDay && <DayDialog day={openDay} onClose={() => setOpenDay(null)} />}
     </Dialog>
   );

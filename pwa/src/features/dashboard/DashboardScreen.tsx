@@ -18,6 +18,7 @@ import WorkoutIcon from '@mui/icons-material/FitnessCenter';
 import { daysInApp, pendingToday } from '#protocol/domain/dashboard-tiles.ts';
 import { weekdayOf, localDateIn } from '#protocol/domain/daily-progress.ts';
 import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
+import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { deviceTimeZone, todayLocalDate } from '#pwa/db/local-writes.ts';
 import { usePublishedDiets, usePublishedWorkouts } from '#pwa/db/use-content.ts';
@@ -162,22 +163,8 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
               ) : (
                 <>
                   <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
-                    <Box>
-                      <Typography variant="body2" color="text.secondary">
-                        {t('dashboard.currentWeight')}
-                      </Typography>
-                      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="current-weight">
-                        {kg(progress?.currentWeight)}
-                      </Typography>
-                    </Box>
-                    <Box>
-                      <Typography variant="body2" color="text.secondary">
-                        {t('dashboard.targetWeight')}
-                      </Typography>
-                      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="target-weight">
-                        {kg(progress?.targetWeight)}
-                      </Typography>
-                    </Box>
+                    <LabeledValue size="h5" label={t('dashboard.currentWeight')} value={kg(progress?.currentWeight)} testId="current-weight" />
+                    <LabeledValue size="h5" label={t('dashboard.targetWeight')} value={kg(progress?.targetWeight)} testId="target-weight" />
                   </Stack>
                   <LinearProgress variant="determinate" value={progress?.goalPercent ?? 0} sx={{ mt: 2, height: 8, borderRadius: 4 }} aria-label={t('dashboard.tiles.goalProgress')} />
                   {toGo !== null && (

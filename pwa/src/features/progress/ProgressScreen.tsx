@@ -14,6 +14,7 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
+import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
@@ -25,12 +26,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 150 }}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
-          {value}
-        </Typography>
+        <LabeledValue size="h5" label={label} value={value} testId={testId} />
       </CardContent>
     </Card>
   );
