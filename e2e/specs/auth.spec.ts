@@ -152,6 +152,7 @@ test.describe('signed in', () => {
   });
 
   test('every screen of the route table renders a titled page', async ({ page }) => {
+    test.setTimeout(60_000); // eight full page loads
     const titles: Record<string, string> = {
       '/progress': 'Meu Progresso',
       '/content': 'Meu Conteúdo',
