@@ -20,6 +20,23 @@ function stored(): SupportContact | null {
 /** wa.me wants digits only: '+55 11 98888-7777' → 'https://wa.me/5511988887777'. */
 export const whatsappLink = (phone: string, text?: string) => `https://wa.me/${phone.replace(/\D/g, '')}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 
+// One request per page life: the dashboard mounts often, the contacts rarely change.
+let request: Promise<SupportContact> | null = null;
+
+function fetchSupportContact(): Promise<SupportContact> {
+  request ??= api
+    .get<{ support: SupportContact }>('/plans')
+    .then(({ support }) => {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(support));
+      return support;
+    })
+    .catch((error: unknown) => {
+      request = null; // offline now: ask again on the next visit
+      throw error;
+    });
+  return request;
+}
+
 /**
  * The support team's contacts from GET /api/plans, remembered on the device so the links work at
  * the gym without signal too. Undefined until known.
@@ -28,12 +45,9 @@ export function useSupportContact(): SupportContact | undefined {
   const [contact, setContact] = useState<SupportContact | undefined>(() => stored() ?? undefined);
   useEffect(() => {
     let cancelled = false;
-    api
-      .get<{ support: SupportContact }>('/plans')
-      .then(({ support }) => {
-        if (cancelled) return;
-        localStorage.setItem(STORAGE_KEY, JSON.stringify(support));
-        setContact(support);
+    fetchSupportContact()
+      .then((support) => {
+        if (!cancelled) setContact(support);
       })
       .catch((error: unknown) => console.error('support.load', error));
     return () => {

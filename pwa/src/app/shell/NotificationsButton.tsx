@@ -11,8 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { useNotifications } from '#pwa/db/use-content.ts';
-import { write } from '#pwa/sync/user-data.ts';
-import { notificationTarget, notificationWording } from '../../features/content/notification-wording.ts';
+import { markNotificationRead, notificationTarget, notificationWording } from '../../features/content/notifications.ts';
 
 const LATEST = 5;
 
@@ -52,7 +51,7 @@ export function NotificationsButton() {
             <MenuItem
               key={notification.id}
               onClick={() => {
-                if (!notification.read) void write('notification.read', { id: notification.id }).catch((error: unknown) => console.error('notification.read', error));
+                if (!notification.read) void markNotificationRead(notification.id);
                 go(notificationTarget(notification));
               }}
               data-testid="notifications-menu-item"

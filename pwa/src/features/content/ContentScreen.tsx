@@ -79,7 +79,8 @@ export function ContentScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [params, setParams] = useSearchParams();
-  const tab: ContentTab = isTab(params.get('tab')) ? (params.get('tab') as ContentTab) : 'notifications';
+  const requested = params.get('tab');
+  const tab: ContentTab = isTab(requested) ? requested : 'notifications';
   const notifications = useNotifications();
   const diets = usePublishedDiets();
   const workouts = usePublishedWorkouts();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
@@ -7,11 +8,14 @@ import { TodayWorkoutView } from './TodayWorkoutView.tsx';
 import { ViewHeader } from './ViewHeader.tsx';
 import { useContentGate } from './use-content-gate.ts';
 
-/** SPEC §2: without an active paid plan the views show the activation gate, with a back button. */
-function Gated({ titleId, onClose, children }: { titleId: string; onClose: () => void; children: React.ReactNode }) {
+/**
+ * The latest published plan in a dashboard view; without an active paid plan the activation gate
+ * with a back button (SPEC §2).
+ */
+function InPageView<T>({ titleId, onClose, plans, children }: { titleId: string; onClose: () => void; plans: T[] | undefined; children: (latest: T | null) => ReactNode }) {
   const gate = useContentGate();
-  if (gate === undefined) return <Skeleton variant="rounded" height={240} />;
-  if (gate === 'open') return children;
+  if (gate === undefined || plans === undefined) return <Skeleton variant="rounded" height={240} />;
+  if (gate === 'open') return children(plans[0] ?? null);
   return (
     <Stack sx={{ gap: 2 }}>
       <ViewHeader titleId={titleId} onClose={onClose} closeLabelId="content.back" />
@@ -20,22 +24,18 @@ function Gated({ titleId, onClose, children }: { titleId: string; onClose: () =>
   );
 }
 
-/** The dashboard's My Diet view: the latest published diet. */
 export function MyDietView({ onClose }: { onClose: () => void }) {
-  const diets = usePublishedDiets();
   return (
-    <Gated titleId="nav.diet" onClose={onClose}>
-      {diets === undefined ? <Skeleton variant="rounded" height={240} /> : <DietView diet={diets[0] ?? null} onClose={onClose} />}
-    </Gated>
+    <InPageView titleId="nav.diet" onClose={onClose} plans={usePublishedDiets()}>
+      {(diet) => <DietView diet={diet} onClose={onClose} />}
+    </InPageView>
   );
 }
 
-/** The dashboard's My Workout view: today's part of the latest published workout. */
 export function MyWorkoutView({ onClose }: { onClose: () => void }) {
-  const workouts = usePublishedWorkouts();
   return (
-    <Gated titleId="content.workout.todayTitle" onClose={onClose}>
-      {workouts === undefined ? <Skeleton variant="rounded" height={240} /> : <TodayWorkoutView workout={workouts[0] ?? null} onClose={onClose} />}
-    </Gated>
+    <InPageView titleId="content.workout.todayTitle" onClose={onClose} plans={usePublishedWorkouts()}>
+      {(workout) => <TodayWorkoutView workout={workout} onClose={onClose} />}
+    </InPageView>
   );
 }

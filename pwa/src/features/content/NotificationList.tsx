@@ -10,12 +10,9 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
 import type { ReplicaNotification } from '#protocol/replica.ts';
-import { write } from '#pwa/sync/user-data.ts';
-import { notificationWording } from './notification-wording.ts';
+import { markNotificationRead, notificationWording } from './notifications.ts';
 
 const ICONS = { diet_published: DietIcon, workout_published: WorkoutIcon, other: InfoIcon };
-
-const markRead = (id: string) => write('notification.read', { id }).catch((error: unknown) => console.error('notification.read', error));
 
 /** SPEC §2 Notificações tab: newest first; marking as read is a local change that syncs later. */
 export function NotificationList({ notifications }: { notifications: readonly ReplicaNotification[] }) {
@@ -39,7 +36,7 @@ export function NotificationList({ notifications }: { notifications: readonly Re
           startIcon={<DoneAllIcon />}
           sx={{ alignSelf: 'flex-end' }}
           onClick={async () => {
-            for (const n of unread) await markRead(n.id);
+            for (const n of unread) await markNotificationRead(n.id);
           }}
           data-testid="mark-all-read"
         >
@@ -71,7 +68,7 @@ export function NotificationList({ notifications }: { notifications: readonly Re
                     {Number.isFinite(Date.parse(notification.createdAt)) ? intl.formatDate(notification.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) : t('content.invalidDate')}
                   </Typography>
                   {!notification.read && (
-                    <Button size="small" sx={{ alignSelf: 'flex-start', ml: -1 }} onClick={() => void markRead(notification.id)} data-testid="mark-read">
+                    <Button size="small" sx={{ alignSelf: 'flex-start', ml: -1 }} onClick={() => void markNotificationRead(notification.id)} data-testid="mark-read">
                       {t('content.notifications.markRead')}
                     </Button>
                   )}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useIntl } from 'react-intl';
-import { ValidationError } from 'yup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,6 +17,7 @@ import { profileUpdateSchema, type ProfileUpdateInput } from '#protocol/schemas/
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
+import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { write } from '#pwa/sync/user-data.ts';
@@ -49,15 +49,7 @@ export function ProfileScreen() {
     enableReinitialize: !editing,
     validateOnBlur: false,
     validateOnChange: false,
-    validate: async (values) => {
-      try {
-        await profileUpdateSchema.validate(values, { abortEarly: false });
-        return {};
-      } catch (error) {
-        if (!(error instanceof ValidationError)) return {};
-        return Object.fromEntries(error.inner.filter((i) => i.path).map((i) => [i.path as string, String(i.message)]));
-      }
-    },
+    validate: (values) => schemaErrors(profileUpdateSchema, values),
     onSubmit: async (values) => {
       const original = toForm(profile);
       const changed = EDITABLE.filter((field) => values[field] !== original[field]);

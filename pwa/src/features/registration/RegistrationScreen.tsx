@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ValidationError } from 'yup';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +35,7 @@ import { Logo } from '#pwa/components/Logo.tsx';
 import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { rememberedReferral } from '#pwa/lib/referral.ts';
+import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -92,17 +92,7 @@ export function RegistrationScreen() {
     // Errors appear once the user submits: appearing on blur they shift the layout under a tap.
     validateOnBlur: false,
     // The shared schema validates the same body the server will; errors are catalog keys.
-    validate: async (values) => {
-      try {
-        await registerClientSchema.validate(toBody(values), { abortEarly: false });
-        return {};
-      } catch (error) {
-        if (!(error instanceof ValidationError)) return {};
-        const errors: Record<string, string> = {};
-        for (const issue of error.inner) if (issue.path && !errors[issue.path]) errors[issue.path] = String(issue.message);
-        return errors;
-      }
-    },
+    validate: (values) => schemaErrors(registerClientSchema, toBody(values)),
     onSubmit: async (values, helpers) => {
       try {
         const { client } = await api.post<{ client: ClientDto }>('/clients/register', toBody(values));

@@ -1,4 +1,5 @@
 import type { ReplicaNotification } from '#protocol/replica.ts';
+import { write } from '#pwa/sync/user-data.ts';
 
 /** Typed notifications are worded by the UI in the reader's language; 'other' shows the server's text. */
 export function notificationWording(notification: ReplicaNotification, t: (id: string) => string) {
@@ -10,3 +11,6 @@ export function notificationWording(notification: ReplicaNotification, t: (id: s
 /** Where a notification leads: the tab of what it announces. */
 export const notificationTarget = (notification: Pick<ReplicaNotification, 'type'>) =>
   notification.type === 'diet_published' ? '/content?tab=diets' : notification.type === 'workout_published' ? '/content?tab=workouts' : '/content?tab=notifications';
+
+/** Marking as read is a local change (the `notification.read` mutation): it works offline and syncs later. */
+export const markNotificationRead = (id: string) => write('notification.read', { id }).catch((error: unknown) => console.error('notification.read', error));
