@@ -16,9 +16,14 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** The first visit downloads every chunk while the service worker precaches: allow it time on a busy machine. */
+/**
+ * Opens a new client's dashboard and waits for the trial the first load creates (SPEC §4): that
+ * load goes back to /dashboard once the trial exists, which would pull a quicker test away.
+ */
 async function openDashboard(page: Page) {
   await page.goto('/dashboard');
   await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
 }
 
 /** Waits until the service worker controls the page, so a reload works with no network. */
