@@ -1,14 +1,39 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chunkGroups } from './scripts/vite/chunk-groups.ts';
+import { localePages } from './scripts/vite/locale-pages.ts';
+import { precompiledMessages } from './scripts/vite/precompiled-messages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const require = createRequire(import.meta.url);
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
-export default defineConfig({
+const chunking = chunkGroups(root);
+
+export default defineConfig(({ command }) => ({
   root: 'pwa',
   publicDir: 'public',
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            // The catalogs are precompiled (scripts/vite/precompiled-messages.ts): react-intl formats ASTs and never parses.
+            { find: /^@formatjs\/icu-messageformat-parser$/, replacement: require.resolve('@formatjs/icu-messageformat-parser/no-parser.js') },
+            // react-router's package exports only its development build (warnings on); its
+            // production build is the same code without them. Both entries, never a mix.
+            { find: /^react-router$/, replacement: `${reactRouterDist}/production/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterDist}/production/dom-export.mjs` },
+          ]
+        : [],
+  },
   plugins: [
+    precompiledMessages(root),
+    chunking.plugin,
+    localePages(['signed-in', 'shared']),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -28,6 +53,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/locale': 'http://localhost:3000' },
@@ -40,4 +66,4 @@ export default defineConfig({
       { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
     ],
   },
-});
+}));

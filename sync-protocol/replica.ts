@@ -14,7 +14,7 @@ import {
   type DailyProgress,
   type WeightRecord,
 } from './conflict/rules.ts';
-import type { Mutation } from './mutations/index.ts';
+import type { Mutation } from './mutations/envelope.ts';
 
 export interface ReplicaNotification {
   id: string;

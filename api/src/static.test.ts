@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { sessionCookieName } from './http/middleware.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-test-'));
 let t: TestApp;
@@ -11,6 +12,10 @@ let t: TestApp;
 beforeAll(() => {
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  for (const locale of ['pt-BR', 'es-AR', 'en-US']) {
+    writeFileSync(path.join(root, `index.${locale}.html`), `<!doctype html><title>app ${locale}</title>`);
+    writeFileSync(path.join(root, `index.${locale}.signed-in.html`), `<!doctype html><title>app ${locale} signed in</title>`);
+  }
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
   const script = 'console.log("hello");'.repeat(100);
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), script);
@@ -41,6 +46,20 @@ describe('PWA serving', () => {
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it("serves an app route the page of the request's language, and with a session cookie the signed-in one", async () => {
+    const page = async (headers: Record<string, string>) => {
+      const response = await t.client().get('/dashboard', headers);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+      return String(response.body);
+    };
+    expect(await page({})).toContain('app pt-BR</title>');
+    expect(await page({ 'accept-language': 'es-AR,es;q=0.9' })).toContain('app es-AR</title>');
+    expect(await page({ 'accept-language': 'es-AR', cookie: 'locale=en-US' })).toContain('app en-US</title>');
+    expect(await page({ cookie: `locale=es-AR; ${sessionCookieName(false)}=anything` })).toContain('app es-AR signed in</title>');
+    // The plain page stays reachable by name (the service worker precaches it).
+    expect(String((await t.client().get('/index.html')).body)).toContain('<title>app</title>');
   });
 
   it('never caches the service worker for long', async () => {

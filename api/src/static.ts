@@ -40,8 +40,10 @@ function walk(dir: string): string[] {
  * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
  * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
  * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
+ * An app route gets the page variant `pageFor` names when the build made it (one per language
+ * and signed-in state, scripts/vite/locale-pages.ts), else index.html.
  */
-export function createStaticHandler(root: string) {
+export function createStaticHandler(root: string, pageFor: (c: Context) => string = () => '/index.html') {
   const files = new Map<string, StaticFile>();
   if (existsSync(root)) {
     for (const full of walk(root)) {
@@ -61,12 +63,12 @@ export function createStaticHandler(root: string) {
   }
   const index = files.get('/index.html');
 
-  const send = (c: Context, file: StaticFile) => {
+  const send = (c: Context, file: StaticFile, vary = 'Accept-Encoding') => {
     const headers: Record<string, string> = {
       'Content-Type': file.type,
       'Cache-Control': file.cacheControl,
       ETag: file.etag,
-      Vary: 'Accept-Encoding',
+      Vary: vary,
       'X-Content-Type-Options': 'nosniff',
     };
     if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
@@ -97,7 +99,7 @@ export function createStaticHandler(root: string) {
       if (file && urlPath !== '/index.html') return send(c, file);
       // App routes (no file extension) get the shell; a missing asset gets a real 404.
       const lastSegment = urlPath.split('/').pop() ?? '';
-      if (index && !lastSegment.includes('.')) return send(c, index);
+      if (index && !lastSegment.includes('.')) return send(c, files.get(pageFor(c)) ?? index, 'Accept-Encoding, Accept-Language, Cookie');
       if (index && urlPath === '/index.html') return send(c, index);
       return c.text('Not found', 404);
     },

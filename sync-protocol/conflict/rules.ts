@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from '../errors.ts';
 import { canCompleteDay, NEUTRAL_LEVEL } from '../domain/daily-progress.ts';
-import type { MutationArgs, ProgressField } from '../mutations/index.ts';
+import type { MutationArgs, ProgressField } from '../mutations/envelope.ts';
 
 export type Outcome<T> = { ok: true; row: T; changed: boolean } | { ok: false; code: ErrorCode };
 

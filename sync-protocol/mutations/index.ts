@@ -1,13 +1,14 @@
 /**
- * The mutation envelope and every mutation's name and arguments (ARCHITECTURE §3). A client
- * change is recorded as one of these in the device's outbox and replayed on the server, which
- * runs the same conflict rules (../conflict) as the client.
+ * Checks a mutation as it arrives (ARCHITECTURE §3). A client change is recorded as one of these
+ * in the device's outbox and replayed on the server, which runs the same conflict rules
+ * (../conflict) as the client; the envelope and names live in ./envelope.ts.
  */
 import { ValidationError } from 'yup';
 import type { ErrorCode } from '../errors.ts';
 import { isHlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/daily-progress.ts';
-import { profileUpdateSchema, type ProfileUpdateInput } from '../schemas/clients.ts';
+import { profileUpdateSchema } from '../schemas/clients.ts';
+import { MUTATION_NAMES, MUTATION_VERSION, PROGRESS_FIELDS, type Mutation, type MutationArgs, type MutationName, type ProgressField } from './envelope.ts';
 import {
   DEVICE_ID,
   checkBoolean,
@@ -20,41 +21,7 @@ import {
   type Checked,
 } from './fields.ts';
 
-/** Bumped when a mutation's arguments change shape; the server keeps accepting older versions. */
-export const MUTATION_VERSION = 1;
-/** The most mutations one push carries. */
-export const MAX_PUSH_BATCH = 1000;
-
-export const PROGRESS_FIELDS = ['workoutCompleted', 'dietFollowed', 'mood', 'energy'] as const;
-export type ProgressField = (typeof PROGRESS_FIELDS)[number];
-
-export interface MutationArgs {
-  'weight.add': { id: string; weight: number; notes: string | null; createdAt: string };
-  'weight.delete': { id: string };
-  'progress.set': { field: ProgressField; value: boolean | number };
-  'progress.complete': Record<string, never>;
-  'profile.update': { fields: ProfileUpdateInput };
-  'notification.read': { id: string };
-}
-export type MutationName = keyof MutationArgs;
-export const MUTATION_NAMES = ['weight.add', 'weight.delete', 'progress.set', 'progress.complete', 'profile.update', 'notification.read'] as const satisfies readonly MutationName[];
-
-export interface Envelope<N extends MutationName = MutationName> {
-  deviceId: string;
-  /** Per device, strictly increasing from 1: the server's idempotency key with deviceId. */
-  seq: number;
-  /** UUIDv7 of this mutation. */
-  id: string;
-  name: N;
-  version: number;
-  args: MutationArgs[N];
-  /** Hybrid logical clock at the moment of the action: orders concurrent writes. */
-  hlc: string;
-  /** The calendar day (YYYY-MM-DD) on the device when the action happened. */
-  localDate: string;
-  timeZone: string;
-}
-export type Mutation = { [N in MutationName]: Envelope<N> }[MutationName];
+export * from './envelope.ts';
 
 export type ParseResult = { ok: true; mutation: Mutation } | { ok: false; code: ErrorCode; field?: string; key?: string };
 

@@ -15,6 +15,7 @@ import {
   normalizeMedicalCondition,
   normalizeTimeFrame,
 } from '../domain/client-enums.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
 
@@ -81,8 +82,8 @@ const email = () =>
   trimmed()
     .transform((value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
     .required('validation.required')
-    .max(254, 'validation.emailInvalid')
-    .email('validation.emailInvalid');
+    .max(EMAIL_MAX, 'validation.emailInvalid')
+    .matches(EMAIL_PATTERN, { message: 'validation.emailInvalid', excludeEmptyString: true });
 
 /** Optional; `null` clears a phone given before (a client may take it back), '' means unchanged. */
 const phone = () =>
@@ -122,7 +123,7 @@ const profileExtras = {
 export const registerClientSchema = object({
   name: trimmed().required('validation.required').min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
   email: email(),
-  password: string().typeError('validation.invalidType').required('validation.required').min(8, 'validation.passwordMinRegister').max(128, 'validation.passwordMax'),
+  password: string().typeError('validation.invalidType').required('validation.required').min(REGISTER_PASSWORD_MIN, 'validation.passwordMinRegister').max(PASSWORD_MAX, 'validation.passwordMax'),
   height: requiredNumber().moreThan(100, 'validation.heightMin').lessThan(250, 'validation.heightMax'),
   currentWeight: requiredNumber().moreThan(30, 'validation.weightMin').lessThan(300, 'validation.weightMax'),
   targetWeight: requiredNumber().moreThan(30, 'validation.targetMin').lessThan(300, 'validation.targetMax'),
@@ -143,7 +144,7 @@ export type RegisterClientInput = InferType<typeof registerClientSchema>;
 /** SPEC §5 login: the password minimum is 6 here, 8 at registration. */
 export const loginSchema = object({
   email: email(),
-  password: string().typeError('validation.invalidType').required('validation.required').min(6, 'validation.passwordMinLogin').max(128, 'validation.passwordMax'),
+  password: string().typeError('validation.invalidType').required('validation.required').min(LOGIN_PASSWORD_MIN, 'validation.passwordMinLogin').max(PASSWORD_MAX, 'validation.passwordMax'),
 }).noUnknown(true, 'validation.unknownField');
 
 export type LoginInput = InferType<typeof loginSchema>;

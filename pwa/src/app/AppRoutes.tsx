@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Role } from '#protocol/domain/client-enums.ts';
@@ -51,7 +51,9 @@ function LoggedOutLanding() {
 
 /** The route table of SPEC §2. */
 export function AppRoutes() {
-  const status = useSession((s) => s.status);
+  // Deferred: the screen the session leads to renders in the background, yielding to input, and
+  // the spinner stays until it is ready (a store update alone would render it in one long task).
+  const status = useDeferredValue(useSession((s) => s.status));
   const load = useSession((s) => s.load);
   const intl = useIntl();
 

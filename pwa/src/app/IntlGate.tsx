@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
-import { loadMessages } from '#pwa/i18n/messages.ts';
+import { loadMessages, prepareMessages, type Messages } from '#pwa/i18n/messages.ts';
 
 /**
  * Detects the locale when none is stored, loads its catalog, and keeps showing the previous
@@ -11,19 +11,17 @@ import { loadMessages } from '#pwa/i18n/messages.ts';
  */
 export function IntlGate({ children }: { children: ReactNode }) {
   const locale = useLocaleStore((s) => s.locale);
-  const detect = useLocaleStore((s) => s.detect);
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(null);
 
-  useEffect(() => {
-    void detect();
-  }, [detect]);
+  useEffect(prepareMessages, []);
 
   useEffect(() => {
     if (!locale) return;
     let cancelled = false;
     loadMessages(locale)
       .then((messages) => {
-        if (!cancelled) setLoaded({ locale, messages });
+        // A transition: rendering the whole app in the new language yields to input as it goes.
+        if (!cancelled) startTransition(() => setLoaded({ locale, messages }));
       })
       .catch((error: unknown) => console.error('i18n.load', error));
     return () => {

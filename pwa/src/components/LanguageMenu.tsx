@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#protocol/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
+import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { FlagIcon } from './FlagIcon.tsx';
+
+const loadList = () => import('./LanguageMenuList.tsx').then((m) => m.LanguageMenuList);
 
 /** SPEC §2: a dropdown of the three languages, each with flag and name; choosing one closes it. */
 export function LanguageMenu() {
@@ -16,6 +15,7 @@ export function LanguageMenu() {
   const current: Locale = useLocaleStore((s) => s.locale) ?? DEFAULT_LOCALE;
   const setLocale = useLocaleStore((s) => s.setLocale);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const list = useOnDemand(loadList, 'language-menu');
   const menuId = useId();
   const label = intl.formatMessage({ id: 'language.label' });
 
@@ -23,7 +23,12 @@ export function LanguageMenu() {
     <>
       <Button
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          const button = event.currentTarget;
+          list.open(() => setAnchor(button));
+        }}
+        onPointerEnter={list.preload}
+        onFocus={list.preload}
         startIcon={<FlagIcon locale={current} />}
         endIcon={<ExpandMoreIcon />}
         aria-haspopup="menu"
@@ -35,24 +40,18 @@ export function LanguageMenu() {
       >
         {intl.formatMessage({ id: `language.${current}` })}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LOCALES.map((locale) => (
-          <MenuItem
-            key={locale}
-            selected={locale === current}
-            lang={locale}
-            onClick={() => {
-              setLocale(locale);
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>
-              <FlagIcon locale={locale} />
-            </ListItemIcon>
-            <ListItemText>{intl.formatMessage({ id: `language.${locale}` })}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {list.Component && (
+        <list.Component
+          id={menuId}
+          anchor={anchor}
+          current={current}
+          onChoose={(locale) => {
+            setLocale(locale);
+            setAnchor(null);
+          }}
+          onClose={() => setAnchor(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useColorScheme } from '@mui/material/styles';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
@@ -13,10 +12,8 @@ export function ThemeToggleButton() {
   const next = effective === 'dark' ? 'light' : 'dark';
   const label = intl.formatMessage({ id: next === 'dark' ? 'shell.toDarkTheme' : 'shell.toLightTheme' });
   return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" onClick={() => setMode(next)} aria-label={label} data-testid="theme-toggle">
-        {next === 'dark' ? <DarkModeIcon /> : <LightModeIcon />}
-      </IconButton>
-    </Tooltip>
+    <IconButton color="inherit" onClick={() => setMode(next)} aria-label={label} title={label} data-testid="theme-toggle">
+      {next === 'dark' ? <DarkModeIcon /> : <LightModeIcon />}
+    </IconButton>
   );
 }

@@ -1,7 +1,7 @@
 import { createClock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { MUTATION_VERSION, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/index.ts';
+import { MUTATION_VERSION, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
 import { applyLocally } from '#protocol/replica.ts';
 import { dexieStore } from './replica-store.ts';
 import { newDeviceId, type UserDb } from './user-db.ts';

@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { DailyProgress, WeightRecord } from '#protocol/conflict/rules.ts';
-import type { Mutation } from '#protocol/mutations/index.ts';
+import type { Mutation } from '#protocol/mutations/envelope.ts';
 import type { ReplicaNotification, ReplicaProfile } from '#protocol/replica.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
 import type { SubscriptionDto } from '#api/services/subscriptions.ts';

@@ -36,7 +36,7 @@ interface LocaleState {
   detect(): Promise<void>;
 }
 
-/** The interface language: stored choice, else what GET /locale detects, else pt-BR (SPEC §9). */
+/** The interface language: stored choice, else what the server detects (in the page or GET /locale), else pt-BR (SPEC §9). */
 export const useLocaleStore = create<LocaleState>((set, get) => ({
   locale: storedLocale(),
   setLocale(value) {
@@ -49,6 +49,13 @@ export const useLocaleStore = create<LocaleState>((set, get) => ({
     const stored = get().locale;
     if (stored) {
       persist(stored);
+      return;
+    }
+    // The server names the language in the page it sent (scripts/vite/locale-pages.ts); the
+    // service worker's copy of the page does not, and then the server is asked.
+    const named = toLocale(document.documentElement.dataset.locale);
+    if (named) {
+      get().setLocale(named);
       return;
     }
     let detected: Locale = DEFAULT_LOCALE;

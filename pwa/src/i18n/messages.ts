@@ -1,17 +1,55 @@
-import { flattenMessages, sharedCatalogs } from '#protocol/i18n/messages.ts';
+import { flattenMessages, type NestedMessages } from '#protocol/i18n/flatten.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
+import { useLocaleStore } from './locale-store.ts';
 
-type Catalog = Parameters<typeof flattenMessages>[0];
+/**
+ * Flat messages for react-intl, keyed `section.key`. Typed as the catalogs' strings, which is what
+ * tests and the dev server get; the production build hands over the same keys precompiled to ICU
+ * ASTs (see `precompiledMessages` in vite.config.ts), so read them only through react-intl.
+ */
+export type Messages = Record<string, string>;
 
-/** Each UI catalog is its own chunk: a client downloads only the language it uses. */
-const uiCatalogs: Record<Locale, () => Promise<{ default: Catalog }>> = {
-  'pt-BR': () => import('./pt-BR.json'),
-  'es-AR': () => import('./es-AR.json'),
-  'en-US': () => import('./en-US.json'),
+type Catalog = NestedMessages<string>;
+
+/**
+ * Each language is its own chunks, the UI strings and the shared error and validation messages
+ * (sync-protocol/i18n): a client downloads only the language it uses.
+ */
+const catalogs: Record<Locale, () => Promise<[{ default: Catalog }, { default: Catalog }]>> = {
+  'pt-BR': () => Promise.all([import('#protocol/i18n/pt-BR.json'), import('./pt-BR.json')]),
+  'es-AR': () => Promise.all([import('#protocol/i18n/es-AR.json'), import('./es-AR.json')]),
+  'en-US': () => Promise.all([import('#protocol/i18n/en-US.json'), import('./en-US.json')]),
 };
 
-/** UI strings plus the shared error and validation messages, flat for react-intl. */
-export async function loadMessages(locale: Locale): Promise<Record<string, string>> {
-  const ui = await uiCatalogs[locale]();
-  return { ...flattenMessages(sharedCatalogs[locale]), ...flattenMessages(ui.default) };
+const loading = new Map<Locale, Promise<Messages>>();
+
+/**
+ * UI strings plus the shared error and validation messages, flat for react-intl. Loaded once per
+ * language; a failed load is forgotten so that the next call tries again.
+ */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  let messages = loading.get(locale);
+  if (!messages) {
+    messages = catalogs[locale]().then(([shared, ui]) => flattenMessages(ui.default, '', flattenMessages(shared.default)));
+    messages.catch(() => loading.delete(locale));
+    loading.set(locale, messages);
+  }
+  return messages;
+}
+
+let preparing: Promise<void> | undefined;
+
+/**
+ * Starts what the first screen waits for, once per page: the language (the stored one, else
+ * GET /locale) and then its catalog. main.tsx calls it before the first render, so both requests
+ * leave with the app's code instead of after it rendered; IntlGate calls it too.
+ */
+export function prepareMessages(): void {
+  preparing ??= useLocaleStore
+    .getState()
+    .detect()
+    .then(() => {
+      const { locale } = useLocaleStore.getState();
+      if (locale) loadMessages(locale).catch(() => undefined); // IntlGate's own call reports a failure
+    });
 }

@@ -45,6 +45,7 @@ interface SessionState {
 }
 
 export const useSession = create<SessionState>((set, get) => {
+  let loading: Promise<void> | null = null;
   const signedIn = async (client: Client, offline = false) => {
     writeCache(client);
     set({ status: 'authenticated', client, offline });
@@ -59,19 +60,25 @@ export const useSession = create<SessionState>((set, get) => {
     status: 'loading',
     client: null,
     offline: false,
-    async load() {
-      try {
-        const { client } = await api.get<{ client: Client }>('/clients/me');
-        await signedIn(client);
-      } catch (error) {
-        const cached = readCache();
-        if (error instanceof ApiRequestError && error.code === 'NETWORK' && cached) {
-          await signedIn(cached, true);
-          return;
+    load() {
+      // main.tsx starts it before the first render and AppRoutes asks again on mount: one request.
+      loading ??= (async () => {
+        try {
+          const { client } = await api.get<{ client: Client }>('/clients/me');
+          await signedIn(client);
+        } catch (error) {
+          const cached = readCache();
+          if (error instanceof ApiRequestError && error.code === 'NETWORK' && cached) {
+            await signedIn(cached, true);
+            return;
+          }
+          if (!(error instanceof ApiRequestError) || error.status !== 401) console.error('session.load', error);
+          set({ status: 'anonymous', client: null, offline: false });
         }
-        if (!(error instanceof ApiRequestError) || error.status !== 401) console.error('session.load', error);
-        set({ status: 'anonymous', client: null, offline: false });
-      }
+      })().finally(() => {
+        loading = null;
+      });
+      return loading;
     },
     async login(email, password) {
       const { client } = await api.post<{ client: Client }>('/clients/login', { email, password });

@@ -6,7 +6,7 @@
  * has acknowledged its seq.
  */
 import type { ErrorCode } from '#protocol/errors.ts';
-import { MAX_PUSH_BATCH } from '#protocol/mutations/index.ts';
+import { MAX_PUSH_BATCH } from '#protocol/mutations/envelope.ts';
 import { applyPull, type PulledChanges } from '#protocol/replica.ts';
 import type { PullResult, PushResult } from '#api/services/sync.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';

@@ -3,7 +3,7 @@
  * logged-out path never downloads Dexie or the sync engine) and closed at logout.
  */
 import Dexie from 'dexie';
-import type { MutationArgs, MutationName } from '#protocol/mutations/index.ts';
+import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';

@@ -18,7 +18,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -80,11 +79,9 @@ const BOTTOM_TABS = [
 
 function LogoutButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
   return (
-    <Tooltip title={label}>
-      <IconButton onClick={onClick} aria-label={label} data-testid={testId}>
-        <LogoutIcon />
-      </IconButton>
-    </Tooltip>
+    <IconButton onClick={onClick} aria-label={label} title={label} data-testid={testId}>
+      <LogoutIcon />
+    </IconButton>
   );
 }
 

@@ -3,7 +3,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useIntl } from 'react-intl';
 import Badge from '@mui/material/Badge';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import CloudDoneIcon from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
@@ -38,24 +37,23 @@ export function SyncStatusIndicator() {
   ].join(' · ');
 
   return (
-    <Tooltip title={details}>
-      <Chip
-        icon={
-          <Badge color="warning" variant="dot" invisible={pending === 0}>
-            {icon}
-          </Badge>
-        }
-        label={label}
-        variant="outlined"
-        color={!online ? 'default' : pending > 0 ? 'warning' : 'success'}
-        size="small"
-        role="status"
-        aria-label={`${label}. ${details}`}
-        data-testid="sync-status"
-        data-state={state}
-        data-pending={pending}
-        sx={{ '& .MuiChip-label': { display: { xs: pending > 0 ? 'block' : 'none', sm: 'block' } } }}
-      />
-    </Tooltip>
+    <Chip
+      icon={
+        <Badge color="warning" variant="dot" invisible={pending === 0}>
+          {icon}
+        </Badge>
+      }
+      label={label}
+      variant="outlined"
+      color={!online ? 'default' : pending > 0 ? 'warning' : 'success'}
+      size="small"
+      role="status"
+      aria-label={`${label}. ${details}`}
+      title={details}
+      data-testid="sync-status"
+      data-state={state}
+      data-pending={pending}
+      sx={{ '& .MuiChip-label': { display: { xs: pending > 0 ? 'block' : 'none', sm: 'block' } } }}
+    />
   );
 }

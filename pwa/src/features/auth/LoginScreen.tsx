@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useFormik } from 'formik';
+import { useEffect, useState, type FocusEvent, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -10,13 +9,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { loginSchema } from '#protocol/schemas/clients.ts';
+import { loginFieldErrors, type LoginFields } from '#protocol/domain/credentials.ts';
 import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
 import { Logo } from '#pwa/components/Logo.tsx';
+import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -34,22 +33,41 @@ export function LoginScreen() {
     document.title = `${t('login.submit')} · ${t('app.name')}`;
   });
 
-  const form = useFormik({
-    initialValues: { email: '', password: '' },
-    validationSchema: loginSchema,
-    onSubmit: async (values) => {
-      try {
-        const client = await login(values.email.trim(), values.password);
-        showToast({ severity: 'success', title: t('login.successTitle'), description: t('login.successDescription', { name: client.name }) });
-        navigate('/dashboard', { replace: true });
-      } catch (error) {
-        showToast({ severity: 'error', title: t('login.errorTitle'), description: errorMessage(intl, error, 'errors.INVALID_CREDENTIALS') });
-      }
-    },
-  });
+  // Two fields need no form library: the signed-out path stays light (ADR 010). As with formik,
+  // a field shows its error once visited, and submitting visits both.
+  const [values, setValues] = useState<LoginFields>({ email: '', password: '' });
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const errors = loginFieldErrors(values);
 
-  const fieldError = (name: 'email' | 'password') =>
-    form.touched[name] && form.errors[name] ? t(form.errors[name]) : undefined;
+  const change = (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const { name, value } = event.currentTarget;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  const blur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const { name } = event.currentTarget;
+    setTouched((current) => ({ ...current, [name]: true }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ email: true, password: true });
+    if (submitting || Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    try {
+      const client = await login(values.email.trim(), values.password);
+      showToast({ severity: 'success', title: t('login.successTitle'), description: t('login.successDescription', { name: client.name }) });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      showToast({ severity: 'error', title: t('login.errorTitle'), description: errorMessage(intl, error, 'errors.INVALID_CREDENTIALS') });
+      setSubmitting(false);
+    }
+  };
+
+  const fieldError = (name: keyof LoginFields) => {
+    const key = errors[name];
+    return touched[name] && key ? t(key) : undefined;
+  };
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -71,31 +89,31 @@ export function LoginScreen() {
               <FormattedMessage id="login.subtitle" />
             </Typography>
           </Stack>
-          <Box component="form" noValidate onSubmit={form.handleSubmit} aria-labelledby="login-submit">
+          <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-submit">
             <Stack sx={{ gap: 2 }}>
-              <TextField
+              <OutlinedTextField
                 id="email"
                 name="email"
                 type="email"
                 label={t('login.email')}
                 autoComplete="email"
-                value={form.values.email}
-                onChange={form.handleChange}
-                onBlur={form.handleBlur}
+                value={values.email}
+                onChange={change}
+                onBlur={blur}
                 error={Boolean(fieldError('email'))}
                 helperText={fieldError('email')}
                 fullWidth
                 slotProps={{ htmlInput: { inputMode: 'email', 'data-testid': 'login-email' } }}
               />
-              <TextField
+              <OutlinedTextField
                 id="password"
                 name="password"
                 type={showPassword ? 'text' : 'password'}
                 label={t('login.password')}
                 autoComplete="current-password"
-                value={form.values.password}
-                onChange={form.handleChange}
-                onBlur={form.handleBlur}
+                value={values.password}
+                onChange={change}
+                onBlur={blur}
                 error={Boolean(fieldError('password'))}
                 helperText={fieldError('password')}
                 fullWidth
@@ -122,11 +140,11 @@ export function LoginScreen() {
                 type="submit"
                 variant="contained"
                 size="large"
-                disabled={form.isSubmitting}
+                disabled={submitting}
                 data-testid="login-submit"
                 fullWidth
               >
-                {t(form.isSubmitting ? 'login.submitting' : 'login.submit')}
+                {t(submitting ? 'login.submitting' : 'login.submit')}
               </Button>
             </Stack>
           </Box>

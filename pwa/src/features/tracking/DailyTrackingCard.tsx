@@ -18,7 +18,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import { canCompleteDay, dailyPercent, dailyPoints, pointsRequired, type DayFields } from '#protocol/domain/daily-progress.ts';
-import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/index.ts';
+import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/envelope.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { useDay } from '#pwa/db/use-day.ts';

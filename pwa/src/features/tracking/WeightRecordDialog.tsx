@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { uuidv7 } from '#protocol/ids.ts';
 import { checkNotes, checkWeight, NOTES_MAX, WEIGHT_MAX, WEIGHT_MIN } from '#protocol/mutations/fields.ts';
 import { showToast } from '#pwa/lib/toast.ts';
@@ -72,7 +72,7 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
         <DialogTitle id="weight-dialog-title">{t('tracking.weight.title')}</DialogTitle>
         <DialogContent>
           <Stack sx={{ gap: 2, pt: 1 }}>
-            <TextField
+            <OutlinedTextField
               label={t('tracking.weight.label')}
               type="number"
               value={weight}
@@ -81,7 +81,7 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
               fullWidth
               slotProps={{ htmlInput: { min: WEIGHT_MIN, max: WEIGHT_MAX, step: 0.1, inputMode: 'decimal', 'data-testid': 'weight-input' } }}
             />
-            <TextField
+            <OutlinedTextField
               label={t('tracking.weight.notes')}
               value={notes}
               onChange={(event) => setNotes(event.target.value)}

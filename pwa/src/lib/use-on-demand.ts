@@ -1,0 +1,25 @@
+import { useState, type ComponentType } from 'react';
+
+/**
+ * A component the screen does not need to draw itself, such as the menu behind a button, loaded
+ * apart to keep the first load light: pointing at or focusing its trigger starts the download
+ * (`preload`), and `open(then)` runs `then` once the code is there (at once from the second time,
+ * and offline from the service worker's cache).
+ */
+export function useOnDemand<P extends object>(load: () => Promise<ComponentType<P>>, name: string) {
+  const [Component, setComponent] = useState<ComponentType<P> | null>(null);
+  return {
+    Component,
+    preload() {
+      load().catch(() => undefined); // `open` tries again and reports a failure
+    },
+    open(then: () => void) {
+      load()
+        .then((loaded) => {
+          setComponent(() => loaded);
+          then();
+        })
+        .catch((error: unknown) => console.error(`${name}.load`, error));
+    },
+  };
+}

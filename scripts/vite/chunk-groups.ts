@@ -1,0 +1,76 @@
+import type { Plugin } from 'vite';
+import path from 'node:path';
+
+// yup and the client schemas: needed by registration, the profile and the sync engine, not by
+// the MUI parts of `shared` that the language menu loads alone.
+const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-protocol\/(schemas|domain\/client-enums)/;
+
+/**
+ * Fewer, larger chunks on the two paths the budgets measure (a file compresses better whole, and
+ * each one is a request): rolldown otherwise splits every module shared by the entry and a lazy
+ * screen into its own chunk, 20 files for /login and 18 more for /dashboard.
+ * - `app`: everything the entry imports statically (rolldown's `$initial` tag), i.e. what every
+ *   visit loads anyway; it becomes the entry chunk itself.
+ * - `signed-in`: what the shell, the dashboard and the sync engine (with Dexie) import, less what
+ *   a module loaded lazily while signed out (registration, the language menu) imports too: the
+ *   logged-out path never loads it. The other signed-in screens render inside the shell, which
+ *   has loaded it already.
+ * - `shared` and `validation`: the rest of the shell's and dashboard's imports, which a signed-out
+ *   lazy module imports too (text field, dialogs; yup): Dexie and the sync engine are in neither.
+ * A module's imports are always in its own group or in one its chunk imports (signed-in →
+ * shared, validation → app), so capturing the sets exactly (no dependencies added) cannot create
+ * a cycle between chunks. A lazy module not listed below counts as signed out, the safe side.
+ * The sets come from the module graph once it is complete (buildEnd); the chunking reads them.
+ */
+export function chunkGroups(root: string) {
+  let signedIn = new Set<string>();
+  let shared = new Set<string>();
+  const src = (file: string) => path.join(root, 'pwa/src', file);
+  const signedInRoots = ['app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'sync/user-data.ts'].map(src);
+  const shellScreens = [
+    'features/progress/ProgressScreen.tsx',
+    'features/subscription/PlanUpgradeScreen.tsx',
+    'features/subscription/MySubscriptionScreen.tsx',
+    'features/content/ContentScreen.tsx',
+    'features/content/DietScreen.tsx',
+    'features/content/WorkoutScreen.tsx',
+    'features/content/InPageViews.tsx',
+    'features/profile/ProfileScreen.tsx',
+    'features/settings/SettingsScreen.tsx',
+    'app/NotFoundScreen.tsx',
+  ].map(src);
+  const plugin: Plugin = {
+    name: 'leve:chunk-groups',
+    apply: 'build',
+    buildEnd() {
+      const reach = (roots: Iterable<string>) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const id of roots) visit(id);
+        return seen;
+      };
+      const signedOutLazy = new Set<string>();
+      for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) signedOutLazy.add(next);
+      for (const id of [...signedInRoots, ...shellScreens]) {
+        if (!signedOutLazy.delete(id)) this.warn(`chunk groups: ${path.relative(root, id)} is no longer loaded lazily; update the lists in vite.config.ts`);
+      }
+      // What the entry uses is taken by `app` first (priority), so it need not be left out here.
+      const signedOut = reach(signedOutLazy);
+      signedIn = new Set();
+      shared = new Set();
+      for (const id of reach(signedInRoots)) (signedOut.has(id) ? shared : signedIn).add(id);
+    },
+  };
+  const groups = [
+    { name: 'app', tags: ['$initial' as const], priority: 4 },
+    { name: 'validation', test: (id: string) => shared.has(id) && VALIDATION.test(id), includeDependenciesRecursively: false, priority: 3 },
+    { name: 'shared', test: (id: string) => shared.has(id), includeDependenciesRecursively: false, priority: 2 },
+    { name: 'signed-in', test: (id: string) => signedIn.has(id), includeDependenciesRecursively: false, priority: 1 },
+  ];
+  return { plugin, groups };
+}
+

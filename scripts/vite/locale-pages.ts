@@ -1,0 +1,39 @@
+import type { Plugin } from 'vite';
+import { LOCALES } from '../../sync-protocol/i18n/locales.ts';
+
+/**
+ * Production build only: beside index.html, one page per language and signed-in state
+ * (`index.pt-BR.html`, `index.pt-BR.signed-in.html`, …) that the server picks for an app route
+ * (api/src/static.ts). Each names its language (`data-locale`, so the PWA needs no GET /locale
+ * on a first visit) and preloads the code the first screen waits for: that language's catalogs,
+ * and for a browser holding a session cookie the signed-in chunks (shell, dashboard, sync
+ * engine). They download alongside the entry instead of one after another. index.html itself
+ * stays as it is: the service worker serves it offline, and the PWA then asks GET /locale.
+ */
+export function localePages(signedInChunkNames: readonly string[]): Plugin {
+  return {
+    name: 'leve:locale-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const preload = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      const signedIn = chunks.filter((chunk) => signedInChunkNames.includes(chunk.name)).map((chunk) => chunk.fileName);
+      if (signedIn.length !== signedInChunkNames.length) this.error(`locale pages: expected the chunks ${signedInChunkNames.join(', ')}`);
+      for (const locale of LOCALES) {
+        const catalogs = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.split('?')[0]?.endsWith(`/i18n/${locale}.json`))).map((chunk) => chunk.fileName);
+        // The UI catalog and the shared error messages (see pwa/src/i18n/messages.ts).
+        if (catalogs.length !== 2) this.error(`locale pages: expected 2 catalog chunks for ${locale}, found ${catalogs.length}`);
+        const page = (files: string[]) =>
+          index.source
+            .toString()
+            .replace(/<html lang="[^"]*"/, `<html lang="${locale}" data-locale="${locale}"`)
+            .replace('</head>', `${preload(files)}</head>`);
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page(catalogs) });
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...catalogs, ...signedIn]) });
+      }
+    },
+  };
+}

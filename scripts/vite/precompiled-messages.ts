@@ -1,0 +1,46 @@
+import type { Plugin } from 'vite';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import path from 'node:path';
+
+type Catalog = { [key: string]: string | unknown[] | Catalog };
+
+/**
+ * Production build only: the JSON catalogs that pwa/src/i18n/messages.ts loads reach the browser
+ * as ICU ASTs instead of strings, so react-intl needs no message parser (aliased to its
+ * `no-parser` build below: formatjs's "react-intl without parser"). Same parser and options as
+ * react-intl's runtime, so every message formats as before; a message the parser rejects stays a
+ * string, shown verbatim as react-intl does today. Tests and the dev server keep the strings.
+ */
+export function precompiledMessages(root: string): Plugin {
+  const messagesModule = path.join(root, 'pwa/src/i18n/messages.ts');
+  const query = '?icu-ast';
+  const compile = (catalog: Catalog, prefix: string, warn: (message: string) => void): Catalog =>
+    Object.fromEntries(
+      Object.entries(catalog).map(([key, value]) => {
+        if (typeof value !== 'string') return [key, Array.isArray(value) ? value : compile(value, `${prefix}${key}.`, warn)];
+        try {
+          return [key, parse(value)];
+        } catch (error) {
+          warn(`${prefix}${key} is not a valid ICU message (${String(error)}); kept as text`);
+          return [key, value];
+        }
+      }),
+    );
+  return {
+    name: 'leve:precompiled-messages',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('.json') || !importer || path.normalize(importer) !== messagesModule) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? `${resolved.id}${query}` : null;
+    },
+    transform(code, id) {
+      if (!id.endsWith(query)) return null;
+      const file = path.relative(root, id.slice(0, -query.length));
+      const catalog = compile(JSON.parse(code) as Catalog, '', (message) => this.warn(`${file}: ${message}`));
+      return { code: `export default ${JSON.stringify(catalog)};`, map: null, moduleType: 'js' };
+    },
+  };
+}
+
