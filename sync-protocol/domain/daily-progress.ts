@@ -69,10 +69,22 @@ export function monthlyProgress(
   };
 }
 
+/**
+ * One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. Bounded,
+ * since zone names arrive from devices (any spelling Intl accepts is a new key).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function localDateIn(timeZone: string, at: Date): string {
   // Intl throws RangeError for an unknown zone. Parts rather than format(): the en-CA pattern
   // is locale data that browsers have changed before.
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size >= 1000) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -17,7 +17,14 @@ const touchedTable = (db: UserDb, name: MutationName) =>
   })[name];
 
 /** The device's IANA time zone: the day a change belongs to is the device's calendar day. */
-export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
+let zone: { name: string; readAt: number } | null = null;
+
+/** The device's time zone, read again at most once a minute (a traveller's day follows them). */
+export function deviceTimeZone(): string {
+  const now = Date.now();
+  if (!zone || now - zone.readAt > 60_000) zone = { name: Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo', readAt: now };
+  return zone.name;
+}
 
 export const todayLocalDate = (now = new Date()) => localDateIn(deviceTimeZone(), now);
 

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveData } from './live-data.ts';
 import type { ReplicaNotification } from '#protocol/replica.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
 import { useUserDb } from './current.ts';
@@ -12,23 +12,23 @@ const byPublication = <T extends { status: string; publishedAt: string | null; c
 /** The client's published diets on this device, newest first; undefined while loading. */
 export function usePublishedDiets(): DietPlanDto[] | undefined {
   const db = useUserDb((s) => s.db);
-  return useLiveQuery(async () => (db ? byPublication(await db.diets.toArray()) : undefined), [db]);
+  return useLiveData(async () => (db ? byPublication(await db.diets.toArray()) : undefined), [db]);
 }
 
 /** The client's published workouts on this device, newest first; undefined while loading. */
 export function usePublishedWorkouts(): WorkoutPlanDto[] | undefined {
   const db = useUserDb((s) => s.db);
-  return useLiveQuery(async () => (db ? byPublication(await db.workouts.toArray()) : undefined), [db]);
+  return useLiveData(async () => (db ? byPublication(await db.workouts.toArray()) : undefined), [db]);
 }
 
 /** Notifications on this device, newest first (read state includes pending local changes). */
 export function useNotifications(): ReplicaNotification[] | undefined {
   const db = useUserDb((s) => s.db);
-  return useLiveQuery(async () => (db ? (await db.notifications.orderBy('createdAt').reverse().toArray()) : undefined), [db]);
+  return useLiveData(async () => (db ? (await db.notifications.orderBy('createdAt').reverse().toArray()) : undefined), [db]);
 }
 
 /** The profile as this device holds it (pending edits included). */
 export function useLocalProfile(): Record<string, unknown> | undefined {
   const db = useUserDb((s) => s.db);
-  return useLiveQuery(async () => (db ? ((await db.profile.toArray())[0] ?? {}) : undefined), [db]);
+  return useLiveData(async () => (db ? ((await db.profile.toArray())[0] ?? {}) : undefined), [db]);
 }

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveData } from './live-data.ts';
 import { contentGate, subscriptionStatus, type Gate } from '#protocol/domain/subscription-time.ts';
 import type { SubscriptionDto } from '#api/services/subscriptions.ts';
 import { useUserDb } from './current.ts';
@@ -17,7 +17,7 @@ export function pickCurrent(subscriptions: SubscriptionDto[], now: number): Subs
 
 export function useLocalSubscription(now: number): { loading: boolean; subscription: SubscriptionDto | null; gate: Gate; now: number } {
   const db = useUserDb((s) => s.db);
-  const all = useLiveQuery(async () => (db ? db.subscriptions.toArray() : undefined), [db]);
+  const all = useLiveData(async () => (db ? db.subscriptions.toArray() : undefined), [db]);
   // `now` ticks for countdowns; a plan that just arrived is judged against the present moment.
   const at = Math.max(now, Date.now());
   const subscription = all ? pickCurrent(all, at) : null;

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveData } from './live-data.ts';
 import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import { weightProgress, type WeightProgress } from '#protocol/domain/weight-progress.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -8,7 +8,7 @@ import { useLocalProfile } from './use-content.ts';
 /** The weight records on this device, deleted ones left out; undefined while loading. */
 export function useWeightRecords(): WeightRecord[] | undefined {
   const db = useUserDb((s) => s.db);
-  return useLiveQuery(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
+  return useLiveData(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
 }
 
 /**
