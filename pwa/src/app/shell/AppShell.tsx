@@ -204,6 +204,7 @@ export function AppShell() {
         variant={desktop ? 'persistent' : 'temporary'}
         open={open}
         onClose={() => setMobileOpen(false)}
+        ModalProps={{ keepMounted: true }}
         sx={{
           width: drawerShift,
           flexShrink: 0,
