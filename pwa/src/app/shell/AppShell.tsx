@@ -204,7 +204,6 @@ export function AppShell() {
         variant={desktop ? 'persistent' : 'temporary'}
         open={open}
         onClose={() => setMobileOpen(false)}
-        ModalProps={{ keepMounted: true }}
         sx={{
           width: drawerShift,
           flexShrink: 0,
