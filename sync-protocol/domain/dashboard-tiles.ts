@@ -2,16 +2,7 @@
  * The four tiles of the dashboard (SPEC §2): workout pending today, diet pending today (1 or 0
  * each), days in the app and goal progress. Pure, so the figures are the same offline.
  */
-import { isLocalDate } from './daily-progress.ts';
-
-const DAY_MS = 86_400_000;
-
-function dayNumber(localDate: string): number {
-  const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return Math.round(date.getTime() / DAY_MS);
-}
+import { dayNumber, isLocalDate } from './daily-progress.ts';
 
 /** Calendar days from the registration day to today, both counted: registering today is day 1. */
 export function daysInApp(registrationDate: string, today: string): number {
