@@ -1,4 +1,4 @@
-import { array, number, object, string, type InferType } from 'yup';
+import { array, object, string, type InferType } from 'yup';
 import {
   ACTIVITY_LEVELS,
   COUNTRY_CODES,
@@ -18,6 +18,7 @@ import {
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
+import { blankToUndefined, numeric, text, trimmed } from './fields.ts';
 
 /*
  * Messages are catalog keys (`validation.*`), translated by the server for `details` and by the
@@ -25,28 +26,6 @@ import { LOCALES, toLocale } from '../i18n/locales.ts';
  */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** '' and null from a form mean "not given". */
-const blankToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
-
-/**
- * A string field, trimmed. yup's own `.trim()` calls `value.trim()` before its type check and
- * throws on an object; here a non-string is left alone and fails the type check with a 400.
- */
-const trimmed = () =>
-  string()
-    .typeError('validation.invalidType')
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
-
-const text = (max: number) => trimmed().max(max, 'validation.tooLong').transform(blankToUndefined);
-
-/** A number or a numeric string; yup alone would also cast `[1]` or `true` to a number. */
-const numeric = () =>
-  number()
-    .typeError('validation.number')
-    .transform((value: unknown, original: unknown) =>
-      original === undefined || typeof original === 'number' || typeof original === 'string' ? value : Number.NaN,
-    );
 
 const optionalNumber = () => numeric().transform(blankToUndefined);
 
