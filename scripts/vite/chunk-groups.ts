@@ -57,7 +57,7 @@ export function chunkGroups(root: string) {
       const signedOutLazy = new Set<string>();
       for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) signedOutLazy.add(next);
       for (const id of [...signedInRoots, ...shellScreens]) {
-        if (!signedOutLazy.delete(id)) this.warn(`chunk groups: ${path.relative(root, id)} is no longer loaded lazily; update the lists in vite.config.ts`);
+        if (!signedOutLazy.delete(id)) this.warn(`chunk groups: ${path.relative(root, id)} is no longer loaded lazily; update the lists in scripts/vite/chunk-groups.ts`);
       }
       // What the entry uses is taken by `app` first (priority), so it need not be left out here.
       const signedOut = reach(signedOutLazy);
@@ -74,4 +74,3 @@ export function chunkGroups(root: string) {
   ];
   return { plugin, groups };
 }
-

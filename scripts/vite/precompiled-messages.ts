@@ -1,13 +1,14 @@
 import type { Plugin } from 'vite';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import path from 'node:path';
+import type { NestedMessages } from '../../sync-protocol/i18n/flatten.ts';
 
-type Catalog = { [key: string]: string | unknown[] | Catalog };
+type Catalog = NestedMessages<string | unknown[]>;
 
 /**
  * Production build only: the JSON catalogs that pwa/src/i18n/messages.ts loads reach the browser
  * as ICU ASTs instead of strings, so react-intl needs no message parser (aliased to its
- * `no-parser` build below: formatjs's "react-intl without parser"). Same parser and options as
+ * `no-parser` build in vite.config.ts: formatjs's "react-intl without parser"). Same parser and options as
  * react-intl's runtime, so every message formats as before; a message the parser rejects stays a
  * string, shown verbatim as react-intl does today. Tests and the dev server keep the strings.
  */
@@ -43,4 +44,3 @@ export function precompiledMessages(root: string): Plugin {
     },
   };
 }
-

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ValidationError } from 'yup';
 import { loginSchema } from '../schemas/clients.ts';
+import { firstErrorPerField } from '../schemas/fields.ts';
 import { loginFieldErrors, type LoginFields } from './credentials.ts';
 
 /** What a formik form gets from the login schema: the first message of each field. */
@@ -11,12 +12,7 @@ function schemaErrors(values: LoginFields): Partial<Record<keyof LoginFields, st
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const errors: Partial<Record<keyof LoginFields, string>> = {};
-    for (const inner of error.inner) {
-      const field = inner.path as keyof LoginFields;
-      errors[field] ??= String(inner.message);
-    }
-    return errors;
+    return firstErrorPerField(error);
   }
 }
 

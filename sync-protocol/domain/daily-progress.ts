@@ -91,18 +91,20 @@ export function localDateIn(timeZone: string, at: Date): string {
 
 const DAY_MS = 86_400_000;
 
-/** A calendar day as a count of days since 1970-01-01, so two days subtract to the days between. */
-export function dayNumber(localDate: string): number {
+/** Midnight UTC of a 'YYYY-MM-DD' day; setUTCFullYear keeps years 0–99 literal. */
+function utcMidnight(localDate: string): Date {
   const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  return Math.round(date.getTime() / DAY_MS);
+  return date;
+}
+
+/** A calendar day as a count of days since 1970-01-01, so two days subtract to the days between. */
+export function dayNumber(localDate: string): number {
+  return Math.round(utcMidnight(localDate).getTime() / DAY_MS);
 }
 
 export function weekdayOf(localDate: string): number {
   if (!isLocalDate(localDate)) throw new RangeError(`Not a 'YYYY-MM-DD' date: ${localDate}`);
-  const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day); // setUTCFullYear keeps years 0–99 literal
-  return date.getUTCDay();
+  return utcMidnight(localDate).getUTCDay();
 }

@@ -46,7 +46,9 @@ export interface NutritionInput {
   weeklyGoal?: number | null;
 }
 
-export type NutritionField = 'birthDate' | 'gender' | 'height' | 'currentWeight';
+/** What the analysis needs, in the order a missing one is named. */
+const NUTRITION_FIELDS = ['birthDate', 'gender', 'height', 'currentWeight'] as const;
+export type NutritionField = (typeof NUTRITION_FIELDS)[number];
 
 export interface NutritionAnalysis {
   age: number;
@@ -78,19 +80,19 @@ const positive = (value: number | null | undefined): value is number => typeof v
 
 /** SPEC §9 nutrition analysis for `today` (the client's calendar day); names what is missing. */
 export function analyseNutrition(input: NutritionInput, today: string): NutritionResult {
-  const gender = normalizeGender(input.gender);
   const birthDate = typeof input.birthDate === 'string' && isLocalDate(input.birthDate) && input.birthDate <= today ? input.birthDate : null;
-  const missing: NutritionField[] = [];
-  if (!birthDate) missing.push('birthDate');
-  if (!gender) missing.push('gender');
-  if (!positive(input.height)) missing.push('height');
-  if (!positive(input.currentWeight)) missing.push('currentWeight');
-  if (!birthDate || !gender || !positive(input.height) || !positive(input.currentWeight)) return { ok: false, missing };
+  const gender = normalizeGender(input.gender) ?? null;
+  const height = positive(input.height) ? input.height : null;
+  const weight = positive(input.currentWeight) ? input.currentWeight : null;
+  if (!birthDate || !gender || height === null || weight === null) {
+    const given: Record<NutritionField, unknown> = { birthDate, gender, height, currentWeight: weight };
+    return { ok: false, missing: NUTRITION_FIELDS.filter((field) => given[field] === null) };
+  }
 
   const age = ageOn(birthDate, today);
   const activityLevel = normalizeActivityLevel(input.activityLevel) ?? 'sedentary';
   const goalType = normalizeGoalType(input.goalType) ?? 'maintainWeight';
-  const bmr = 10 * input.currentWeight + 6.25 * input.height - 5 * age + (gender === 'male' ? 5 : -161);
+  const bmr = 10 * weight + 6.25 * height - 5 * age + (gender === 'male' ? 5 : -161);
   const tdee = bmr * ACTIVITY_MULTIPLIERS[activityLevel];
 
   let dailyDelta = 0;

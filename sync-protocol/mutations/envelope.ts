@@ -40,4 +40,3 @@ export interface Envelope<N extends MutationName = MutationName> {
   timeZone: string;
 }
 export type Mutation = { [N in MutationName]: Envelope<N> }[MutationName];
-

@@ -1,4 +1,4 @@
-import { number, string } from 'yup';
+import { number, string, type ValidationError } from 'yup';
 
 /*
  * Field builders the schemas share. Messages are catalog keys (`validation.*`), translated by the
@@ -27,3 +27,12 @@ export const numeric = () =>
       original === undefined || typeof original === 'number' || typeof original === 'string' ? value : Number.NaN,
     );
 
+/**
+ * The first message (a catalog key) of each field of a failed validation, in the schema's order:
+ * what a form shows under each field. An object-level message (an unknown field) is under ''.
+ */
+export function firstErrorPerField(error: ValidationError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.inner) errors[issue.path ?? ''] ??= String(issue.message);
+  return errors;
+}

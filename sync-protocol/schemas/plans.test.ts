@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
+import { firstErrorPerField } from './fields.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from './plans.ts';
 
 const firstErrors = (schema: typeof dietPlanInputSchema | typeof workoutPlanInputSchema, value: unknown) => {
@@ -9,9 +10,7 @@ const firstErrors = (schema: typeof dietPlanInputSchema | typeof workoutPlanInpu
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const errors: Record<string, string> = {};
-    for (const inner of error.inner) errors[inner.path ?? ''] ??= String(inner.message);
-    return errors;
+    return firstErrorPerField(error);
   }
 };
 

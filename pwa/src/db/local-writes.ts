@@ -16,10 +16,12 @@ const touchedTable = (db: UserDb, name: MutationName) =>
     'notification.read': db.notifications,
   })[name];
 
-/** The device's IANA time zone: the day a change belongs to is the device's calendar day. */
 let zone: { name: string; readAt: number } | null = null;
 
-/** The device's time zone, read again at most once a minute (a traveller's day follows them). */
+/**
+ * The device's IANA time zone: the day a change belongs to is the device's calendar day. Read
+ * again at most once a minute (a traveller's day follows them).
+ */
 export function deviceTimeZone(): string {
   const now = Date.now();
   if (!zone || now - zone.readAt > 60_000) zone = { name: Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo', readAt: now };

@@ -5,7 +5,7 @@ import { useLocaleStore } from './locale-store.ts';
 /**
  * Flat messages for react-intl, keyed `section.key`. Typed as the catalogs' strings, which is what
  * tests and the dev server get; the production build hands over the same keys precompiled to ICU
- * ASTs (see `precompiledMessages` in vite.config.ts), so read them only through react-intl.
+ * ASTs (scripts/vite/precompiled-messages.ts), so read them only through react-intl.
  */
 export type Messages = Record<string, string>;
 
@@ -40,8 +40,8 @@ export function loadMessages(locale: Locale): Promise<Messages> {
 let preparing: Promise<void> | undefined;
 
 /**
- * Starts what the first screen waits for, once per page: the language (the stored one, else
- * GET /locale) and then its catalog. main.tsx calls it before the first render, so both requests
+ * Starts what the first screen waits for, once per page: the language (the stored one, else the
+ * one the page names, else GET /locale) and then its catalog. main.tsx calls it before the first render, so both requests
  * leave with the app's code instead of after it rendered; IntlGate calls it too.
  */
 export function prepareMessages(): void {

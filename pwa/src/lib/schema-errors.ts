@@ -1,4 +1,5 @@
 import { ValidationError, type Schema } from 'yup';
+import { firstErrorPerField } from '#protocol/schemas/fields.ts';
 
 /**
  * Formik errors from a shared sync-protocol schema: the first message (a catalog key) per field,
@@ -10,8 +11,8 @@ export async function schemaErrors(schema: Schema, values: unknown): Promise<Rec
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) return {};
-    const errors: Record<string, string> = {};
-    for (const issue of error.inner) if (issue.path && !errors[issue.path]) errors[issue.path] = String(issue.message);
-    return errors;
+    // A form has no field to show an object-level message under.
+    const { '': _objectLevel, ...fields } = firstErrorPerField(error);
+    return fields;
   }
 }

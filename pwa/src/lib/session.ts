@@ -33,7 +33,7 @@ interface SessionState {
   client: Client | null;
   /** Signed in from the cached client because the server could not be reached. */
   offline: boolean;
-  /** SPEC §4: on load the app asks for the current client. */
+  /** SPEC §4: on load the app asks for the current client, once per page (later calls share it). */
   load(): Promise<void>;
   login(email: string, password: string): Promise<Client>;
   logout(): Promise<void>;
@@ -45,7 +45,7 @@ interface SessionState {
 }
 
 export const useSession = create<SessionState>((set, get) => {
-  let loading: Promise<void> | null = null;
+  let loading: Promise<void> | undefined;
   const signedIn = async (client: Client, offline = false) => {
     writeCache(client);
     set({ status: 'authenticated', client, offline });
@@ -61,7 +61,8 @@ export const useSession = create<SessionState>((set, get) => {
     client: null,
     offline: false,
     load() {
-      // main.tsx starts it before the first render and AppRoutes asks again on mount: one request.
+      // main.tsx starts it before the first render and AppRoutes asks again on mount: one request,
+      // even when the first has already answered (after it, login, logout and expire keep the state).
       loading ??= (async () => {
         try {
           const { client } = await api.get<{ client: Client }>('/clients/me');
@@ -75,9 +76,7 @@ export const useSession = create<SessionState>((set, get) => {
           if (!(error instanceof ApiRequestError) || error.status !== 401) console.error('session.load', error);
           set({ status: 'anonymous', client: null, offline: false });
         }
-      })().finally(() => {
-        loading = null;
-      });
+      })();
       return loading;
     },
     async login(email, password) {
