@@ -29,6 +29,14 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'INVALID_SIGNATURE',
   'USER_HAS_ACTIVE_PLAN',
+  // Admin panel and AI (issue 6).
+  'USER_DELETE_FORBIDDEN',
+  'AI_QUOTA_EXCEEDED',
+  'AI_UNAVAILABLE',
+  'AI_NOT_CONFIGURED',
+  'AI_INVALID_RESPONSE',
+  'AI_FAILED',
+  'UNSUPPORTED_IMAGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,10 +18,17 @@ import { myContentRoutes } from './routes/my-content.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { planRoutes } from './routes/plans.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { teacherAdminRoutes } from './routes/teacher-admin.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { translateRoutes } from './routes/translate.ts';
+import { EXERCISE_IMAGE_TEST_PATH, exerciseRoutes } from './routes/exercises.ts';
+import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { createStaticHandler } from './static.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** The one upload: an image of up to 5 MB plus the multipart framing. */
+const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 function errorBody(error: ApiError, locale: AppEnv['Variables']['locale']): ErrorBody {
   const body: ErrorBody = { error: translate(locale, `errors.${error.code}`, error.values), code: error.code };
@@ -39,15 +46,16 @@ export function createApp(deps: AppDeps): App {
 
   app.use('/api/*', requestContext(deps));
   app.use('/locale', requestContext(deps));
-  app.use(
-    '/api/*',
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
+      maxSize,
       onError: () => {
         throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
       },
-    }),
-  );
+    });
+  const jsonLimit = limit(MAX_JSON_BODY_BYTES);
+  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  app.use('/api/*', (c, next) => (c.req.path === EXERCISE_IMAGE_TEST_PATH ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', sameOriginOnly(deps));
 
   const routers: Router[] = [
@@ -61,6 +69,10 @@ export function createApp(deps: AppDeps): App {
     subscriptionRoutes(deps),
     paymentRoutes(deps),
     myContentRoutes(deps),
+    teacherAdminRoutes(deps),
+    adminRoutes(deps),
+    translateRoutes(deps),
+    exerciseRoutes(deps),
   ];
   for (const router of routers) app.route(router.prefix, router.app);
 

@@ -10,6 +10,11 @@ import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
 import { createSubscriptions } from './services/subscriptions.ts';
 import { AppEventBus } from './events.ts';
+import { createPlanAuthoring } from './services/plan-authoring.ts';
+import { createStaffUsers } from './services/staff-users.ts';
+import { createContentGeneration } from './ai/content-generation.ts';
+import { createKeyVault } from './ai/key-vault.ts';
+import { createTranslations } from './services/translations.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -19,6 +24,9 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const tracking = createTracking(database.sqlite, now);
   const events = new AppEventBus();
   const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, events, now);
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const authoring = createPlanAuthoring(database.sqlite, tracking, now);
+  const generation = createContentGeneration({ config, sqlite: database.sqlite, vault: createKeyVault(config.appSecret), log, now });
   return {
     config,
     database,
@@ -29,7 +37,11 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     events,
     subscriptions,
     sync: createSync(database.sqlite, database.db, tracking, subscriptions, clock, now),
-    log: overrides.log ?? createLogger(config.logLevel),
+    log,
+    authoring,
+    staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
+    generation,
+    translateTexts: createTranslations(database.sqlite, generation, now),
     sessions: createSessionStore(database.sqlite, now),
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),

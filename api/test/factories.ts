@@ -31,12 +31,37 @@ export function buildRegistration(overrides: Partial<Record<keyof RegisterClient
   };
 }
 
-/** Inserts an account directly through the service, with any role. */
-export async function createUser(deps: AppDeps, overrides: Partial<Record<keyof RegisterClientInput, unknown>> & { role?: Role } = {}) {
-  const { role = 'user', ...fields } = overrides;
+/** Inserts an account directly through the service, with any role and, for a client, its teacher. */
+export async function createUser(deps: AppDeps, overrides: Partial<Record<keyof RegisterClientInput, unknown>> & { role?: Role; teacherId?: string } = {}) {
+  const { role = 'user', teacherId, ...fields } = overrides;
   const input = registerClientSchema.validateSync(buildRegistration(fields));
   const user = await registerClient(deps.database.db, input, deps.now(), role);
-  return { user, password: input.password };
+  if (teacherId) deps.database.sqlite.prepare('UPDATE users SET teacher_id = ? WHERE id = ?').run(teacherId, user.id);
+  return { user: { ...user, teacherId: teacherId ?? null }, password: input.password };
+}
+
+/** A complete diet form (SPEC §5); override any field. */
+export function buildDietInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Plano alimentar de teste',
+    description: 'Déficit moderado',
+    dailyCalories: 1800,
+    macros: { protein: 120, carbs: 180, fat: 60 },
+    meals: 'Café da manhã (07:00 - 400 kcal)\nAlimentos: Ovos, Pão integral\nPreparo: Ovos mexidos',
+    substitutions: ['Arroz ↔ Batata-doce'],
+    ...overrides,
+  };
+}
+
+/** A complete workout form (SPEC §5); override any field. */
+export function buildWorkoutInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Treino de teste',
+    duration: '8 semanas',
+    frequency: '3x por semana',
+    weeklySchedule: [{ day: 'Segunda-feira', workout: { name: 'A', exercises: [{ name: 'Agachamento', sets: '3', reps: '12' }] } }],
+    ...overrides,
+  };
 }
 
 /** Creates an account and signs the client in as it. */

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => number;
   staticRoot?: string;
+  /** Receives every log line, e.g. to prove no secret is ever logged. */
+  log?: AppDeps['log'];
 }
 
 /** A fresh app on its own temp-file SQLite database, as a test file's `beforeAll` builds it. */
@@ -34,7 +36,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   });
   const database = openDatabase(config.databasePath);
   applyMigrations(database, MIGRATIONS_FOLDER);
-  const deps = createDeps(config, database, options.now ? { now: options.now } : {});
+  const deps = createDeps(config, database, { ...(options.now ? { now: options.now } : {}), ...(options.log ? { log: options.log } : {}) });
   const app = createApp(deps);
   return {
     app,
@@ -85,7 +87,9 @@ export class TestClient {
     // A header set to '' is removed: a server-to-server call (a payment webhook) sends no Origin.
     for (const [name, value] of Object.entries(init.headers)) if (value === '') delete init.headers[name];
     if (this.cookies.size > 0) init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body; // the multipart boundary header comes from the body itself
+    } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       init.headers['content-type'] ??= 'application/json';
     }

@@ -37,6 +37,7 @@ export function chunkGroups(root: string) {
     'features/content/InPageViews.tsx',
     'features/profile/ProfileScreen.tsx',
     'features/settings/SettingsScreen.tsx',
+    'features/admin/AdminScreen.tsx',
     'app/NotFoundScreen.tsx',
     'app/shell/NotificationsMenu.tsx',
   ].map(src);

@@ -6,14 +6,16 @@ import type { NestedMessages } from '../../sync-protocol/i18n/flatten.ts';
 type Catalog = NestedMessages<string | unknown[]>;
 
 /**
- * Production build only: the JSON catalogs that pwa/src/i18n/messages.ts loads reach the browser
+ * Production build only: the JSON catalogs that the i18n/messages.ts modules load reach the browser
  * as ICU ASTs instead of strings, so react-intl needs no message parser (aliased to its
  * `no-parser` build in vite.config.ts: formatjs's "react-intl without parser"). Same parser and options as
  * react-intl's runtime, so every message formats as before; a message the parser rejects stays a
  * string, shown verbatim as react-intl does today. Tests and the dev server keep the strings.
  */
 export function precompiledMessages(root: string): Plugin {
-  const messagesModule = path.join(root, 'pwa/src/i18n/messages.ts');
+  // The app's catalogs (pwa/src/i18n/messages.ts) and each feature's own (features/<f>/i18n/messages.ts).
+  const src = path.join(root, 'pwa/src');
+  const isCatalogModule = (file: string) => file.startsWith(src + path.sep) && file.endsWith(path.join('i18n', 'messages.ts'));
   const query = '?icu-ast';
   const compile = (catalog: Catalog, prefix: string, warn: (message: string) => void): Catalog =>
     Object.fromEntries(
@@ -32,7 +34,7 @@ export function precompiledMessages(root: string): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('.json') || !importer || path.normalize(importer) !== messagesModule) return null;
+      if (!source.endsWith('.json') || !importer || !isCatalogModule(path.normalize(importer))) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved ? `${resolved.id}${query}` : null;
     },

@@ -12,7 +12,7 @@ let t: TestApp;
 afterEach(() => t.close());
 
 describe('demo seed', () => {
-  it('seeds the four demo accounts into an empty database, once', async () => {
+  it('seeds the five demo accounts into an empty database, once', async () => {
     t = createTestApp();
     expect(await seedDemoData(t.deps)).toBe(true);
     expect(await seedDemoData(t.deps)).toBe(false);
@@ -21,8 +21,12 @@ describe('demo seed', () => {
       ['admin@example.com', 'admin'],
       ['client@example.com', 'user'],
       ['new@example.com', 'user'],
+      ['student@example.com', 'user'],
       ['teacher@example.com', 'teacher'],
     ]);
+    // The teacher's students; the new client has no teacher yet.
+    const teacherId = rows.find((u) => u.role === 'teacher')?.id;
+    expect(rows.filter((u) => u.teacherId === teacherId).map((u) => u.email).sort()).toEqual(['client@example.com', 'student@example.com']);
     for (const row of rows) expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD)).toBe(true);
     const client = rows.find((u) => u.email === 'client@example.com');
     expect(client).toMatchObject({ birthDate: '1990-05-14', gender: 'female', activityLevel: 'light', dietaryRestrictions: ['lactoseFree'] });

@@ -42,7 +42,29 @@ export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
     },
   },
   { role: 'user', input: { ...base, name: 'Nina Nova', email: 'new@example.com', height: 168, currentWeight: 91, targetWeight: 76 } },
+  {
+    role: 'user',
+    input: {
+      ...base,
+      name: 'Sofia Aluna',
+      email: 'student@example.com',
+      phone: '+55 21 96666-5555',
+      birthDate: '1985-11-02',
+      gender: 'female',
+      height: 160,
+      currentWeight: 74,
+      targetWeight: 63,
+      activityLevel: 'sedentary',
+      goalType: 'loseWeight',
+      dietaryRestrictions: ['vegetarian'],
+      medicalConditions: ['hypertension'],
+      countryCode: 'BR',
+    },
+  },
 ];
+
+/** The teacher's students: Carla has her content already; Sofia paid and waits for hers. */
+const DEMO_STUDENTS = ['client@example.com', 'student@example.com'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -101,6 +123,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const created = new Map<string, string>();
   for (const { role, input } of DEMO_ACCOUNTS) created.set(input.email, (await registerClient(db, input, now - 60 * DAY_MS, role)).id);
   const clientId = created.get('client@example.com') as string;
+  const teacherId = created.get('teacher@example.com') as string;
 
   sqlite.transaction(() => {
     for (const { weight, createdAt } of demoWeightHistory(now)) {
@@ -129,8 +152,12 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       progressionTips: 'Aumente a carga quando completar todas as séries com boa técnica.',
       safetyNotes: 'Aqueça 5 minutos antes de começar. Pare se sentir dor.',
     }, published);
-    // A paid quarterly plan from today; new@example.com has none.
-    deps.subscriptions.activateWithin(clientId, 'quarterly', 'pt-BR', 'admin', null);
+    // A paid quarterly plan from today for the teacher's students; new@example.com has none.
+    for (const email of DEMO_STUDENTS) {
+      const studentId = created.get(email) as string;
+      sqlite.prepare('UPDATE users SET teacher_id = ? WHERE id = ?').run(teacherId, studentId);
+      deps.subscriptions.activateWithin(studentId, 'quarterly', 'pt-BR', 'admin', null);
+    }
     deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
     deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
   })();

@@ -11,6 +11,10 @@ import type { Plans } from '../services/plans.ts';
 import type { Sync } from '../services/sync.ts';
 import type { Subscriptions } from '../services/subscriptions.ts';
 import type { AppEventBus } from '../events.ts';
+import type { PlanAuthoring } from '../services/plan-authoring.ts';
+import type { StaffUsers } from '../services/staff-users.ts';
+import type { ContentGeneration } from '../ai/content-generation.ts';
+import type { TranslateTexts } from '../services/translations.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -26,6 +30,11 @@ export interface AppDeps {
   subscriptions: Subscriptions;
   events: AppEventBus;
   sync: Sync;
+  /** Diets and workouts written by admins and teachers. */
+  authoring: PlanAuthoring;
+  staffUsers: StaffUsers;
+  generation: ContentGeneration;
+  translateTexts: TranslateTexts;
   limiters: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

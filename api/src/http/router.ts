@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Role } from '#protocol/domain/client-enums.ts';
+import { checkUuid } from '#protocol/mutations/fields.ts';
 import { ApiError } from './errors.ts';
 import type { AppEnv } from './env.ts';
 
@@ -64,4 +65,11 @@ export function currentUser(c: Context<AppEnv>) {
   const session = c.get('session');
   if (!session) throw new ApiError(401, 'UNAUTHENTICATED');
   return session.user;
+}
+
+/** The route's `:id`; every id we issue is a UUID, so anything else names nothing (404). */
+export function idParam(c: Context<AppEnv>): string {
+  const id = checkUuid(c.req.param('id'));
+  if (!id.ok) throw new ApiError(404, 'NOT_FOUND');
+  return id.value;
 }

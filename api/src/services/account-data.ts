@@ -29,7 +29,6 @@ export function exportAccount(deps: AppDeps, userId: string) {
 
 /** Deletes the account and, through foreign keys, everything that belongs to it. Refused while a paid plan is active. */
 export function deleteAccount(deps: AppDeps, userId: string): void {
-  const current = deps.subscriptions.current(userId);
-  if (current && current.status === 'active' && !current.isTrial) throw new ApiError(409, 'USER_HAS_ACTIVE_PLAN');
+  if (deps.subscriptions.hasActivePaidPlan(userId)) throw new ApiError(409, 'USER_HAS_ACTIVE_PLAN');
   deps.database.db.delete(users).where(eq(users.id, userId)).run();
 }

@@ -106,6 +106,11 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
 
   return {
     current,
+    /** A paid plan still running: such an account cannot be removed (SPEC §6 409). */
+    hasActivePaidPlan(userId: string): boolean {
+      const plan = current(userId);
+      return plan !== null && plan.status === 'active' && !plan.isTrial;
+    },
     gate: (userId: string): Gate => contentGate(current(userId), now()),
     toDto,
 

@@ -27,6 +27,8 @@ const MyDietView = lazy(() => import('../features/content/InPageViews.tsx').then
 const MyWorkoutView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyWorkoutView })));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
+// Staff only: clients never download the admin panel's code.
+const AdminScreen = lazy(() => import('../features/admin/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -107,7 +109,7 @@ export function AppRoutes() {
             path="/admin"
             element={
               <RequireRole roles={['admin', 'teacher']} deniedId="access.adminDenied">
-                <PlaceholderScreen titleId="nav.admin" />
+                <AdminScreen />
               </RequireRole>
             }
           />

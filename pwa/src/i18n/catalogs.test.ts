@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenMessages, sharedCatalogs } from '#protocol/i18n/messages.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
@@ -8,6 +10,12 @@ import enUS from './en-US.json';
 import { loadMessages } from './messages.ts';
 
 const ui = { 'pt-BR': ptBR, 'es-AR': esAR, 'en-US': enUS };
+
+/** Features with strings of their own (features/<f>/i18n/<locale>.json), loaded with the feature. */
+const featuresDir = path.resolve('pwa/src/features');
+const featureNames = readdirSync(featuresDir).filter((name) => readdirSync(path.join(featuresDir, name)).includes('i18n'));
+const featureCatalog = (feature: string, locale: string) =>
+  flattenMessages(JSON.parse(readFileSync(path.join(featuresDir, feature, 'i18n', `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0]);
 
 describe('translation catalogs', () => {
   it.each(LOCALES)('%s UI catalog has exactly the keys of the others, none empty', (locale) => {
@@ -21,6 +29,22 @@ describe('translation catalogs', () => {
     for (const other of LOCALES) expect(keys).toEqual(Object.keys(flattenMessages(sharedCatalogs[other])).sort());
     for (const code of ERROR_CODES) expect(keys).toContain(`errors.${code}`);
   });
+
+  it('finds the feature catalogs (the scan itself works)', () => {
+    expect(featureNames).toContain('admin');
+  });
+
+  it.each(featureNames.flatMap((feature) => LOCALES.map((locale) => [feature, locale] as const)))(
+    '%s feature catalog in %s has the keys of the other languages, none empty, none the app or shared catalogs have',
+    (feature, locale) => {
+      const own = featureCatalog(feature, locale);
+      const keys = Object.keys(own).sort();
+      for (const other of LOCALES) expect(keys).toEqual(Object.keys(featureCatalog(feature, other)).sort());
+      expect(Object.values(own).filter((text) => String(text).trim() === '')).toEqual([]);
+      const app = { ...flattenMessages(ui[locale]), ...flattenMessages(sharedCatalogs[locale]) };
+      expect(keys.filter((key) => key in app)).toEqual([]);
+    },
+  );
 
   it.each(LOCALES)('%s loads with UI and shared keys that never collide', async (locale) => {
     const messages = await loadMessages(locale);

@@ -12,6 +12,17 @@ const ui = { 'pt-BR': ptBR, 'es-AR': esAR, 'en-US': enUS };
 // happy-dom gives import.meta an http URL: the tests run from the repository root.
 const srcDir = path.resolve('pwa/src');
 
+/** Every feature's own strings (features/<f>/i18n/<locale>.json) in one language. */
+function featureMessages(locale: string): Record<string, string> {
+  const featuresDir = path.join(srcDir, 'features');
+  return Object.assign(
+    {},
+    ...readdirSync(featuresDir)
+      .filter((name) => readdirSync(path.join(featuresDir, name)).includes('i18n'))
+      .map((name) => flattenMessages(JSON.parse(readFileSync(path.join(featuresDir, name, 'i18n', `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0])),
+  ) as Record<string, string>;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -26,7 +37,7 @@ function sourceFiles(dir: string): string[] {
  * (`content.preparing.${kind}Title`) are covered by the catalogs' parity and the e2e journeys.
  */
 describe('catalog ids used in the code', () => {
-  const namespaces = new Set([...Object.keys(ptBR), ...Object.keys(sharedCatalogs['pt-BR'])]);
+  const namespaces = new Set([...Object.keys(ptBR), ...Object.keys(sharedCatalogs['pt-BR']), ...Object.keys(featureMessages('pt-BR')).map((id) => id.split('.')[0] as string)]);
   const used = new Map<string, string>();
   for (const file of sourceFiles(srcDir)) {
     const code = readFileSync(file, 'utf8');
@@ -43,7 +54,7 @@ describe('catalog ids used in the code', () => {
   });
 
   it.each(LOCALES)('%s has every one of them', (locale) => {
-    const known = new Set([...Object.keys(flattenMessages(ui[locale])), ...Object.keys(flattenMessages(sharedCatalogs[locale]))]);
+    const known = new Set([...Object.keys(flattenMessages(ui[locale])), ...Object.keys(flattenMessages(sharedCatalogs[locale])), ...Object.keys(featureMessages(locale))]);
     const missing = [...used].filter(([id]) => !known.has(id)).map(([id, file]) => `${id} (${file})`);
     expect(missing).toEqual([]);
   });

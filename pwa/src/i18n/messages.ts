@@ -37,6 +37,24 @@ export function loadMessages(locale: Locale): Promise<Messages> {
   return messages;
 }
 
+/**
+ * A feature's own strings, in files of its own (`features/<f>/i18n/<locale>.json`): a staff
+ * screen's hundreds of strings stay out of the catalog every client loads first, and arrive with
+ * the screen (components/FeatureMessages.tsx merges them over the app's). One load per language.
+ */
+export function featureCatalog(loaders: Record<Locale, () => Promise<{ default: Catalog }>>): (locale: Locale) => Promise<Messages> {
+  const cache = new Map<Locale, Promise<Messages>>();
+  return (locale) => {
+    let messages = cache.get(locale);
+    if (!messages) {
+      messages = loaders[locale]().then((module) => flattenMessages(module.default));
+      messages.catch(() => cache.delete(locale));
+      cache.set(locale, messages);
+    }
+    return messages;
+  };
+}
+
 let preparing: Promise<void> | undefined;
 
 /**

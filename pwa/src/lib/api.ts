@@ -16,15 +16,19 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Calls `/api{path}` with the session cookie; JSON in, JSON out (SPEC §7). */
+/**
+ * Calls `/api{path}` with the session cookie; JSON in, JSON out (SPEC §7). A `FormData` body is
+ * sent as multipart as it is (the browser writes its Content-Type with the boundary).
+ */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   try {
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined || multipart ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiRequestError('', 0, 'NETWORK');
@@ -47,4 +51,7 @@ export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  /** POST of a multipart form (files), e.g. the exercise-image test's `image` field. */
+  upload: <T>(path: string, form: FormData) => apiRequest<T>('POST', path, form),
 };

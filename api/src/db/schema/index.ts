@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './sessions.ts';
 export * from './sync.ts';
 export * from './subscriptions.ts';
+export * from './translations.ts';

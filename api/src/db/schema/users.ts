@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /** Every account: clients (role user), teachers and admins. Enum columns hold canonical values (ADR 004). */
 export const users = sqliteTable(
@@ -28,6 +28,10 @@ export const users = sqliteTable(
     medicalConditions: text('medical_conditions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     countryCode: text('country_code').notNull().default('BR'),
     preferredLanguage: text('preferred_language').notNull().default('pt-BR'),
+    /** The teacher a client came through (referral); scope of a teacher's admin rights (ARCHITECTURE §4). */
+    teacherId: text('teacher_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /** A teacher's own AI-provider key, AES-256-GCM under APP_SECRET (api/src/ai/key-vault.ts); never returned. */
+    aiKeyEncrypted: text('ai_key_encrypted'),
     /** HLC of the last write per profile field: profile edits merge per field (ARCHITECTURE §3). */
     profileHlcs: text('profile_hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     /** Server-wide sync version of the last change, for pull. */
@@ -35,7 +39,7 @@ export const users = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (table) => [index('users_role_idx').on(table.role)],
+  (table) => [index('users_role_idx').on(table.role), index('users_teacher_idx').on(table.teacherId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

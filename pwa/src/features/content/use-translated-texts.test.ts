@@ -38,9 +38,12 @@ describe('fetchTranslation', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', respond(503, { error: 'IA temporariamente indisponível', code: 'AI_UNAVAILABLE' }));
     await fetchTranslation(db, 'es-AR', 'foods', ['Arroz']);
-    vi.stubGlobal('fetch', respond(200, { translatedTexts: ['Arroz', 'extra'] }));
+    vi.stubGlobal('fetch', respond(200, { success: true, translatedTexts: ['Arroz', 'extra'] }));
     await fetchTranslation(db, 'es-AR', 'foods', ['Feijão']);
+    // The model failed and the server fell back to the originals: not a translation to keep.
+    vi.stubGlobal('fetch', respond(200, { success: false, translatedTexts: ['Mingau'], attempts: 2, error: 'Resposta da IA inválida' }));
+    await fetchTranslation(db, 'es-AR', 'foods', ['Mingau']);
     expect(await db.translations.count()).toBe(0);
-    expect(log).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledTimes(3);
   });
 });

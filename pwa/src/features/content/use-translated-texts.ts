@@ -20,8 +20,10 @@ export async function fetchTranslation(db: UserDb, locale: string, context: Tran
   if (requested.has(key)) return;
   requested.add(key);
   try {
-    const response = await api.post<{ translatedTexts?: unknown }>('/translate-texts', { texts, targetLanguage: locale, context });
+    const response = await api.post<{ success?: unknown; translatedTexts?: unknown }>('/translate-texts', { texts, targetLanguage: locale, context });
     const translated = response.translatedTexts;
+    // The server fell back to the originals (model failed): keep nothing, try again next visit.
+    if (response.success !== true) throw new Error('translate-texts: not translated');
     if (!Array.isArray(translated) || translated.length !== texts.length || !translated.every((t) => typeof t === 'string')) {
       throw new Error('translate-texts: unexpected response');
     }

@@ -1,0 +1,64 @@
+import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser, idParam } from '../http/router.ts';
+import { validateBody } from '../http/validate.ts';
+
+/**
+ * SPEC §7 admin calls: authoring diets and workouts, and removing users. SPEC §6 gives teachers
+ * these endpoints too, within their scope, so the rule is `staff` and the scope is checked on the
+ * user each call names.
+ */
+export function adminRoutes(deps: AppDeps) {
+  const r = createRouter('/api/admin');
+  const { staffUsers, authoring } = deps;
+
+  r.post('/users/:id/diet', 'staff', async (c) => {
+    const client = staffUsers.target(currentUser(c), idParam(c));
+    const input = await validateBody(c, dietPlanInputSchema);
+    return c.json({ diet: authoring.diets.create(client.id, input) }, 201);
+  });
+
+  r.post('/users/:id/workout', 'staff', async (c) => {
+    const client = staffUsers.target(currentUser(c), idParam(c));
+    const input = await validateBody(c, workoutPlanInputSchema);
+    return c.json({ workout: authoring.workouts.create(client.id, input) }, 201);
+  });
+
+  r.put('/diet/:id', 'staff', async (c) => {
+    const id = idParam(c);
+    staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+    const input = await validateBody(c, dietPlanInputSchema);
+    return c.json({ diet: authoring.diets.update(id, input) });
+  });
+
+  r.put('/workout/:id', 'staff', async (c) => {
+    const id = idParam(c);
+    staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+    const input = await validateBody(c, workoutPlanInputSchema);
+    return c.json({ workout: authoring.workouts.update(id, input) });
+  });
+
+  r.delete('/diet/:id', 'staff', (c) => {
+    const id = idParam(c);
+    staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+    authoring.diets.remove(id);
+    return c.json({ success: true });
+  });
+
+  r.delete('/workout/:id', 'staff', (c) => {
+    const id = idParam(c);
+    staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+    authoring.workouts.remove(id);
+    return c.json({ success: true });
+  });
+
+  r.delete('/users/:id', 'staff', (c) => {
+    const staff = currentUser(c);
+    const userId = idParam(c);
+    staffUsers.remove(staff, userId);
+    deps.log.info('user.removed', { userId, by: staff.id });
+    return c.json({ success: true });
+  });
+
+  return r;
+}

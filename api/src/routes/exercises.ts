@@ -1,0 +1,43 @@
+import { matchExercises } from '../ai/builtin/exercise-match.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../services/image-upload.ts';
+import type { ExerciseImageTestResponse } from '../services/staff-contract.ts';
+
+export const EXERCISE_IMAGE_TEST_PATH = '/api/exercises/test-with-attached-image';
+
+/** SPEC §2 hidden test dialog: identify the exercise in a photo and match it to the catalog. */
+export function exerciseRoutes(deps: AppDeps) {
+  const r = createRouter('/api/exercises');
+
+  r.post('/test-with-attached-image', 'staff', async (c) => {
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+    let image: unknown;
+    try {
+      image = (await c.req.parseBody())['image'];
+    } catch {
+      throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+    }
+    if (!(image instanceof File) || image.size === 0 || image.size > MAX_IMAGE_BYTES) throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    const mime = sniffImageType(bytes);
+    if (!mime) throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+
+    const { exercise, model } = await deps.generation.identifyExercise(currentUser(c).id, { mime, bytes });
+    const matches = matchExercises(exercise);
+    const body: ExerciseImageTestResponse = {
+      success: true,
+      identifiedExercise: exercise,
+      matchedExercises: matches,
+      workflow: [
+        { step: 'validateImage', status: 'ok', detail: `${mime}, ${Math.ceil(bytes.length / 1024)} KB` },
+        { step: 'identifyExercise', status: 'ok', detail: model },
+        { step: 'matchCatalog', status: matches.length > 0 ? 'ok' : 'skipped', detail: String(matches.length) },
+      ],
+    };
+    return c.json(body);
+  });
+
+  return r;
+}

@@ -1,0 +1,133 @@
+/**
+ * Authoring of diets and workouts by admins and teachers (SPEC §2 admin panel, §4 draft →
+ * published). Every write bumps the plan's sync version, so the client's devices learn of it on
+ * their next pull: a draft or a deleted plan reaches them as a tombstone, a published one as
+ * content. Publishing also notifies the client, in their language, in the same transaction.
+ */
+import type Database from 'better-sqlite3';
+import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
+import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { ApiError } from '../http/errors.ts';
+import { translate } from '../i18n.ts';
+import { toDietPlan, toWorkoutPlan, type DietPlanDto, type DietPlanRaw, type WorkoutPlanDto, type WorkoutPlanRaw } from './plans.ts';
+import type { Tracking } from './tracking.ts';
+
+/** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
+const DIET_COLUMNS = {
+  title: 'title',
+  description: 'description',
+  dailyCalories: 'daily_calories',
+  macros: 'macros',
+  meals: 'meals',
+  weeklyMenu: 'weekly_menu',
+  tips: 'tips',
+  substitutions: 'substitutions',
+} as const satisfies Record<keyof DietPlanInput, string>;
+
+const WORKOUT_COLUMNS = {
+  title: 'title',
+  description: 'description',
+  duration: 'duration',
+  frequency: 'frequency',
+  weeklySchedule: 'weekly_schedule',
+  progressionTips: 'progression_tips',
+  safetyNotes: 'safety_notes',
+} as const satisfies Record<keyof WorkoutPlanInput, string>;
+
+interface Kind<Input, Raw, Dto> {
+  table: 'diet_plans' | 'workout_plans';
+  columns: Record<keyof Input & string, string>;
+  toDto: (row: Raw) => Dto;
+  notification: 'diet_published' | 'workout_published';
+  messageKey: 'dietPublished' | 'workoutPublished';
+}
+
+const DIET: Kind<DietPlanInput, DietPlanRaw, DietPlanDto> = {
+  table: 'diet_plans',
+  columns: DIET_COLUMNS,
+  toDto: toDietPlan,
+  notification: 'diet_published',
+  messageKey: 'dietPublished',
+};
+const WORKOUT: Kind<WorkoutPlanInput, WorkoutPlanRaw, WorkoutPlanDto> = {
+  table: 'workout_plans',
+  columns: WORKOUT_COLUMNS,
+  toDto: toWorkoutPlan,
+  notification: 'workout_published',
+  messageKey: 'workoutPublished',
+};
+
+function authoring<Input extends object, Raw extends { user_id: string; status: string; title: string }, Dto>(
+  sqlite: Database.Database,
+  tracking: Tracking,
+  now: () => number,
+  kind: Kind<Input, Raw, Dto>,
+) {
+  const fields = Object.keys(kind.columns) as (keyof Input & string)[];
+  const columns = fields.map((field) => kind.columns[field]);
+  const byId = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE id = ? AND deleted_at IS NULL`);
+  const listFor = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`);
+  const insert = sqlite.prepare(
+    `INSERT INTO ${kind.table} (id, user_id, status, created_at, updated_at, version, ${columns.join(', ')})
+     VALUES (@id, @userId, 'draft', @now, @now, @version, ${fields.map((f) => `@${f}`).join(', ')})`,
+  );
+  const update = sqlite.prepare(
+    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, updated_at = @now, version = @version WHERE id = @id`,
+  );
+  const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
+  const remove = sqlite.prepare(`UPDATE ${kind.table} SET deleted_at = @now, updated_at = @now, version = @version WHERE id = @id`);
+  const languageOf = sqlite.prepare<[string], { preferred_language: string }>('SELECT preferred_language FROM users WHERE id = ?');
+
+  /** Every form field, absent optional ones as NULL, so an edit can clear a field. */
+  const values = (input: Input) => Object.fromEntries(fields.map((field) => [field, (input as Record<string, unknown>)[field] ?? null]));
+
+  const found = (id: string): Raw => {
+    const row = byId.get(id);
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    return row;
+  };
+
+  return {
+    /** The client a plan belongs to, for the caller's scope check; 404 when there is no such plan. */
+    ownerOf: (id: string) => found(id).user_id,
+    listFor: (userId: string) => listFor.all(userId).map(kind.toDto),
+    create: sqlite.transaction((userId: string, input: Input): Dto => {
+      const id = uuidv7(now());
+      insert.run({ ...values(input), id, userId, now: now(), version: tracking.bumpVersion() });
+      return kind.toDto(found(id));
+    }),
+    update: sqlite.transaction((id: string, input: Input): Dto => {
+      found(id);
+      update.run({ ...values(input), id, now: now(), version: tracking.bumpVersion() });
+      return kind.toDto(found(id));
+    }),
+    /** Publishing twice changes nothing and notifies once: the button is disabled, a replay is harmless. */
+    publish: sqlite.transaction((id: string): Dto => {
+      const plan = found(id);
+      if (plan.status === 'published') return kind.toDto(plan);
+      publish.run({ id, now: now(), version: tracking.bumpVersion() });
+      const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
+      tracking.addNotification(plan.user_id, {
+        id: uuidv7(now()),
+        type: kind.notification,
+        title: translate(locale, `notifications.${kind.messageKey}.title`),
+        message: translate(locale, `notifications.${kind.messageKey}.message`, { title: plan.title }),
+      });
+      return kind.toDto(found(id));
+    }),
+    remove: sqlite.transaction((id: string): void => {
+      found(id);
+      remove.run({ id, now: now(), version: tracking.bumpVersion() });
+    }),
+  };
+}
+
+export function createPlanAuthoring(sqlite: Database.Database, tracking: Tracking, now: () => number) {
+  return {
+    diets: authoring(sqlite, tracking, now, DIET),
+    workouts: authoring(sqlite, tracking, now, WORKOUT),
+  };
+}
+
+export type PlanAuthoring = ReturnType<typeof createPlanAuthoring>;

@@ -1,0 +1,73 @@
+/**
+ * Shapes of the teacher-admin and admin endpoints (SPEC §3 "Admin user view", §7), shared by the
+ * routes and, as types only, by the PWA's admin feature.
+ */
+import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
+import type { ClientDto } from './clients.ts';
+import type { DietPlanDto, WorkoutPlanDto } from './plans.ts';
+import type { SubscriptionDto } from './subscriptions.ts';
+
+/** One row of GET /api/teacher-admin/users; the UI groups rows by diet freshness in its own time zone. */
+export interface StaffUserSummary {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: ClientDto['role'];
+  /** The teacher the client came through (issue 7's referral); null when unassigned. */
+  teacherId: string | null;
+  createdAt: string;
+  /** Publication instant of the latest published diet, or null. */
+  latestDietPublishedAt: string | null;
+  subscription: SubscriptionDto | null;
+}
+
+/** GET /api/teacher-admin/users/:id — the client plus every plan, drafts included. */
+export interface StaffUserDetail extends ClientDto {
+  teacherId: string | null;
+  dietPlans: DietPlanDto[];
+  workoutPlans: WorkoutPlanDto[];
+  subscription: SubscriptionDto | null;
+}
+
+/** Where a generated draft came from: a model through the SDK, or the built-in generator. */
+export type GenerationSource = 'ai' | 'builtin';
+
+/** A generated draft: exactly the form's fields, structured ones as text, ready to review. */
+export type GeneratedDiet = { [K in keyof DietPlanInput]: DietPlanInput[K] };
+export type GeneratedWorkout = { [K in keyof WorkoutPlanInput]: WorkoutPlanInput[K] };
+
+export interface GenerateDietResponse {
+  success: true;
+  diet: GeneratedDiet;
+  source: GenerationSource;
+}
+export interface GenerateWorkoutResponse {
+  success: true;
+  workout: GeneratedWorkout;
+  source: GenerationSource;
+}
+
+export interface TranslateTextsResponse {
+  success: boolean;
+  translatedTexts: string[];
+  attempts: number;
+  error?: string;
+}
+
+export interface IdentifiedExercise {
+  name: string;
+  muscleGroups: string[];
+  equipment: string[];
+  description: string;
+  alternativeNames: string[];
+}
+
+export interface ExerciseImageTestResponse {
+  success: true;
+  identifiedExercise: IdentifiedExercise;
+  /** Catalog exercises that match the identification, best first. */
+  matchedExercises: { id: string; name: string; muscleGroups: string[]; score: number }[];
+  /** The steps the server ran, in order, for the tester to read. */
+  workflow: { step: string; status: 'ok' | 'skipped'; detail: string }[];
+}

@@ -1,0 +1,95 @@
+/**
+ * The users an admin or a teacher works on (SPEC §2 admin panel, §6; ARCHITECTURE §4 scope):
+ * an admin acts on everyone; a teacher on their own students (referred to them) and on clients
+ * with no teacher yet. Who may call the routes at all is the router's rule (`staff`); which
+ * user they may touch is decided here, for every route that names a user or a plan.
+ */
+import type Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
+import type { Role } from '#protocol/domain/client-enums.ts';
+import type { Db } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { findUserById, toClientDto } from './clients.ts';
+import type { PlanAuthoring } from './plan-authoring.ts';
+import type { StaffUserDetail, StaffUserSummary } from './staff-contract.ts';
+import type { Subscriptions } from './subscriptions.ts';
+
+export interface Staff {
+  id: string;
+  role: Role;
+}
+
+/** Whether `staff` may act on `target` (view it, author its plans). */
+export function inScope(staff: Staff, target: Pick<UserRow, 'id' | 'role' | 'teacherId'>): boolean {
+  if (staff.role === 'admin') return true;
+  return staff.role === 'teacher' && target.role === 'user' && (target.teacherId === null || target.teacherId === staff.id);
+}
+
+export function createStaffUsers(sqlite: Database.Database, db: Db, subscriptions: Subscriptions, authoring: PlanAuthoring) {
+  const latestDiets = sqlite.prepare<[], { user_id: string; published_at: number }>(
+    "SELECT user_id, max(published_at) AS published_at FROM diet_plans WHERE status = 'published' AND deleted_at IS NULL GROUP BY user_id",
+  );
+  const allUsers = sqlite.prepare<[], Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'createdAt'>>(
+    'SELECT id, name, email, phone, role, teacher_id AS teacherId, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
+  );
+
+  /** The user `staff` names in a route: 404 when there is none, 403 when out of their scope. */
+  function target(staff: Staff, userId: string): UserRow {
+    const user = findUserById(db, userId);
+    if (!user) throw new ApiError(404, 'NOT_FOUND');
+    if (!inScope(staff, user)) throw new ApiError(403, 'FORBIDDEN');
+    return user;
+  }
+
+  return {
+    target,
+
+    list(staff: Staff): StaffUserSummary[] {
+      const latest = new Map(latestDiets.all().map((row) => [row.user_id, row.published_at]));
+      return allUsers
+        .all()
+        .filter((user) => inScope(staff, user))
+        .map((user) => {
+          const publishedAt = latest.get(user.id);
+          return {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            phone: user.phone,
+            role: user.role,
+            teacherId: user.teacherId,
+            createdAt: new Date(user.createdAt).toISOString(),
+            latestDietPublishedAt: publishedAt === undefined ? null : new Date(publishedAt).toISOString(),
+            subscription: subscriptions.current(user.id),
+          };
+        });
+    },
+
+    detail(staff: Staff, userId: string): StaffUserDetail {
+      const user = target(staff, userId);
+      return {
+        ...toClientDto(user),
+        teacherId: user.teacherId,
+        dietPlans: authoring.diets.listFor(user.id),
+        workoutPlans: authoring.workouts.listFor(user.id),
+        subscription: subscriptions.current(user.id),
+      };
+    },
+
+    /**
+     * SPEC §6: 403 when the caller may not (themselves; a teacher removing an admin, a teacher or
+     * another teacher's student), 409 while the user has an active paid plan. The user's data
+     * goes with them through the foreign keys.
+     */
+    remove(staff: Staff, userId: string): void {
+      const user = findUserById(db, userId);
+      if (!user) throw new ApiError(404, 'NOT_FOUND');
+      if (user.id === staff.id || !inScope(staff, user)) throw new ApiError(403, 'USER_DELETE_FORBIDDEN');
+      if (subscriptions.hasActivePaidPlan(user.id)) throw new ApiError(409, 'USER_HAS_ACTIVE_PLAN');
+      db.delete(users).where(eq(users.id, user.id)).run();
+    },
+  };
+}
+
+export type StaffUsers = ReturnType<typeof createStaffUsers>;

@@ -1,0 +1,36 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
+import type { Messages } from '#pwa/i18n/messages.ts';
+import { FullPageSpinner } from './FullPageSpinner.tsx';
+
+/**
+ * Renders `children` with a feature's own strings (see `featureCatalog`) merged over the app's,
+ * once they have loaded for the current language; while a new language loads, the previous
+ * one's strings stay, as IntlGate does for the app.
+ */
+export function FeatureMessages({ load, children }: { load: (locale: Locale) => Promise<Messages>; children: ReactNode }) {
+  const intl = useIntl();
+  const locale = intl.locale as Locale;
+  const [loaded, setLoaded] = useState<Messages | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    load(locale)
+      .then((messages) => {
+        if (!cancelled) setLoaded(messages);
+      })
+      .catch((error: unknown) => console.error('i18n.feature.load', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [load, locale]);
+
+  const messages = useMemo(() => (loaded ? ({ ...intl.messages, ...loaded } as Messages) : null), [intl.messages, loaded]);
+  if (!messages) return <FullPageSpinner label={intl.formatMessage({ id: 'app.loading' })} />;
+  return (
+    <IntlProvider locale={locale} messages={messages} defaultLocale={DEFAULT_LOCALE}>
+      {children}
+    </IntlProvider>
+  );
+}

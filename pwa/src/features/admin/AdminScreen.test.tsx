@@ -1,0 +1,378 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import type { StaffUserDetail, StaffUserSummary } from '#api/services/staff-contract.ts';
+import type { DietPlanDto } from '#api/services/plans.ts';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { Toaster } from '#pwa/components/Toaster.tsx';
+import { useSession, type Client } from '#pwa/lib/session.ts';
+import { useToastStore } from '#pwa/lib/toast.ts';
+import { AdminScreen } from './AdminScreen.tsx';
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+const summary = (over: Partial<StaffUserSummary>): StaffUserSummary => ({
+  id: 'u',
+  name: 'u',
+  email: 'u@example.com',
+  phone: null,
+  role: 'user',
+  teacherId: null,
+  createdAt: daysAgo(100),
+  latestDietPublishedAt: null,
+  subscription: null,
+  ...over,
+});
+
+const USERS: StaffUserSummary[] = [
+  summary({ id: 'fresh', name: 'Ana Fresca', email: 'ana@example.com', latestDietPublishedAt: daysAgo(5) }),
+  summary({ id: 'old', name: 'Bruno Vencido', email: 'bruno@example.com', latestDietPublishedAt: daysAgo(40) }),
+  summary({ id: 'none', name: 'Carla Sem Dieta', email: 'carla@example.com' }),
+  summary({ id: 'prof', name: 'Paulo Professor', email: 'paulo@example.com', role: 'teacher', latestDietPublishedAt: daysAgo(1) }),
+  summary({ id: 'me', name: 'Admin Eu', email: 'admin@example.com', role: 'admin' }),
+];
+
+const draftDiet: DietPlanDto = {
+  id: 'diet-1',
+  title: 'Dieta de outubro',
+  description: null,
+  objective: null,
+  status: 'draft',
+  dailyCalories: 1800,
+  macros: '{"protein":120}',
+  meals: 'Café (07:00 - 300 kcal)',
+  weeklyMenu: null,
+  tips: null,
+  substitutions: null,
+  createdAt: daysAgo(3),
+  publishedAt: null,
+};
+
+const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
+  id: 'none',
+  name: 'Carla Sem Dieta',
+  email: 'carla@example.com',
+  phone: '+55 (11) 98888-7777',
+  birthDate: null,
+  gender: null,
+  height: null,
+  currentWeight: 82,
+  targetWeight: 70,
+  activityLevel: 'moderado',
+  goalType: 'perder_peso',
+  weeklyWeightGoal: 0.5,
+  timeFrame: null,
+  motivation: null,
+  previousAttempts: null,
+  highestWeight: null,
+  lowestWeight: null,
+  dietaryRestrictions: [],
+  medicalConditions: [],
+  countryCode: 'BR',
+  preferredLanguage: 'pt-BR',
+  role: 'user',
+  createdAt: daysAgo(100),
+  teacherId: null,
+  dietPlans: [draftDiet],
+  workoutPlans: [],
+  subscription: null,
+  ...over,
+});
+
+type Handler = (init: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch answering `METHOD /api/path` from the table; anything else is a 404 the test would show. */
+function stubApi(routes: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchSpy = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
+    calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    const handler = routes[key];
+    return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+  return calls;
+}
+
+let messages: Record<string, string>;
+beforeAll(async () => {
+  messages = await loadMessages('pt-BR');
+});
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined); // failures are logged by design
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  useToastStore.setState({ current: null });
+  useSession.setState({ status: 'anonymous', client: null });
+});
+
+function renderAdmin() {
+  useSession.setState({ status: 'authenticated', client: { id: 'me', name: 'Admin Eu', email: 'admin@example.com', role: 'admin' } as Client });
+  return render(
+    <IntlProvider locale="pt-BR" messages={messages}>
+      <AdminScreen />
+      <Toaster />
+    </IntlProvider>,
+  );
+}
+
+const group = (name: string) => screen.getByTestId(`admin-group-${name}`);
+
+async function openUser(id: string) {
+  fireEvent.click(await screen.findByTestId(`admin-user-${id}`));
+  return screen.findByTestId('admin-user-detail');
+}
+
+describe('AdminScreen', () => {
+  it('groups the users by diet freshness, with the days chip, and searches by name or email', async () => {
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }) });
+    renderAdmin();
+    await screen.findByTestId('admin-user-list');
+
+    expect(within(group('upToDate')).getByText('Dietas em dia (1)')).toBeTruthy();
+    expect(within(group('upToDate')).getByTestId('admin-user-fresh').textContent).toContain('25 dias restantes');
+    expect(within(group('overdue')).getByText('Dietas vencidas (1)')).toBeTruthy();
+    expect(within(group('overdue')).getByTestId('admin-user-old').textContent).toContain('Vencida há 10 dias');
+    expect(within(group('noDiet')).getByText('Sem dieta (1)')).toBeTruthy();
+    expect(within(group('noDiet')).getByTestId('admin-user-none').textContent).toBe('Carla Sem Dietacarla@example.com');
+    expect(within(group('staff')).getByText('Administradores (2)')).toBeTruthy();
+    expect(within(group('staff')).getByTestId('admin-user-prof')).toBeTruthy();
+    expect(within(group('staff')).getByTestId('admin-user-me')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Buscar por nome ou email'), { target: { value: 'BRUNO@' } });
+    expect(screen.queryByTestId('admin-user-fresh')).toBeNull();
+    expect(within(group('overdue')).getByTestId('admin-user-old')).toBeTruthy();
+    expect(within(group('upToDate')).getByText('Nenhum usuário')).toBeTruthy();
+  });
+
+  it('shows an error with a retry button when the list fails to load', async () => {
+    let fail = true;
+    stubApi({ 'GET /teacher-admin/users': () => (fail ? json({ error: 'Erro interno do servidor', code: 'INTERNAL' }, 500) : json({ users: USERS })) });
+    renderAdmin();
+    expect((await screen.findByRole('alert')).textContent).toContain('Erro ao carregar usuários');
+    fail = false;
+    fireEvent.click(screen.getByTestId('admin-retry'));
+    expect(await screen.findByTestId('admin-user-fresh')).toBeTruthy();
+  });
+
+  it('names the fields the nutrition analysis is missing, and links WhatsApp by the phone digits', async () => {
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({}) }) });
+    renderAdmin();
+    const panel = await openUser('none');
+    await within(panel).findByTestId('nutrition-card');
+    expect(within(panel).getByTestId('nutrition-missing').textContent).toBe('Faltam dados para a análise: data de nascimento, sexo e altura.');
+    const link = within(panel).getByTestId('admin-whatsapp');
+    expect(link.getAttribute('href')).toBe('https://wa.me/5511988887777');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows the analysis figures when the client data is complete', async () => {
+    const complete = detail({ birthDate: '1990-01-15', gender: 'masculino', height: 180, currentWeight: 100, activityLevel: 'muito_ativo', goalType: 'perder_peso', weeklyWeightGoal: 0.5 });
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: complete }) });
+    renderAdmin();
+    const panel = await openUser('none');
+    const card = await within(panel).findByTestId('nutrition-card');
+    // BMR 10·100 + 6.25·180 − 5·age + 5 (age depends on today: shapes only); TDEE ×1.9 leaves
+    // room under the 15% cap for the client's own 0.5 kg a week (550 kcal a day).
+    expect(within(card).getByTestId('nutrition-bmr').textContent).toMatch(/^\d\.\d{3} kcal$/);
+    expect(within(card).getByTestId('nutrition-delta').textContent).toBe('-550 kcal/dia');
+    expect(within(card).getByTestId('nutrition-rate').textContent).toBe('-0,5 kg/semana');
+    expect(within(card).getByTestId('nutrition-protein').textContent).toMatch(/^\d+ g \(30%\)$/);
+    expect(card.textContent).toContain('Perder peso');
+  });
+
+  it('shows the SPEC §5 messages under the diet form fields on an empty submit and sends nothing', async () => {
+    const calls = stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({}) }) });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(panel).getByTestId('admin-new-diet'));
+    const form = await screen.findByTestId('diet-form');
+    fireEvent.click(within(form).getByTestId('plan-form-save'));
+    expect(await within(form).findByText('Título é obrigatório')).toBeTruthy();
+    expect(within(form).getByText('Calorias diárias são obrigatórias')).toBeTruthy();
+    expect(within(form).getByText('Macros são obrigatórios')).toBeTruthy();
+    expect(within(form).getByText('Refeições são obrigatórias')).toBeTruthy();
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toEqual([]);
+  });
+
+  it('creates a diet from the form, toasts and reloads the user', async () => {
+    let created = false;
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail(created ? { dietPlans: [{ ...draftDiet, id: 'diet-2', title: 'Dieta nova' }, draftDiet] } : {}) }),
+      'POST /admin/users/none/diet': () => {
+        created = true;
+        return json({ diet: { ...draftDiet, id: 'diet-2' } }, 201);
+      },
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(panel).getByTestId('admin-new-diet'));
+    const form = await screen.findByTestId('diet-form');
+    const fill = (field: string, value: string) => fireEvent.change(within(form).getByTestId(`diet-form-${field}`), { target: { value } });
+    fill('title', 'Dieta nova');
+    fill('dailyCalories', '1700');
+    fill('macros', 'Proteínas 30%, carboidratos 40%, gorduras 30%');
+    fill('meals', 'Café da manhã (07:00 - 350 kcal)\nAlimentos: ovos, pão');
+    fireEvent.click(within(form).getByTestId('plan-form-save'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Dieta criada com sucesso!');
+    await waitFor(() => expect(screen.queryByTestId('diet-form')).toBeNull());
+    expect(await screen.findByTestId('admin-diet-diet-2')).toBeTruthy();
+    expect(calls.find((call) => call.key === 'POST /admin/users/none/diet')?.body).toEqual({
+      title: 'Dieta nova',
+      description: null,
+      dailyCalories: 1700,
+      macros: 'Proteínas 30%, carboidratos 40%, gorduras 30%',
+      meals: 'Café da manhã (07:00 - 350 kcal)\nAlimentos: ovos, pão',
+      weeklyMenu: null,
+      tips: null,
+      substitutions: null,
+    });
+  });
+
+  it('shows a server validation message under its field', async () => {
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'PUT /admin/diet/diet-1': () =>
+        json({ error: 'Verifique os campos destacados', code: 'VALIDATION_FAILED', details: [{ field: 'meals', code: 'validation.tooLong', message: 'Texto longo demais' }] }, 400),
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(within(panel).getByTestId('admin-diet-diet-1')).getByTestId('admin-plan-edit'));
+    const form = await screen.findByTestId('diet-form');
+    expect((within(form).getByTestId('diet-form-title') as HTMLInputElement).value).toBe('Dieta de outubro');
+    fireEvent.click(within(form).getByTestId('plan-form-save'));
+    expect(await within(form).findByText('Texto longo demais')).toBeTruthy();
+    expect(screen.getByTestId('toast').textContent).toContain('Erro ao atualizar dieta');
+  });
+
+  it('opens the AI draft in the form, says it came from the built-in generator, and saves nothing', async () => {
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'POST /teacher-admin/users/none/generate-diet': () =>
+        json({ success: true, source: 'builtin', diet: { title: 'Dieta gerada', dailyCalories: 1650, macros: 'P 30%', meals: 'Almoço (12:00 - 500 kcal)' } }),
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(panel).getByTestId('admin-generate-diet'));
+    const form = await screen.findByTestId('diet-form');
+    expect((within(form).getByTestId('diet-form-title') as HTMLInputElement).value).toBe('Dieta gerada');
+    expect((within(form).getByTestId('diet-form-dailyCalories') as HTMLInputElement).value).toBe('1650');
+    expect(within(form).getByTestId('plan-form-source').textContent).toContain('gerador interno');
+    expect(calls.filter((call) => call.key.startsWith('POST /admin'))).toEqual([]);
+  });
+
+  it.each([
+    [429, 'AI_QUOTA_EXCEEDED', 'Limite de IA atingido', 'Quota do ChatGPT excedida. Tente novamente em alguns minutos'],
+    [503, 'AI_UNAVAILABLE', 'IA temporariamente indisponível', 'Serviço do ChatGPT indisponível. Tente novamente em instantes'],
+    [502, 'AI_INVALID_RESPONSE', 'Erro ao gerar treino com IA', 'Resposta da IA inválida'],
+    [502, 'AI_FAILED', 'Erro ao gerar treino com IA', 'A IA não respondeu: timeout'],
+  ])('tells a %i %s from workout generation apart', async (status, code, title, description) => {
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'POST /teacher-admin/users/none/generate-workout': () => json({ error: code === 'AI_FAILED' ? 'A IA não respondeu: timeout' : 'x', code }, status),
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(panel).getByTestId('admin-generate-workout'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain(title);
+    expect(toast.textContent).toContain(description);
+    expect(screen.queryByTestId('workout-form')).toBeNull();
+  });
+
+  it('publishes a draft and disables Publicar once published', async () => {
+    let published = false;
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({ dietPlans: [published ? { ...draftDiet, status: 'published', publishedAt: new Date().toISOString() } : draftDiet] }) }),
+      'POST /teacher-admin/diet/diet-1/publish': () => {
+        published = true;
+        return json({ diet: draftDiet });
+      },
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    const item = within(panel).getByTestId('admin-diet-diet-1');
+    expect(within(item).getByTestId('admin-plan-status').textContent).toBe('Rascunho');
+    fireEvent.click(within(item).getByTestId('admin-plan-publish'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Dieta publicada com sucesso!');
+    await waitFor(() => expect(within(screen.getByTestId('admin-diet-diet-1')).getByTestId('admin-plan-status').textContent).toBe('Publicado'));
+    expect((within(screen.getByTestId('admin-diet-diet-1')).getByTestId('admin-plan-publish') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks before deleting a user, naming them, and explains a 409', async () => {
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'DELETE /admin/users/none': () => json({ error: 'Este usuário possui plano ativo e não pode ser removido.', code: 'USER_HAS_ACTIVE_PLAN' }, 409),
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(panel).getByTestId('admin-delete-user'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Carla Sem Dieta');
+    expect(dialog.textContent).toContain('não pode ser desfeita');
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Usuário não pode ser removido');
+    expect(toast.textContent).toContain('Este usuário possui plano ativo e não pode ser removido.');
+  });
+
+  it('hides Remover usuário on your own account', async () => {
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/me': () => json({ user: detail({ id: 'me', name: 'Admin Eu', role: 'admin' }) }) });
+    renderAdmin();
+    const panel = await openUser('me');
+    await within(panel).findByTestId('nutrition-card');
+    expect(within(panel).queryByTestId('admin-delete-user')).toBeNull();
+  });
+
+  it('says "Erro de conexão com o servidor" when publishing fails offline', async () => {
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'POST /teacher-admin/diet/diet-1/publish': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    fireEvent.click(within(within(panel).getByTestId('admin-diet-diet-1')).getByTestId('admin-plan-publish'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Erro ao publicar dieta');
+    expect(toast.textContent).toContain('Erro de conexão com o servidor');
+  });
+
+  it('sends the chosen image to the hidden exercise test and shows the result', async () => {
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'POST /exercises/test-with-attached-image': () =>
+        json({
+          success: true,
+          identifiedExercise: { name: 'Agachamento livre', muscleGroups: ['quadríceps', 'glúteos'], equipment: ['barra'], description: 'Agachamento com barra nas costas', alternativeNames: ['Back squat'] },
+          matchedExercises: [{ id: 'e1', name: 'Agachamento', muscleGroups: ['quadríceps'], score: 0.92 }],
+          workflow: [{ step: 'vision', status: 'ok', detail: 'modelo respondeu' }],
+        }),
+    });
+    renderAdmin();
+    fireEvent.click(await screen.findByTestId('admin-exercise-image-test'));
+    const dialog = await screen.findByTestId('exercise-image-test');
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'agachamento.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(dialog).getByTestId('exercise-image-input'), { target: { files: [file] } });
+    fireEvent.click(within(dialog).getByTestId('exercise-image-send'));
+    expect((await within(dialog).findByTestId('exercise-image-name')).textContent).toBe('Agachamento livre');
+    expect(dialog.textContent).toContain('Agachamento (quadríceps) · pontuação 0,92');
+    expect(dialog.textContent).toContain('vision: modelo respondeu');
+    const sent = calls.find((call) => call.key === 'POST /exercises/test-with-attached-image')?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('image')).toBeInstanceOf(File);
+  });
+});

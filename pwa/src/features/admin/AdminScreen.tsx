@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { deviceTimeZone } from '#pwa/db/local-writes.ts';
+import { ExerciseImageTestDialog } from './ExerciseImageTestDialog.tsx';
+import { UserDetail } from './UserDetail.tsx';
+import { UserList } from './UserList.tsx';
+import { useStaffUser } from './use-staff-user.ts';
+import { useStaffUsers } from './use-staff-users.ts';
+import { loadAdminMessages } from './i18n/messages.ts';
+
+/**
+ * SPEC §2 /admin for admins and teachers: the users by diet freshness on the left, the selected
+ * one on the right. Below the `lg` width (phones, tablets, a narrow window beside the sidebar) the
+ * list comes first and the selected user replaces it, with a way back. Online only: staff work at
+ * a desk, and every figure here is the server's.
+ */
+function AdminPanel() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const theme = useTheme();
+  const twoColumns = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const timeZone = deviceTimeZone();
+  const today = localDateIn(timeZone, new Date());
+  const list = useStaffUsers();
+  const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const detail = useStaffUser(selectedId);
+  const [imageTest, setImageTest] = useState(false);
+
+  const changed = () => {
+    void detail.reload();
+    void list.reload();
+  };
+
+  const listColumn = (
+    <Box component="section" aria-label={t('admin.list.title')}>
+      <UserList
+        users={list.users}
+        loading={list.loading}
+        error={list.error}
+        retry={() => void list.reload()}
+        query={query}
+        onQueryChange={setQuery}
+        selectedId={selectedId}
+        onSelect={(id) => {
+          setSelectedId(id);
+          if (!twoColumns) window.scrollTo({ top: 0 }); // the user replaces the list: start at its top
+        }}
+        today={today}
+        timeZone={timeZone}
+      />
+    </Box>
+  );
+
+  const detailColumn = (
+    <Box component="section" aria-label={t('admin.detail.title')} sx={{ minWidth: 0 }}>
+      {!twoColumns && (
+        <Button startIcon={<ArrowBackIcon />} onClick={() => setSelectedId(null)} sx={{ mb: 1 }} data-testid="admin-back">
+          {t('admin.backToList')}
+        </Button>
+      )}
+      {selectedId === null ? (
+        <Typography color="text.secondary" data-testid="admin-no-selection">
+          {t('admin.detail.noSelection')}
+        </Typography>
+      ) : (
+        <UserDetail
+          key={selectedId}
+          user={detail.user}
+          loading={detail.loading}
+          error={detail.error}
+          retry={() => void detail.reload()}
+          today={today}
+          onChanged={changed}
+          onDeleted={() => {
+            setSelectedId(null);
+            void list.reload();
+          }}
+        />
+      )}
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeading titleId="admin.title" />
+      {twoColumns ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(280px, 360px) minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+          {listColumn}
+          {detailColumn}
+        </Box>
+      ) : selectedId === null ? (
+        listColumn
+      ) : (
+        detailColumn
+      )}
+      <Stack direction="row" sx={{ justifyContent: 'center', mt: 6, mb: 2 }}>
+        <Button size="small" color="inherit" sx={{ color: 'text.secondary', textTransform: 'none' }} onClick={() => setImageTest(true)} data-testid="admin-exercise-image-test">
+          {t('admin.imageTest.open')}
+        </Button>
+      </Stack>
+      {imageTest && <ExerciseImageTestDialog onClose={() => setImageTest(false)} />}
+    </>
+  );
+}
+
+/** The panel with its own strings, which load with it (i18n/messages.ts). */
+export function AdminScreen() {
+  return (
+    <FeatureMessages load={loadAdminMessages}>
+      <AdminPanel />
+    </FeatureMessages>
+  );
+}

@@ -1,0 +1,91 @@
+import { useIntl } from 'react-intl';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PlanKind } from './admin-api.ts';
+
+interface PlanItem {
+  id: string;
+  title: string;
+  status: 'draft' | 'published';
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+const HEADINGS: Record<PlanKind, { title: string; empty: string }> = {
+  diet: { title: 'admin.detail.diets', empty: 'admin.detail.noDiets' },
+  workout: { title: 'admin.detail.workouts', empty: 'admin.detail.noWorkouts' },
+};
+
+/** SPEC §2 lists of a user's diets or workouts, drafts included, each with publish, edit and delete. */
+export function PlanList<P extends PlanItem>({
+  kind,
+  plans,
+  onPublish,
+  onEdit,
+  onDelete,
+}: {
+  kind: PlanKind;
+  plans: P[];
+  onPublish: (plan: P) => void;
+  onEdit: (plan: P) => void;
+  onDelete: (plan: P) => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const date = (iso: string) => (Number.isFinite(Date.parse(iso)) ? intl.formatDate(iso, { dateStyle: 'medium' }) : t('admin.invalidDate'));
+  const headingId = `admin-${kind}s-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography variant="h6" component="h3" id={headingId} sx={{ mb: 1 }}>
+        {t(HEADINGS[kind].title)}
+      </Typography>
+      {plans.length === 0 ? (
+        <Typography color="text.secondary">{t(HEADINGS[kind].empty)}</Typography>
+      ) : (
+        <Stack component="ul" sx={{ gap: 1, p: 0, m: 0, listStyle: 'none' }} data-testid={`admin-${kind}s`}>
+          {plans.map((plan) => {
+            const published = plan.status === 'published';
+            // Each button says which plan it acts on: its name is the action, its description the title.
+            const titleId = `admin-${kind}-${plan.id}-title`;
+            return (
+              <Card component="li" variant="outlined" key={plan.id} data-testid={`admin-${kind}-${plan.id}`}>
+                <CardContent>
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+                    <Typography id={titleId} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {plan.title}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      color={published ? 'success' : 'default'}
+                      label={t(published ? 'admin.status.published' : 'admin.status.draft')}
+                      data-testid="admin-plan-status"
+                    />
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {t('admin.detail.createdAt', { date: date(plan.createdAt) })}
+                    {plan.publishedAt && ` · ${t('admin.detail.publishedAt', { date: date(plan.publishedAt) })}`}
+                  </Typography>
+                  <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+                    <Button size="small" variant="contained" disabled={published} onClick={() => onPublish(plan)} aria-describedby={titleId} data-testid="admin-plan-publish">
+                      {t('admin.detail.publish')}
+                    </Button>
+                    <Button size="small" variant="outlined" onClick={() => onEdit(plan)} aria-describedby={titleId} data-testid="admin-plan-edit">
+                      {t('admin.detail.edit')}
+                    </Button>
+                    <Button size="small" color="error" onClick={() => onDelete(plan)} aria-describedby={titleId} data-testid="admin-plan-delete">
+                      {t('admin.detail.delete')}
+                    </Button>
+                  </Stack>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+    </section>
+  );
+}
