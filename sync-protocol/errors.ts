@@ -41,6 +41,21 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Codes only the admin and teacher screens meet. The server words them from its own catalog
+ * (api/src/i18n) and the staff feature catalogs word their toasts, so the catalog every client
+ * loads first carries none of their text.
+ */
+export const STAFF_ERROR_CODES = [
+  'USER_DELETE_FORBIDDEN',
+  'AI_QUOTA_EXCEEDED',
+  'AI_UNAVAILABLE',
+  'AI_NOT_CONFIGURED',
+  'AI_INVALID_RESPONSE',
+  'AI_FAILED',
+  'UNSUPPORTED_IMAGE',
+] as const satisfies readonly ErrorCode[];
+
 /** One bad field: `code` is a `validation.*` message key, `message` its text in the request's language. */
 export interface FieldError {
   field: string;

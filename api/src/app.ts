@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorBody } from '#protocol/errors.ts';
-import { translate } from './i18n.ts';
+import { translate } from './i18n/translate.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { requestLocale } from './http/locale.ts';

@@ -189,7 +189,7 @@ describe('POST /api/translate-texts', () => {
 });
 
 describe('POST /api/exercises/test-with-attached-image', () => {
-  const png = new Uint8Array<ArrayBuffer>([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
   const upload = (c: TestClient, bytes: Uint8Array<ArrayBuffer>, name = 'photo.png', type = 'image/png') => {
     const form = new FormData();
     form.set('image', new Blob([bytes], { type }), name);

@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../db/schema/index.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
+import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { buildDietInput, buildRegistration, buildWorkoutInput, uniqueEmail } from '../../test/factories.ts';
 import type { Access } from './router.ts';
@@ -78,8 +79,8 @@ function world(cell: Cell): World {
   return { t, caller: signedInClient(t, me), me, target };
 }
 
-const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, buildDietInput() as never).id;
-const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, buildWorkoutInput() as never).id;
+const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput())).id;
+const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput())).id;
 const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 interface Row {

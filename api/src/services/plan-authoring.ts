@@ -9,7 +9,7 @@ import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { ApiError } from '../http/errors.ts';
-import { translate } from '../i18n.ts';
+import { translate } from '../i18n/translate.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanDto, type DietPlanRaw, type WorkoutPlanDto, type WorkoutPlanRaw } from './plans.ts';
 import type { Tracking } from './tracking.ts';
 

@@ -11,7 +11,7 @@ import type { TranslateTextsInput } from '#protocol/schemas/translate.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import { translateKnownText } from '../ai/builtin/known-texts.ts';
 import { ApiError } from '../http/errors.ts';
-import { translate } from '../i18n.ts';
+import { translate } from '../i18n/translate.ts';
 import type { TranslateTextsResponse } from './staff-contract.ts';
 
 const MAX_ATTEMPTS = 2;

@@ -8,7 +8,6 @@ export interface EnergyFigures {
   bmr: string;
   tdee: string;
   activity: string;
-  target: string;
 }
 
 export interface DietCopy {

@@ -46,14 +46,15 @@ function description(targets: DietTargets, reading: ProfileReading, copy: DietCo
   const kcal = (value: number) => formatNumber(value, locale);
   const target = kcal(targets.calories);
   const sentences: string[] = [];
-  const { analysis, dailyDelta, weeklyRate } = targets;
-  if (analysis && dailyDelta !== null && weeklyRate !== null) {
-    sentences.push(copy.analysis({ bmr: kcal(analysis.bmr), tdee: kcal(analysis.tdee), activity: copy.activity[analysis.activityLevel], target }));
-    const kg = formatNumber(Math.abs(weeklyRate), locale, 2);
+  const { basis } = targets;
+  if (basis) {
+    const { analysis, dailyDelta } = basis;
+    sentences.push(copy.analysis({ bmr: kcal(analysis.bmr), tdee: kcal(analysis.tdee), activity: copy.activity[analysis.activityLevel] }));
+    const kg = formatNumber(Math.abs(basis.weeklyRate), locale, 2);
     if (dailyDelta < 0) sentences.push(copy.deficit(target, kcal(-dailyDelta), kg));
     else if (dailyDelta > 0) sentences.push(copy.surplus(target, kcal(dailyDelta), kg));
     else sentences.push(copy.maintain(target));
-    if (targets.raisedFrom !== null) sentences.push(copy.raised(kcal(targets.raisedFrom), target));
+    if (basis.raisedFrom !== null) sentences.push(copy.raised(kcal(basis.raisedFrom), target));
   } else {
     sentences.push(copy.missing(listFormat(targets.missing.map((field) => copy.fields[field]), locale), target));
   }

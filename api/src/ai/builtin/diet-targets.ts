@@ -12,35 +12,40 @@ import type { ClientProfile, ProfileReading } from './profile.ts';
  * client whose TDEE is itself lower (small, older, sedentary) is floored at the TDEE instead, so
  * the floor never makes the plan a surplus. Unknown gender uses the lower floor.
  */
-export const MIN_KCAL_FEMALE = 1200;
-export const MIN_KCAL_MALE = 1500;
+const MIN_KCAL_FEMALE = 1200;
+const MIN_KCAL_MALE = 1500;
 
 /** Without birth date, gender, height or weight: a moderate intake, stated as a default. */
-export const DEFAULT_KCAL_FEMALE = 1800;
-export const DEFAULT_KCAL_MALE = 2200;
+const DEFAULT_KCAL_FEMALE = 1800;
+const DEFAULT_KCAL_MALE = 2200;
 
 /** The diet form accepts 500 to 10 000 kcal (schemas/plans.ts); only an implausible profile reaches either end. */
 const FORM_MIN_KCAL = 500;
 const FORM_MAX_KCAL = 10_000;
 
 /** Fewer carbs, more fat, for the lowCarb restriction. */
-export const LOW_CARB_SPLIT: MacroSplit = { protein: 30, carbs: 25, fat: 45 };
+const LOW_CARB_SPLIT: MacroSplit = { protein: 30, carbs: 25, fat: 45 };
 /** Diabetes and metabolic syndrome: carbohydrates at 40% of the energy at most. */
-export const MAX_CARBS_FOR_GLYCEMIC_CONTROL = 40;
+const MAX_CARBS_FOR_GLYCEMIC_CONTROL = 40;
+
+/** How the target was reached from the analysis. */
+export interface TargetBasis {
+  analysis: NutritionAnalysis;
+  /** The analysis' own target when the safety floor replaced it. */
+  raisedFrom: number | null;
+  /** kcal per day against TDEE (negative for a deficit) and the kg per week it leads to. */
+  dailyDelta: number;
+  weeklyRate: number;
+}
 
 export interface DietTargets {
   calories: number;
   split: MacroSplit;
   /** Grams per day at 4 / 4 / 9 kcal per gram. */
   macros: { protein: number; carbs: number; fat: number };
-  /** null when the profile misses what the analysis needs. */
-  analysis: NutritionAnalysis | null;
+  /** null when the profile misses what the analysis needs (`missing`) and the default applies. */
+  basis: TargetBasis | null;
   missing: NutritionField[];
-  /** The analysis' own target when the safety floor replaced it. */
-  raisedFrom: number | null;
-  /** kcal per day against TDEE (negative for a deficit) and the kg per week it leads to. */
-  dailyDelta: number | null;
-  weeklyRate: number | null;
 }
 
 function macroSplit(reading: ProfileReading, base: MacroSplit): MacroSplit {
@@ -64,7 +69,7 @@ export function dietTargets(client: ClientProfile, reading: ProfileReading, toda
   if (!result.ok) {
     const calories = reading.gender === 'male' ? DEFAULT_KCAL_MALE : DEFAULT_KCAL_FEMALE;
     const split = macroSplit(reading, MACRO_SPLITS[reading.goalType]);
-    return { calories, split, macros: gramsOf(calories, split), analysis: null, missing: result.missing, raisedFrom: null, dailyDelta: null, weeklyRate: null };
+    return { calories, split, macros: gramsOf(calories, split), basis: null, missing: result.missing };
   }
   const { analysis } = result;
   const floor = Math.min(reading.gender === 'male' ? MIN_KCAL_MALE : MIN_KCAL_FEMALE, analysis.tdee);
@@ -75,10 +80,12 @@ export function dietTargets(client: ClientProfile, reading: ProfileReading, toda
     calories,
     split,
     macros: gramsOf(calories, split),
-    analysis,
+    basis: {
+      analysis,
+      raisedFrom: calories > analysis.targetCalories ? analysis.targetCalories : null,
+      dailyDelta,
+      weeklyRate: Math.round(((dailyDelta * 7) / KCAL_PER_KG) * 100) / 100,
+    },
     missing: [],
-    raisedFrom: calories > analysis.targetCalories ? analysis.targetCalories : null,
-    dailyDelta,
-    weeklyRate: Math.round(((dailyDelta * 7) / KCAL_PER_KG) * 100) / 100,
   };
 }

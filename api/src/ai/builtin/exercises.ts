@@ -67,10 +67,10 @@ function exercise(
 
 export const EXERCISES: readonly Exercise[] = [
   // Knee-dominant: squats.
-  exercise('bodyweight-squat', ['Agachamento livre', 'Sentadilla con peso corporal', 'Bodyweight squat'], ['Air squat', 'Squat', 'Sentadilla libre'], 'squat', ['quadriceps', 'glutes'], ['bodyweight'], 'beginner'),
+  exercise('bodyweight-squat', ['Agachamento com peso corporal', 'Sentadilla con peso corporal', 'Bodyweight squat'], ['Air squat', 'Squat', 'Sentadilla libre'], 'squat', ['quadriceps', 'glutes'], ['bodyweight'], 'beginner'),
   exercise('sit-to-stand', ['Sentar e levantar da cadeira', 'Sentarse y pararse de la silla', 'Sit-to-stand'], ['Chair squat', 'Box squat', 'Chair stand', 'Agachamento na cadeira'], 'squat', ['quadriceps', 'glutes'], ['bench'], 'beginner'),
   exercise('goblet-squat', ['Agachamento goblet', 'Sentadilla goblet', 'Goblet squat'], ['Dumbbell goblet squat', 'Kettlebell goblet squat', 'Agachamento com halter'], 'squat', ['quadriceps', 'glutes', 'core'], ['dumbbell'], 'beginner'),
-  exercise('barbell-back-squat', ['Agachamento com barra', 'Sentadilla trasera con barra', 'Barbell back squat'], ['Back squat', 'Squat', 'Agachamento livre com barra', 'Sentadilla con barra'], 'squat', ['quadriceps', 'glutes', 'hamstrings', 'core'], ['barbell'], 'intermediate', { strain: true }),
+  exercise('barbell-back-squat', ['Agachamento com barra', 'Sentadilla trasera con barra', 'Barbell back squat'], ['Back squat', 'Squat', 'Agachamento livre', 'Sentadilla con barra'], 'squat', ['quadriceps', 'glutes', 'hamstrings', 'core'], ['barbell'], 'intermediate', { strain: true }),
   exercise('leg-press', ['Leg press 45°', 'Prensa de piernas 45°', 'Leg press'], ['45-degree leg press', 'Leg press machine', 'Prensa', 'Leg press inclinado'], 'squat', ['quadriceps', 'glutes'], ['machine'], 'beginner', { strain: true }),
   exercise('leg-extension', ['Cadeira extensora', 'Sillón de cuádriceps', 'Leg extension'], ['Knee extension machine', 'Extensora', 'Extensión de piernas'], 'squat', ['quadriceps'], ['machine'], 'beginner'),
   exercise('wall-sit', ['Agachamento isométrico na parede', 'Sentadilla isométrica en la pared', 'Wall sit'], ['Wall squat hold', 'Cadeirinha', 'Sentadilla en pared'], 'squat', ['quadriceps', 'glutes'], ['bodyweight'], 'beginner', { strain: true, timed: true }),
@@ -155,5 +155,3 @@ export const EXERCISES: readonly Exercise[] = [
   exercise('hamstring-stretch', ['Alongamento de posteriores da coxa', 'Estiramiento de isquiotibiales', 'Hamstring stretch'], ['Seated hamstring stretch', 'Alongamento posterior', 'Elongación de isquios'], 'mobility', ['hamstrings'], ['mat'], 'beginner'),
   exercise('open-book-rotation', ['Rotação torácica (livro aberto)', 'Rotación torácica (libro abierto)', 'Open-book thoracic rotation'], ['Thoracic rotation', 'Open book stretch', 'Mobilidade torácica'], 'mobility', ['back', 'shoulders'], ['mat'], 'beginner'),
 ];
-
-export const EXERCISES_BY_ID: ReadonlyMap<string, Exercise> = new Map(EXERCISES.map((item) => [item.id, item]));

@@ -59,7 +59,7 @@ interface Options extends FoodFacts {
   onlyFor?: readonly DietaryRestriction[];
   liquid?: true;
   freeAmount?: true;
-  /** Served as is: beverages, salad, cooked vegetables, spices. */
+  /** Served as is: beverages, salad, cooked vegetables. */
   fixed?: true;
   step?: number;
   min?: number;
@@ -199,8 +199,6 @@ export const FOODS: readonly Food[] = [
   food('green-tea', ['Chá verde', 'Té verde', 'Green tea'], 'beverage', SNACKS, [200, 'ml', 200], [2, 0, 0.4, 0], { liquid: true, fixed: true }),
   food('chamomile-tea', ['Chá de camomila', 'Té de manzanilla', 'Chamomile tea'], 'beverage', SUPPER, [200, 'ml', 200], [2, 0, 0.4, 0], { liquid: true, fixed: true }),
 ];
-
-export const FOODS_BY_ID: ReadonlyMap<string, Food> = new Map(FOODS.map((item) => [item.id, item]));
 
 /** SPEC §3 restriction names: what each one rules out. */
 export function suitsRestriction(item: Food, restriction: DietaryRestriction): boolean {

@@ -64,6 +64,7 @@ const SHORT_OF_TARGET = 0.95;
 const EXTRA_GAIN = 0.7;
 /** Candidates tried for one extra place before giving it up. */
 const EXTRA_TRIES = 3;
+
 interface MealTime {
   kind: MealSlot;
   time: string;
@@ -88,7 +89,7 @@ const FIVE_MEALS: readonly MealTime[] = [
   { kind: 'dinner', time: '19:30', share: 0.2 },
   { kind: 'supper', time: '22:00', share: 0.05 },
 ];
-export const FIVE_MEALS_BELOW_KCAL = 1500;
+const FIVE_MEALS_BELOW_KCAL = 1500;
 
 export interface DayRequest {
   /** Varies the foods between clients; the same seed always gives the same day. */
@@ -177,22 +178,22 @@ function miss(actual: Totals, target: Totals): number {
   return 4 * kcal ** 2 + 3 * protein ** 2 + carbs ** 2 + fat ** 2;
 }
 
-const clampToStep = (item: Food, amount: number) => {
-  const stepped = Math.round(amount / item.step) * item.step;
-  return Math.round(Math.min(item.max, Math.max(item.min, stepped)) * 100) / 100;
-};
+const MAX_ADJUSTMENTS = 200;
+/** What a light meal may go without: the starch, beans, oil or a topping, never its protein or fruit. */
+const OPTIONAL_GROUPS: readonly FoodGroup[] = ['carb', 'legume', 'fat', 'topping'];
+
+/** Steps of ½ or 0.5 add up with float error: amounts are kept to the hundredth. */
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+const clampToStep = (item: Food, amount: number) => hundredths(Math.min(item.max, Math.max(item.min, Math.round(amount / item.step) * item.step)));
 
 /** One step down, or out of the meal from its least amount; one step up, or back in at its least. */
 function neighbours(item: Food, amount: number, removable: boolean): number[] {
   if (amount === 0) return [item.min];
-  const down = amount - item.step >= item.min - 1e-9 ? Math.round((amount - item.step) * 100) / 100 : removable ? 0 : null;
-  const up = amount + item.step <= item.max + 1e-9 ? Math.round((amount + item.step) * 100) / 100 : null;
+  const down = amount - item.step >= item.min - 1e-9 ? hundredths(amount - item.step) : removable ? 0 : null;
+  const up = amount + item.step <= item.max + 1e-9 ? hundredths(amount + item.step) : null;
   return [down, up].filter((next): next is number => next !== null);
 }
-
-const MAX_ADJUSTMENTS = 200;
-/** What a light meal may go without: the starch, beans, oil or a topping, never its protein or fruit. */
-const OPTIONAL_GROUPS: readonly FoodGroup[] = ['carb', 'legume', 'fat', 'topping'];
 
 /**
  * Scales the adjustable foods together to the meal's calories, then moves one portion a step at a

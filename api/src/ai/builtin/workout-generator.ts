@@ -81,7 +81,7 @@ function training(reading: ProfileReading, age: number | null): Training {
   };
 }
 
-/** Monday = 0: training days spread so that no muscle works two days running more than once. */
+/** Monday = 0. Full-body days alternate with rest days; splits put different muscles on consecutive days. */
 const WEEKS: Record<WeekSplit, { weekdays: readonly number[]; sessions: readonly SessionKind[] }> = {
   fullBody: { weekdays: [0, 2, 4], sessions: ['fullBody', 'fullBody', 'fullBody'] },
   upperLower: { weekdays: [0, 1, 3, 4], sessions: ['upper', 'lower', 'upper', 'lower'] },
@@ -156,6 +156,8 @@ function pickExercise(plan: Training, pattern: MovementPattern, salt: string, se
   return picked ?? null;
 }
 
+const UNLOADED: readonly MovementPattern[] = ['cardio', 'conditioning', 'mobility'];
+
 /** Cardio on machines or on foot: the pool is not part of a gym session. */
 const inGym = (exercise: Exercise) => !exercise.equipment.includes('pool');
 
@@ -165,7 +167,8 @@ function session(kind: SessionKind, index: number, plan: Training, seed: string,
     if (exercise) taken.push(exercise);
     return exercise;
   };
-  const safety = (pattern: MovementPattern) => (plan.cardiac ? `${copy.safety[pattern]} ${copy.breathe}` : copy.safety[pattern]);
+  // Breath-holding happens under load: the reminder goes on strength work, not on cardio or stretches.
+  const safety = (pattern: MovementPattern) => (plan.cardiac && !UNLOADED.includes(pattern) ? `${copy.safety[pattern]} ${copy.breathe}` : copy.safety[pattern]);
   const items: ScheduleExercise[] = [];
   let seconds = 0;
 
