@@ -58,8 +58,10 @@ test('a teacher drafts a diet with the built-in generator for their student, edi
   await studentPage.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => studentPage.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
   await studentPage.goto('/content');
-  await expect(studentPage.getByTestId('notification').filter({ hasText: 'Dieta da Sofia — revisada' })).toHaveCount(1, { timeout: 20_000 });
-  await expect(studentPage.getByTestId('notification').filter({ hasText: 'Treino da Sofia' })).toHaveCount(1);
+  // Sofia had none: one notification per publication, worded by the app in her language.
+  await expect(studentPage.getByTestId('notification')).toHaveCount(2, { timeout: 20_000 });
+  await expect(studentPage.getByTestId('notification').filter({ hasText: 'Nova dieta disponível' })).toHaveCount(1);
+  await expect(studentPage.getByTestId('notification').filter({ hasText: 'Novo treino disponível' })).toHaveCount(1);
   await studentPage.getByTestId('tab-diets').click();
   await expect(studentPage.getByText('Dieta da Sofia — revisada')).toBeVisible();
 

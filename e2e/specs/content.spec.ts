@@ -5,7 +5,7 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 
 const TEXT: Record<
   Locale,
-  { greeting: string; weight: string; calories: string; supper: string; macro: string; diet: string; workoutToday: string; restDay: string; tabs: [string, string, string]; details: string; fullPlan: string }
+  { greeting: string; weight: string; calories: string; supper: string; macro: string; breakfast: string; food: string; diet: string; workoutToday: string; restDay: string; tabs: [string, string, string]; details: string; fullPlan: string }
 > = {
   'pt-BR': {
     greeting: 'Olá, Carla!',
@@ -13,6 +13,8 @@ const TEXT: Record<
     calories: '1.650 kcal',
     supper: 'Ceia',
     macro: 'Proteínas 24 g',
+    breakfast: 'Café da manhã',
+    food: '2 ovos mexidos',
     diet: 'Minha Dieta',
     workoutToday: 'Treino de hoje',
     restDay: 'Não há treino para hoje',
@@ -26,6 +28,8 @@ const TEXT: Record<
     calories: '1.650 kcal',
     supper: 'Colación nocturna',
     macro: 'Proteínas 24 g',
+    breakfast: 'Desayuno',
+    food: '2 huevos revueltos',
     diet: 'Mi Dieta',
     workoutToday: 'Entrenamiento de hoy',
     restDay: 'Hoy no hay entrenamiento',
@@ -39,6 +43,8 @@ const TEXT: Record<
     calories: '1,650 kcal',
     supper: 'Supper',
     macro: 'Protein 24 g',
+    breakfast: 'Breakfast',
+    food: '2 scrambled eggs',
     diet: 'My Diet',
     workoutToday: "Today's workout",
     restDay: 'No workout today',
@@ -82,8 +88,10 @@ for (const locale of Object.keys(TEXT) as Locale[]) {
     // The demo diet has no supper, so the placeholder shows at 22:00.
     await expect(page.getByTestId('supper-placeholder')).toContainText(text.supper);
     await expect(page.getByTestId('supper-placeholder')).toContainText('22:00');
-    // No translation service here: the original text stays (SPEC §4).
-    await expect(page.getByTestId('meal-card').first()).toContainText('Café da manhã');
+    // Translated in the background (SPEC §4): with no AI key, the server's catalog names the
+    // meals and the foods it knows; pt-BR is never sent.
+    await expect(page.getByTestId('meal-card').first()).toContainText(text.breakfast, { timeout: 15_000 });
+    await expect(page.getByTestId('meal-card').first()).toContainText(text.food);
     await page.getByTestId('view-close').click();
     await expect(page.getByTestId('dashboard-tiles')).toBeVisible();
 
