@@ -20,8 +20,9 @@ export const VIEWPORTS = [
 /**
  * Who is signed in. `client`: the demo client (paid plan, published diet and workout).
  * `trialClient`: a client registered through the API with the 24-hour trial already started.
+ * `admin`: the demo admin (the admin panel).
  */
-export type Account = 'anonymous' | 'client' | 'trialClient';
+export type Account = 'anonymous' | 'client' | 'trialClient' | 'admin';
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 /**
@@ -36,9 +37,9 @@ export const test = base.extend<object, { accountState: (account: Account) => Pr
       const signIn = async (account: Exclude<Account, 'anonymous'>): Promise<StorageState> => {
         const api = await playwright.request.newContext({ baseURL });
         try {
-          if (account === 'client') {
-            const response = await api.post('/api/clients/login', { headers: { origin: baseURL }, data: { email: DEMO.client.email, password: DEMO_PASSWORD } });
-            expect(response.status(), 'the demo client signs in').toBe(200);
+          if (account === 'client' || account === 'admin') {
+            const response = await api.post('/api/clients/login', { headers: { origin: baseURL }, data: { email: DEMO[account].email, password: DEMO_PASSWORD } });
+            expect(response.status(), `the demo ${account} signs in`).toBe(200);
           } else {
             await registerClient(api, baseURL, { name: 'Alice Acessível' });
             // Started here rather than by the first page load, so every screen sees the same state.

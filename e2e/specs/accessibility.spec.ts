@@ -1,7 +1,7 @@
 import type { Result } from 'axe-core';
 import type { Locator, Page } from '@playwright/test';
 import { checkAxe, formatFindings, saveAxeReport, saveScreenshot, settle, switchTheme, test, THEMES, VIEWPORTS, type Account, type Finding } from '../a11y.ts';
-import { expect, type Locale } from '../fixtures.ts';
+import { DEMO, expect, type Locale } from '../fixtures.ts';
 
 /**
  * Every screen, in light and dark, at a phone and a laptop size: axe finds no serious or critical
@@ -27,6 +27,11 @@ async function fillPersonalTab(page: Page) {
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The admin panel with the demo client's detail open (beside the list, or in its place on a phone). */
+async function selectDemoClient(page: Page) {
+  await page.getByTestId('admin-user-list').locator('[data-testid^="admin-user-"]').filter({ hasText: DEMO.client.name }).first().click();
+}
 
 const SCREENS: Screen[] = [
   { name: 'login', account: 'anonymous', path: '/login', ready: (page) => page.getByTestId('login-submit') },
@@ -124,6 +129,34 @@ const SCREENS: Screen[] = [
   { name: 'not-found', account: 'client', path: '/no-such-screen', ready: (page) => page.getByTestId('not-found') },
   { name: 'dashboard-trial', account: 'trialClient', path: '/dashboard', ready: (page) => page.getByTestId('banner-trialEnding') },
   { name: 'diet-gate', account: 'trialClient', path: '/diet', ready: (page) => page.getByTestId('activation-gate') },
+  { name: 'admin', account: 'admin', path: '/admin', reach: selectDemoClient, ready: (page) => page.getByTestId('nutrition-card') },
+  {
+    name: 'admin-diet-form',
+    account: 'admin',
+    path: '/admin',
+    reach: async (page) => {
+      await selectDemoClient(page);
+      await page.getByTestId('admin-new-diet').click();
+    },
+    ready: (page) => page.getByTestId('diet-form'),
+  },
+  {
+    name: 'admin-workout-form',
+    account: 'admin',
+    path: '/admin',
+    reach: async (page) => {
+      await selectDemoClient(page);
+      await page.getByTestId('admin-new-workout').click();
+    },
+    ready: (page) => page.getByTestId('workout-form'),
+  },
+  {
+    name: 'admin-image-test',
+    account: 'admin',
+    path: '/admin',
+    reach: (page) => page.getByTestId('admin-exercise-image-test').click(),
+    ready: (page) => page.getByTestId('exercise-image-test'),
+  },
 ];
 
 /** One language is enough for axe; add locales here to get the screenshots in the others too. */

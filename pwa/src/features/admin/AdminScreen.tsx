@@ -64,11 +64,9 @@ function AdminPanel() {
 
   const detailColumn = (
     <Box component="section" aria-label={t('admin.detail.title')} sx={{ minWidth: 0 }}>
-      {!twoColumns && (
-        <Button startIcon={<ArrowBackIcon />} onClick={() => setSelectedId(null)} sx={{ mb: 1 }} data-testid="admin-back">
-          {t('admin.backToList')}
-        </Button>
-      )}
+      <Button startIcon={<ArrowBackIcon />} onClick={() => setSelectedId(null)} sx={{ mb: 1, display: { lg: 'none' } }} data-testid="admin-back">
+        {t('admin.backToList')}
+      </Button>
       {selectedId === null ? (
         <Typography color="text.secondary" data-testid="admin-no-selection">
           {t('admin.detail.noSelection')}
@@ -94,16 +92,11 @@ function AdminPanel() {
   return (
     <>
       <PageHeading titleId="admin.title" />
-      {twoColumns ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(280px, 360px) minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
-          {listColumn}
-          {detailColumn}
-        </Box>
-      ) : selectedId === null ? (
-        listColumn
-      ) : (
-        detailColumn
-      )}
+      {/* One tree at every width, the narrow layout hiding a column: resizing or rotating keeps an open form and what it holds. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(280px, 360px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+        <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'block' : 'none', lg: 'block' } }}>{listColumn}</Box>
+        <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'none' : 'block', lg: 'block' } }}>{detailColumn}</Box>
+      </Box>
       <Stack direction="row" sx={{ justifyContent: 'center', mt: 6, mb: 2 }}>
         <Button size="small" color="inherit" sx={{ color: 'text.secondary', textTransform: 'none' }} onClick={() => setImageTest(true)} data-testid="admin-exercise-image-test">
           {t('admin.imageTest.open')}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import type { Theme } from '@mui/material/styles';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -21,13 +22,19 @@ const GROUP_TITLES: Record<UserGroup, string> = {
   staff: 'admin.groups.staff',
 };
 
+/** The darker (light theme) or lighter (dark theme) shade keeps 4.5:1 on a selected row's tint too. */
+const readable = (tone: 'success' | 'error') => (theme: Theme) => ({
+  color: theme.palette[tone].dark,
+  ...theme.applyStyles('dark', { color: theme.palette[tone].light }),
+});
+
 function FreshnessChip({ freshness }: { freshness: DietFreshness | null }) {
   const intl = useIntl();
   if (freshness?.state === 'upToDate') {
-    return <Chip size="small" color="success" variant="outlined" label={intl.formatMessage({ id: 'admin.freshness.daysRemaining' }, { days: freshness.daysRemaining })} />;
+    return <Chip size="small" color="success" variant="outlined" sx={readable('success')} label={intl.formatMessage({ id: 'admin.freshness.daysRemaining' }, { days: freshness.daysRemaining })} />;
   }
   if (freshness?.state === 'overdue') {
-    return <Chip size="small" color="error" variant="outlined" label={intl.formatMessage({ id: 'admin.freshness.overdue' }, { days: freshness.daysOverdue })} />;
+    return <Chip size="small" color="error" variant="outlined" sx={readable('error')} label={intl.formatMessage({ id: 'admin.freshness.overdue' }, { days: freshness.daysOverdue })} />;
   }
   return null;
 }
