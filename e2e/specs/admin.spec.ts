@@ -89,14 +89,45 @@ test('an admin cannot remove a client with an active plan and reads the 409 mess
   await page.context().close();
 });
 
-const PANEL: Record<Locale, { title: string; groups: [string, string]; saveRequired: string; breakfast: RegExp }> = {
-  'pt-BR': { title: 'Administração', groups: ['Dietas em dia', 'Sem dieta'], saveRequired: 'Título é obrigatório', breakfast: /Café da manhã \(07:00 - \d+ kcal\)/ },
-  'es-AR': { title: 'Administración', groups: ['Dietas al día', 'Sin dieta'], saveRequired: 'El título es obligatorio', breakfast: /Desayuno \(07:00 - \d+ kcal\)/ },
-  'en-US': { title: 'Admin panel', groups: ['Diets up to date', 'No diet'], saveRequired: 'Title is required', breakfast: /Breakfast \(07:00 - \d+ kcal\)/ },
+interface PanelText {
+  title: string;
+  groups: [string, string];
+  saveRequired: string;
+  breakfast: RegExp;
+  status: [string, string];
+  toasts: { created: string; updated: string; published: string; deleted: string };
+}
+
+const PANEL: Record<Locale, PanelText> = {
+  'pt-BR': {
+    title: 'Administração',
+    groups: ['Dietas em dia', 'Sem dieta'],
+    saveRequired: 'Título é obrigatório',
+    breakfast: /Café da manhã \(07:00 - \d+ kcal\)/,
+    status: ['Rascunho', 'Publicado'],
+    toasts: { created: 'Dieta criada com sucesso!', updated: 'Dieta atualizada com sucesso!', published: 'Dieta publicada com sucesso!', deleted: 'Dieta excluída com sucesso!' },
+  },
+  'es-AR': {
+    title: 'Administración',
+    groups: ['Dietas al día', 'Sin dieta'],
+    saveRequired: 'El título es obligatorio',
+    breakfast: /Desayuno \(07:00 - \d+ kcal\)/,
+    status: ['Borrador', 'Publicado'],
+    toasts: { created: '¡Dieta creada con éxito!', updated: '¡Dieta actualizada con éxito!', published: '¡Dieta publicada con éxito!', deleted: '¡Dieta eliminada con éxito!' },
+  },
+  'en-US': {
+    title: 'Admin panel',
+    groups: ['Diets up to date', 'No diet'],
+    saveRequired: 'Title is required',
+    breakfast: /Breakfast \(07:00 - \d+ kcal\)/,
+    status: ['Draft', 'Published'],
+    toasts: { created: 'Diet created successfully!', updated: 'Diet updated successfully!', published: 'Diet published successfully!', deleted: 'Diet deleted successfully!' },
+  },
 };
 
 for (const locale of Object.keys(PANEL) as Locale[]) {
-  test(`in ${locale}, an admin reads the panel and drafts a diet with no AI provider, in the client's own language`, async ({ browser }) => {
+  test(`in ${locale}, an admin runs a diet's whole life cycle with no AI provider, the draft in the client's own language`, async ({ browser }) => {
+    test.setTimeout(90_000);
     const text = PANEL[locale];
     const page = await signedInPage(browser, DEMO.admin.email, locale);
     const admin = new AdminPage(page);
@@ -116,7 +147,23 @@ for (const locale of Object.keys(PANEL) as Locale[]) {
     await admin.fillDietForm({ title: '' });
     await admin.saveForm();
     await expect(admin.dietForm()).toContainText(text.saveRequired);
-    await admin.cancelForm();
+
+    const title = `Dieta ${locale}`;
+    await admin.fillDietForm({ title });
+    await admin.saveForm();
+    await expect(admin.toast()).toContainText(text.toasts.created);
+    await expect(admin.planStatus(admin.diet(title))).toHaveText(text.status[0]);
+    await admin.editDiet(title);
+    await admin.fillDietForm({ dailyCalories: '1750' });
+    await admin.saveForm();
+    await expect(admin.toast()).toContainText(text.toasts.updated);
+    await admin.publishDiet(title);
+    await expect(admin.toast()).toContainText(text.toasts.published);
+    await expect(admin.planStatus(admin.diet(title))).toHaveText(text.status[1]);
+    await admin.deleteDiet(title);
+    await admin.confirmDelete();
+    await expect(admin.toast()).toContainText(text.toasts.deleted);
+    await expect(admin.diet(title)).toHaveCount(0);
     await page.context().close();
   });
 }
