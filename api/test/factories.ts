@@ -1,5 +1,6 @@
 import { registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
+import type { ClientProfile } from '../src/ai/builtin/profile.ts';
 import { registerClient } from '../src/services/clients.ts';
 import type { AppDeps } from '../src/http/env.ts';
 import type { TestClient } from './harness.ts';
@@ -107,4 +108,23 @@ export class TestDevice {
   addWeight(weight: number, overrides: Partial<MutationArgs['weight.add']> = {}) {
     return this.mutation('weight.add', { id: uuidv7(), weight, notes: null, createdAt: new Date(this.wall()).toISOString(), ...overrides });
   }
+}
+
+/** A client as the built-in generator reads it: a 34-year-old woman, 165 cm, 78 kg, moderately active, losing 0.5 kg a week. */
+export function buildClientProfile(overrides: Partial<ClientProfile> = {}): ClientProfile {
+  return {
+    id: 'client-ana',
+    name: 'Ana',
+    birthDate: '1990-05-10',
+    gender: 'female',
+    height: 165,
+    currentWeight: 78,
+    targetWeight: 65,
+    activityLevel: 'moderate',
+    goalType: 'loseWeight',
+    weeklyWeightGoal: 0.5,
+    dietaryRestrictions: [],
+    medicalConditions: [],
+    ...overrides,
+  };
 }

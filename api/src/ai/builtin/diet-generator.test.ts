@@ -8,24 +8,12 @@ import { generateBuiltinDiet } from './diet-generator.ts';
 import { FOODS, MEAL_NAMES, nutritionOf, type Food } from './foods.ts';
 import type { ClientProfile } from './profile.ts';
 import { fold } from './text.ts';
+import { buildClientProfile } from '../../../test/factories.ts';
 
 const TODAY = '2025-03-01';
 
-/** A 34-year-old woman, 165 cm, 78 kg, moderately active, losing 0.5 kg a week. */
-const ana: ClientProfile = {
-  id: 'client-ana',
-  name: 'Ana',
-  birthDate: '1990-05-10',
-  gender: 'feminino',
-  height: 165,
-  currentWeight: 78,
-  targetWeight: 65,
-  activityLevel: 'moderado',
-  goalType: 'perder_peso',
-  weeklyWeightGoal: 0.5,
-  dietaryRestrictions: [],
-  medicalConditions: [],
-};
+/** The Portuguese enumeration values, as older profiles hold them. */
+const ana = buildClientProfile({ gender: 'feminino', activityLevel: 'moderado', goalType: 'perder_peso' });
 
 const diet = (overrides: Partial<ClientProfile> = {}, locale: Locale = 'pt-BR') => generateBuiltinDiet({ client: { ...ana, ...overrides }, locale, today: TODAY });
 

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dietTargets, gramsOf } from './diet-targets.ts';
 import { readProfile, type ClientProfile } from './profile.ts';
+import { buildClientProfile } from '../../../test/factories.ts';
 
 const TODAY = '2025-03-01';
-const base: ClientProfile = {
-  id: 'c',
-  name: 'C',
-  birthDate: '1990-05-10',
-  gender: 'female',
-  height: 165,
-  currentWeight: 78,
-  targetWeight: 65,
-  activityLevel: 'moderate',
-  goalType: 'loseWeight',
-  weeklyWeightGoal: 0.5,
-  dietaryRestrictions: [],
-  medicalConditions: [],
-};
+const base = buildClientProfile({ id: 'c', name: 'C' });
 const targets = (overrides: Partial<ClientProfile>) => {
   const client = { ...base, ...overrides };
   return dietTargets(client, readProfile(client), TODAY);

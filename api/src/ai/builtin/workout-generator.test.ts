@@ -6,24 +6,12 @@ import { workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { EXERCISES, type Exercise } from './exercises.ts';
 import type { ClientProfile } from './profile.ts';
 import { generateBuiltinWorkout } from './workout-generator.ts';
+import { buildClientProfile } from '../../../test/factories.ts';
 
 const TODAY = '2025-03-01';
 
-/** A 34-year-old woman, 165 cm, 78 kg (BMI 28.7), moderately active, losing weight. */
-const ana: ClientProfile = {
-  id: 'client-ana',
-  name: 'Ana',
-  birthDate: '1990-05-10',
-  gender: 'feminino',
-  height: 165,
-  currentWeight: 78,
-  targetWeight: 65,
-  activityLevel: 'moderate',
-  goalType: 'loseWeight',
-  weeklyWeightGoal: 0.5,
-  dietaryRestrictions: [],
-  medicalConditions: [],
-};
+/** BMI 28.7. */
+const ana = buildClientProfile({ gender: 'feminino' });
 
 const workout = (overrides: Partial<ClientProfile> = {}, locale: Locale = 'pt-BR') => generateBuiltinWorkout({ client: { ...ana, ...overrides }, locale, today: TODAY });
 
