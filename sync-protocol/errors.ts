@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'AI_INVALID_RESPONSE',
   'AI_FAILED',
   'UNSUPPORTED_IMAGE',
+  // Teacher programme (issue 7).
+  'REFERRAL_CODE_TAKEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -54,6 +56,7 @@ export const STAFF_ERROR_CODES = [
   'AI_INVALID_RESPONSE',
   'AI_FAILED',
   'UNSUPPORTED_IMAGE',
+  'REFERRAL_CODE_TAKEN',
 ] as const satisfies readonly ErrorCode[];
 
 /** One bad field: `code` is a `validation.*` message key, `message` its text in the request's language. */

@@ -23,6 +23,8 @@ import { adminRoutes } from './routes/admin.ts';
 import { translateRoutes } from './routes/translate.ts';
 import { EXERCISE_IMAGE_TEST_PATH, exerciseRoutes } from './routes/exercises.ts';
 import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
+import { teacherRoutes } from './routes/teacher.ts';
+import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
 import { createStaticHandler } from './static.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
@@ -73,6 +75,7 @@ export function createApp(deps: AppDeps): App {
     adminRoutes(deps),
     translateRoutes(deps),
     exerciseRoutes(deps),
+    teacherRoutes(deps),
   ];
   for (const router of routers) app.route(router.prefix, router.app);
 
@@ -83,7 +86,11 @@ export function createApp(deps: AppDeps): App {
     throw new ApiError(404, 'NOT_FOUND');
   });
 
+  // A teacher's link (SPEC §2): counted here, outside /api, then on to registration.
+  app.get('/r/:code', referralRedirect(deps));
+
   if (deps.config.staticRoot) {
+    app.use('*', countReferralPageVisits(deps));
     // The page names the request's language and, with a session cookie, preloads the signed-in code.
     const statics = createStaticHandler(deps.config.staticRoot, (c) => `/index.${requestLocale(c)}${sessionToken(c, deps) ? '.signed-in' : ''}.html`);
     if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });

@@ -15,6 +15,7 @@ import { createStaffUsers } from './services/staff-users.ts';
 import { createContentGeneration } from './ai/content-generation.ts';
 import { createKeyVault } from './ai/key-vault.ts';
 import { createTranslations } from './services/translations.ts';
+import { createReferrals } from './services/referrals.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -42,6 +43,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
     generation,
     translateTexts: createTranslations(database.sqlite, generation, now),
+    referrals: createReferrals(database.sqlite, now),
     sessions: createSessionStore(database.sqlite, now),
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),

@@ -14,7 +14,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every app route opens the cached shell offline; the API and /locale always go to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/locale$/] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/locale$/, /^\/r\//] }));
 
 /**
  * Background Sync: when the browser is back online, even with the app closed, drain the signed-in

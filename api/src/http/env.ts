@@ -15,6 +15,7 @@ import type { PlanAuthoring } from '../services/plan-authoring.ts';
 import type { StaffUsers } from '../services/staff-users.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import type { TranslateTexts } from '../services/translations.ts';
+import type { Referrals } from '../services/referrals.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -35,6 +36,7 @@ export interface AppDeps {
   staffUsers: StaffUsers;
   generation: ContentGeneration;
   translateTexts: TranslateTexts;
+  referrals: Referrals;
   limiters: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

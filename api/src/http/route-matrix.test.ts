@@ -35,6 +35,8 @@ interface World {
   me: Actor | null;
   /** The client a scoped route names: own student, another teacher's, an unassigned one… */
   target: Actor;
+  /** The teacher of the cell (the caller in the teacher cells). */
+  teacher: Actor;
 }
 
 let app: TestApp;
@@ -76,7 +78,7 @@ function world(cell: Cell): World {
     teacherUnassigned: [teacher, unassigned],
     admin: [admin, others],
   }[cell] as [Actor | null, Actor];
-  return { t, caller: signedInClient(t, me), me, target };
+  return { t, caller: signedInClient(t, me), me, target, teacher };
 }
 
 const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput())).id;
@@ -156,6 +158,14 @@ const ROUTES: Row[] = [
   { method: 'DELETE', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}` }) },
   { method: 'DELETE', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}` }) },
   { method: 'DELETE', path: '/api/admin/users/:id', access: 'staff', ok: 200, scoped: true },
+  { method: 'GET', path: '/api/teacher/referral-links', access: 'teacher', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/teacher/referral-links/:id',
+    access: 'teacher',
+    ok: 200,
+    call: (w) => ({ url: `/api/teacher/referral-links/${w.t.deps.referrals.linkFor(w.teacher.id, 'http://localhost').id}`, body: { code: `M${uuidv7().slice(-8).replace(/\W/g, '')}` } }),
+  },
   { method: 'POST', path: '/api/translate-texts', access: 'signedIn', ok: 200, call: () => ({ body: { texts: ['Arroz integral'], targetLanguage: 'en-US', context: 'foods' } }) },
   // With no AI key configured the staff caller gets the SPEC's 503; the others never reach it.
   {

@@ -8,6 +8,8 @@ import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '..
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { REFERRAL_COOKIE } from '../http/referral-visits.ts';
 
 const rateLimited = (limiter: RateLimiter, key: string) => {
   const waitMs = limiter.retryAfter(key);
@@ -29,6 +31,8 @@ export function clientsRoutes(deps: AppDeps) {
     const input = await validateBody(c, registerClientSchema);
     const user = await registerClient(db, input, deps.now());
     registrationPerIp.hit(ip);
+    // The code the form sends, else the one the visitor's link left in a cookie (SPEC §9, 30 days).
+    if (deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
     const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
     setSessionCookie(c, deps, token, expiresAt);
     deps.log.info('client.registered', { userId: user.id });

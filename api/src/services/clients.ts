@@ -86,7 +86,6 @@ function profileFields(input: ProfileUpdateInput | RegisterClientInput) {
  * language follows the country (BR → pt-BR, AR → es-AR, US → en-US) unless one is given.
  */
 export async function registerClient(db: Db, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
-  // The referral code is validated here; attaching the client to its teacher is the teacher programme's (issue 7).
   const { password, referralCode: _referralCode, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & { password: string; referralCode?: string };
   const countryCode = fields.countryCode ?? 'BR';
   const row: typeof users.$inferInsert = {

@@ -3,3 +3,4 @@ export * from './sessions.ts';
 export * from './sync.ts';
 export * from './subscriptions.ts';
 export * from './translations.ts';
+export * from './teachers.ts';

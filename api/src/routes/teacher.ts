@@ -1,0 +1,22 @@
+import { referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../http/env.ts';
+import { createRouter, currentUser, idParam } from '../http/router.ts';
+import { validateBody } from '../http/validate.ts';
+
+/** The address links are shared with: PUBLIC_URL behind a proxy, else the one the request came to. */
+export const publicOrigin = (c: Context<AppEnv>, deps: AppDeps) => deps.config.publicUrl ?? new URL(c.req.url).origin;
+
+/** SPEC §7 teacher calls: the teacher role only, and only their own data. */
+export function teacherRoutes(deps: AppDeps) {
+  const r = createRouter('/api/teacher');
+
+  r.get('/referral-links', 'teacher', (c) => c.json({ referralLinks: [deps.referrals.linkFor(currentUser(c).id, publicOrigin(c, deps))] }));
+
+  r.put('/referral-links/:id', 'teacher', async (c) => {
+    const { code } = await validateBody(c, referralCodeUpdateSchema);
+    return c.json({ referralLink: deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
+  });
+
+  return r;
+}
