@@ -1,4 +1,4 @@
-import { expect, test, type Locale } from '../fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, test, type Locale } from '../fixtures.ts';
 
 const CASES: Record<Locale, { country: string; countryCode: 'BR' | 'AR' | 'US'; next: string; submit: string; success: string; greeting: string; warning: RegExp; blocked: RegExp; language: string }> = {
   'pt-BR': { country: 'Brasil', countryCode: 'BR', next: 'Avançar', submit: 'Criar conta', success: 'Cadastro realizado', greeting: 'Olá, Rita!', warning: /no máximo 1,0 kg por semana/, blocked: /Preencha os campos obrigatórios/, language: 'Português (BR)' },
@@ -75,9 +75,16 @@ test('the wizard shows the server’s answer for an email already registered', a
   await expect(page.locator('#email-helper-text')).toHaveText('Este email já está cadastrado');
 });
 
-test('a teacher link leads to registration and the code travels with it', async ({ page }) => {
-  await page.goto('/?ref=prof42');
-  await expect(page).toHaveURL(/\/cadastro$/);
+test("a teacher's link counts the visit, leads to registration and makes the new client the teacher's student", async ({ page, playwright, baseURL }) => {
+  const teacher = await playwright.request.newContext({ baseURL });
+  const login = await teacher.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } });
+  const teacherId = ((await login.json()) as { client: { id: string } }).client.id;
+  const linkNow = async () => ((await (await teacher.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string; clicks: number }[] }).referralLinks[0];
+  const before = await linkNow();
+  if (!before) throw new Error('the teacher has a link');
+
+  await page.goto(`/r/${before.code.toLowerCase()}`);
+  await expect(page).toHaveURL(new RegExp(`/cadastro\\?ref=${before.code}$`));
   await page.locator('#name').fill('Rui Referido');
   await page.locator('#email').fill(`ref.${Date.now().toString(36)}@example.com`);
   await page.locator('#password').fill('senha-forte-1');
@@ -89,6 +96,11 @@ test('a teacher link leads to registration and the code travels with it', async 
   await page.locator('#weeklyWeightGoal').fill('0.5');
   const request = page.waitForRequest((r) => r.url().endsWith('/api/clients/register'));
   await page.getByTestId('register-submit').click();
-  expect((await request).postDataJSON()).toMatchObject({ referralCode: 'PROF42' });
+  expect((await request).postDataJSON()).toMatchObject({ referralCode: before.code });
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+
+  expect((await linkNow())?.clicks).toBe(before.clicks + 1);
+  const { users } = (await (await teacher.get('/api/teacher-admin/users')).json()) as { users: { name: string; teacherId: string | null }[] };
+  expect(users.find((u) => u.name === 'Rui Referido')?.teacherId).toBe(teacherId);
+  await teacher.dispose();
 });
