@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_IMAGE',
   // Teacher programme (issue 7).
   'REFERRAL_CODE_TAKEN',
+  'INSUFFICIENT_BALANCE',
+  'PAYOUT_TRANSITION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -57,6 +59,8 @@ export const STAFF_ERROR_CODES = [
   'AI_FAILED',
   'UNSUPPORTED_IMAGE',
   'REFERRAL_CODE_TAKEN',
+  'INSUFFICIENT_BALANCE',
+  'PAYOUT_TRANSITION',
 ] as const satisfies readonly ErrorCode[];
 
 /** One bad field: `code` is a `validation.*` message key, `message` its text in the request's language. */

@@ -3,6 +3,8 @@
  * in one error so a self-hoster fixes them all in one go (ARCHITECTURE §2).
  */
 import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
+import { DEFAULT_MINIMUM_PAYOUT_MINOR } from '#protocol/domain/commission.ts';
+import { CURRENCY_CODES, type CurrencyCode } from '#protocol/domain/plans.ts';
 
 export const PLAN_IDS = ['monthly', 'quarterly', 'annual'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -35,6 +37,8 @@ export interface Config {
   paymentWebhookSecret: string | null;
   paymentsMode: 'demo' | 'live';
   paymentLinks: Partial<Record<PlanId, Partial<Record<Locale, string>>>>;
+  /** The least payout per currency, in cents (SPEC §9: 50 unless PAYOUT_MINIMUM_<CURRENCY> says otherwise). */
+  payoutMinimums: Record<CurrencyCode, number>;
   supportWhatsapp: string | null;
   supportEmail: string | null;
   adminEmail: string | null;
@@ -143,6 +147,19 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     }
   }
 
+  const payoutMinimums = Object.fromEntries(
+    CURRENCY_CODES.map((currency) => {
+      const name = `PAYOUT_MINIMUM_${currency}`;
+      const raw = value(name);
+      const amount = raw === null ? DEFAULT_MINIMUM_PAYOUT_MINOR / 100 : Number(raw);
+      if (!Number.isFinite(amount) || amount < 0 || amount > 1_000_000 || Math.round(amount * 100) !== amount * 100) {
+        problems.push(`${name} must be an amount from 0 to 1000000 with at most two decimals (got "${raw}")`);
+        return [currency, DEFAULT_MINIMUM_PAYOUT_MINOR];
+      }
+      return [currency, Math.round(amount * 100)];
+    }),
+  ) as Record<CurrencyCode, number>;
+
   const config: Config = {
     nodeEnv,
     port,
@@ -158,6 +175,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     paymentWebhookSecret: value('PAYMENT_WEBHOOK_SECRET'),
     paymentsMode: oneOf('PAYMENTS_MODE', ['demo', 'live'] as const, production ? 'live' : 'demo'),
     paymentLinks,
+    payoutMinimums,
     supportWhatsapp,
     supportEmail,
     adminEmail,

@@ -16,6 +16,7 @@ import { createContentGeneration } from './ai/content-generation.ts';
 import { createKeyVault } from './ai/key-vault.ts';
 import { createTranslations } from './services/translations.ts';
 import { createReferrals } from './services/referrals.ts';
+import { createCommissions } from './services/commissions.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -27,6 +28,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, events, now);
   const log = overrides.log ?? createLogger(config.logLevel);
   const authoring = createPlanAuthoring(database.sqlite, tracking, now);
+  const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
+  subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const generation = createContentGeneration({ config, sqlite: database.sqlite, vault: createKeyVault(config.appSecret), log, now });
   return {
     config,
@@ -44,6 +47,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     generation,
     translateTexts: createTranslations(database.sqlite, generation, now),
     referrals: createReferrals(database.sqlite, now),
+    commissions,
     sessions: createSessionStore(database.sqlite, now),
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),

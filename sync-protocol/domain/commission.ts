@@ -6,7 +6,7 @@
  */
 export const COMMISSION_PERCENT = 70;
 
-/** SPEC §9: a payout needs at least 50 in the currency (5000 minor units), unless configured otherwise. */
+/** SPEC §9: a payout needs at least 50 in the currency (5000 cents), unless configured otherwise per currency. */
 export const DEFAULT_MINIMUM_PAYOUT_MINOR = 5_000;
 
 export function commissionOf(priceMinor: number, percent: number = COMMISSION_PERCENT): number {

@@ -18,7 +18,8 @@ export const PLAN_DURATION_MONTHS: Record<PlanId, number> = { monthly: 1, quarte
 
 export const MOST_POPULAR_PLAN: PlanId = 'quarterly';
 
-export type CurrencyCode = 'BRL' | 'ARS' | 'USD';
+export const CURRENCY_CODES = ['BRL', 'ARS', 'USD'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 interface LocalePricing {
   currency: CurrencyCode;

@@ -16,6 +16,7 @@ import type { StaffUsers } from '../services/staff-users.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import type { TranslateTexts } from '../services/translations.ts';
 import type { Referrals } from '../services/referrals.ts';
+import type { Commissions } from '../services/commissions.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -37,6 +38,7 @@ export interface AppDeps {
   generation: ContentGeneration;
   translateTexts: TranslateTexts;
   referrals: Referrals;
+  commissions: Commissions;
   limiters: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

@@ -83,6 +83,12 @@ function world(cell: Cell): World {
 
 const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput())).id;
 const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput())).id;
+/** A pending BRL 100.00 commission of the cell's teacher, so a payout can be asked for. */
+function earn(w: World) {
+  w.t.database.sqlite
+    .prepare("INSERT INTO commissions (id, teacher_id, student_name, plan_id, amount, currency, percentage, description, status, created_at) VALUES (?, ?, 'Aluna', 'monthly', 10000, 'BRL', 70, 'Plano Mensal', 'pending', ?)")
+    .run(uuidv7(), w.teacher.id, w.t.deps.now());
+}
 const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 interface Row {
@@ -165,6 +171,31 @@ const ROUTES: Row[] = [
     access: 'teacher',
     ok: 200,
     call: (w) => ({ url: `/api/teacher/referral-links/${w.t.deps.referrals.linkFor(w.teacher.id, 'http://localhost').id}`, body: { code: `M${uuidv7().slice(-8).replace(/\W/g, '')}` } }),
+  },
+  { method: 'GET', path: '/api/teacher/dashboard', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/students', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/ledger', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/payouts', access: 'teacher', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/teacher/payouts',
+    access: 'teacher',
+    ok: 201,
+    call: (w) => {
+      earn(w);
+      return { body: { currency: 'BRL' } };
+    },
+  },
+  { method: 'GET', path: '/api/admin/payouts', access: 'admin', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts/:id/status',
+    access: 'admin',
+    ok: 200,
+    call: (w) => {
+      earn(w);
+      return { url: `/api/admin/payouts/${w.t.deps.commissions.requestPayout(w.teacher.id, 'BRL').id}/status`, body: { status: 'processing' } };
+    },
   },
   { method: 'POST', path: '/api/translate-texts', access: 'signedIn', ok: 200, call: () => ({ body: { texts: ['Arroz integral'], targetLanguage: 'en-US', context: 'foods' } }) },
   // With no AI key configured the staff caller gets the SPEC's 503; the others never reach it.

@@ -1,4 +1,5 @@
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
+import { payoutStatusSchema } from '#protocol/schemas/teachers.ts';
 import type { AppDeps } from '../http/env.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
@@ -58,6 +59,16 @@ export function adminRoutes(deps: AppDeps) {
     staffUsers.remove(staff, userId);
     deps.log.info('user.removed', { userId, by: staff.id });
     return c.json({ success: true });
+  });
+
+  // Teachers' payouts (issue 7): admins alone move money.
+  r.get('/payouts', 'admin', (c) => c.json({ payouts: deps.commissions.allPayouts() }));
+
+  r.post('/payouts/:id/status', 'admin', async (c) => {
+    const { status } = await validateBody(c, payoutStatusSchema);
+    const payout = deps.commissions.setPayoutStatus(idParam(c), status);
+    deps.log.info('payout.moved', { payoutId: payout.id, status, by: currentUser(c).id });
+    return c.json({ payout });
   });
 
   return r;

@@ -1,4 +1,4 @@
-import { referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
+import { payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
@@ -16,6 +16,22 @@ export function teacherRoutes(deps: AppDeps) {
   r.put('/referral-links/:id', 'teacher', async (c) => {
     const { code } = await validateBody(c, referralCodeUpdateSchema);
     return c.json({ referralLink: deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
+  });
+
+  r.get('/dashboard', 'teacher', (c) => c.json(deps.commissions.dashboard(currentUser(c).id)));
+
+  r.get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }));
+
+  r.get('/ledger', 'teacher', (c) => c.json({ ledger: deps.commissions.ledger(currentUser(c).id) }));
+
+  r.get('/payouts', 'teacher', (c) => c.json({ payouts: deps.commissions.payouts(currentUser(c).id) }));
+
+  r.post('/payouts', 'teacher', async (c) => {
+    const { currency } = await validateBody(c, payoutRequestSchema);
+    const teacherId = currentUser(c).id;
+    const payout = deps.commissions.requestPayout(teacherId, currency);
+    deps.log.info('payout.requested', { teacherId, payoutId: payout.id, amount: payout.amount, currency });
+    return c.json({ payout }, 201);
   });
 
   return r;

@@ -76,6 +76,9 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
     return rows.find((s) => s.status === 'active' && !s.isTrial) ?? rows.find((s) => s.status === 'active') ?? rows[0] ?? null;
   }
 
+  /** Work that must commit with an activation or not at all (the teacher's commission). */
+  const withinActivation: ((subscription: SubscriptionDto, userId: string) => void)[] = [];
+
   const activateTransaction = sqlite.transaction((userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null) => {
     const at = now();
     const rows = forUser.all(userId).map((row) => ({ row, dto: toDto(row, at) }));
@@ -101,7 +104,9 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
     // The content gate may just have opened: send the plans to the user's devices again.
     for (const { id: dietId } of republishDiets.all(userId)) setDietVersion.run(bumpVersion(), dietId);
     for (const { id: workoutId } of republishWorkouts.all(userId)) setWorkoutVersion.run(bumpVersion(), workoutId);
-    return toDto(byId.get(id) as SubscriptionRaw, at);
+    const activated = toDto(byId.get(id) as SubscriptionRaw, at);
+    for (const hook of withinActivation) hook(activated, userId);
+    return activated;
   });
 
   return {
@@ -131,6 +136,9 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
       events.emit('subscription.activated', { subscription, userId, source });
       return subscription;
     },
+
+    /** Registers work to run inside every activation's transaction (it may throw to undo the activation). */
+    onActivationWithin: (hook: (subscription: SubscriptionDto, userId: string) => void) => void withinActivation.push(hook),
 
     /** The activation alone, to run inside a caller's transaction; announce it after the commit. */
     activateWithin: activateTransaction,

@@ -23,8 +23,6 @@ export interface TeacherDashboard {
   pendingPayouts: Money[];
   /** Per currency, the least a payout may be (SPEC §9: 50 by default). */
   minimumPayout: Money[];
-  /** Whether an admin approved the teacher (ADR 013): until then only their own students are theirs. */
-  approved: boolean;
   /** Whether the teacher stored an AI key of their own (the key itself is never returned). */
   hasAiKey: boolean;
 }
