@@ -24,6 +24,7 @@ import { translateRoutes } from './routes/translate.ts';
 import { EXERCISE_IMAGE_TEST_PATH, exerciseRoutes } from './routes/exercises.ts';
 import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
+import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
 import { createStaticHandler } from './static.ts';
 
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): App {
     translateRoutes(deps),
     exerciseRoutes(deps),
     teacherRoutes(deps),
+    teachersRoutes(deps),
   ];
   for (const router of routers) app.route(router.prefix, router.app);
 

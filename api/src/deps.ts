@@ -17,6 +17,7 @@ import { createKeyVault } from './ai/key-vault.ts';
 import { createTranslations } from './services/translations.ts';
 import { createReferrals } from './services/referrals.ts';
 import { createCommissions } from './services/commissions.ts';
+import { createTeachers } from './services/teachers.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -48,6 +49,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     translateTexts: createTranslations(database.sqlite, generation, now),
     referrals: createReferrals(database.sqlite, now),
     commissions,
+    teachers: createTeachers(database.sqlite, database.db, generation, now),
     sessions: createSessionStore(database.sqlite, now),
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),

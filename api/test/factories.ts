@@ -41,6 +41,21 @@ export async function createUser(deps: AppDeps, overrides: Partial<Record<keyof 
   return { user: { ...user, teacherId: teacherId ?? null }, password: input.password };
 }
 
+/** A valid /professor-cadastro body (SPEC §2; 529.982.247-25 has valid check digits); override any field. */
+export function buildTeacherRegistration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Paula Personal',
+    email: uniqueEmail('teacher'),
+    phone: '+55 11 95555-4444',
+    cpf: '529.982.247-25',
+    password: 'senha-forte-1',
+    confirmPassword: 'senha-forte-1',
+    expertise: 'Emagrecimento',
+    bio: 'Personal trainer há 10 anos.',
+    ...overrides,
+  };
+}
+
 /** A complete diet form (SPEC §5); override any field. */
 export function buildDietInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -57,7 +57,7 @@ const birthDate = () =>
       return age >= 0 && age <= 120;
     });
 
-const email = () =>
+export const email = () =>
   trimmed()
     .transform((value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
     .required('validation.required')
@@ -65,7 +65,7 @@ const email = () =>
     .matches(EMAIL_PATTERN, { message: 'validation.emailInvalid', excludeEmptyString: true });
 
 /** Optional; `null` clears a phone given before (a client may take it back), '' means unchanged. */
-const phone = () =>
+export const phone = () =>
   trimmed()
     .max(30, 'validation.tooLong')
     .nullable()

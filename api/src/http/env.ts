@@ -17,6 +17,7 @@ import type { ContentGeneration } from '../ai/content-generation.ts';
 import type { TranslateTexts } from '../services/translations.ts';
 import type { Referrals } from '../services/referrals.ts';
 import type { Commissions } from '../services/commissions.ts';
+import type { Teachers } from '../services/teachers.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -39,6 +40,7 @@ export interface AppDeps {
   translateTexts: TranslateTexts;
   referrals: Referrals;
   commissions: Commissions;
+  teachers: Teachers;
   limiters: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

@@ -11,7 +11,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { buildDietInput, buildRegistration, buildWorkoutInput, uniqueEmail } from '../../test/factories.ts';
+import { buildDietInput, buildRegistration, buildTeacherRegistration, buildWorkoutInput, uniqueEmail } from '../../test/factories.ts';
 import type { Access } from './router.ts';
 
 const CELLS = ['anonymous', 'client', 'teacherOwn', 'teacherOther', 'teacherUnassigned', 'admin'] as const;
@@ -51,7 +51,7 @@ function insertUser(t: TestApp, role: Role, teacherId: string | null = null): Ac
   const at = t.deps.now();
   t.database.db
     .insert(users)
-    .values({ id, email, passwordHash, role, name: `${role} ${id.slice(-4)}`, teacherId, birthDate: '1990-05-01', gender: 'feminino', height: 165, currentWeight: 80, targetWeight: 68, activityLevel: 'light', goalType: 'loseWeight', createdAt: at, updatedAt: at })
+    .values({ id, email, passwordHash, role, name: `${role} ${id.slice(-4)}`, teacherId, birthDate: '1990-05-01', gender: 'feminino', height: 165, currentWeight: 80, targetWeight: 68, activityLevel: 'light', goalType: 'loseWeight', teacherApprovedAt: role === 'teacher' ? at : null, createdAt: at, updatedAt: at })
     .run();
   return { id, email };
 }
@@ -172,6 +172,9 @@ const ROUTES: Row[] = [
     ok: 200,
     call: (w) => ({ url: `/api/teacher/referral-links/${w.t.deps.referrals.linkFor(w.teacher.id, 'http://localhost').id}`, body: { code: `M${uuidv7().slice(-8).replace(/\W/g, '')}` } }),
   },
+  { method: 'POST', path: '/api/teachers/register', access: 'public', ok: 201, call: () => ({ body: buildTeacherRegistration() }) },
+  { method: 'PUT', path: '/api/teacher/ai-key', access: 'teacher', ok: 200, call: () => ({ body: { aiKey: 'sk-matrix-key' } }) },
+  { method: 'POST', path: '/api/admin/teachers/:id/approve', access: 'admin', ok: 200, call: (w) => ({ url: `/api/admin/teachers/${w.teacher.id}/approve` }) },
   { method: 'GET', path: '/api/teacher/dashboard', access: 'teacher', ok: 200 },
   { method: 'GET', path: '/api/teacher/students', access: 'teacher', ok: 200 },
   { method: 'GET', path: '/api/teacher/ledger', access: 'teacher', ok: 200 },

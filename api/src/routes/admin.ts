@@ -61,6 +61,9 @@ export function adminRoutes(deps: AppDeps) {
     return c.json({ success: true });
   });
 
+  /** ADR 013: an approved teacher also works with the clients who have no teacher. */
+  r.post('/teachers/:id/approve', 'admin', (c) => c.json(deps.teachers.approve(idParam(c))));
+
   // Teachers' payouts (issue 7): admins alone move money.
   r.get('/payouts', 'admin', (c) => c.json({ payouts: deps.commissions.allPayouts() }));
 

@@ -1,4 +1,4 @@
-import { payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
+import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
@@ -16,6 +16,13 @@ export function teacherRoutes(deps: AppDeps) {
   r.put('/referral-links/:id', 'teacher', async (c) => {
     const { code } = await validateBody(c, referralCodeUpdateSchema);
     return c.json({ referralLink: deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
+  });
+
+  /** Replaces or (with null or '') removes the teacher's own AI key; it is never sent back. */
+  r.put('/ai-key', 'teacher', async (c) => {
+    const { aiKey } = await validateBody(c, aiKeyUpdateSchema);
+    deps.generation.setTeacherKey(currentUser(c).id, aiKey ?? null);
+    return c.json({ hasAiKey: Boolean(aiKey) });
   });
 
   r.get('/dashboard', 'teacher', (c) => c.json(deps.commissions.dashboard(currentUser(c).id)));

@@ -64,7 +64,7 @@ export function toClientDto(row: UserRow): ClientDto {
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export function findUserById(db: Db, id: string): UserRow | undefined {
@@ -101,6 +101,8 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
     medicalConditions: fields.medicalConditions ?? [],
     countryCode,
     preferredLanguage: fields.preferredLanguage ?? COUNTRY_LOCALE[countryCode],
+    // An account an operator makes a teacher (seed, tests) is trusted; self-registered ones wait for an admin (ADR 013).
+    teacherApprovedAt: role === 'teacher' ? now : null,
     createdAt: now,
     updatedAt: now,
   };

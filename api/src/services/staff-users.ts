@@ -20,10 +20,14 @@ export interface Staff {
   role: Role;
 }
 
-/** Whether `staff` may act on `target` (view it, author its plans). */
-export function inScope(staff: Staff, target: Pick<UserRow, 'id' | 'role' | 'teacherId'>): boolean {
+/**
+ * Whether `staff` may act on `target` (view it, author its plans). A teacher's own students are
+ * always theirs; clients with no teacher only once an admin approved the teacher (ADR 013).
+ */
+export function inScope(staff: Staff & { approved: boolean }, target: Pick<UserRow, 'id' | 'role' | 'teacherId'>): boolean {
   if (staff.role === 'admin') return true;
-  return staff.role === 'teacher' && target.role === 'user' && (target.teacherId === null || target.teacherId === staff.id);
+  if (staff.role !== 'teacher' || target.role !== 'user') return false;
+  return target.teacherId === staff.id || (target.teacherId === null && staff.approved);
 }
 
 export function createStaffUsers(sqlite: Database.Database, db: Db, subscriptions: Subscriptions, authoring: PlanAuthoring) {
@@ -34,11 +38,14 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
     'SELECT id, name, email, phone, role, teacher_id AS teacherId, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
   );
 
+  const approvedAt = sqlite.prepare<[string], { at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?');
+  const withApproval = (staff: Staff) => ({ ...staff, approved: staff.role === 'admin' || (approvedAt.get(staff.id)?.at ?? null) !== null });
+
   /** The user `staff` names in a route: 404 when there is none, 403 when out of their scope. */
   function target(staff: Staff, userId: string): UserRow {
     const user = findUserById(db, userId);
     if (!user) throw new ApiError(404, 'NOT_FOUND');
-    if (!inScope(staff, user)) throw new ApiError(403, 'FORBIDDEN');
+    if (!inScope(withApproval(staff), user)) throw new ApiError(403, 'FORBIDDEN');
     return user;
   }
 
@@ -46,10 +53,11 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
     target,
 
     list(staff: Staff): StaffUserSummary[] {
+      const scope = withApproval(staff);
       const latest = new Map(latestDiets.all().map((row) => [row.user_id, row.published_at]));
       return allUsers
         .all()
-        .filter((user) => inScope(staff, user))
+        .filter((user) => inScope(scope, user))
         .map((user) => {
           const publishedAt = latest.get(user.id);
           return {
@@ -85,7 +93,7 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
     remove(staff: Staff, userId: string): void {
       const user = findUserById(db, userId);
       if (!user) throw new ApiError(404, 'NOT_FOUND');
-      if (user.id === staff.id || !inScope(staff, user)) throw new ApiError(403, 'USER_DELETE_FORBIDDEN');
+      if (user.id === staff.id || !inScope(withApproval(staff), user)) throw new ApiError(403, 'USER_DELETE_FORBIDDEN');
       if (subscriptions.hasActivePaidPlan(user.id)) throw new ApiError(409, 'USER_HAS_ACTIVE_PLAN');
       db.delete(users).where(eq(users.id, user.id)).run();
     },

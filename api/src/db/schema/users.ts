@@ -32,6 +32,12 @@ export const users = sqliteTable(
     teacherId: text('teacher_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     /** A teacher's own AI-provider key, AES-256-GCM under APP_SECRET (api/src/ai/key-vault.ts); never returned. */
     aiKeyEncrypted: text('ai_key_encrypted'),
+    /** Teacher registration (SPEC §2 /professor-cadastro): CPF digits, expertise and bio. */
+    cpf: text('cpf'),
+    expertise: text('expertise'),
+    bio: text('bio'),
+    /** When an admin approved a teacher: from then on unassigned clients are in their scope too (ADR 013). */
+    teacherApprovedAt: integer('teacher_approved_at'),
     /** HLC of the last write per profile field: profile edits merge per field (ARCHITECTURE §3). */
     profileHlcs: text('profile_hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     /** Server-wide sync version of the last change, for pull. */

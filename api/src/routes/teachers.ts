@@ -1,0 +1,28 @@
+import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
+import { toClientDto } from '../services/clients.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { clientIp, setSessionCookie } from '../http/middleware.ts';
+import { createRouter } from '../http/router.ts';
+import { validateBody } from '../http/validate.ts';
+
+/** SPEC §2 /professor-cadastro: a teacher creates their own account and is signed in. */
+export function teachersRoutes(deps: AppDeps) {
+  const r = createRouter('/api/teachers');
+  const { registrationPerIp } = deps.limiters;
+
+  r.post('/register', 'public', async (c) => {
+    const ip = clientIp(c, deps);
+    const waitMs = registrationPerIp.retryAfter(ip);
+    if (waitMs > 0) throw new ApiError(429, 'RATE_LIMITED', [], { minutes: Math.ceil(waitMs / 60_000) }, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+    const input = await validateBody(c, teacherRegistrationSchema);
+    const user = await deps.teachers.register(input, c.get('locale'));
+    registrationPerIp.hit(ip);
+    const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+    setSessionCookie(c, deps, token, expiresAt);
+    deps.log.info('teacher.registered', { userId: user.id, withAiKey: Boolean(input.aiKey) });
+    return c.json({ client: toClientDto(user) }, 201);
+  });
+
+  return r;
+}

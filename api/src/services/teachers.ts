@@ -1,0 +1,61 @@
+/**
+ * Teacher accounts (SPEC §2 /professor-cadastro): created by the teacher themselves, with their
+ * CPF, expertise, bio and optionally their own AI-provider key, sealed at once and never read
+ * back. A self-registered teacher works with the students their link brings at once; an admin's
+ * approval adds the clients with no teacher to their scope (ADR 013).
+ */
+import type Database from 'better-sqlite3';
+import { DEFAULT_LOCALE } from '#protocol/i18n/locales.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { TeacherRegistrationInput } from '#protocol/schemas/teachers.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ContentGeneration } from '../ai/content-generation.ts';
+import { isUniqueViolation } from './clients.ts';
+
+export function createTeachers(sqlite: Database.Database, db: Db, generation: ContentGeneration, now: () => number) {
+  const approve = sqlite.prepare("UPDATE users SET teacher_approved_at = ? WHERE id = ? AND role = 'teacher' AND teacher_approved_at IS NULL");
+  const roleOf = sqlite.prepare<[string], { role: string; at: number | null }>('SELECT role, teacher_approved_at AS at FROM users WHERE id = ?');
+
+  return {
+    async register(input: TeacherRegistrationInput, locale: string): Promise<UserRow> {
+      const at = now();
+      const row: typeof users.$inferInsert = {
+        id: uuidv7(at),
+        email: input.email,
+        name: input.name,
+        phone: input.phone,
+        role: 'teacher',
+        passwordHash: await hashPassword(input.password),
+        cpf: input.cpf,
+        expertise: input.expertise ?? null,
+        bio: input.bio ?? null,
+        preferredLanguage: locale || DEFAULT_LOCALE,
+        countryCode: 'BR', // CPF holders: SPEC's teachers are Brazilian partners
+        createdAt: at,
+        updatedAt: at,
+      };
+      let user: UserRow;
+      try {
+        user = db.insert(users).values(row).returning().get();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_TAKEN', [{ field: 'email', key: 'errors.EMAIL_TAKEN' }]);
+        throw error;
+      }
+      if (input.aiKey) generation.setTeacherKey(user.id, input.aiKey);
+      return user;
+    },
+
+    /** Admins approve a teacher once; 404 for anyone who is not a teacher. */
+    approve(teacherId: string): { approvedAt: string } {
+      const row = roleOf.get(teacherId);
+      if (!row || row.role !== 'teacher') throw new ApiError(404, 'NOT_FOUND');
+      approve.run(now(), teacherId);
+      return { approvedAt: new Date(roleOf.get(teacherId)?.at ?? now()).toISOString() };
+    },
+  };
+}
+
+export type Teachers = ReturnType<typeof createTeachers>;
