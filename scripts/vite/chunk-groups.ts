@@ -38,6 +38,7 @@ export function chunkGroups(root: string) {
     'features/profile/ProfileScreen.tsx',
     'features/settings/SettingsScreen.tsx',
     'features/admin/AdminScreen.tsx',
+    'features/teacher/TeacherDashboardScreen.tsx',
     'app/NotFoundScreen.tsx',
     'app/shell/NotificationsMenu.tsx',
   ].map(src);

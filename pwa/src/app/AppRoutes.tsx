@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
-import { PlaceholderScreen } from '#pwa/components/PlaceholderScreen.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { LoginScreen } from '../features/auth/LoginScreen.tsx';
@@ -29,6 +28,7 @@ const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx')
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
 // Staff only: clients never download the admin panel's code.
 const AdminScreen = lazy(() => import('../features/admin/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
+const TeacherDashboardScreen = lazy(() => import('../features/teacher/TeacherDashboardScreen.tsx').then((m) => ({ default: m.TeacherDashboardScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -48,6 +48,10 @@ function RequireRole({ roles, deniedId, children }: { roles: Role[]; deniedId: s
 /** A teacher's link (`/?ref=CODE`) leads to registration; any other logged-out path to /login. */
 function LoggedOutLanding() {
   const { search } = useLocation();
+  // Just signed in (a registration that went on to its own screen): the signed-in routes, a
+  // deferred render away, take over this path; redirecting to /login now would lose it.
+  const signedIn = useSession((s) => s.status === 'authenticated');
+  if (signedIn) return null;
   return <Navigate to={new URLSearchParams(search).has('ref') ? '/cadastro' : '/login'} replace />;
 }
 
@@ -117,7 +121,7 @@ export function AppRoutes() {
             path="/teacher-dashboard"
             element={
               <RequireRole roles={['teacher']} deniedId="access.teacherDenied">
-                <PlaceholderScreen titleId="nav.teacherDashboard" />
+                <TeacherDashboardScreen />
               </RequireRole>
             }
           />

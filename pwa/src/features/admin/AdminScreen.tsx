@@ -11,7 +11,9 @@ import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
+import { useSession } from '#pwa/lib/session.ts';
 import { ExerciseImageTestDialog } from './ExerciseImageTestDialog.tsx';
+import { PayoutsSection } from './PayoutsSection.tsx';
 import { UserDetail } from './UserDetail.tsx';
 import { UserList } from './UserList.tsx';
 import { useStaffUser } from './use-staff-user.ts';
@@ -36,6 +38,8 @@ function AdminPanel() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const detail = useStaffUser(selectedId);
   const [imageTest, setImageTest] = useState(false);
+  // Teachers' payouts are money an admin alone moves (ADR 013): teachers in the panel never see them.
+  const isAdmin = useSession((s) => s.client?.role === 'admin');
 
   const changed = () => {
     void detail.reload();
@@ -97,6 +101,7 @@ function AdminPanel() {
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'block' : 'none', lg: 'block' } }}>{listColumn}</Box>
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'none' : 'block', lg: 'block' } }}>{detailColumn}</Box>
       </Box>
+      {isAdmin && <PayoutsSection />}
       <Stack direction="row" sx={{ justifyContent: 'center', mt: 6, mb: 2 }}>
         <Button size="small" color="inherit" sx={{ color: 'text.secondary', textTransform: 'none' }} onClick={() => setImageTest(true)} data-testid="admin-exercise-image-test">
           {t('admin.imageTest.open')}

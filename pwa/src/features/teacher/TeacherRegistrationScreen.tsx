@@ -1,20 +1,161 @@
-import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
+import { useFormik } from 'formik';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PlaceholderScreen } from '#pwa/components/PlaceholderScreen.tsx';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { cpfDigits, formatCpf } from '#protocol/domain/cpf.ts';
+import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
+import { Logo } from '#pwa/components/Logo.tsx';
+import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
+import { ApiRequestError } from '#pwa/lib/api.ts';
+import { errorMessage } from '#pwa/lib/error-message.ts';
+import { schemaErrors } from '#pwa/lib/schema-errors.ts';
+import { useSession } from '#pwa/lib/session.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { detailErrors, fieldMessage } from './feedback.ts';
+import { loadTeacherMessages } from './i18n/messages.ts';
+import { teacherApi, type TeacherRegistrationBody } from './teacher-api.ts';
 
-/** /professor-cadastro: the teacher form comes with the teacher-programme issue. */
+const initialValues = { name: '', email: '', phone: '', cpf: '', password: '', confirmPassword: '', expertise: '', bio: '', aiKey: '' };
+type Values = typeof initialValues;
+type Field = keyof Values;
+
+/** The request body: the CPF as its digits, optional fields left out when blank. */
+function toBody(values: Values): TeacherRegistrationBody {
+  const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    cpf: cpfDigits(values.cpf),
+    password: values.password,
+    confirmPassword: values.confirmPassword,
+    expertise: optional(values.expertise),
+    bio: optional(values.bio),
+    aiKey: optional(values.aiKey),
+  };
+}
+
+/** SPEC §2 /professor-cadastro: a teacher's account, signed in on success and taken to the teacher dashboard. */
+function TeacherRegistrationForm() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const registered = useSession((s) => s.registered);
+
+  const form = useFormik<Values>({
+    initialValues,
+    // Errors appear once the user submits (as on /cadastro): appearing on blur they shift the layout under a tap.
+    validateOnChange: false,
+    validateOnBlur: false,
+    // The shared schema checks the body the server will; its messages are catalog keys.
+    validate: (values) => schemaErrors(teacherRegistrationSchema, toBody(values)),
+    onSubmit: async (values, helpers) => {
+      try {
+        const { client } = await teacherApi.register(toBody(values));
+        // The session is set synchronously and the navigation goes out in the same task: the route
+        // change is a transition, which reads the new session at once (AppRoutes defers it only for
+        // urgent renders), so /teacher-dashboard never renders signed out and bounces to /login.
+        const activating = registered(client);
+        showToast({ severity: 'success', title: t('register.successTitle'), description: t('teacher.register.successDescription') });
+        navigate('/teacher-dashboard', { replace: true });
+        await activating;
+      } catch (error) {
+        console.error('teacher.register', error);
+        const fields = detailErrors(error);
+        if (fields) helpers.setErrors(fields);
+        else if (error instanceof ApiRequestError && error.code === 'EMAIL_TAKEN') helpers.setErrors({ email: error.message });
+        // SPEC §8: 'Erro no cadastro' with the server's error, else 'Erro ao criar conta'.
+        showToast({ severity: 'error', title: t('register.errorTitle'), description: errorMessage(intl, error, 'register.errorFallback') });
+      }
+    },
+  });
+
+  const fieldError = (name: Field) => (form.submitCount > 0 ? fieldMessage(intl, form.errors[name]) : undefined);
+  const field = (name: Field, labelId: string, extra: { helperText?: string; htmlInput?: Record<string, unknown> } = {}) => ({
+    id: `teacher-register-${name}`,
+    name,
+    label: t(labelId),
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name) ?? extra.helperText,
+    fullWidth: true,
+    slotProps: { htmlInput: { 'data-testid': `teacher-register-${name}`, ...extra.htmlInput } },
+  });
+
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <Stack direction="row" component="header" sx={{ justifyContent: 'space-between', alignItems: 'center', p: 1, gap: 0.5 }}>
+        <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />} color="inherit" data-testid="teacher-register-back">
+          {t('teacherRegister.backHome')}
+        </Button>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          <ThemeToggleButton />
+          <LanguageMenu />
+        </Stack>
+      </Stack>
+      <Container component="main" maxWidth="sm" sx={{ pb: 4 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+          <Stack sx={{ alignItems: 'center', gap: 1, mb: 3, textAlign: 'center' }}>
+            <Logo size={48} />
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+              {t('teacherRegister.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('teacher.register.subtitle')}
+            </Typography>
+          </Stack>
+          <Box component="form" noValidate onSubmit={form.handleSubmit} data-testid="teacher-register-form">
+            <Stack sx={{ gap: 2 }}>
+              <TextField {...field('name', 'teacher.register.name')} autoComplete="name" />
+              <TextField {...field('email', 'teacher.register.email')} type="email" autoComplete="email" />
+              <TextField {...field('phone', 'teacher.register.phone')} type="tel" autoComplete="tel" />
+              <TextField
+                {...field('cpf', 'teacher.register.cpf', { htmlInput: { inputMode: 'numeric', maxLength: 14, placeholder: '000.000.000-00' } })}
+                onChange={(event) => void form.setFieldValue('cpf', formatCpf(event.target.value))}
+              />
+              <TextField {...field('password', 'teacher.register.password')} type="password" autoComplete="new-password" />
+              <TextField {...field('confirmPassword', 'teacher.register.confirmPassword')} type="password" autoComplete="new-password" />
+              <TextField {...field('expertise', 'teacher.register.expertise', { htmlInput: { maxLength: 200 } })} />
+              <TextField {...field('bio', 'teacher.register.bio', { htmlInput: { maxLength: 2000 } })} multiline minRows={3} />
+              <TextField
+                {...field('aiKey', 'teacher.register.aiKey', { helperText: t('teacher.register.aiKeyNote'), htmlInput: { maxLength: 300, spellCheck: false } })}
+                type="password"
+                autoComplete="off"
+              />
+            </Stack>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={form.isSubmitting} sx={{ mt: 3 }} data-testid="teacher-register-submit">
+              {t(form.isSubmitting ? 'teacher.register.submitting' : 'teacher.register.submit')}
+            </Button>
+          </Box>
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            {t('register.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login">
+              {t('register.signIn')}
+            </Link>
+          </Typography>
+        </Paper>
+      </Container>
+    </Box>
+  );
+}
+
+/** /professor-cadastro with the teacher programme's strings, which load with it. */
 export function TeacherRegistrationScreen() {
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: 4 }}>
-      <PlaceholderScreen titleId="teacherRegister.title" />
-      <Typography sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/">
-          <FormattedMessage id="teacherRegister.backHome" />
-        </Link>
-      </Typography>
-    </Container>
+    <FeatureMessages load={loadTeacherMessages}>
+      <TeacherRegistrationForm />
+    </FeatureMessages>
   );
 }

@@ -1,0 +1,157 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import type { AdminPayout } from '#api/services/teacher-contract.ts';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { Toaster } from '#pwa/components/Toaster.tsx';
+import { useSession, type Client } from '#pwa/lib/session.ts';
+import { useToastStore } from '#pwa/lib/toast.ts';
+import { AdminScreen } from './AdminScreen.tsx';
+
+type Handler = (init: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubApi(routes: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
+      calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+      const handler = routes[key];
+      return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const payout = (over: Partial<AdminPayout>): AdminPayout => ({
+  id: 'p',
+  amount: 8330,
+  currency: 'BRL',
+  status: 'pending',
+  requestedAt: '2026-11-20T13:00:00.000Z',
+  processedAt: null,
+  teacherId: 't1',
+  teacherName: 'Tiago Professor',
+  teacherEmail: 'teacher@example.com',
+  ...over,
+});
+
+let messages: Record<string, string>;
+beforeAll(async () => {
+  messages = await loadMessages('pt-BR');
+});
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  useToastStore.setState({ current: null });
+  useSession.setState({ status: 'anonymous', client: null });
+});
+
+function renderAdmin(role: 'admin' | 'teacher') {
+  useSession.setState({ status: 'authenticated', client: { id: 'me', name: 'Ana Admin', email: 'admin@example.com', role } as Client });
+  return render(
+    <IntlProvider locale="pt-BR" messages={messages}>
+      <AdminScreen />
+      <Toaster />
+    </IntlProvider>,
+  );
+}
+
+const row = (teacher: string) => screen.getAllByTestId('admin-payout-row').find((r) => r.textContent?.includes(teacher)) as HTMLElement;
+const moves = (element: HTMLElement) => within(element).queryAllByRole('button').map((b) => b.getAttribute('data-testid'));
+
+describe('PayoutsSection in the admin panel', () => {
+  it('lists the payouts with only the moves each state allows', async () => {
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: [] }),
+      'GET /admin/payouts': () =>
+        json({
+          payouts: [
+            payout({ id: 'p1', teacherName: 'Paula Pendente', status: 'pending' }),
+            payout({ id: 'p2', teacherName: 'Pedro Processando', status: 'processing', amount: 699, currency: 'USD' }),
+            payout({ id: 'p3', teacherName: 'Carla Concluída', status: 'completed', processedAt: '2026-11-21T13:00:00.000Z' }),
+            payout({ id: 'p4', teacherName: 'Rui Rejeitado', status: 'rejected', processedAt: '2026-11-21T13:00:00.000Z' }),
+          ],
+        }),
+    });
+    renderAdmin('admin');
+    const section = await screen.findByTestId('admin-payouts');
+    expect(section.textContent).toContain('Saques dos professores');
+    await within(section).findAllByTestId('admin-payout-row');
+    expect(row('Paula Pendente').textContent?.replace(/\u00a0/g, ' ')).toContain('R$ 83,30');
+    expect(row('Paula Pendente').textContent).toContain('Pendente');
+    expect(moves(row('Paula Pendente'))).toEqual(['admin-payout-processing', 'admin-payout-rejected']);
+    expect(moves(row('Pedro Processando'))).toEqual(['admin-payout-completed', 'admin-payout-rejected']);
+    expect(row('Pedro Processando').textContent?.replace(/\u00a0/g, ' ')).toContain('US$ 6,99');
+    expect(moves(row('Carla Concluída'))).toEqual([]);
+    expect(row('Carla Concluída').textContent).toContain('Concluído');
+    expect(moves(row('Rui Rejeitado'))).toEqual([]);
+  });
+
+  it('moves a payout, toasts and shows its new state', async () => {
+    let status: AdminPayout['status'] = 'pending';
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: [] }),
+      'GET /admin/payouts': () => json({ payouts: [payout({ id: 'p1', status })] }),
+      'POST /admin/payouts/p1/status': (init) => {
+        status = JSON.parse(String(init.body)).status;
+        return json({ payout: payout({ id: 'p1', status }) });
+      },
+    });
+    renderAdmin('admin');
+    fireEvent.click(await screen.findByTestId('admin-payout-processing'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Saque em processamento');
+    expect(toast.textContent).toContain('Tiago Professor');
+    await waitFor(() => expect(screen.getByTestId('admin-payout-status').textContent).toBe('Processando'));
+    fireEvent.click(screen.getByTestId('admin-payout-completed'));
+    await waitFor(() => expect(screen.getByTestId('admin-payout-status').textContent).toBe('Concluído'));
+    expect(screen.getByTestId('toast').textContent).toContain('Saque concluído');
+    expect(screen.queryByTestId('admin-payout-rejected')).toBeNull();
+    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.body)).toEqual([{ status: 'processing' }, { status: 'completed' }]);
+  });
+
+  it('explains a refused move (409) and reloads the list', async () => {
+    let reloads = 0;
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: [] }),
+      'GET /admin/payouts': () => json({ payouts: [payout({ id: 'p1', status: reloads++ === 0 ? 'pending' : 'rejected' })] }),
+      'POST /admin/payouts/p1/status': () => json({ error: 'Este saque não pode passar para esse estado', code: 'PAYOUT_TRANSITION' }, 409),
+    });
+    renderAdmin('admin');
+    fireEvent.click(await screen.findByTestId('admin-payout-processing'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Erro ao atualizar o saque');
+    expect(toast.textContent).toContain('Este saque não pode passar para esse estado');
+    await waitFor(() => expect(screen.getByTestId('admin-payout-status').textContent).toBe('Rejeitado'));
+  });
+
+  it('is not shown to teachers, who never load it', async () => {
+    const calls = stubApi({ 'GET /teacher-admin/users': () => json({ users: [] }) });
+    renderAdmin('teacher');
+    await screen.findByTestId('admin-user-list');
+    expect(screen.queryByTestId('admin-payouts')).toBeNull();
+    expect(calls.map((c) => c.key)).not.toContain('GET /admin/payouts');
+  });
+
+  it('shows a load failure with its own retry', async () => {
+    let fail = true;
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: [] }),
+      'GET /admin/payouts': () => (fail ? json({ error: 'Erro interno do servidor', code: 'INTERNAL' }, 500) : json({ payouts: [] })),
+    });
+    renderAdmin('admin');
+    const section = await screen.findByTestId('admin-payouts');
+    await waitFor(() => expect(section.textContent).toContain('Erro ao carregar saques'));
+    fail = false;
+    fireEvent.click(within(section).getByTestId('admin-payouts-retry'));
+    expect((await screen.findByTestId('admin-payouts-empty')).textContent).toBe('Nenhum saque solicitado.');
+  });
+});

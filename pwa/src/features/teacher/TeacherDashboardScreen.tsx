@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#api/services/teacher-contract.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { CommissionsTab } from './CommissionsTab.tsx';
+import { OverviewTab } from './OverviewTab.tsx';
+import { PayoutsTab } from './PayoutsTab.tsx';
+import { ReferralTab } from './ReferralTab.tsx';
+import { StudentsTab } from './StudentsTab.tsx';
+import { TEACHER_PATHS } from './teacher-api.ts';
+import { useTeacherResource } from './use-teacher-resource.ts';
+import { loadTeacherMessages } from './i18n/messages.ts';
+
+export const TEACHER_TABS = ['overview', 'students', 'referral', 'commissions', 'payouts'] as const;
+export type TeacherTab = (typeof TEACHER_TABS)[number];
+
+/**
+ * SPEC §2 /teacher-dashboard: five tabs. The overview loads at once; students, referral,
+ * commissions and payouts load the first time their tab opens (SPEC §7), and keep their data
+ * when the teacher moves between tabs. Online only, like the admin panel.
+ */
+function TeacherDashboardTabs() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [tab, setTab] = useState<TeacherTab>('overview');
+  const [opened, setOpened] = useState<ReadonlySet<TeacherTab>>(() => new Set(['overview']));
+
+  const dashboard = useTeacherResource<TeacherDashboard>(TEACHER_PATHS.dashboard, true);
+  const students = useTeacherResource<{ students: TeacherStudent[] }>(TEACHER_PATHS.students, opened.has('students'));
+  const links = useTeacherResource<{ referralLinks: ReferralLink[] }>(TEACHER_PATHS.referralLinks, opened.has('referral'));
+  const ledger = useTeacherResource<{ ledger: LedgerEntry[] }>(TEACHER_PATHS.ledger, opened.has('commissions'));
+  const payouts = useTeacherResource<{ payouts: Payout[] }>(TEACHER_PATHS.payouts, opened.has('payouts'));
+
+  const open = (next: TeacherTab) => {
+    setTab(next);
+    setOpened((current) => (current.has(next) ? current : new Set([...current, next])));
+  };
+
+  const panel = () => {
+    switch (tab) {
+      case 'overview':
+        return (
+          <OverviewTab
+            data={dashboard.data}
+            error={dashboard.error}
+            retry={() => void dashboard.reload()}
+            onAiKeyChanged={(hasAiKey) => dashboard.update((d) => ({ ...d, hasAiKey }))}
+          />
+        );
+      case 'students':
+        return <StudentsTab students={students.data?.students ?? null} error={students.error} retry={() => void students.reload()} />;
+      case 'referral':
+        return (
+          <ReferralTab
+            links={links.data?.referralLinks ?? null}
+            error={links.error}
+            retry={() => void links.reload()}
+            onUpdated={(link) => links.update((d) => ({ referralLinks: d.referralLinks.map((l) => (l.id === link.id ? link : l)) }))}
+          />
+        );
+      case 'commissions':
+        return <CommissionsTab ledger={ledger.data?.ledger ?? null} error={ledger.error} retry={() => void ledger.reload()} />;
+      case 'payouts':
+        return (
+          <PayoutsTab
+            payouts={payouts.data?.payouts ?? null}
+            dashboard={dashboard.data}
+            error={payouts.error ?? dashboard.error}
+            retry={() => {
+              if (payouts.error || !payouts.data) void payouts.reload();
+              if (dashboard.error || !dashboard.data) void dashboard.reload();
+            }}
+            onRequested={() => {
+              void payouts.reload();
+              void dashboard.reload();
+            }}
+          />
+        );
+    }
+  };
+
+  return (
+    <>
+      <PageHeading titleId="nav.teacherDashboard" />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, minWidth: 0 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TeacherTab) => open(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={t('teacher.tabs.label')}
+        >
+          {TEACHER_TABS.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(`teacher.tabs.${name}`)}
+              id={`teacher-tab-${name}`}
+              aria-controls={`teacher-panel-${name}`}
+              data-testid={`teacher-tab-${name}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`teacher-panel-${tab}`} aria-labelledby={`teacher-tab-${tab}`} sx={{ minWidth: 0 }} data-testid={`teacher-panel-${tab}`}>
+        {panel()}
+      </Box>
+    </>
+  );
+}
+
+/** The dashboard with the teacher programme's own strings, which load with it (i18n/messages.ts). */
+export function TeacherDashboardScreen() {
+  return (
+    <FeatureMessages load={loadTeacherMessages}>
+      <TeacherDashboardTabs />
+    </FeatureMessages>
+  );
+}

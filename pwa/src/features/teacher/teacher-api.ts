@@ -1,0 +1,36 @@
+import type { ClientDto } from '#api/services/clients.ts';
+import type { Payout, ReferralLink } from '#api/services/teacher-contract.ts';
+import { api } from '#pwa/lib/api.ts';
+
+/** What the registration form sends (SPEC §2 /professor-cadastro); optional fields left out when blank. */
+export interface TeacherRegistrationBody {
+  name: string;
+  email: string;
+  phone: string;
+  cpf: string;
+  password: string;
+  confirmPassword: string;
+  expertise?: string;
+  bio?: string;
+  aiKey?: string;
+}
+
+/** The GETs of the dashboard (SPEC §7): the overview at once, the other four when their tab first opens. */
+export const TEACHER_PATHS = {
+  dashboard: '/teacher/dashboard',
+  students: '/teacher/students',
+  referralLinks: '/teacher/referral-links',
+  ledger: '/teacher/ledger',
+  payouts: '/teacher/payouts',
+} as const;
+
+/** SPEC §7 teacher calls that change something. */
+export const teacherApi = {
+  /** 201 with the new teacher's client, and a session cookie as for a client registration. */
+  register: (body: TeacherRegistrationBody) => api.post<{ client: ClientDto }>('/teachers/register', body),
+  /** A new key, or null to remove the stored one; the key itself never comes back. */
+  setAiKey: (aiKey: string | null) => api.put<{ hasAiKey: boolean }>('/teacher/ai-key', { aiKey }),
+  updateCode: (linkId: string, code: string) => api.put<{ referralLink: ReferralLink }>(`/teacher/referral-links/${encodeURIComponent(linkId)}`, { code }),
+  /** The whole available balance of one currency (ADR 013). */
+  requestPayout: (currency: string) => api.post<{ payout: Payout }>('/teacher/payouts', { currency }),
+};
