@@ -1,4 +1,24 @@
 /**
+ * Codes only the admin and teacher screens meet. The server words them from its own catalog
+ * (api/src/i18n) and the staff feature catalogs word their toasts, so the catalog every client
+ * loads first carries none of their text.
+ */
+export const STAFF_ERROR_CODES = [
+  // Admin panel and AI (issue 6).
+  'USER_DELETE_FORBIDDEN',
+  'AI_QUOTA_EXCEEDED',
+  'AI_UNAVAILABLE',
+  'AI_NOT_CONFIGURED',
+  'AI_INVALID_RESPONSE',
+  'AI_FAILED',
+  'UNSUPPORTED_IMAGE',
+  // Teacher programme (issue 7).
+  'REFERRAL_CODE_TAKEN',
+  'INSUFFICIENT_BALANCE',
+  'PAYOUT_TRANSITION',
+] as const;
+
+/**
  * Stable error codes shared by server and client. The server sends `{ error, code, details? }`
  * with `error` already translated; the client may translate `code` itself (key `errors.<code>`).
  */
@@ -29,39 +49,10 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'INVALID_SIGNATURE',
   'USER_HAS_ACTIVE_PLAN',
-  // Admin panel and AI (issue 6).
-  'USER_DELETE_FORBIDDEN',
-  'AI_QUOTA_EXCEEDED',
-  'AI_UNAVAILABLE',
-  'AI_NOT_CONFIGURED',
-  'AI_INVALID_RESPONSE',
-  'AI_FAILED',
-  'UNSUPPORTED_IMAGE',
-  // Teacher programme (issue 7).
-  'REFERRAL_CODE_TAKEN',
-  'INSUFFICIENT_BALANCE',
-  'PAYOUT_TRANSITION',
+  ...STAFF_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/**
- * Codes only the admin and teacher screens meet. The server words them from its own catalog
- * (api/src/i18n) and the staff feature catalogs word their toasts, so the catalog every client
- * loads first carries none of their text.
- */
-export const STAFF_ERROR_CODES = [
-  'USER_DELETE_FORBIDDEN',
-  'AI_QUOTA_EXCEEDED',
-  'AI_UNAVAILABLE',
-  'AI_NOT_CONFIGURED',
-  'AI_INVALID_RESPONSE',
-  'AI_FAILED',
-  'UNSUPPORTED_IMAGE',
-  'REFERRAL_CODE_TAKEN',
-  'INSUFFICIENT_BALANCE',
-  'PAYOUT_TRANSITION',
-] as const satisfies readonly ErrorCode[];
 
 /** One bad field: `code` is a `validation.*` message key, `message` its text in the request's language. */
 export interface FieldError {

@@ -119,8 +119,8 @@ export function createContentGeneration({ config, sqlite, vault, log, now }: Con
     });
   }
 
-  async function ask(callerId: string, event: string, system: string, user: UserContent) {
-    const endpoint = endpointFor(callerId);
+  /** Asks the caller's model; null when no key is configured (the built-in answers instead). */
+  async function ask(callerId: string, event: string, system: string, user: UserContent, endpoint = endpointFor(callerId)) {
     if (!endpoint) return null;
     try {
       return await askForJson(endpoint, system, user);
@@ -167,10 +167,16 @@ export function createContentGeneration({ config, sqlite, vault, log, now }: Con
       const endpoint = endpointFor(callerId);
       if (!endpoint) throw new ApiError(503, 'AI_NOT_CONFIGURED');
       const dataUrl = `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}`;
-      const output = await ask(callerId, 'ai.exercise.failed', EXERCISE_INSTRUCTIONS, [
-        { type: 'text', text: 'Which exercise is this?' },
-        { type: 'image_url', image_url: { url: dataUrl } },
-      ]);
+      const output = await ask(
+        callerId,
+        'ai.exercise.failed',
+        EXERCISE_INSTRUCTIONS,
+        [
+          { type: 'text', text: 'Which exercise is this?' },
+          { type: 'image_url', image_url: { url: dataUrl } },
+        ],
+        endpoint,
+      );
       try {
         return { exercise: await identifiedExerciseSchema.validate(output, { stripUnknown: true }), model: endpoint.model };
       } catch {

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '#protocol/errors.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 
 /** A field problem before translation: `key` is a `validation.*` catalog key. */
 export interface FieldProblem {
@@ -25,3 +26,12 @@ export class ApiError extends Error {
 }
 
 export const validationError = (fields: FieldProblem[]) => new ApiError(400, 'VALIDATION_FAILED', fields);
+
+/** 429 with Retry-After while `key` is over `limiter`'s limit (login, registrations). */
+export function refuseWhenLimited(limiter: RateLimiter, key: string): void {
+  const waitMs = limiter.retryAfter(key);
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new ApiError(429, 'RATE_LIMITED', [], { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
+  }
+}

@@ -2,22 +2,14 @@ import { loginSchema, profileUpdateSchema, registerClientSchema } from '#protoco
 import { applyProfileUpdate, authenticate, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, refuseWhenLimited } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { REFERRAL_COOKIE } from '../http/referral-visits.ts';
 
-const rateLimited = (limiter: RateLimiter, key: string) => {
-  const waitMs = limiter.retryAfter(key);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError(429, 'RATE_LIMITED', [], { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
-  }
-};
 
 /** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
 export function clientsRoutes(deps: AppDeps) {
@@ -27,7 +19,7 @@ export function clientsRoutes(deps: AppDeps) {
 
   r.post('/register', 'public', async (c) => {
     const ip = clientIp(c, deps);
-    rateLimited(registrationPerIp, ip);
+    refuseWhenLimited(registrationPerIp, ip);
     const input = await validateBody(c, registerClientSchema);
     const user = await registerClient(db, input, deps.now());
     registrationPerIp.hit(ip);
@@ -41,9 +33,9 @@ export function clientsRoutes(deps: AppDeps) {
 
   r.post('/login', 'public', async (c) => {
     const ip = clientIp(c, deps);
-    rateLimited(loginPerIp, ip);
+    refuseWhenLimited(loginPerIp, ip);
     const input = await validateBody(c, loginSchema);
-    rateLimited(loginPerAccount, input.email);
+    refuseWhenLimited(loginPerAccount, input.email);
     const user = await authenticate(db, input.email, input.password);
     if (!user) {
       loginPerIp.hit(ip);

@@ -1,6 +1,6 @@
 import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
 import { toClientDto } from '../services/clients.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuseWhenLimited } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { clientIp, setSessionCookie } from '../http/middleware.ts';
 import { createRouter } from '../http/router.ts';
@@ -13,8 +13,7 @@ export function teachersRoutes(deps: AppDeps) {
 
   r.post('/register', 'public', async (c) => {
     const ip = clientIp(c, deps);
-    const waitMs = registrationPerIp.retryAfter(ip);
-    if (waitMs > 0) throw new ApiError(429, 'RATE_LIMITED', [], { minutes: Math.ceil(waitMs / 60_000) }, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+    refuseWhenLimited(registrationPerIp, ip);
     const input = await validateBody(c, teacherRegistrationSchema);
     const user = await deps.teachers.register(input, c.get('locale'));
     registrationPerIp.hit(ip);

@@ -64,7 +64,7 @@ export function toClientDto(row: UserRow): ClientDto {
   };
 }
 
-export const isUniqueViolation = (error: unknown) =>
+const isUniqueViolation = (error: unknown) =>
   error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export function findUserById(db: Db, id: string): UserRow | undefined {
@@ -106,6 +106,11 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
     createdAt: now,
     updatedAt: now,
   };
+  return insertAccount(db, row);
+}
+
+/** Inserts a new account; an email already registered is the 409 the forms show under the field. */
+export function insertAccount(db: Db, row: typeof users.$inferInsert): UserRow {
   try {
     return db.insert(users).values(row).returning().get();
   } catch (error) {

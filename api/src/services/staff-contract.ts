@@ -69,5 +69,6 @@ export interface ExerciseImageTestResponse {
   /** Catalog exercises that match the identification, best first. */
   matchedExercises: { id: string; name: string; muscleGroups: string[]; score: number }[];
   /** The steps the server ran, in order, for the tester to read. */
+  /** `step` is 'validateImage', 'identifyExercise' or 'matchCatalog' today; a client shows an id it does not know as it is. */
   workflow: { step: string; status: 'ok' | 'skipped'; detail: string }[];
 }

@@ -10,10 +10,11 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { TeacherRegistrationInput } from '#protocol/schemas/teachers.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
-import { users, type UserRow } from '../db/schema/index.ts';
+import type { users} from '../db/schema/index.ts';
+import { type UserRow } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
-import { isUniqueViolation } from './clients.ts';
+import { insertAccount } from './clients.ts';
 
 export function createTeachers(sqlite: Database.Database, db: Db, generation: ContentGeneration, now: () => number) {
   const approve = sqlite.prepare("UPDATE users SET teacher_approved_at = ? WHERE id = ? AND role = 'teacher' AND teacher_approved_at IS NULL");
@@ -37,13 +38,7 @@ export function createTeachers(sqlite: Database.Database, db: Db, generation: Co
         createdAt: at,
         updatedAt: at,
       };
-      let user: UserRow;
-      try {
-        user = db.insert(users).values(row).returning().get();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_TAKEN', [{ field: 'email', key: 'errors.EMAIL_TAKEN' }]);
-        throw error;
-      }
+      const user = insertAccount(db, row);
       if (input.aiKey) generation.setTeacherKey(user.id, input.aiKey);
       return user;
     },

@@ -12,21 +12,13 @@ import {
   type MedicalCondition,
 } from '#protocol/domain/client-enums.ts';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
+import type { ClientDto } from '../../services/clients.ts';
 
-export interface ClientProfile {
-  id: string;
-  name: string;
-  birthDate: string | null;
-  gender: string | null;
-  height: number | null;
-  currentWeight: number | null;
-  targetWeight: number | null;
-  activityLevel: string | null;
-  goalType: string | null;
-  weeklyWeightGoal: number | null;
-  dietaryRestrictions: string[];
-  medicalConditions: string[];
-}
+/** The client fields a draft is based on, as the API names them. */
+export type ClientProfile = Pick<
+  ClientDto,
+  'id' | 'name' | 'birthDate' | 'gender' | 'height' | 'currentWeight' | 'targetWeight' | 'activityLevel' | 'goalType' | 'weeklyWeightGoal' | 'dietaryRestrictions' | 'medicalConditions'
+>;
 
 /** The profile's enumerations in their canonical values (any screen's reading is accepted). */
 export interface ProfileReading {

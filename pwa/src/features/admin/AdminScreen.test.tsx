@@ -1,14 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffUserDetail, StaffUserSummary } from '#api/services/staff-contract.ts';
 import type { DietPlanDto } from '#api/services/plans.ts';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useSession, type Client } from '#pwa/lib/session.ts';
-import { useToastStore } from '#pwa/lib/toast.ts';
 import { AdminScreen } from './AdminScreen.tsx';
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -81,45 +78,11 @@ const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   ...over,
 });
 
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A fetch answering `METHOD /api/path` from the table; anything else is a 404 the test would show. */
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  const fetchSpy = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
-    calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-    const handler = routes[key];
-    return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchSpy);
-  return calls;
-}
-
-let messages: Record<string, string>;
-beforeAll(async () => {
-  messages = await loadMessages('pt-BR');
-});
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined); // failures are logged by design
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ current: null });
-  useSession.setState({ status: 'anonymous', client: null });
-});
+const messages = setUpScreenTests();
 
 function renderAdmin() {
   useSession.setState({ status: 'authenticated', client: { id: 'me', name: 'Admin Eu', email: 'admin@example.com', role: 'admin' } as Client });
-  return render(
-    <IntlProvider locale="pt-BR" messages={messages}>
-      <AdminScreen />
-      <Toaster />
-    </IntlProvider>,
-  );
+  return renderInApp(messages(), <AdminScreen />);
 }
 
 const group = (name: string) => screen.getByTestId(`admin-group-${name}`);

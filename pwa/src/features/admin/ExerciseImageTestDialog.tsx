@@ -48,6 +48,8 @@ function Chips({ items }: { items: string[] }) {
 export function ExerciseImageTestDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  // The server's step ids in the reader's language; an id this version does not know stays as sent.
+  const stepName = (step: string) => (intl.messages[`admin.imageTest.steps.${step}`] === undefined ? step : t(`admin.imageTest.steps.${step}`));
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [file, setFile] = useState<File | null>(null);
@@ -140,7 +142,7 @@ export function ExerciseImageTestDialog({ onClose }: { onClose: () => void }) {
                   {result.workflow.map((step, index) => (
                     <li key={`${index}-${step.step}`}>
                       <Typography>
-                        {t(step.status === 'ok' ? 'admin.imageTest.stepOk' : 'admin.imageTest.stepSkipped', { step: step.step, detail: step.detail })}
+                        {t(step.status === 'ok' ? 'admin.imageTest.stepOk' : 'admin.imageTest.stepSkipped', { step: stepName(step.step), detail: step.detail })}
                       </Typography>
                     </li>
                   ))}

@@ -1,30 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPayout } from '#api/services/teacher-contract.ts';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useSession, type Client } from '#pwa/lib/session.ts';
-import { useToastStore } from '#pwa/lib/toast.ts';
 import { AdminScreen } from './AdminScreen.tsx';
-
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
-      calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-      const handler = routes[key];
-      return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
-    }),
-  );
-  return calls;
-}
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 
 const payout = (over: Partial<AdminPayout>): AdminPayout => ({
   id: 'p',
@@ -39,29 +19,11 @@ const payout = (over: Partial<AdminPayout>): AdminPayout => ({
   ...over,
 });
 
-let messages: Record<string, string>;
-beforeAll(async () => {
-  messages = await loadMessages('pt-BR');
-});
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ current: null });
-  useSession.setState({ status: 'anonymous', client: null });
-});
+const messages = setUpScreenTests();
 
 function renderAdmin(role: 'admin' | 'teacher') {
   useSession.setState({ status: 'authenticated', client: { id: 'me', name: 'Ana Admin', email: 'admin@example.com', role } as Client });
-  return render(
-    <IntlProvider locale="pt-BR" messages={messages}>
-      <AdminScreen />
-      <Toaster />
-    </IntlProvider>,
-  );
+  return renderInApp(messages(), <AdminScreen />);
 }
 
 const row = (teacher: string) => screen.getAllByTestId('admin-payout-row').find((r) => r.textContent?.includes(teacher)) as HTMLElement;

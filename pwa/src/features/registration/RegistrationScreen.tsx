@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -30,9 +28,6 @@ import {
 import { COUNTRY_LOCALE } from '#protocol/i18n/locales.ts';
 import { registerClientSchema } from '#protocol/schemas/clients.ts';
 import type { ClientDto } from '#api/services/clients.ts';
-import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
-import { Logo } from '#pwa/components/Logo.tsx';
-import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { rememberedReferral } from '#pwa/lib/referral.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
@@ -42,6 +37,7 @@ import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { birthYears, canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
+import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 
 /** Which tab each field is on, to open the tab of the first error the server or schema reports. */
 const FIELD_TABS: Record<string, RegistrationTab> = {
@@ -157,22 +153,7 @@ export function RegistrationScreen() {
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Stack direction="row" component="header" sx={{ justifyContent: 'flex-end', alignItems: 'center', p: 1, gap: 0.5 }}>
-        <ThemeToggleButton />
-        <LanguageMenu />
-      </Stack>
-      <Container component="main" maxWidth="sm" sx={{ pb: 4 }}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
-          <Stack sx={{ alignItems: 'center', gap: 1, mb: 2, textAlign: 'center' }}>
-            <Logo size={48} />
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              {t('register.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('register.subtitle')}
-            </Typography>
-          </Stack>
+    <SignUpPage title={t('register.title')} subtitle={t('register.subtitle')}>
           <Tabs value={tab} onChange={(_e, next: number) => goTo(next)} variant="fullWidth" sx={{ mb: 2 }} aria-label={t('register.title')}>
             {REGISTRATION_TABS.map((name, index) => (
               <Tab key={name} label={t(`register.tab${capitalize(name)}`)} id={`register-tab-${index}`} aria-controls={`register-panel-${index}`} data-testid={`register-tab-${name}`} />
@@ -285,14 +266,6 @@ export function RegistrationScreen() {
               )}
             </Stack>
           </Box>
-          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-            {t('register.haveAccount')}{' '}
-            <Link component={RouterLink} to="/login">
-              {t('register.signIn')}
-            </Link>
-          </Typography>
-        </Paper>
-      </Container>
-    </Box>
+    </SignUpPage>
   );
 }

@@ -1,30 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#api/services/teacher-contract.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useSession, type Client } from '#pwa/lib/session.ts';
-import { useToastStore } from '#pwa/lib/toast.ts';
 import { TeacherDashboardScreen } from './TeacherDashboardScreen.tsx';
-
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A fetch answering `METHOD /api/path` from the table; anything else is a 404 the test would show. */
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
-      calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-      const handler = routes[key];
-      return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
-    }),
-  );
-  return calls;
-}
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 
 /** Text as a reader sees it: Intl's narrow and non-breaking spaces as plain spaces. */
 const text = (element: Element) => (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -66,29 +47,11 @@ const PAYOUTS: Payout[] = [
   { id: 'p1', amount: 9000, currency: 'BRL', status: 'completed', requestedAt: '2026-10-10T12:00:00.000Z', processedAt: '2026-10-12T12:00:00.000Z' },
 ];
 
-let messages: Record<string, string>;
-beforeAll(async () => {
-  messages = await loadMessages('pt-BR');
-});
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined); // failures are logged by design
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ current: null });
-  useSession.setState({ status: 'anonymous', client: null });
-});
+const messages = setUpScreenTests();
 
 function renderDashboard() {
   useSession.setState({ status: 'authenticated', client: { id: 't1', name: 'Tiago Professor', email: 'teacher@example.com', role: 'teacher' } as Client });
-  return render(
-    <IntlProvider locale="pt-BR" messages={messages}>
-      <TeacherDashboardScreen />
-      <Toaster />
-    </IntlProvider>,
-  );
+  return renderInApp(messages(), <TeacherDashboardScreen />);
 }
 
 const openTab = async (name: string) => fireEvent.click(await screen.findByTestId(`teacher-tab-${name}`));

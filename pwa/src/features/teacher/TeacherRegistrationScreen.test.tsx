@@ -1,67 +1,34 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { isValidCpf } from '#protocol/domain/cpf.ts';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useSession, type Client } from '#pwa/lib/session.ts';
-import { useToastStore } from '#pwa/lib/toast.ts';
 import { TeacherRegistrationScreen } from './TeacherRegistrationScreen.tsx';
-
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
-      calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-      const handler = routes[key];
-      return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
-    }),
-  );
-  return calls;
-}
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 
 const VALID_CPF = '52998224725';
 const TEACHER = { id: 't9', name: 'Paula Personal', email: 'paula@example.com', role: 'teacher' } as Client;
 
-let messages: Record<string, string>;
+const messages = setUpScreenTests();
 let registered: ReturnType<typeof vi.fn<(client: Client) => Promise<void>>>;
-beforeAll(async () => {
-  messages = await loadMessages('pt-BR');
-});
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined); // failures are logged by design
   // The real one also opens the local database; here only the session matters.
   registered = vi.fn(async (client: Client) => {
     useSession.setState({ status: 'authenticated', client });
   });
   useSession.setState({ status: 'anonymous', client: null, registered });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ current: null });
-  useSession.setState({ status: 'anonymous', client: null });
-});
 
 function renderForm() {
-  return render(
-    <IntlProvider locale="pt-BR" messages={messages}>
-      <MemoryRouter initialEntries={['/professor-cadastro']}>
-        <Routes>
-          <Route path="/professor-cadastro" element={<TeacherRegistrationScreen />} />
-          <Route path="/teacher-dashboard" element={<p data-testid="at-teacher-dashboard" />} />
-          <Route path="/" element={<p data-testid="at-home" />} />
-        </Routes>
-      </MemoryRouter>
-      <Toaster />
-    </IntlProvider>,
+  return renderInApp(
+    messages(),
+    <MemoryRouter initialEntries={['/professor-cadastro']}>
+      <Routes>
+        <Route path="/professor-cadastro" element={<TeacherRegistrationScreen />} />
+        <Route path="/teacher-dashboard" element={<p data-testid="at-teacher-dashboard" />} />
+        <Route path="/" element={<p data-testid="at-home" />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

@@ -3,19 +3,13 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { cpfDigits, formatCpf } from '#protocol/domain/cpf.ts';
 import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
-import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
-import { Logo } from '#pwa/components/Logo.tsx';
-import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
+import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
@@ -95,27 +89,15 @@ function TeacherRegistrationForm() {
   });
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Stack direction="row" component="header" sx={{ justifyContent: 'space-between', alignItems: 'center', p: 1, gap: 0.5 }}>
+    <SignUpPage
+      title={t('teacherRegister.title')}
+      subtitle={t('teacher.register.subtitle')}
+      headerStart={
         <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />} color="inherit" data-testid="teacher-register-back">
           {t('teacherRegister.backHome')}
         </Button>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-          <ThemeToggleButton />
-          <LanguageMenu />
-        </Stack>
-      </Stack>
-      <Container component="main" maxWidth="sm" sx={{ pb: 4 }}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
-          <Stack sx={{ alignItems: 'center', gap: 1, mb: 3, textAlign: 'center' }}>
-            <Logo size={48} />
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              {t('teacherRegister.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('teacher.register.subtitle')}
-            </Typography>
-          </Stack>
+      }
+    >
           <Box component="form" noValidate onSubmit={form.handleSubmit} data-testid="teacher-register-form">
             <Stack sx={{ gap: 2 }}>
               <TextField {...field('name', 'teacher.register.name')} autoComplete="name" />
@@ -139,15 +121,7 @@ function TeacherRegistrationForm() {
               {t(form.isSubmitting ? 'teacher.register.submitting' : 'teacher.register.submit')}
             </Button>
           </Box>
-          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-            {t('register.haveAccount')}{' '}
-            <Link component={RouterLink} to="/login">
-              {t('register.signIn')}
-            </Link>
-          </Typography>
-        </Paper>
-      </Container>
-    </Box>
+    </SignUpPage>
   );
 }
 

@@ -1,0 +1,59 @@
+/**
+ * What the screen tests share: a fetch stub answering `METHOD /path` from a table, the pt-BR
+ * catalog, and a clean slate after each test (DOM, mocks, toasts, session).
+ */
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Toaster } from '#pwa/components/Toaster.tsx';
+import { loadMessages, type Messages } from '#pwa/i18n/messages.ts';
+import { useSession } from '#pwa/lib/session.ts';
+import { useToastStore } from '#pwa/lib/toast.ts';
+
+export type ApiHandler = (init: RequestInit) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch answering `METHOD /path` (without /api) from the table; anything else is a 404 the test would show. */
+export function stubApi(routes: Record<string, ApiHandler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
+      calls.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+      const handler = routes[key];
+      return handler ? handler(init) : json({ error: `no route ${key}`, code: 'NOT_FOUND' }, 404);
+    }),
+  );
+  return calls;
+}
+
+/** Registers the hooks of a screen test file; returns the pt-BR messages once loaded. */
+export function setUpScreenTests(): () => Messages {
+  let messages: Messages = {};
+  beforeAll(async () => {
+    messages = await loadMessages('pt-BR');
+  });
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // failures are logged by design
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    useToastStore.setState({ current: null });
+    useSession.setState({ status: 'anonymous', client: null });
+  });
+  return () => messages;
+}
+
+/** Renders `ui` in pt-BR with the toaster beside it, as the app shell does. */
+export const renderInApp = (messages: Messages, ui: ReactElement) =>
+  render(
+    <IntlProvider locale="pt-BR" messages={messages}>
+      {ui}
+      <Toaster />
+    </IntlProvider>,
+  );
