@@ -21,7 +21,8 @@ interface LinkRow {
 /** 'Tiago Professor' → 'TIAGO' plus digits: readable when said aloud, unique by the digits. */
 function proposedCode(name: string, attempt: number): string {
   const letters = name.normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase().slice(0, 8) || 'LEVE';
-  return `${letters}${randomInt(10 ** (2 + Math.min(attempt, 4)))}`.slice(0, 15).padEnd(3, '0');
+  const width = 2 + Math.min(attempt, 4); // more digits after each collision
+  return `${letters}${String(randomInt(10 ** width)).padStart(width, '0')}`.slice(0, 15);
 }
 
 export function createReferrals(sqlite: Database.Database, now: () => number) {
