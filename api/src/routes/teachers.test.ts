@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildRegistration, buildTeacherRegistration, createUser, signIn } from '../../test/factories.ts';
-import type { StaffUserSummary } from '../services/staff-contract.ts';
+import type { StaffUserDetail, StaffUserSummary } from '../services/staff-contract.ts';
 import type { ReferralLink, TeacherDashboard } from '../services/teacher-contract.ts';
 
 let t: TestApp;
@@ -55,10 +55,16 @@ describe('teacher approval', () => {
 
     const admin = t.client();
     await signIn(admin, t.deps, { role: 'admin' });
+    const approvalSeenByAdmin = async () => ({
+      listed: (await admin.get<{ users: StaffUserSummary[] }>('/api/teacher-admin/users')).body.users.find((u) => u.id === teacherId)?.teacherApprovedAt,
+      detail: (await admin.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${teacherId}`)).body.user.teacherApprovedAt,
+    });
+    expect(await approvalSeenByAdmin()).toEqual({ listed: null, detail: null });
     expect((await teacher.post(`/api/admin/teachers/${teacherId}/approve`)).status).toBe(403);
     expect((await admin.post(`/api/admin/teachers/${unassigned.user.id}/approve`)).status).toBe(404);
     const approved = await admin.post<{ approvedAt: string }>(`/api/admin/teachers/${teacherId}/approve`);
     expect(approved.status).toBe(200);
+    expect(await approvalSeenByAdmin()).toEqual({ listed: approved.body.approvedAt, detail: approved.body.approvedAt });
     expect(await names()).toEqual(['Rita Referida', 'Úrsula Livre']);
   });
 });

@@ -16,6 +16,8 @@ export interface StaffUserSummary {
   role: ClientDto['role'];
   /** The teacher the client came through (issue 7's referral); null when unassigned. */
   teacherId: string | null;
+  /** When an admin approved this teacher (ADR 013); null for a teacher awaiting approval and for everyone else. */
+  teacherApprovedAt: string | null;
   createdAt: string;
   /** Publication instant of the latest published diet, or null. */
   latestDietPublishedAt: string | null;
@@ -25,6 +27,7 @@ export interface StaffUserSummary {
 /** GET /api/teacher-admin/users/:id — the client plus every plan, drafts included. */
 export interface StaffUserDetail extends ClientDto {
   teacherId: string | null;
+  teacherApprovedAt: string | null;
   dietPlans: DietPlanDto[];
   workoutPlans: WorkoutPlanDto[];
   subscription: SubscriptionDto | null;

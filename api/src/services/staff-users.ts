@@ -34,9 +34,10 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
   const latestDiets = sqlite.prepare<[], { user_id: string; published_at: number }>(
     "SELECT user_id, max(published_at) AS published_at FROM diet_plans WHERE status = 'published' AND deleted_at IS NULL GROUP BY user_id",
   );
-  const allUsers = sqlite.prepare<[], Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'createdAt'>>(
-    'SELECT id, name, email, phone, role, teacher_id AS teacherId, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
+  const allUsers = sqlite.prepare<[], Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'teacherApprovedAt' | 'createdAt'>>(
+    'SELECT id, name, email, phone, role, teacher_id AS teacherId, teacher_approved_at AS teacherApprovedAt, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
   );
+  const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
   const approvedAt = sqlite.prepare<[string], { at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?');
   const withApproval = (staff: Staff) => ({ ...staff, approved: staff.role === 'admin' || (approvedAt.get(staff.id)?.at ?? null) !== null });
@@ -67,6 +68,7 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
             phone: user.phone,
             role: user.role,
             teacherId: user.teacherId,
+            teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
             createdAt: new Date(user.createdAt).toISOString(),
             latestDietPublishedAt: publishedAt === undefined ? null : new Date(publishedAt).toISOString(),
             subscription: subscriptions.current(user.id),
@@ -79,6 +81,7 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
       return {
         ...toClientDto(user),
         teacherId: user.teacherId,
+        teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
         dietPlans: authoring.diets.listFor(user.id),
         workoutPlans: authoring.workouts.listFor(user.id),
         subscription: subscriptions.current(user.id),

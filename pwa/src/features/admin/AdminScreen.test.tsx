@@ -17,6 +17,7 @@ const summary = (over: Partial<StaffUserSummary>): StaffUserSummary => ({
   phone: null,
   role: 'user',
   teacherId: null,
+  teacherApprovedAt: null,
   createdAt: daysAgo(100),
   latestDietPublishedAt: null,
   subscription: null,
@@ -72,6 +73,7 @@ const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   role: 'user',
   createdAt: daysAgo(100),
   teacherId: null,
+  teacherApprovedAt: null,
   dietPlans: [draftDiet],
   workoutPlans: [],
   subscription: null,
@@ -112,6 +114,31 @@ describe('AdminScreen', () => {
     expect(screen.queryByTestId('admin-user-fresh')).toBeNull();
     expect(within(group('overdue')).getByTestId('admin-user-old')).toBeTruthy();
     expect(within(group('upToDate')).getByText('Nenhum usuário')).toBeTruthy();
+  });
+
+  it('marks a teacher awaiting approval and approves them from the detail view', async () => {
+    let approvedAt: string | null = null;
+    const teacher = () => detail({ id: 'prof', name: 'Paulo Professor', role: 'teacher', teacherApprovedAt: approvedAt, dietPlans: [] });
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/prof': () => json({ user: teacher() }),
+      'POST /admin/teachers/prof/approve': () => {
+        approvedAt = '2026-11-20T12:00:00.000Z';
+        return json({ approvedAt });
+      },
+    });
+    renderAdmin();
+    await screen.findByTestId('admin-user-list');
+    expect(within(screen.getByTestId('admin-user-prof')).getByTestId('admin-teacher-pending-chip').textContent).toBe('Aguardando aprovação');
+    expect(within(screen.getByTestId('admin-user-me')).queryByTestId('admin-teacher-pending-chip')).toBeNull();
+
+    const panel = await openUser('prof');
+    expect(within(panel).getByTestId('admin-teacher-pending').textContent).toContain('aguarda aprovação');
+    fireEvent.click(within(panel).getByTestId('admin-approve-teacher'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Professor aprovado com sucesso!');
+    expect((await within(panel).findByTestId('admin-teacher-approved')).textContent).toBe('Professor aprovado em 20 de nov. de 2026');
+    expect(within(panel).queryByTestId('admin-approve-teacher')).toBeNull();
+    expect(calls.filter((call) => call.key === 'POST /admin/teachers/prof/approve')).toHaveLength(1);
   });
 
   it('shows an error with a retry button when the list fails to load', async () => {

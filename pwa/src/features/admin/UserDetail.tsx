@@ -25,6 +25,7 @@ import { LoadError } from './LoadError.tsx';
 import { NutritionCard } from './NutritionCard.tsx';
 import { PlanFormDialog, type PlanFormTarget } from './PlanFormDialog.tsx';
 import { PlanList } from './PlanList.tsx';
+import { TeacherApproval } from './TeacherApproval.tsx';
 
 type Plan = StaffUserDetail['dietPlans'][number] | StaffUserDetail['workoutPlans'][number];
 type Confirm = { kind: 'plan'; planKind: PlanKind; plan: Plan } | { kind: 'user' };
@@ -182,6 +183,7 @@ export function UserDetail({
               </Typography>
             )}
             <SubscriptionSummary subscription={user.subscription} />
+            {user.role === 'teacher' && <TeacherApproval teacherId={user.id} approvedAt={user.teacherApprovedAt} onApproved={onChanged} />}
           </Stack>
           <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
             {actions.map((action) => (

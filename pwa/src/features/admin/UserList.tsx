@@ -23,7 +23,7 @@ const GROUP_TITLES: Record<UserGroup, string> = {
 };
 
 /** The darker (light theme) or lighter (dark theme) shade keeps 4.5:1 on a selected row's tint too. */
-const readable = (tone: 'success' | 'error') => (theme: Theme) => ({
+const readable = (tone: 'success' | 'error' | 'info') => (theme: Theme) => ({
   color: theme.palette[tone].dark,
   ...theme.applyStyles('dark', { color: theme.palette[tone].light }),
 });
@@ -131,6 +131,9 @@ export function UserList({
                           {user.email}
                         </Typography>
                       </Box>
+                      {user.role === 'teacher' && user.teacherApprovedAt === null && (
+                        <Chip size="small" color="info" variant="outlined" sx={readable('info')} label={t('admin.teacher.pendingChip')} data-testid="admin-teacher-pending-chip" />
+                      )}
                       <FreshnessChip freshness={freshness} />
                     </ListItemButton>
                   </li>

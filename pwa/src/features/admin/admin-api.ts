@@ -28,6 +28,7 @@ export const adminApi = {
   publish: (kind: PlanKind, planId: string) => api.post<unknown>(`/teacher-admin/${kind}/${id(planId)}/publish`),
   remove: (kind: PlanKind, planId: string) => api.delete<{ success: true }>(`/admin/${kind}/${id(planId)}`),
   deleteUser: (userId: string) => api.delete<{ success: true }>(`/admin/users/${id(userId)}`),
+  approveTeacher: (teacherId: string) => api.post<{ approvedAt: string }>(`/admin/teachers/${id(teacherId)}/approve`),
   testExerciseImage: (image: File) => {
     const form = new FormData();
     form.append('image', image);

@@ -9,6 +9,7 @@ const user = (over: Partial<StaffUserSummary>): StaffUserSummary => ({
   phone: null,
   role: 'user',
   teacherId: null,
+  teacherApprovedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   latestDietPublishedAt: null,
   subscription: null,
