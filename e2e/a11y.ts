@@ -20,9 +20,9 @@ export const VIEWPORTS = [
 /**
  * Who is signed in. `client`: the demo client (paid plan, published diet and workout).
  * `trialClient`: a client registered through the API with the 24-hour trial already started.
- * `admin`: the demo admin (the admin panel).
+ * `admin`: the demo admin (the admin panel). `teacher`: the demo teacher (two students, one payout asked for).
  */
-export type Account = 'anonymous' | 'client' | 'trialClient' | 'admin';
+export type Account = 'anonymous' | 'client' | 'trialClient' | 'admin' | 'teacher';
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 /**
@@ -37,7 +37,7 @@ export const test = base.extend<object, { accountState: (account: Account) => Pr
       const signIn = async (account: Exclude<Account, 'anonymous'>): Promise<StorageState> => {
         const api = await playwright.request.newContext({ baseURL });
         try {
-          if (account === 'client' || account === 'admin') {
+          if (account === 'client' || account === 'admin' || account === 'teacher') {
             const response = await api.post('/api/clients/login', { headers: { origin: baseURL }, data: { email: DEMO[account].email, password: DEMO_PASSWORD } });
             expect(response.status(), `the demo ${account} signs in`).toBe(200);
           } else {

@@ -33,6 +33,12 @@ async function selectDemoClient(page: Page) {
   await page.getByTestId('admin-user-list').locator('[data-testid^="admin-user-"]').filter({ hasText: DEMO.client.name }).first().click();
 }
 
+/** A tab of /teacher-dashboard, opened once the overview is there. */
+const teacherTab = (tab: string) => async (page: Page) => {
+  await expect(page.getByTestId('teacher-figure-totalStudents')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId(`teacher-tab-${tab}`).click();
+};
+
 const SCREENS: Screen[] = [
   { name: 'login', account: 'anonymous', path: '/login', ready: (page) => page.getByTestId('login-submit') },
   {
@@ -56,6 +62,18 @@ const SCREENS: Screen[] = [
     ready: (page) => page.locator('#targetWeight'),
   },
   { name: 'teacher-register', account: 'anonymous', path: '/professor-cadastro', ready: h1 },
+  {
+    name: 'teacher-register-errors',
+    account: 'anonymous',
+    path: '/professor-cadastro',
+    reach: (page) => page.getByTestId('teacher-register-submit').click(),
+    ready: (page) => page.locator('#teacher-register-cpf-helper-text'),
+  },
+  { name: 'teacher-overview', account: 'teacher', path: '/teacher-dashboard', ready: (page) => page.getByTestId('teacher-figure-pendingPayouts') },
+  { name: 'teacher-students', account: 'teacher', path: '/teacher-dashboard', reach: teacherTab('students'), ready: (page) => page.getByTestId('teacher-students-table') },
+  { name: 'teacher-referral', account: 'teacher', path: '/teacher-dashboard', reach: teacherTab('referral'), ready: (page) => page.getByTestId('referral-code') },
+  { name: 'teacher-commissions', account: 'teacher', path: '/teacher-dashboard', reach: teacherTab('commissions'), ready: (page) => page.getByTestId('teacher-ledger-table') },
+  { name: 'teacher-payouts', account: 'teacher', path: '/teacher-dashboard', reach: teacherTab('payouts'), ready: (page) => page.getByTestId('teacher-payouts-table') },
   { name: 'dashboard', account: 'client', path: '/dashboard', ready: (page) => page.getByTestId('daily-tracking') },
   {
     name: 'dashboard-diet-view',
@@ -150,6 +168,7 @@ const SCREENS: Screen[] = [
     },
     ready: (page) => page.getByTestId('workout-form'),
   },
+  { name: 'admin-payouts', account: 'admin', path: '/admin', ready: (page) => page.getByTestId('admin-payout-row').first() },
   {
     name: 'admin-image-test',
     account: 'admin',

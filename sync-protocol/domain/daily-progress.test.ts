@@ -10,6 +10,7 @@ import {
   localDateIn,
   monthlyProgress,
   pointsRequired,
+  startOfLocalDay,
   weekdayOf,
 } from './daily-progress.ts';
 
@@ -91,6 +92,33 @@ describe('calendar', () => {
 
   it('rejects a weekday for a date that is not a calendar date', () => {
     expect(() => weekdayOf('2026-02-30')).toThrow(RangeError);
+  });
+
+  it.each([
+    ['America/Sao_Paulo', '2026-11-01', '2026-11-01T03:00:00Z'],
+    ['America/Argentina/Buenos_Aires', '2026-11-01', '2026-11-01T03:00:00Z'],
+    ['America/New_York', '2026-01-01', '2026-01-01T05:00:00Z'],
+    ['America/New_York', '2026-07-01', '2026-07-01T04:00:00Z'],
+    ['UTC', '2026-02-01', '2026-02-01T00:00:00Z'],
+    ['Pacific/Kiritimati', '2026-02-01', '2026-01-31T10:00:00Z'],
+    ['Pacific/Pago_Pago', '2026-02-01', '2026-02-01T11:00:00Z'],
+    // Chile moves its clocks at midnight in September: that Sunday begins at 01:00.
+    ['America/Santiago', '2026-09-06', '2026-09-06T04:00:00Z'],
+  ])('a day in %s starts at its first local minute (%s → %s)', (zone, date, instant) => {
+    expect(new Date(startOfLocalDay(zone, date)).toISOString()).toBe(new Date(instant).toISOString());
+  });
+
+  it('starts each day at the first minute whose local date is that day', () => {
+    const zones = ['America/Sao_Paulo', 'America/New_York', 'America/Santiago', 'Europe/London', 'Asia/Kathmandu', 'Australia/Lord_Howe'];
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }), (zone, at) => {
+        const day = localDateIn(zone, new Date(at));
+        const start = startOfLocalDay(zone, day);
+        expect(start).toBeLessThanOrEqual(at);
+        expect(localDateIn(zone, new Date(start))).toBe(day);
+        expect(localDateIn(zone, new Date(start - 60_000)) < day).toBe(true);
+      }),
+    );
   });
 });
 

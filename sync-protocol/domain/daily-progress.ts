@@ -99,6 +99,25 @@ function utcMidnight(localDate: string): Date {
   return date;
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * The first instant (to the minute) of a local day in a zone: its midnight, or the moment the day
+ * begins where a clock change skips midnight. Zones sit within ±14 h of UTC, and the local date
+ * only moves forward with time, so a search over that window finds it.
+ */
+export function startOfLocalDay(timeZone: string, localDate: string): number {
+  const target = dayNumber(localDate);
+  let low = (utcMidnight(localDate).getTime() - 15 * 60 * MINUTE_MS) / MINUTE_MS; // still the day before
+  let high = low + 30 * 60; // already the day itself
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (dayNumber(localDateIn(timeZone, new Date(middle * MINUTE_MS))) >= target) high = middle;
+    else low = middle;
+  }
+  return high * MINUTE_MS;
+}
+
 /** A calendar day as a count of days since 1970-01-01, so two days subtract to the days between. */
 export function dayNumber(localDate: string): number {
   return Math.round(utcMidnight(localDate).getTime() / DAY_MS);

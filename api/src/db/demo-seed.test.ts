@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, ensureAdmin, seedDemoData } from './demo-seed.ts';
 import { users } from './schema/index.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
 import type { PullResult } from '../services/sync.ts';
+import type { LedgerEntry, Payout, TeacherDashboard } from '../services/teacher-contract.ts';
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -42,6 +43,18 @@ describe('demo seed', () => {
     expect(body.changes.workouts).toEqual([expect.objectContaining({ status: 'published' })]);
     expect(parseWeeklySchedule((body.changes.workouts[0] as { weeklySchedule: string }).weeklySchedule).map((d) => d.weekday)).toEqual([1, 3, 5]);
     expect(body.changes.notifications.map((n) => n.type).sort()).toEqual(['diet_published', 'workout_published']);
+
+    // The teacher earned 70% of both quarterly plans and has asked for it: one pending payout, nothing left to ask.
+    const teacher = t.client();
+    expect((await teacher.post('/api/clients/login', { email: 'teacher@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+    const { ledger } = (await teacher.get<{ ledger: LedgerEntry[] }>('/api/teacher/ledger')).body;
+    expect(ledger.map((e) => [e.studentName, e.currency, e.status])).toEqual([
+      [expect.any(String), 'BRL', 'pending'],
+      [expect.any(String), 'BRL', 'pending'],
+    ]);
+    const { payouts } = (await teacher.get<{ payouts: Payout[] }>('/api/teacher/payouts')).body;
+    expect(payouts).toEqual([expect.objectContaining({ status: 'pending', currency: 'BRL', amount: ledger[0]!.amount + ledger[1]!.amount })]);
+    expect((await teacher.get<TeacherDashboard>('/api/teacher/dashboard')).body.availableToWithdraw).toEqual([]);
   });
 
   it('leaves a database that already has accounts alone', async () => {

@@ -158,6 +158,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       sqlite.prepare('UPDATE users SET teacher_id = ? WHERE id = ?').run(teacherId, studentId);
       deps.subscriptions.activateWithin(studentId, 'quarterly', 'pt-BR', 'admin', null);
     }
+    // The teacher has asked for those two commissions: the admin panel's payouts section has one to move.
+    deps.commissions.requestPayout(teacherId, 'BRL');
     deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
     deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
   })();

@@ -8,8 +8,8 @@ afterEach(() => t.close());
 
 type ErrorBody = { code: string; error: string };
 
-async function setting(env: Record<string, string> = {}) {
-  t = createTestApp({ env });
+async function setting(env: Record<string, string> = {}, now?: () => number) {
+  t = createTestApp({ env, ...(now ? { now } : {}) });
   const teacher = t.client();
   const teacherUser = await signIn(teacher, t.deps, { role: 'teacher', name: 'Tiago Professor', countryCode: 'BR' });
   const { referralLinks } = (await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body;
@@ -65,6 +65,25 @@ describe('commissions', () => {
       ['Ana Argentina', 'quarterly', 'active'],
       ['Rita Referida', 'monthly', 'active'],
     ]);
+  });
+
+  it("counts this month's commissions from the first local midnight of the month in the teacher's zone", async () => {
+    // 01:30 UTC on 1 November is still 31 October in São Paulo (UTC−3).
+    let clock = Date.parse('2026-11-01T01:30:00Z');
+    const { teacher, student } = await setting({}, () => clock);
+    const rita = await student('Rita Referida');
+    t.deps.referrals.attach(rita.user.id, (await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0]?.code);
+    await rita.c.post('/api/subscriptions', { planId: 'monthly' });
+    clock = Date.parse('2026-11-15T12:00:00Z');
+    const thisMonth = async (query = '') => (await teacher.get<TeacherDashboard>(`/api/teacher/dashboard${query}`)).body.thisMonthCommissions;
+    expect(await thisMonth()).toEqual([]); // the teacher's country, Brazil
+    expect(await thisMonth('?timeZone=America%2FSao_Paulo')).toEqual([]);
+    expect(await thisMonth('?timeZone=UTC')).toEqual([{ currency: 'BRL', amount: 833 }]);
+    expect((await dashboardOf(teacher)).totalCommissions).toEqual([{ currency: 'BRL', amount: 833 }]);
+
+    const invalid = await teacher.get<ErrorBody & { details: { field: string }[] }>('/api/teacher/dashboard?timeZone=Mars%2FOlympus');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'timeZone' }] });
   });
 });
 

@@ -1,6 +1,10 @@
 import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
+import { checkTimeZone } from '#protocol/mutations/fields.ts';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env.ts';
+import { validationError } from '../http/errors.ts';
+import { findUserById } from '../services/clients.ts';
+import { homeTimeZone } from '../services/daily-progress.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
 
@@ -25,7 +29,20 @@ export function teacherRoutes(deps: AppDeps) {
     return c.json({ hasAiKey: Boolean(aiKey) });
   });
 
-  r.get('/dashboard', 'teacher', (c) => c.json(deps.commissions.dashboard(currentUser(c).id)));
+  /** `?timeZone=` (the device's IANA zone) says where this month began; else the teacher's country's zone. */
+  r.get('/dashboard', 'teacher', (c) => {
+    const teacher = currentUser(c);
+    const asked = c.req.query('timeZone');
+    let timeZone: string;
+    if (asked === undefined) {
+      timeZone = homeTimeZone(findUserById(deps.database.db, teacher.id)?.countryCode ?? '');
+    } else {
+      const zone = checkTimeZone(asked);
+      if (!zone.ok) throw validationError([{ field: 'timeZone', key: zone.key }]);
+      timeZone = zone.value;
+    }
+    return c.json(deps.commissions.dashboard(teacher.id, timeZone));
+  });
 
   r.get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }));
 

@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { COMMISSION_PERCENT, commissionOf } from '#protocol/domain/commission.ts';
+import { localDateIn, startOfLocalDay } from '#protocol/domain/daily-progress.ts';
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { PlanId } from '../config.ts';
@@ -94,10 +95,8 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
       return { id: row.id, name: row.name, email: row.email, planId: plan?.planId ?? null, status: plan?.status ?? 'inactive', createdAt: iso(row.created_at) };
     });
 
-  const startOfMonth = () => {
-    const date = new Date(now());
-    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  };
+  /** The current month began at local midnight of its first day in the teacher's zone, not in UTC. */
+  const startOfMonth = (timeZone: string) => startOfLocalDay(timeZone, `${localDateIn(timeZone, new Date(now())).slice(0, 8)}01`);
 
   return {
     /** Runs inside the activation's transaction: a trial, or a student with no teacher, earns nothing. */
@@ -121,14 +120,15 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
       });
     },
 
-    dashboard(teacherId: string): TeacherDashboard {
+    /** `timeZone` sets where "this month" begins (the teacher's device, else their country). */
+    dashboard(teacherId: string, timeZone: string): TeacherDashboard {
       const list = studentRows(teacherId);
       const availableNow = byCurrency(available.all(teacherId));
       return {
         totalStudents: list.length,
         activeStudents: list.filter((s) => s.status === 'active' && s.planId !== 'trial').length,
         totalCommissions: byCurrency(totals.all(teacherId, 0)),
-        thisMonthCommissions: byCurrency(totals.all(teacherId, startOfMonth())),
+        thisMonthCommissions: byCurrency(totals.all(teacherId, startOfMonth(timeZone))),
         availableToWithdraw: availableNow,
         pendingPayouts: byCurrency(openPayouts.all(teacherId)),
         minimumPayout: availableNow.map(({ currency }) => ({ currency, amount: minimumPayout(currency) })),

@@ -10,8 +10,10 @@ export const COUNTRY_TIME_ZONES: Record<string, string> = {
   US: 'America/New_York',
 };
 
+export const homeTimeZone = (countryCode: string): string => COUNTRY_TIME_ZONES[countryCode] ?? 'America/Sao_Paulo';
+
 export function todayFor(countryCode: string, now: number, timeZone?: string): string {
-  return localDateIn(timeZone ?? COUNTRY_TIME_ZONES[countryCode] ?? 'America/Sao_Paulo', new Date(now));
+  return localDateIn(timeZone ?? homeTimeZone(countryCode), new Date(now));
 }
 
 /** SPEC §3 daily progress for one local date, with the month's progress and today's plan flags. */

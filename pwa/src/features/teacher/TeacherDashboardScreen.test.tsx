@@ -5,7 +5,11 @@ import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStuden
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { TeacherDashboardScreen } from './TeacherDashboardScreen.tsx';
+import { TEACHER_PATHS } from './teacher-api.ts';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+
+/** The overview's GET carries the device's zone (where this month began). */
+const DASHBOARD_GET = `GET ${TEACHER_PATHS.dashboard}`;
 
 /** Text as a reader sees it: Intl's narrow and non-breaking spaces as plain spaces. */
 const text = (element: Element) => (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -60,13 +64,13 @@ const gets = (calls: { key: string }[]) => calls.filter((c) => c.key.startsWith(
 describe('TeacherDashboardScreen', () => {
   it('loads only the overview until a tab opens, then that tab once', async () => {
     const calls = stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/students': () => json({ students: STUDENTS }),
       'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }),
     });
     renderDashboard();
     expect(text(await screen.findByTestId('teacher-figure-totalStudents'))).toBe('12');
-    expect(gets(calls)).toEqual(['GET /teacher/dashboard']);
+    expect(gets(calls)).toEqual([DASHBOARD_GET]);
 
     await openTab('students');
     await screen.findByTestId('teacher-students-table');
@@ -76,11 +80,11 @@ describe('TeacherDashboardScreen', () => {
     await openTab('overview');
     await openTab('students');
     expect(screen.getAllByTestId('teacher-student-row')).toHaveLength(3);
-    expect(gets(calls)).toEqual(['GET /teacher/dashboard', 'GET /teacher/students', 'GET /teacher/referral-links']);
+    expect(gets(calls)).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
   });
 
   it('shows the six figures, one line per currency and R$ 0,00 for none, and the AI key state', async () => {
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD) });
     renderDashboard();
     expect(text(await screen.findByTestId('teacher-figure-totalStudents'))).toBe('12');
     expect(text(screen.getByTestId('teacher-figure-activeStudents'))).toBe('7');
@@ -95,7 +99,7 @@ describe('TeacherDashboardScreen', () => {
 
   it('stores, then removes, the AI key without ever showing it', async () => {
     const calls = stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'PUT /teacher/ai-key': (init) => json({ hasAiKey: JSON.parse(String(init.body)).aiKey !== null }),
     });
     renderDashboard();
@@ -115,7 +119,7 @@ describe('TeacherDashboardScreen', () => {
   });
 
   it('lists the students with plan and status names, newest first, and sorts by any column', async () => {
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD), 'GET /teacher/students': () => json({ students: STUDENTS }) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /teacher/students': () => json({ students: STUDENTS }) });
     renderDashboard();
     await openTab('students');
     await screen.findByTestId('teacher-students-table');
@@ -139,7 +143,7 @@ describe('TeacherDashboardScreen', () => {
   });
 
   it('says so when there are no students yet', async () => {
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD), 'GET /teacher/students': () => json({ students: [] }) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /teacher/students': () => json({ students: [] }) });
     renderDashboard();
     await openTab('students');
     expect((await screen.findByTestId('teacher-students-table-empty')).textContent).toContain('Nenhum aluno ainda');
@@ -149,7 +153,7 @@ describe('TeacherDashboardScreen', () => {
   it('shows "Erro ao carregar dados" with the reason and a retry button when a tab fails to load', async () => {
     let fail = true;
     stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/ledger': () => (fail ? json({ error: 'Erro interno do servidor. Tente novamente em instantes', code: 'INTERNAL' }, 500) : json({ ledger: LEDGER })),
     });
     renderDashboard();
@@ -175,7 +179,7 @@ describe('TeacherDashboardScreen', () => {
   it('shows the link, its code and QR, the figures, and copies the link', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, share: undefined });
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD), 'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }) });
     renderDashboard();
     await openTab('referral');
     expect((await screen.findByTestId('referral-link')).textContent).toBe(LINK.url);
@@ -196,7 +200,7 @@ describe('TeacherDashboardScreen', () => {
   it('shares the link where the browser can', async () => {
     const share = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, share });
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD), 'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }) });
     renderDashboard();
     await openTab('referral');
     fireEvent.click(await screen.findByTestId('referral-share'));
@@ -205,7 +209,7 @@ describe('TeacherDashboardScreen', () => {
 
   it('forces the code to upper case and 15 characters, checks it as SPEC §5 says, and saves it', async () => {
     const calls = stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }),
       'PUT /teacher/referral-links/link-1': (init) => json({ referralLink: { ...LINK, code: JSON.parse(String(init.body)).code, url: 'https://leve.example/r/NOVO2026' } }),
     });
@@ -237,7 +241,7 @@ describe('TeacherDashboardScreen', () => {
 
   it('shows a taken code under the field and in the toast', async () => {
     stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/referral-links': () => json({ referralLinks: [LINK] }),
       'PUT /teacher/referral-links/link-1': () =>
         json(
@@ -261,7 +265,7 @@ describe('TeacherDashboardScreen', () => {
   });
 
   it('says "Link não encontrado" when the teacher has no link', async () => {
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD), 'GET /teacher/referral-links': () => json({ referralLinks: [] }) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /teacher/referral-links': () => json({ referralLinks: [] }) });
     renderDashboard();
     await openTab('referral');
     const alert = await screen.findByTestId('teacher-load-error');
@@ -271,7 +275,7 @@ describe('TeacherDashboardScreen', () => {
 
   it('enables a payout only from its currency minimum, and says the minimum below it', async () => {
     const calls = stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/payouts': () => json({ payouts: PAYOUTS }),
       'POST /teacher/payouts': () => json({ payout: { id: 'p2', amount: 5000, currency: 'USD', status: 'pending', requestedAt: new Date().toISOString(), processedAt: null } }, 201),
     });
@@ -294,13 +298,13 @@ describe('TeacherDashboardScreen', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Saque solicitado com sucesso!');
     expect(calls.find((c) => c.key === 'POST /teacher/payouts')?.body).toEqual({ currency: 'USD' });
     await waitFor(() => expect(gets(calls).filter((k) => k === 'GET /teacher/payouts')).toHaveLength(2));
-    expect(gets(calls).filter((k) => k === 'GET /teacher/dashboard')).toHaveLength(2);
+    expect(gets(calls).filter((k) => k === DASHBOARD_GET)).toHaveLength(2);
   });
 
   it('says "Saldo insuficiente" for INSUFFICIENT_BALANCE and "Erro ao solicitar saque" otherwise', async () => {
     let code = 'INSUFFICIENT_BALANCE';
     stubApi({
-      'GET /teacher/dashboard': () => json(DASHBOARD),
+      [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/payouts': () => json({ payouts: [] }),
       'POST /teacher/payouts': () => json({ error: code === 'INTERNAL' ? 'Erro interno do servidor' : 'Saldo insuficiente', code }, code === 'INTERNAL' ? 500 : 400),
     });
@@ -318,7 +322,7 @@ describe('TeacherDashboardScreen', () => {
 
   it('keeps the request disabled with the minimum when there is no balance at all', async () => {
     stubApi({
-      'GET /teacher/dashboard': () => json({ ...DASHBOARD, availableToWithdraw: [], minimumPayout: [] }),
+      [DASHBOARD_GET]: () => json({ ...DASHBOARD, availableToWithdraw: [], minimumPayout: [] }),
       'GET /teacher/payouts': () => json({ payouts: [] }),
     });
     renderDashboard();
@@ -331,7 +335,7 @@ describe('TeacherDashboardScreen', () => {
   });
 
   it('speaks the language of the app', async () => {
-    stubApi({ 'GET /teacher/dashboard': () => json(DASHBOARD) });
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD) });
     useSession.setState({ status: 'authenticated', client: { id: 't1', name: 'Tiago', email: 't@example.com', role: 'teacher' } as Client });
     render(
       <IntlProvider locale="es-AR" messages={await loadMessages('es-AR')}>

@@ -17,7 +17,8 @@ export interface TeacherRegistrationBody {
 
 /** The GETs of the dashboard (SPEC §7): the overview at once, the other four when their tab first opens. */
 export const TEACHER_PATHS = {
-  dashboard: '/teacher/dashboard',
+  // The device's zone says where "this month" began for thisMonthCommissions.
+  dashboard: `/teacher/dashboard?timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo')}`,
   students: '/teacher/students',
   referralLinks: '/teacher/referral-links',
   ledger: '/teacher/ledger',
