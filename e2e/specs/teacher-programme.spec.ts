@@ -95,6 +95,14 @@ for (const locale of Object.keys(MONEY) as Locale[]) {
     await expect(row.getByTestId('admin-payout-completed')).toBeVisible();
     await row.getByTestId('admin-payout-completed').click();
     await expect(row.getByTestId('admin-payout-completed')).toHaveCount(0);
+
+    // The admin also approves the new teacher (ADR 013), who was marked as awaiting it.
+    const listed = adminPage.getByTestId('admin-user-list').locator('[data-testid^="admin-user-"]').filter({ hasText: `Paula Personal ${locale}` });
+    await expect(listed.getByTestId('admin-teacher-pending-chip')).toBeVisible();
+    await listed.click();
+    await adminPage.getByTestId('admin-approve-teacher').click();
+    await expect(adminPage.getByTestId('admin-teacher-approved')).toBeVisible();
+    await expect(listed.getByTestId('admin-teacher-pending-chip')).toHaveCount(0);
     await adminPage.context().close();
 
     // The entry shows paid.
