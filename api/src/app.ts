@@ -7,6 +7,7 @@ import { ApiError } from './http/errors.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { requestLocale } from './http/locale.ts';
 import { requestContext, sameOriginOnly, sessionToken } from './http/middleware.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { RouteRule, Router } from './http/router.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -47,6 +48,7 @@ export type App = Hono<AppEnv> & { routeRules: RouteRule[] };
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
 
+  app.use('*', securityHeaders({ https: deps.config.secureCookies }));
   app.use('/api/*', requestContext(deps));
   app.use('/locale', requestContext(deps));
   const limit = (maxSize: number) =>

@@ -14,8 +14,12 @@ export interface RateLimits {
   loginFailuresPerIp: number;
   /** Failed logins for one account within the window. */
   loginFailuresPerAccount: number;
-  /** Accounts created from one IP address within the window. */
+  /** Accounts created from one IP address within four windows (an hour). */
   registrationsPerIp: number;
+  /** Generation, translation and image calls by one user within the window (they cost money). */
+  aiCallsPerUser: number;
+  /** Payout requests by one teacher within four windows (an hour). */
+  payoutRequestsPerTeacher: number;
   windowMs: number;
 }
 
@@ -63,6 +67,8 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerIp: 30,
   loginFailuresPerAccount: 10,
   registrationsPerIp: 20,
+  aiCallsPerUser: 30,
+  payoutRequestsPerTeacher: 10,
   windowMs: 15 * 60 * 1000,
 };
 
@@ -186,6 +192,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
       ...DEFAULT_RATE_LIMITS,
       registrationsPerIp: integer('RATE_LIMIT_REGISTRATIONS', DEFAULT_RATE_LIMITS.registrationsPerIp, 1, 100_000),
       loginFailuresPerIp: integer('RATE_LIMIT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerIp, 1, 100_000),
+      aiCallsPerUser: integer('RATE_LIMIT_AI_CALLS', DEFAULT_RATE_LIMITS.aiCallsPerUser, 1, 100_000),
+      payoutRequestsPerTeacher: integer('RATE_LIMIT_PAYOUT_REQUESTS', DEFAULT_RATE_LIMITS.payoutRequestsPerTeacher, 1, 100_000),
     },
     staticRoot: defaults.staticRoot ?? null,
   };

@@ -31,7 +31,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const authoring = createPlanAuthoring(database.sqlite, tracking, now);
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
-  const generation = createContentGeneration({ config, sqlite: database.sqlite, vault: createKeyVault(config.appSecret), log, now });
+  const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
+  const generation = createContentGeneration({ config, sqlite: database.sqlite, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   return {
     config,
     database,
@@ -55,6 +56,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),
       loginPerAccount: new RateLimiter(rateLimits.loginFailuresPerAccount, rateLimits.windowMs, now),
       registrationPerIp: new RateLimiter(rateLimits.registrationsPerIp, rateLimits.windowMs * 4, now),
+      aiCallsPerUser,
+      payoutsPerTeacher: new RateLimiter(rateLimits.payoutRequestsPerTeacher, rateLimits.windowMs * 4, now),
     },
   };
 }

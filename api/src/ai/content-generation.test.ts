@@ -101,6 +101,25 @@ describe('generate-diet and generate-workout through the SDK', () => {
     expect(response.body).toEqual({ code, error: message });
   });
 
+  it("limits each caller's model calls and answers over the limit with the SPEC quota message, without calling the model", async () => {
+    const a = app({ OPENAI_API_KEY: SERVER_KEY, RATE_LIMIT_AI_CALLS: '2' });
+    const admin = await signedIn(a, { role: 'admin' });
+    const other = await signedIn(a, { role: 'admin' });
+    const client = await createUser(a.deps);
+    const answer = { content: JSON.stringify(aiDiet) };
+    fake.answer(answer, answer, answer);
+    const generate = (c: TestClient) => c.post<Body>(`/api/teacher-admin/users/${client.user.id}/generate-diet`);
+    expect((await generate(admin.c)).status).toBe(200);
+    expect((await generate(admin.c)).status).toBe(200);
+    const limited = await generate(admin.c);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ code: 'AI_QUOTA_EXCEEDED', error: 'Quota do ChatGPT excedida. Tente novamente em alguns minutos' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fake.requests).toHaveLength(2);
+    // Another caller has their own allowance.
+    expect((await generate(other.c)).status).toBe(200);
+  });
+
   it('answers 503 when the provider cannot be reached at all', async () => {
     const a = app({ OPENAI_API_KEY: SERVER_KEY, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     const admin = await signedIn(a, { role: 'admin' });

@@ -19,6 +19,7 @@ import { generateBuiltinWorkout } from './builtin/workout-generator.ts';
 import type { ClientProfile } from './builtin/profile.ts';
 import type { KeyVault } from './key-vault.ts';
 import { askForJson, type AiEndpoint, type UserContent } from './openai-client.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = {
   'pt-BR': 'Brazilian Portuguese (pt-BR)',
@@ -88,9 +89,11 @@ export interface ContentGenerationDeps {
   vault: KeyVault;
   log: Logger;
   now: () => number;
+  /** Calls that reach a model, per caller: each one costs the key's owner money. */
+  limiter: RateLimiter;
 }
 
-export function createContentGeneration({ config, sqlite, vault, log, now }: ContentGenerationDeps) {
+export function createContentGeneration({ config, sqlite, vault, log, now, limiter }: ContentGenerationDeps) {
   const sealedKeyOf = sqlite.prepare<[string], { ai_key_encrypted: string | null; role: string }>('SELECT ai_key_encrypted, role FROM users WHERE id = ?');
   const setSealedKey = sqlite.prepare('UPDATE users SET ai_key_encrypted = ? WHERE id = ?');
 
@@ -122,6 +125,10 @@ export function createContentGeneration({ config, sqlite, vault, log, now }: Con
   /** Asks the caller's model; null when no key is configured (the built-in answers instead). */
   async function ask(callerId: string, event: string, system: string, user: UserContent, endpoint = endpointFor(callerId)) {
     if (!endpoint) return null;
+    // Over the limit the caller reads SPEC §8's quota message, as when the provider itself says 429.
+    const waitMs = limiter.retryAfter(callerId);
+    if (waitMs > 0) throw new ApiError(429, 'AI_QUOTA_EXCEEDED', [], {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+    limiter.hit(callerId);
     try {
       return await askForJson(endpoint, system, user);
     } catch (error) {

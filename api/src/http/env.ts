@@ -45,6 +45,8 @@ export interface AppDeps {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;
     registrationPerIp: RateLimiter;
+    aiCallsPerUser: RateLimiter;
+    payoutsPerTeacher: RateLimiter;
   };
 }
 

@@ -96,6 +96,15 @@ describe('payouts', () => {
     return s;
   }
 
+  it('limits payout requests per teacher with 429', async () => {
+    const { teacher } = await earned({ RATE_LIMIT_PAYOUT_REQUESTS: '2' });
+    expect((await teacher.post('/api/teacher/payouts', { currency: 'BRL' })).status).toBe(400); // below the minimum
+    expect((await teacher.post('/api/teacher/payouts', { currency: 'BRL' })).status).toBe(400);
+    const limited = await teacher.post<ErrorBody>('/api/teacher/payouts', { currency: 'BRL' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+  });
+
   it('refuses a request below the minimum with "Saldo insuficiente"', async () => {
     const { teacher } = await earned();
     const response = await teacher.post<ErrorBody>('/api/teacher/payouts', { currency: 'BRL' });

@@ -2,7 +2,7 @@ import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from
 import { checkTimeZone } from '#protocol/mutations/fields.ts';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env.ts';
-import { validationError } from '../http/errors.ts';
+import { refuseWhenLimited, validationError } from '../http/errors.ts';
 import { findUserById } from '../services/clients.ts';
 import { homeTimeZone } from '../services/daily-progress.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
@@ -51,8 +51,10 @@ export function teacherRoutes(deps: AppDeps) {
   r.get('/payouts', 'teacher', (c) => c.json({ payouts: deps.commissions.payouts(currentUser(c).id) }));
 
   r.post('/payouts', 'teacher', async (c) => {
-    const { currency } = await validateBody(c, payoutRequestSchema);
     const teacherId = currentUser(c).id;
+    refuseWhenLimited(deps.limiters.payoutsPerTeacher, teacherId);
+    deps.limiters.payoutsPerTeacher.hit(teacherId);
+    const { currency } = await validateBody(c, payoutRequestSchema);
     const payout = deps.commissions.requestPayout(teacherId, currency);
     deps.log.info('payout.requested', { teacherId, payoutId: payout.id, amount: payout.amount, currency });
     return c.json({ payout }, 201);
