@@ -1,4 +1,4 @@
-import { array, object, string, type InferType } from 'yup';
+import { array, object, ref, string, type InferType } from 'yup';
 import {
   ACTIVITY_LEVELS,
   COUNTRY_CODES,
@@ -127,6 +127,15 @@ export const loginSchema = object({
 }).noUnknown(true, 'validation.unknownField');
 
 export type LoginInput = InferType<typeof loginSchema>;
+
+/** A password change proves the current password again; the new one follows registration's rules. */
+export const passwordChangeSchema = object({
+  currentPassword: string().typeError('validation.invalidType').required('validation.required').max(PASSWORD_MAX, 'validation.passwordMax'),
+  newPassword: string().typeError('validation.invalidType').required('validation.required').min(REGISTER_PASSWORD_MIN, 'validation.passwordMinRegister').max(PASSWORD_MAX, 'validation.passwordMax'),
+  confirmPassword: string().typeError('validation.invalidType').required('validation.required').oneOf([ref('newPassword')], 'validation.passwordMismatch'),
+}).noUnknown(true, 'validation.unknownField');
+
+export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 
 /**
  * SPEC §5 profile form: every field optional; a given name or email must be valid; the bounds are

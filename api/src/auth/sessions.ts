@@ -20,6 +20,16 @@ export interface ActiveSession {
   renewed: boolean;
 }
 
+export interface SessionSummaryRow {
+  id: string;
+  createdAt: number;
+  expiresAt: number;
+  userAgent: string | null;
+}
+
+/** Session ids are SHA-256 hex digests of their tokens. */
+export const isSessionId = (value: string) => /^[0-9a-f]{64}$/.test(value);
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -34,6 +44,11 @@ export function createSessionStore(sqlite: Database.Database, now: () => number 
   const extend = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?');
   const remove = sqlite.prepare('DELETE FROM sessions WHERE id = ?');
   const purge = sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+  const ofUser = sqlite.prepare<[string, number], SessionSummaryRow>(
+    'SELECT id, created_at AS createdAt, expires_at AS expiresAt, user_agent AS userAgent FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC, id',
+  );
+  const removeOfUser = sqlite.prepare('DELETE FROM sessions WHERE id = ? AND user_id = ?');
+  const removeOthers = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?');
 
   return {
     /** Starts a new session (a fresh token at every login: no fixation) and returns the cookie token. */
@@ -65,6 +80,21 @@ export function createSessionStore(sqlite: Database.Database, now: () => number 
 
     delete(token: string): void {
       remove.run(hashToken(token));
+    },
+
+    /** The user's live sessions, newest first; `id` is the stored hash, never the token. */
+    listFor(userId: string): SessionSummaryRow[] {
+      return ofUser.all(userId, now());
+    },
+
+    /** Ends one of the user's own sessions; false when they have no session with that id. */
+    revoke(userId: string, sessionId: string): boolean {
+      return removeOfUser.run(sessionId, userId).changes > 0;
+    },
+
+    /** Ends every session of the user but `keepId` (after a password change, or on request). */
+    revokeOthers(userId: string, keepId: string): number {
+      return removeOthers.run(userId, keepId).changes;
     },
 
     purgeExpired(): number {

@@ -4,6 +4,7 @@
  * (route, access rule, success status, scoped?) and the table must list exactly the app's routes
  * with their declared rules, so a route added without a row (or with another rule) fails here.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../db/schema/index.ts';
@@ -112,6 +113,17 @@ const ROUTES: Row[] = [
   { method: 'PUT', path: '/api/clients/profile', access: 'signedIn', ok: 200, call: () => ({ body: { name: 'Nome Novo' } }) },
   { method: 'GET', path: '/api/clients/me/export', access: 'signedIn', ok: 200 },
   { method: 'DELETE', path: '/api/clients/me', access: 'signedIn', ok: 200, call: () => ({ body: { password: PASSWORD } }) },
+  { method: 'PUT', path: '/api/clients/me/password', access: 'signedIn', ok: 200, call: () => ({ body: { currentPassword: PASSWORD, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' } }) },
+  { method: 'GET', path: '/api/clients/me/sessions', access: 'signedIn', ok: 200 },
+  { method: 'DELETE', path: '/api/clients/me/sessions', access: 'signedIn', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/clients/me/sessions/:id',
+    access: 'signedIn',
+    ok: 200,
+    // The caller's own session (its id is the SHA-256 of the cookie's token).
+    call: (w) => ({ url: `/api/clients/me/sessions/${createHash('sha256').update(w.caller.cookies.get('session') ?? 'anonymous').digest('hex')}` }),
+  },
   { method: 'POST', path: '/api/sync/push', access: 'signedIn', ok: 200, call: () => ({ body: { deviceId: `dev_${uuidv7().replace(/-/g, '').slice(-16)}`, mutations: [] } }) },
   { method: 'GET', path: '/api/sync/pull', access: 'signedIn', ok: 200, call: () => ({ url: '/api/sync/pull?cursor=0' }) },
   { method: 'GET', path: '/api/weight-records', access: 'signedIn', ok: 200 },

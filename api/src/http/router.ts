@@ -61,11 +61,13 @@ export function createRouter(prefix: string) {
 export type Router = ReturnType<typeof createRouter>;
 
 /** The signed-in user of a route declared `signedIn` or stricter. */
-export function currentUser(c: Context<AppEnv>) {
+export function currentSession(c: Context<AppEnv>) {
   const session = c.get('session');
   if (!session) throw new ApiError(401, 'UNAUTHENTICATED');
-  return session.user;
+  return session;
 }
+
+export const currentUser = (c: Context<AppEnv>) => currentSession(c).user;
 
 /** The route's `:id`; every id we issue is a UUID, so anything else names nothing (404). */
 export function idParam(c: Context<AppEnv>): string {

@@ -1,11 +1,12 @@
-import { loginSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
-import { applyProfileUpdate, authenticate, findUserById, registerClient, toClientDto } from '../services/clients.ts';
+import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
+import { applyProfileUpdate, authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { isSessionId } from '../auth/sessions.ts';
 import { ApiError, refuseWhenLimited } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
-import { createRouter, currentUser } from '../http/router.ts';
+import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { REFERRAL_COOKIE } from '../http/referral-visits.ts';
@@ -76,14 +77,67 @@ export function clientsRoutes(deps: AppDeps) {
     return c.json(data);
   });
 
+  /**
+   * The password again, for what a left-open session alone must not do. Failures count towards
+   * the account's login limit, so a stolen cookie cannot be used to guess the password.
+   */
+  const reauthenticate = async (userId: string, password: unknown, field: string, key = 'errors.INVALID_CREDENTIALS') => {
+    const user = findUserById(db, userId);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    refuseWhenLimited(loginPerAccount, user.email);
+    if (typeof password !== 'string' || !(await verifyPassword(user.passwordHash, password))) {
+      loginPerAccount.hit(user.email);
+      throw new ApiError(401, 'INVALID_CREDENTIALS', [{ field, key }]);
+    }
+    return user;
+  };
+
+  /** A new password ends every other session and gives this browser a fresh token. */
+  r.put('/me/password', 'signedIn', async (c) => {
+    const input = await validateBody(c, passwordChangeSchema);
+    const session = currentSession(c);
+    const user = await reauthenticate(session.user.id, input.currentPassword, 'currentPassword', 'validation.currentPasswordWrong');
+    await changePassword(db, user.id, input.newPassword, deps.now());
+    const revoked = deps.sessions.revokeOthers(user.id, session.id);
+    deps.sessions.revoke(user.id, session.id);
+    const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+    setSessionCookie(c, deps, token, expiresAt);
+    deps.log.info('client.password-changed', { userId: user.id, revokedSessions: revoked });
+    return c.json({ success: true, revokedSessions: revoked });
+  });
+
+  /** The owner's signed-in browsers, this one marked; ids are hashes, never tokens. */
+  r.get('/me/sessions', 'signedIn', (c) => {
+    const session = currentSession(c);
+    const sessions = deps.sessions.listFor(session.user.id).map((row) => ({
+      id: row.id,
+      createdAt: new Date(row.createdAt).toISOString(),
+      expiresAt: new Date(row.expiresAt).toISOString(),
+      userAgent: row.userAgent,
+      current: row.id === session.id,
+    }));
+    return c.json({ sessions });
+  });
+
+  /** Signs out every other browser. */
+  r.delete('/me/sessions', 'signedIn', (c) => {
+    const session = currentSession(c);
+    return c.json({ success: true, revokedSessions: deps.sessions.revokeOthers(session.user.id, session.id) });
+  });
+
+  /** Signs out one browser; ending this one is a logout. */
+  r.delete('/me/sessions/:id', 'signedIn', (c) => {
+    const session = currentSession(c);
+    const id = c.req.param('id') ?? '';
+    if (!isSessionId(id) || !deps.sessions.revoke(session.user.id, id)) throw new ApiError(404, 'NOT_FOUND');
+    if (id === session.id) clearSessionCookie(c, deps);
+    return c.json({ success: true });
+  });
+
   /** Deleting the account needs the password again: a left-open session alone must not do it. */
   r.delete('/me', 'signedIn', async (c) => {
     const body = await readJsonObject(c);
-    const user = findUserById(db, currentUser(c).id);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
-    if (typeof body.password !== 'string' || !(await verifyPassword(user.passwordHash, body.password))) {
-      throw new ApiError(401, 'INVALID_CREDENTIALS', [{ field: 'password', key: 'errors.INVALID_CREDENTIALS' }]);
-    }
+    const user = await reauthenticate(currentUser(c).id, body.password, 'password');
     deleteAccount(deps, user.id);
     clearSessionCookie(c, deps);
     deps.log.info('client.deleted', { userId: user.id });

@@ -129,6 +129,10 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
+export async function changePassword(db: Db, userId: string, password: string, now: number): Promise<void> {
+  db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, userId)).run();
+}
+
 /**
  * Applies profile fields that win by HLC (per-field last-writer-wins, ARCHITECTURE §3): an edit made
  * offline on one device does not overwrite a later edit of the same field made on another.
