@@ -16,6 +16,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
@@ -23,6 +24,8 @@ import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
+import { loadSettingsMessages } from './i18n/messages.ts';
+import { SecuritySection } from './SecuritySection.tsx';
 
 /** SPEC §3 local-only settings: kept on this device. */
 const SETTINGS_KEY = 'leve.settings';
@@ -49,8 +52,8 @@ const LANGUAGE_OPTIONS = [
   { value: 'en-US', labelId: 'language.en-US' },
 ];
 
-/** SPEC §2 /settings, with data export and account deletion (LGPD and GDPR rights). */
-export function SettingsScreen() {
+/** SPEC §2 /settings, with account security, data export and account deletion (LGPD and GDPR rights). */
+function Settings() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
@@ -136,6 +139,7 @@ export function SettingsScreen() {
             </Button>
           </Stack>,
         )}
+        <SecuritySection />
         {section(
           'settings.appearance',
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
@@ -200,5 +204,14 @@ export function SettingsScreen() {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+/** The screen with its own strings (account security), which load with it. */
+export function SettingsScreen() {
+  return (
+    <FeatureMessages load={loadSettingsMessages}>
+      <Settings />
+    </FeatureMessages>
   );
 }

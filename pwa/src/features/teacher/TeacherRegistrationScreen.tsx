@@ -12,10 +12,10 @@ import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
+import { detailErrors, fieldMessage } from '#pwa/lib/form-errors.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
-import { detailErrors, fieldMessage } from './feedback.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
 import { teacherApi, type TeacherRegistrationBody } from './teacher-api.ts';
 

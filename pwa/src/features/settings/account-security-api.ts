@@ -1,0 +1,18 @@
+import type { PasswordChangeInput } from '#protocol/schemas/clients.ts';
+import { api } from '#pwa/lib/api.ts';
+
+/** One signed-in browser of the account (GET /api/clients/me/sessions). */
+export interface AccountSession {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
+export const accountSecurityApi = {
+  sessions: async () => (await api.get<{ sessions: AccountSession[] }>('/clients/me/sessions')).sessions,
+  revoke: (id: string) => api.delete<{ success: true }>(`/clients/me/sessions/${encodeURIComponent(id)}`),
+  revokeOthers: () => api.delete<{ success: true; revokedSessions: number }>('/clients/me/sessions'),
+  changePassword: (body: PasswordChangeInput) => api.put<{ success: true; revokedSessions: number }>('/clients/me/password', body),
+};
