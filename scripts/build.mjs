@@ -11,13 +11,24 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildAll() {
   const started = Date.now();
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await buildServer(path.join(root, 'dist/server'));
+  const compressed = precompress(path.join(root, 'dist/pwa'));
+  writeFileSync(path.join(root, 'dist/.build-stamp'), new Date().toISOString());
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s (${compressed} files precompressed)`);
+}
+
+/**
+ * Bundles api/src/server.ts into `outDir/server.js`. The bundle finds the migrations and the PWA
+ * from two folders up, so `outDir` must sit two levels below the project root (dist/server).
+ */
+export async function buildServer(outDir) {
   await build({
     configFile: false,
     root,
     logLevel: 'warn',
     build: {
       ssr: 'api/src/server.ts',
-      outDir: 'dist/server',
+      outDir,
       emptyOutDir: true,
       target: 'node20',
       minify: false,
@@ -25,9 +36,6 @@ export async function buildAll() {
       rollupOptions: { output: { entryFileNames: 'server.js', format: 'es' } },
     },
   });
-  const compressed = precompress(path.join(root, 'dist/pwa'));
-  writeFileSync(path.join(root, 'dist/.build-stamp'), new Date().toISOString());
-  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s (${compressed} files precompressed)`);
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;

@@ -1,0 +1,47 @@
+// `npm run backup -- FILE [--force]`: a consistent copy of the live database (DATABASE_PATH)
+// while the server keeps running and writing, checked with PRAGMA integrity_check.
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CliError,
+  commandLinePath,
+  copyDatabase,
+  databasePathFrom,
+  describeDatabase,
+  inspectDatabase,
+  makeSelfContained,
+  parseCommandLine,
+  runCommand,
+} from './sqlite-backup.mjs';
+
+const USAGE = 'usage: npm run backup -- FILE [--force]   (copies DATABASE_PATH, default ./data/app.db, into FILE)';
+
+runCommand(async () => {
+  const started = Date.now();
+  const { file: named, flags } = parseCommandLine({ force: { type: 'boolean', default: false } }, USAGE);
+  const source = databasePathFrom(process.env);
+  const file = commandLinePath(named, process.env);
+  if (!existsSync(source)) throw new CliError(`There is no database at ${source} (set DATABASE_PATH to the server's).`);
+  if (file === source) throw new CliError('The backup file must not be the live database itself.');
+  if (existsSync(file) && !flags.force) throw new CliError(`${file} already exists; pass --force to overwrite it.`);
+
+  // Written beside FILE and renamed at the end: FILE is never left half-written.
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.partial-${process.pid}`;
+  try {
+    const live = new Database(source, { readonly: true, fileMustExist: true });
+    try {
+      live.pragma('busy_timeout = 5000');
+      await copyDatabase(live, partial);
+    } finally {
+      live.close();
+    }
+    makeSelfContained(partial);
+    const summary = describeDatabase(inspectDatabase(partial));
+    renameSync(partial, file);
+    console.log(`backup: ${file} (${summary}, integrity ok) from ${source} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+});
