@@ -1,0 +1,245 @@
+/**
+ * Every route of the API as one table (ARCHITECTURE §4): its access rule, the status of a caller
+ * who may, whether it names a client, and how to build a valid call in a fresh "world" of users.
+ * The role × route matrix checks the table is complete; the hostile-input test sends each route
+ * malformed variants of its valid call.
+ */
+import { createHash } from 'node:crypto';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { users } from '../src/db/schema/index.ts';
+import type { Access } from '../src/http/router.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { Role } from '#protocol/domain/client-enums.ts';
+import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
+import type { TestApp, TestClient } from './harness.ts';
+import { buildDietInput, buildRegistration, buildTeacherRegistration, buildWorkoutInput, uniqueEmail } from './factories.ts';
+
+export const CELLS = ['anonymous', 'client', 'teacherOwn', 'teacherOther', 'teacherUnassigned', 'admin'] as const;
+export type Cell = (typeof CELLS)[number];
+
+export const PASSWORD = 'senha-forte-1';
+let passwordHash: string | undefined;
+/** Hashes the shared password once per test file (argon2 is slow on purpose). */
+export async function prepareRouteTable(): Promise<void> {
+  passwordHash ??= await hashPassword(PASSWORD);
+}
+
+interface Actor {
+  id: string;
+  email: string;
+}
+
+/** Everyone a cell needs, fresh for each cell: the caller and the client the call is about. */
+export interface World {
+  t: TestApp;
+  caller: TestClient;
+  me: Actor | null;
+  /** The client a scoped route names: own student, another teacher's, an unassigned one… */
+  target: Actor;
+  /** The teacher of the cell (the caller in the teacher cells). */
+  teacher: Actor;
+}
+
+function insertUser(t: TestApp, role: Role, teacherId: string | null = null): Actor {
+  if (!passwordHash) throw new Error('call prepareRouteTable() first');
+  const id = uuidv7();
+  const email = uniqueEmail(role);
+  const at = t.deps.now();
+  t.database.db
+    .insert(users)
+    .values({ id, email, passwordHash, role, name: `${role} ${id.slice(-4)}`, teacherId, birthDate: '1990-05-01', gender: 'feminino', height: 165, currentWeight: 80, targetWeight: 68, activityLevel: 'light', goalType: 'loseWeight', teacherApprovedAt: role === 'teacher' ? at : null, createdAt: at, updatedAt: at })
+    .run();
+  return { id, email };
+}
+
+function signedInClient(t: TestApp, actor: Actor | null): TestClient {
+  const client = t.client();
+  if (actor) client.cookies.set('session', t.deps.sessions.create(actor.id, 'matrix').token);
+  return client;
+}
+
+/** Fresh users in `t` for one cell: the caller and the client the call is about. */
+export function world(t: TestApp, cell: Cell): World {
+  const teacher = insertUser(t, 'teacher');
+  const otherTeacher = insertUser(t, 'teacher');
+  const own = insertUser(t, 'user', teacher.id);
+  const others = insertUser(t, 'user', otherTeacher.id);
+  const unassigned = insertUser(t, 'user');
+  const admin = insertUser(t, 'admin');
+  const [me, target] = {
+    anonymous: [null, own],
+    client: [own, own],
+    teacherOwn: [teacher, own],
+    teacherOther: [teacher, others],
+    teacherUnassigned: [teacher, unassigned],
+    admin: [admin, others],
+  }[cell] as [Actor | null, Actor];
+  return { t, caller: signedInClient(t, me), me, target, teacher };
+}
+
+const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput())).id;
+const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput())).id;
+/** A pending BRL 100.00 commission of the cell's teacher, so a payout can be asked for. */
+function earn(w: World) {
+  w.t.database.sqlite
+    .prepare("INSERT INTO commissions (id, teacher_id, student_name, plan_id, amount, currency, percentage, description, status, created_at) VALUES (?, ?, 'Aluna', 'monthly', 10000, 'BRL', 70, 'Plano Mensal', 'pending', ?)")
+    .run(uuidv7(), w.teacher.id, w.t.deps.now());
+}
+const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+export interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  access: Access;
+  /** The status of a caller who may: the route really ran, not just passed the guard. */
+  ok: number;
+  /** The route names a client: a teacher outside their scope gets 403. */
+  scoped?: boolean;
+  /** The URL (ids filled in) and body; run after the world exists. */
+  call?: (w: World) => { url?: string; body?: unknown } | Promise<{ url?: string; body?: unknown }>;
+}
+
+export const ROUTES: Row[] = [
+  { method: 'GET', path: '/api/health', access: 'public', ok: 200 },
+  { method: 'POST', path: '/api/clients/register', access: 'public', ok: 201, call: () => ({ body: buildRegistration() }) },
+  { method: 'POST', path: '/api/clients/login', access: 'public', ok: 200, call: (w) => ({ body: { email: (w.me ?? w.target).email, password: PASSWORD } }) },
+  { method: 'POST', path: '/api/clients/logout', access: 'public', ok: 200 },
+  { method: 'GET', path: '/api/clients/me', access: 'signedIn', ok: 200 },
+  { method: 'PUT', path: '/api/clients/profile', access: 'signedIn', ok: 200, call: () => ({ body: { name: 'Nome Novo' } }) },
+  { method: 'GET', path: '/api/clients/me/export', access: 'signedIn', ok: 200 },
+  { method: 'DELETE', path: '/api/clients/me', access: 'signedIn', ok: 200, call: () => ({ body: { password: PASSWORD } }) },
+  { method: 'PUT', path: '/api/clients/me/password', access: 'signedIn', ok: 200, call: () => ({ body: { currentPassword: PASSWORD, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' } }) },
+  { method: 'GET', path: '/api/clients/me/sessions', access: 'signedIn', ok: 200 },
+  { method: 'DELETE', path: '/api/clients/me/sessions', access: 'signedIn', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/clients/me/sessions/:id',
+    access: 'signedIn',
+    ok: 200,
+    // The caller's own session (its id is the SHA-256 of the cookie's token).
+    call: (w) => ({ url: `/api/clients/me/sessions/${createHash('sha256').update(w.caller.cookies.get('session') ?? 'anonymous').digest('hex')}` }),
+  },
+  { method: 'POST', path: '/api/sync/push', access: 'signedIn', ok: 200, call: () => ({ body: { deviceId: `dev_${uuidv7().replace(/-/g, '').slice(-16)}`, mutations: [] } }) },
+  { method: 'GET', path: '/api/sync/pull', access: 'signedIn', ok: 200, call: () => ({ url: '/api/sync/pull?cursor=0' }) },
+  { method: 'GET', path: '/api/weight-records', access: 'signedIn', ok: 200 },
+  { method: 'POST', path: '/api/weight-records', access: 'signedIn', ok: 201, call: () => ({ body: { weight: 79.5 } }) },
+  { method: 'GET', path: '/api/daily-progress', access: 'signedIn', ok: 200 },
+  { method: 'POST', path: '/api/daily-progress/workout', access: 'signedIn', ok: 200 },
+  { method: 'POST', path: '/api/daily-progress/diet', access: 'signedIn', ok: 200 },
+  { method: 'POST', path: '/api/daily-progress/mood', access: 'signedIn', ok: 200, call: () => ({ body: { mood: 4 } }) },
+  { method: 'POST', path: '/api/daily-progress/energy', access: 'signedIn', ok: 200, call: () => ({ body: { energy: 4 } }) },
+  {
+    method: 'POST',
+    path: '/api/daily-progress/complete',
+    access: 'signedIn',
+    ok: 200,
+    call: async (w) => {
+      if (w.me) for (const [segment, body] of [['workout', {}], ['diet', {}], ['mood', { mood: 4 }]] as const) await w.caller.post(`/api/daily-progress/${segment}`, body);
+      return {};
+    },
+  },
+  { method: 'GET', path: '/api/notifications', access: 'signedIn', ok: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/notifications/:id/read',
+    access: 'signedIn',
+    ok: 200,
+    call: (w) => {
+      const id = uuidv7();
+      w.t.deps.tracking.addNotification((w.me ?? w.target).id, { id, type: 'other', title: 'Olá', message: 'Bem-vinda' });
+      return { url: `/api/notifications/${id}/read` };
+    },
+  },
+  { method: 'GET', path: '/api/plans', access: 'public', ok: 200 },
+  { method: 'GET', path: '/api/subscriptions/active', access: 'signedIn', ok: 200 },
+  { method: 'POST', path: '/api/subscriptions/trial', access: 'signedIn', ok: 201, call: () => ({ body: {} }) },
+  { method: 'POST', path: '/api/subscriptions', access: 'signedIn', ok: 201, call: () => ({ body: { planId: 'monthly' } }) },
+  // Public, but only a provider holding the secret gets past the signature check.
+  { method: 'POST', path: '/api/payments/webhook', access: 'public', ok: 401, call: () => ({ body: { id: 'evt_1', type: 'payment.succeeded' } }) },
+  { method: 'GET', path: '/api/my-diets', access: 'signedIn', ok: 200 },
+  { method: 'GET', path: '/api/my-workouts', access: 'signedIn', ok: 200 },
+  { method: 'GET', path: '/api/teacher-admin/users', access: 'staff', ok: 200 },
+  { method: 'GET', path: '/api/teacher-admin/users/:id', access: 'staff', ok: 200, scoped: true },
+  { method: 'POST', path: '/api/teacher-admin/users/:id/generate-diet', access: 'staff', ok: 200, scoped: true },
+  { method: 'POST', path: '/api/teacher-admin/users/:id/generate-workout', access: 'staff', ok: 200, scoped: true },
+  { method: 'POST', path: '/api/teacher-admin/diet/:id/publish', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/teacher-admin/diet/${dietOf(w)}/publish` }) },
+  { method: 'POST', path: '/api/teacher-admin/workout/:id/publish', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/teacher-admin/workout/${workoutOf(w)}/publish` }) },
+  { method: 'POST', path: '/api/admin/users/:id/diet', access: 'staff', ok: 201, scoped: true, call: () => ({ body: buildDietInput() }) },
+  { method: 'POST', path: '/api/admin/users/:id/workout', access: 'staff', ok: 201, scoped: true, call: () => ({ body: buildWorkoutInput() }) },
+  { method: 'PUT', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}`, body: buildDietInput() }) },
+  { method: 'PUT', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}`, body: buildWorkoutInput() }) },
+  { method: 'DELETE', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}` }) },
+  { method: 'DELETE', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}` }) },
+  { method: 'DELETE', path: '/api/admin/users/:id', access: 'staff', ok: 200, scoped: true },
+  { method: 'GET', path: '/api/teacher/referral-links', access: 'teacher', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/teacher/referral-links/:id',
+    access: 'teacher',
+    ok: 200,
+    call: (w) => ({ url: `/api/teacher/referral-links/${w.t.deps.referrals.linkFor(w.teacher.id, 'http://localhost').id}`, body: { code: `M${uuidv7().slice(-8).replace(/\W/g, '')}` } }),
+  },
+  { method: 'POST', path: '/api/teachers/register', access: 'public', ok: 201, call: () => ({ body: buildTeacherRegistration() }) },
+  { method: 'PUT', path: '/api/teacher/ai-key', access: 'teacher', ok: 200, call: () => ({ body: { aiKey: 'sk-matrix-key' } }) },
+  { method: 'POST', path: '/api/admin/teachers/:id/approve', access: 'admin', ok: 200, call: (w) => ({ url: `/api/admin/teachers/${w.teacher.id}/approve` }) },
+  { method: 'GET', path: '/api/teacher/dashboard', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/students', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/ledger', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/payouts', access: 'teacher', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/teacher/payouts',
+    access: 'teacher',
+    ok: 201,
+    call: (w) => {
+      earn(w);
+      return { body: { currency: 'BRL' } };
+    },
+  },
+  { method: 'GET', path: '/api/admin/payouts', access: 'admin', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts/:id/status',
+    access: 'admin',
+    ok: 200,
+    call: (w) => {
+      earn(w);
+      return { url: `/api/admin/payouts/${w.t.deps.commissions.requestPayout(w.teacher.id, 'BRL').id}/status`, body: { status: 'processing' } };
+    },
+  },
+  { method: 'POST', path: '/api/translate-texts', access: 'signedIn', ok: 200, call: () => ({ body: { texts: ['Arroz integral'], targetLanguage: 'en-US', context: 'foods' } }) },
+  // With no AI key configured the staff caller gets the SPEC's 503; the others never reach it.
+  {
+    method: 'POST',
+    path: '/api/exercises/test-with-attached-image',
+    access: 'staff',
+    ok: 503,
+    call: () => {
+      const form = new FormData();
+      form.set('image', new Blob([pngBytes()], { type: 'image/png' }), 'squat.png');
+      return { body: form };
+    },
+  },
+];
+
+/** The status each cell must get under a rule: generated, never written per cell by hand. */
+export function expected(row: Row, cell: Cell): number {
+  const signedIn = cell !== 'anonymous';
+  const role: Role | null = cell === 'anonymous' ? null : cell === 'client' ? 'user' : cell === 'admin' ? 'admin' : 'teacher';
+  switch (row.access) {
+    case 'public':
+      return row.ok;
+    case 'signedIn':
+      return signedIn ? row.ok : 401;
+    case 'staff':
+      if (!signedIn) return 401;
+      if (role === 'user') return 403;
+      return row.scoped && cell === 'teacherOther' ? 403 : row.ok;
+    case 'teacher':
+      if (!signedIn) return 401;
+      return role === 'teacher' ? row.ok : 403;
+    case 'admin':
+      if (!signedIn) return 401;
+      return role === 'admin' ? row.ok : 403;
+  }
+}
