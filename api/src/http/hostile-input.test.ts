@@ -1,0 +1,219 @@
+/**
+ * Hostile input on every route (issue 8, ARCHITECTURE §4): generated from the route table, each
+ * route is sent, by each kind of caller, property-based malformed variants of its valid call:
+ * wrong types, missing and extra fields, huge strings and numbers, NaN/Infinity as strings,
+ * unicode and control characters, nested JSON bombs, wrong content types, oversized bodies, path
+ * ids that are not ids or belong to others, and junk query strings. Every answer is below 500,
+ * every refusal is `{ error, code }` with no stack trace, and a refused request changes nothing
+ * in the database (a dump of every table before and after).
+ *
+ * `HOSTILE_RUNS` sets the variants per route and caller: 12 in `npm test`, 300 for the long run.
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { prepareRouteTable, ROUTES, world, type Cell, type Row } from '../../test/route-table.ts';
+import { MAX_JSON_BODY_BYTES } from '../app.ts';
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
+/** One caller of each kind; the matrix covers the scope cells, this test covers the input. */
+const CALLERS: Cell[] = ['anonymous', 'client', 'teacherOwn', 'admin'];
+
+beforeAll(() => prepareRouteTable());
+
+/** Every table's rows, hashed: equal before and after means the request changed nothing. */
+function dump(t: TestApp): string {
+  const { sqlite } = t.database;
+  const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+  const hash = createHash('sha256');
+  for (const { name } of tables) {
+    const rows = sqlite.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row));
+    hash.update(`${name}\n${rows.sort().join('\n')}\n`);
+  }
+  return hash.digest('hex');
+}
+
+// ---- The hostile values -------------------------------------------------------------------
+
+const nastyStrings = fc.constantFrom(
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-0',
+  '0x1F',
+  '9'.repeat(400),
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '\u0000',
+  '\u0000\u0001\u0002\u001f\u007f',
+  '\u202e\u200b\ufeff',
+  '\ud800', // a lone surrogate
+  '😀'.repeat(50),
+  "' OR '1'='1' --",
+  '"; DROP TABLE users; --',
+  '<img src=x onerror=alert(1)>',
+  '${7*7}{{7*7}}',
+  '../../../etc/passwd',
+  '%00%2e%2e%2f',
+  '__proto__',
+  '2026-02-30',
+  '2026-13-01T25:61:61Z',
+  'x'.repeat(20_000),
+);
+
+const hostileScalar = fc.oneof(
+  nastyStrings,
+  fc.string({ maxLength: 40, unit: 'binary' }),
+  fc.integer(),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e308, -1e308, 5e-324, 0, -1),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileScalar },
+  fc.array(hostileScalar, { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 4 }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/** Keys that have bitten JSON handlers before, and ones that would raise a privilege if honoured. */
+const extraKeys = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'id', 'userId', 'teacherId', 'status', 'amount', 'isAdmin'), fc.string({ maxLength: 12 }));
+
+/** A JSON text nested `depth` deep: arrays or objects. */
+const nested = (depth: number, object: boolean) => (object ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth));
+
+// ---- Malformed variants of a valid call -----------------------------------------------------
+
+interface Variant {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  label: string;
+}
+
+type ValidCall = { url: string; body: unknown };
+
+function bodyVariants(valid: ValidCall): fc.Arbitrary<Variant> {
+  const base = valid.body !== null && typeof valid.body === 'object' && !(valid.body instanceof FormData) ? (valid.body as Record<string, unknown>) : {};
+  const keys = Object.keys(base);
+  const field = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('field');
+  const json = (body: unknown, label: string): Variant => ({ url: valid.url, body: JSON.stringify(body) ?? 'null', label });
+  return fc.oneof(
+    fc.tuple(field, hostileValue).map(([key, value]) => json({ ...base, [key]: value }, `field ${key} hostile`)),
+    fc.tuple(field, field, hostileValue, hostileValue).map(([a, b, x, y]) => json({ ...base, [a]: x, [b]: y }, `fields ${a}, ${b} hostile`)),
+    field.map((key) => json(Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)), `field ${key} missing`)),
+    fc.tuple(extraKeys, hostileValue).map(([key, value]) => ({ url: valid.url, body: `{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'},${JSON.stringify(base).slice(1)}`, label: `extra ${key}` })),
+    hostileValue.map((value) => json(value, 'whole body hostile')),
+    fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u0000', '', 'true', '"text"', '{"a":"\\ud800"}', '{"a":1,"a":2}').map((text) => ({ url: valid.url, body: text, label: `raw ${JSON.stringify(text)}` })),
+    fc.tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean()).map(([depth, object]) => ({ url: valid.url, body: nested(depth, object), label: `nested ${depth}` })),
+    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'application/json; charset=utf-16', '').map((type) => ({
+      url: valid.url,
+      body: JSON.stringify(base),
+      headers: { 'content-type': type },
+      label: `content-type ${JSON.stringify(type)}`,
+    })),
+    fc.constant({ url: valid.url, body: JSON.stringify({ ...base, padding: 'x'.repeat(MAX_JSON_BODY_BYTES) }), label: 'oversized body' }),
+  );
+}
+
+function uploadVariants(valid: ValidCall): fc.Arbitrary<Variant> {
+  const form = (name: string, bytes: Uint8Array, type: string) => {
+    const data = new FormData();
+    data.set(name, new Blob([bytes], { type }), 'upload.bin');
+    return data;
+  };
+  return fc.oneof(
+    fc.tuple(fc.uint8Array({ maxLength: 256 }), fc.constantFrom('image/png', 'image/jpeg', 'text/html', 'application/octet-stream', '')).map(([bytes, type]) => ({ url: valid.url, body: form('image', bytes, type), label: `image of ${type}` })),
+    fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ url: valid.url, body: form('other', bytes, 'image/png'), label: 'wrong field name' })),
+    fc.constant({ url: valid.url, body: form('image', new Uint8Array(6 * 1024 * 1024), 'image/png'), label: 'image over the limit' }),
+    fc.constant({ url: valid.url, body: 'not multipart', headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, label: 'broken multipart' }),
+  );
+}
+
+/** A lone surrogate cannot be encoded as UTF-8: send its raw (invalid) bytes instead. */
+function percentEncoded(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** The `:id` segment replaced by something that is not one of the caller's ids. */
+function idVariants(row: Row, valid: ValidCall): fc.Arbitrary<Variant> {
+  const at = row.path.split('/').indexOf(':id');
+  const withId = (id: string) => {
+    const parts = valid.url.split('?')[0]!.split('/');
+    parts[at] = percentEncoded(id);
+    return parts.join('/');
+  };
+  const body = row.method === 'GET' || valid.body instanceof FormData ? undefined : JSON.stringify(valid.body ?? {});
+  return fc
+    .oneof(nastyStrings, fc.string({ maxLength: 30 }), fc.constant(uuidv7()), fc.uuid(), fc.constant('f'.repeat(64)), fc.constant(`${uuidv7()}'--`))
+    .filter((id) => id.length > 0)
+    .map((id) => ({ url: withId(id), body, label: `id ${JSON.stringify(id.slice(0, 40))}` }));
+}
+
+function queryVariants(valid: ValidCall): fc.Arbitrary<Variant> {
+  return fc
+    .dictionary(fc.oneof(fc.constantFrom('cursor', 'date', 'timeZone', 'since', 'limit', 'locale', 'page'), fc.string({ maxLength: 6 })), fc.oneof(nastyStrings, fc.string({ maxLength: 20 })), { minKeys: 1, maxKeys: 3 })
+    .map((params) => ({ url: `${valid.url.split('?')[0]}?${new URLSearchParams(params).toString()}`, label: `query ${JSON.stringify(params).slice(0, 60)}` }));
+}
+
+function variantsOf(row: Row, valid: ValidCall): fc.Arbitrary<Variant> {
+  const kinds: fc.Arbitrary<Variant>[] = [];
+  if (row.path.includes(':id')) kinds.push(idVariants(row, valid));
+  if (row.method === 'GET') kinds.push(queryVariants(valid));
+  else kinds.push(valid.body instanceof FormData ? uploadVariants(valid) : bodyVariants(valid));
+  return fc.oneof(...kinds);
+}
+
+// ---- The property ------------------------------------------------------------------------
+
+const STACK_TRACE = /\bat [^\n]*:\d+:\d+|node_modules|\.ts:\d+|Error: /;
+
+async function send(caller: TestClient, method: Row['method'], variant: Variant) {
+  const headers = { ...variant.headers };
+  return caller.request<unknown>(method, variant.url, variant.body, headers);
+}
+
+describe.each(ROUTES)('hostile input: $method $path', (row) => {
+  // A small database per route keeps the dump of every table cheap.
+  let t: TestApp;
+  beforeAll(() => {
+    t = createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(CALLERS)('as %s: below 500, refusals are { error, code } and change nothing', { timeout: 120_000 }, async (cell) => {
+    const w = world(t, cell);
+    const { url, body } = (await row.call?.(w)) ?? {};
+    const valid: ValidCall = { url: url ?? row.path.replace(':id', w.target.id), body: body ?? {} };
+    let state = dump(t);
+    await fc.assert(
+      fc.asyncProperty(variantsOf(row, valid), async (variant) => {
+        const response = await send(w.caller, row.method, variant);
+        const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+        expect(response.status, `${variant.label} → ${text.slice(0, 300)}`).toBeLessThan(500);
+        expect(text, `${variant.label}: no stack trace`).not.toMatch(STACK_TRACE);
+        const after = dump(t);
+        if (response.status >= 400) {
+          expect(response.body, variant.label).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
+          expect(after, `${variant.label}: a refused request changed the database`).toBe(state);
+        }
+        state = after;
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
