@@ -192,6 +192,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
       ...DEFAULT_RATE_LIMITS,
       registrationsPerIp: integer('RATE_LIMIT_REGISTRATIONS', DEFAULT_RATE_LIMITS.registrationsPerIp, 1, 100_000),
       loginFailuresPerIp: integer('RATE_LIMIT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerIp, 1, 100_000),
+      loginFailuresPerAccount: integer('RATE_LIMIT_ACCOUNT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerAccount, 1, 100_000),
       aiCallsPerUser: integer('RATE_LIMIT_AI_CALLS', DEFAULT_RATE_LIMITS.aiCallsPerUser, 1, 100_000),
       payoutRequestsPerTeacher: integer('RATE_LIMIT_PAYOUT_REQUESTS', DEFAULT_RATE_LIMITS.payoutRequestsPerTeacher, 1, 100_000),
     },
