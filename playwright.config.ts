@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { E2E_WEBHOOK_SECRET, serverLogPath } from './e2e/secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // One fresh database per run: workers re-read this file, so the path travels in the environment.
@@ -25,8 +26,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The server's log of the whole run must hold no secret.
+  globalTeardown: './e2e/secrets-in-logs.ts',
   webServer: {
-    command: 'node dist/server/server.js',
+    // Its log goes to a file the teardown reads (info level: every event the server records).
+    command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,
@@ -36,7 +40,8 @@ export default defineConfig({
       PORT: String(port),
       DATABASE_PATH: process.env.E2E_DATABASE_PATH,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'info',
+      PAYMENT_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       RATE_LIMIT_REGISTRATIONS: '1000',
       SUPPORT_WHATSAPP: '+55 11 4000-1234',
     },

@@ -40,3 +40,37 @@ test('an account with an active paid plan cannot be deleted, with the SPEC messa
   await expect(page.getByTestId('toast')).toContainText('Usuário não pode ser removido');
   await expect(page.getByTestId('toast')).toContainText('Este usuário possui plano ativo e não pode ser removido.');
 });
+
+test('a password change in Settings signs the other browser out, and the new password is the one that works', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const laptop = await browser.newContext({ locale: 'pt-BR' });
+  const { email, password } = await registerClient(laptop.request, baseURL as string, { name: 'Paula Senha' });
+  const phone = await browser.newContext({ locale: 'pt-BR', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Mobile/15E148 Safari/604.1' });
+  expect((await phone.request.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email, password } })).status()).toBe(200);
+
+  const page = await laptop.newPage();
+  // The first visit starts the trial and lands on the dashboard; then to Settings.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('banner-trialEnding')).toBeVisible({ timeout: 20_000 });
+  await page.goto('/settings');
+  const sessions = page.getByTestId('session');
+  await expect(sessions).toHaveCount(2, { timeout: 20_000 });
+  await expect(sessions.filter({ hasText: 'Safari · iOS' })).toHaveCount(1);
+  await expect(sessions.filter({ hasText: 'Este dispositivo' })).toHaveCount(1);
+
+  await page.getByTestId('security-currentPassword').fill(password);
+  await page.getByTestId('security-newPassword').fill('nova-senha-9');
+  await page.getByTestId('security-confirmPassword').fill('nova-senha-9');
+  await page.getByTestId('password-submit').click();
+  await expect(page.getByTestId('toast')).toContainText('Senha alterada com sucesso!');
+  await expect(sessions).toHaveCount(1);
+  expect((await phone.request.get('/api/clients/me')).status()).toBe(401);
+
+  // This browser stays signed in with its new token.
+  await page.reload();
+  await expect(page.getByTestId('password-form')).toBeVisible({ timeout: 20_000 });
+  const login = (pass: string) => browser.newContext().then((c) => c.request.post(`${baseURL}/api/clients/login`, { headers: { origin: baseURL as string }, data: { email, password: pass } }));
+  expect((await login(password)).status()).toBe(401);
+  expect((await login('nova-senha-9')).status()).toBe(200);
+  await Promise.all([laptop.close(), phone.close()]);
+});

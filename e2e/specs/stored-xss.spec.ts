@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import { E2E_AI_KEY } from '../secrets.ts';
 
 /**
  * Stored XSS (issue 8): every free-text field a user can fill holds an `<img onerror>` payload,
@@ -56,6 +57,7 @@ test('a payload in every free-text field is shown as text on every screen that s
         confirmPassword: 'senha-forte-1',
         expertise: tagged('Especialidade'),
         bio: tagged('Bio'),
+        aiKey: E2E_AI_KEY,
       },
     }),
     'teacher registration',

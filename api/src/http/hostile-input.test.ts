@@ -129,7 +129,7 @@ function bodyVariants(valid: ValidCall): fc.Arbitrary<Variant> {
 function uploadVariants(valid: ValidCall): fc.Arbitrary<Variant> {
   const form = (name: string, bytes: Uint8Array, type: string) => {
     const data = new FormData();
-    data.set(name, new Blob([bytes], { type }), 'upload.bin');
+    data.set(name, new Blob([new Uint8Array(bytes)], { type }), 'upload.bin');
     return data;
   };
   return fc.oneof(

@@ -28,6 +28,10 @@ describe('role × route matrix', () => {
     const path = url ?? row.path.replace(':id', w.target.id);
     const response = await w.caller.request<{ code?: string; error?: string }>(row.method, path, body);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
+    // No answer carries a secret: a password hash, a stored AI key, a session token.
+    const text = JSON.stringify(response.body);
+    expect(text).not.toMatch(/\$argon2|passwordHash|password_hash|aiKeyEncrypted|ai_key_encrypted|sk-matrix-key/);
+    for (const token of [w.caller.cookies.get('session')].filter(Boolean)) expect(text).not.toContain(token);
     if (status >= 400) expect(response.body).toEqual(expect.objectContaining({ code: expect.any(String), error: expect.any(String) }));
   });
 });
