@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { prepareRouteTable, ROUTES, world, type Cell, type Row } from '../../test/route-table.ts';
+import { dietOf, prepareRouteTable, ROUTES, workoutOf, world, type Cell, type Row } from '../../test/route-table.ts';
 import { MAX_JSON_BODY_BYTES } from '../app.ts';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
@@ -150,7 +150,7 @@ function percentEncoded(text: string): string {
 }
 
 /** The `:id` segment replaced by something that is not one of the caller's ids. */
-function idVariants(row: Row, valid: ValidCall): fc.Arbitrary<Variant> {
+function idVariants(row: Row, valid: ValidCall, foreignIds: string[]): fc.Arbitrary<Variant> {
   const at = row.path.split('/').indexOf(':id');
   const withId = (id: string) => {
     const parts = valid.url.split('?')[0]!.split('/');
@@ -159,7 +159,7 @@ function idVariants(row: Row, valid: ValidCall): fc.Arbitrary<Variant> {
   };
   const body = row.method === 'GET' || valid.body instanceof FormData ? undefined : JSON.stringify(valid.body ?? {});
   return fc
-    .oneof(nastyStrings, fc.string({ maxLength: 30 }), fc.constant(uuidv7()), fc.uuid(), fc.constant('f'.repeat(64)), fc.constant(`${uuidv7()}'--`))
+    .oneof(nastyStrings, fc.string({ maxLength: 30 }), fc.constantFrom(...foreignIds), fc.uuid(), fc.constant('f'.repeat(64)), fc.constant(`${uuidv7()}'--`))
     .filter((id) => id.length > 0)
     .map((id) => ({ url: withId(id), body, label: `id ${JSON.stringify(id.slice(0, 40))}` }));
 }
@@ -170,9 +170,9 @@ function queryVariants(valid: ValidCall): fc.Arbitrary<Variant> {
     .map((params) => ({ url: `${valid.url.split('?')[0]}?${new URLSearchParams(params).toString()}`, label: `query ${JSON.stringify(params).slice(0, 60)}` }));
 }
 
-function variantsOf(row: Row, valid: ValidCall): fc.Arbitrary<Variant> {
+function variantsOf(row: Row, valid: ValidCall, foreignIds: string[]): fc.Arbitrary<Variant> {
   const kinds: fc.Arbitrary<Variant>[] = [];
-  if (row.path.includes(':id')) kinds.push(idVariants(row, valid));
+  if (row.path.includes(':id')) kinds.push(idVariants(row, valid, foreignIds));
   if (row.method === 'GET') kinds.push(queryVariants(valid));
   else kinds.push(valid.body instanceof FormData ? uploadVariants(valid) : bodyVariants(valid));
   return fc.oneof(...kinds);
@@ -199,9 +199,12 @@ describe.each(ROUTES)('hostile input: $method $path', (row) => {
     const w = world(t, cell);
     const { url, body } = (await row.call?.(w)) ?? {};
     const valid: ValidCall = { url: url ?? row.path.replace(':id', w.target.id), body: body ?? {} };
+    // Ids that exist but belong to other people: another teacher, their student, that student's plans.
+    const stranger = world(t, 'teacherOther');
+    const foreignIds = [stranger.teacher.id, stranger.target.id, dietOf(stranger), workoutOf(stranger), uuidv7()];
     let state = dump(t);
     await fc.assert(
-      fc.asyncProperty(variantsOf(row, valid), async (variant) => {
+      fc.asyncProperty(variantsOf(row, valid, foreignIds), async (variant) => {
         const response = await send(w.caller, row.method, variant);
         const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
         expect(response.status, `${variant.label} → ${text.slice(0, 300)}`).toBeLessThan(500);
