@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from '#protocol/ids.ts';
 import { COUNTRY_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
@@ -67,8 +67,17 @@ export function toClientDto(row: UserRow): ClientDto {
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+/** The lookup behind every signed-in read: built and prepared once per database, not per call. */
+const prepareUserById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+
 export function findUserById(db: Db, id: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  let query = userByIdQueries.get(db);
+  if (!query) {
+    query = prepareUserById(db);
+    userByIdQueries.set(db, query);
+  }
+  return query.get({ id });
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {

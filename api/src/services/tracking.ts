@@ -110,7 +110,12 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     'INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (id) DO NOTHING',
   );
   const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
-  const listWeights = sqlite.prepare<[string], WeightRow>('SELECT * FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC');
+  // Rows as arrays of the four columns the list shows: no object and no user id per row.
+  const listWeights = sqlite
+    .prepare<[string], [id: string, weight: number, notes: string | null, createdAt: number]>(
+      'SELECT id, weight, notes, created_at FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC',
+    )
+    .raw(true);
 
   const dayByDate = sqlite.prepare<[string, string], ProgressRow>('SELECT * FROM daily_progress WHERE user_id = ? AND local_date = ?');
   const upsertDay = sqlite.prepare(
@@ -194,7 +199,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     },
 
     listWeightRecords(userId: string): WeightRecordDto[] {
-      return listWeights.all(userId).map(toWeightRecord);
+      return listWeights.all(userId).map(([id, weight, notes, createdAt]) => ({ id, weight, notes, createdAt: new Date(createdAt).toISOString(), deleted: false }));
     },
 
     setProgress(userId: string, localDate: string, args: MutationArgs['progress.set'], hlc: string): WriteResult {

@@ -39,7 +39,12 @@ export const weightRecords = sqliteTable(
     deletedAt: integer('deleted_at'),
     version: integer('version').notNull(),
   },
-  (table) => [index('weight_records_user_version_idx').on(table.userId, table.version), index('weight_records_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('weight_records_user_version_idx').on(table.userId, table.version),
+    // Covers the weight list: its rows come in order from the index alone, without a sort or a
+    // visit to the table for each of them (ADR 014, the load benchmark's figure (c)).
+    index('weight_records_user_list_idx').on(table.userId, table.createdAt, table.id, table.weight, table.notes, table.deletedAt),
+  ],
 );
 
 /** One row per user and local date; each field carries the HLC of its last write (in `hlcs`). */

@@ -1,0 +1,255 @@
+// API throughput and latency under load (hardening issue, part 6), as ratios measured in one run:
+// autocannon in its own process (bench/api-load/load.mjs), 50 connections, on 127.0.0.1, against
+// the real server (bench/api-load/server.ts: the app as api/src/server.ts starts it, with
+// synchronous=FULL) and a real session signed in through POST /api/clients/login:
+//
+//   (a) GET /bench/hello: a hello-world Hono route in the same process, the ceiling; measured
+//       first and last, the mean of both is the ceiling and both are printed
+//   (b) GET /api/clients/me                           ≥ 30% of (a), p99 < 25 ms
+//   (c) GET /api/weight-records, the measured user's BENCH_USER_RECORDS records among
+//       BENCH_USERS users and BENCH_RECORDS records  ≥ 20% of (a), p99 < 25 ms
+//   (d) POST /api/weight-records                      ≥ 5% of (a),  p99 < 50 ms
+//   (e) POST /api/sync/push of 20 mutations           p99 < 50 ms
+//   server RSS (VmRSS) after the run                  < 200 MB
+//
+// Each figure runs BENCH_WARMUP_SECONDS (default 2, discarded) then BENCH_SECONDS (default 10);
+// BENCH_USERS (10,000), BENCH_RECORDS (1,000,000) and BENCH_USER_RECORDS (the mean, 100; 300 is
+// ten months of daily weigh-ins) size the data, BENCH_CONNECTIONS (50) the load and
+// BENCH_PORT (3400) the port. Every response must be a 2xx, every push must apply all its
+// mutations, the server must have run with synchronous=FULL, and afterwards the database must hold
+// exactly the records the writes were acknowledged for. A quick smoke run:
+//   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_USERS=100 BENCH_RECORDS=10000 npm run bench -- api-load
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`api-load: ${name} must be a number ≥ 0`);
+  return value;
+};
+const SECONDS = env('BENCH_SECONDS', 10);
+const WARMUP = env('BENCH_WARMUP_SECONDS', 2);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
+const PORT = env('BENCH_PORT', 3400);
+const PUSH_SIZE = 20;
+/** Of the 20 mutations of a push, the even ones add a weight record (load.mjs). */
+const WEIGHTS_PER_PUSH = PUSH_SIZE / 2;
+
+export const name = `API under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per figure, synchronous=FULL)`;
+
+const SERVER_BUNDLE = path.join(root, 'dist/bench/api-load-server.js');
+
+async function buildServer() {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      ssr: 'bench/api-load/server.ts',
+      outDir: 'dist/bench',
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      sourcemap: true,
+      rollupOptions: { output: { entryFileNames: 'api-load-server.js', format: 'es' } },
+    },
+  });
+}
+
+/** Runs a child to its end and returns its stdout; rejects on a non-zero exit. */
+function runChild(args, childEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`api-load: ${args.join(' ').slice(0, 200)} exited with ${code}`))));
+  });
+}
+
+async function assertPortFree(port) {
+  await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) => reject(new Error(`api-load: port ${port} is in use (${error.code}); set BENCH_PORT`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
+}
+
+async function startServer(serverEnv) {
+  await assertPortFree(PORT);
+  const child = spawn(process.execPath, [SERVER_BUNDLE, 'serve'], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exitCode = null;
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? 'signal'))));
+  const url = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 300 && exitCode === null; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return {
+          url,
+          pid: child.pid,
+          async stop() {
+            if (exitCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        };
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  await exited;
+  throw new Error(`api-load: the bench server did not start on port ${PORT} (exit ${exitCode})`);
+}
+
+/** Signs in through the API and returns the Cookie header of the session. */
+async function signIn(url, email, password) {
+  const response = await fetch(`${url}/api/clients/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`api-load: sign-in answered ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('api-load: sign-in set no cookie');
+  return cookie;
+}
+
+const rssMb = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+};
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+
+export async function run() {
+  await buildServer();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-load-'));
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    DATABASE_PATH: path.join(dir, 'app.db'),
+    LOG_LEVEL: 'error',
+  };
+  let server = null;
+  try {
+    const seeded = JSON.parse(await runChild([SERVER_BUNDLE, 'seed'], serverEnv));
+    console.log(`api-load: seeded ${fmt(seeded.users)} users and ${fmt(seeded.records)} weight records (${seeded.userRecords} the measured user's) in ${seeded.seconds.toFixed(1)} s`);
+    server = await startServer(serverEnv);
+    const cookie = await signIn(server.url, seeded.email, seeded.password);
+    const browserHeaders = { cookie, accept: 'application/json', 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8', 'user-agent': 'Mozilla/5.0 (bench)' };
+    const writeHeaders = { ...browserHeaders, 'content-type': 'application/json', origin: server.url };
+
+    const load = async (label, route, spec) => {
+      const out = await runChild(
+        [path.join(root, 'bench/api-load/load.mjs'), JSON.stringify({ url: `${server.url}${route}`, connections: CONNECTIONS, duration: SECONDS, warmup: WARMUP, ...spec })],
+        process.env,
+      );
+      const { warmup, measured } = JSON.parse(out);
+      for (const r of [warmup, measured].filter(Boolean)) {
+        if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.bad > 0 || r.ok2xx === 0) {
+          throw new Error(`api-load: ${label} is not a clean run (2xx ${r.ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, bad pushes ${r.bad}${r.firstBad ? `: ${r.firstBad}` : ''})`);
+        }
+      }
+      console.log(`api-load: ${label}: ${fmt(measured.reqPerSec)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, max ${measured.max} ms`);
+      return { ...measured, acknowledged: (warmup?.ok2xx ?? 0) + measured.ok2xx, pushed: (warmup?.pushes ?? 0) + measured.pushes };
+    };
+
+    const get = { method: 'GET', headers: browserHeaders, kind: 'fixed' };
+    const hello1 = await load('(a) hello-world', '/bench/hello', get);
+    const me = await load('(b) GET /api/clients/me', '/api/clients/me', get);
+    const list = await load('(c) GET /api/weight-records', '/api/weight-records', get);
+    const add = await load('(d) POST /api/weight-records', '/api/weight-records', {
+      method: 'POST',
+      headers: writeHeaders,
+      kind: 'fixed',
+      body: JSON.stringify({ weight: 82.4, notes: 'depois do treino' }),
+    });
+    const push = await load(`(e) POST /api/sync/push (${PUSH_SIZE} mutations)`, '/api/sync/push', { method: 'POST', headers: writeHeaders, kind: 'push', pushSize: PUSH_SIZE });
+    const hello2 = await load('(a) hello-world, again', '/bench/hello', get);
+    const memory = rssMb(server.pid);
+    // A pooled connection the server closed as idle may fail once: ask again.
+    const state = await fetch(`${server.url}/bench/state`)
+      .catch(() => fetch(`${server.url}/bench/state`))
+      .then((response) => response.json());
+    const heap = state.memory;
+    // 2 is FULL: every acknowledged write was synced to disk before its answer.
+    if (state.synchronous !== 2 || state.journalMode !== 'wal') throw new Error(`api-load: the server ran with synchronous=${state.synchronous}, journal_mode=${state.journalMode}`);
+
+    // Every acknowledged write is in the database, once: the idempotency layer skipped none. A
+    // run stops with up to one request per connection in flight, which the server still applies
+    // without autocannon counting the answer: at most CONNECTIONS more per run, whole pushes only.
+    const db = new Database(serverEnv.DATABASE_PATH, { readonly: true, fileMustExist: true });
+    const stored = db.prepare('SELECT count(*) AS n FROM weight_records WHERE user_id = ?').get(seeded.userId).n;
+    const seqs = db.prepare('SELECT coalesce(sum(last_seq), 0) AS n FROM devices WHERE user_id = ?').get(seeded.userId).n;
+    db.close();
+    const inFlight = CONNECTIONS * (WARMUP > 0 ? 2 : 1);
+    const unansweredPushes = (seqs - push.pushed * PUSH_SIZE) / PUSH_SIZE;
+    const unansweredPosts = stored - seeded.userRecords - add.acknowledged - (push.pushed + unansweredPushes) * WEIGHTS_PER_PUSH;
+    const within = (n) => Number.isInteger(n) && n >= 0 && n <= inFlight;
+    if (!within(unansweredPushes) || !within(unansweredPosts)) {
+      throw new Error(
+        `api-load: the database holds ${stored} weight records and ${seqs} device seqs, for ${add.acknowledged} acknowledged POSTs and ${push.pushed} acknowledged pushes (at most ${inFlight} of each unanswered)`,
+      );
+    }
+    console.log(
+      `api-load: database check: ${fmt(add.acknowledged)} POSTs and ${fmt(push.pushed)} pushes acknowledged, each stored once (plus ${unansweredPosts} and ${unansweredPushes} in flight at the stops)`,
+    );
+
+    const ceiling = (hello1.reqPerSec + hello2.reqPerSec) / 2;
+    const share = (r) => r.reqPerSec / ceiling;
+    const pct = (r) => `${(share(r) * 100).toFixed(1)}%`;
+    const throughput = (label, r, min) => ({
+      label,
+      value: `${fmt(r.reqPerSec)} req/s = ${pct(r)} of (a)`,
+      ratio: min / share(r),
+      limit: 1,
+      target: `≥ ${min * 100}% of (a)`,
+    });
+    // "Under": a p99 of exactly the bound misses (autocannon's latencies are whole milliseconds).
+    const p99 = (label, r, maxMs) => ({ label, value: `p99 ${r.p99} ms (p50 ${r.p50})`, ratio: r.p99 / maxMs, limit: 1 - 1e-9, target: `p99 < ${maxMs} ms` });
+    return [
+      {
+        label: '(a) GET /bench/hello (ceiling)',
+        value: `${fmt(ceiling)} req/s (${fmt(hello1.reqPerSec)} first, ${fmt(hello2.reqPerSec)} last), p99 ${hello1.p99}/${hello2.p99} ms`,
+        ratio: 1,
+        limit: 1,
+        target: '100% by definition',
+      },
+      throughput('(b) GET /api/clients/me', me, 0.3),
+      p99('(b) GET /api/clients/me', me, 25),
+      throughput(`(c) GET /api/weight-records (${seeded.userRecords})`, list, 0.2),
+      p99('(c) GET /api/weight-records', list, 25),
+      throughput('(d) POST /api/weight-records', add, 0.05),
+      p99('(d) POST /api/weight-records', add, 50),
+      // (e) has a latency target only; its throughput is printed with it.
+      { ...p99(`(e) POST /api/sync/push (${PUSH_SIZE})`, push, 50), value: `p99 ${push.p99} ms (p50 ${push.p50}); ${fmt(push.reqPerSec)} req/s = ${pct(push)} of (a)` },
+      {
+        label: 'server RSS after the run',
+        value: `${memory.rss.toFixed(0)} MB (peak ${memory.hwm.toFixed(0)}; V8 heap ${mb(heap.heapUsed)} used of ${mb(heap.heapTotal)}, external ${mb(heap.external)})`,
+        ratio: memory.rss / 200,
+        limit: 1 - 1e-9,
+        target: '< 200 MB',
+      },
+    ];
+  } finally {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
