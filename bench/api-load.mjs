@@ -21,12 +21,12 @@
 //   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_USERS=100 BENCH_RECORDS=10000 npm run bench -- api-load
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { build } from 'vite';
+import { startServer } from './server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = (name, fallback) => {
@@ -74,42 +74,6 @@ function runChild(args, childEnv) {
   });
 }
 
-async function assertPortFree(port) {
-  await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', (error) => reject(new Error(`api-load: port ${port} is in use (${error.code}); set BENCH_PORT`)));
-    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
-  });
-}
-
-async function startServer(serverEnv) {
-  await assertPortFree(PORT);
-  const child = spawn(process.execPath, [SERVER_BUNDLE, 'serve'], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  let exitCode = null;
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? 'signal'))));
-  const url = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 300 && exitCode === null; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        return {
-          url,
-          pid: child.pid,
-          async stop() {
-            if (exitCode === null) child.kill('SIGTERM');
-            await exited;
-          },
-        };
-      }
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGTERM');
-  await exited;
-  throw new Error(`api-load: the bench server did not start on port ${PORT} (exit ${exitCode})`);
-}
-
 /** Signs in through the API and returns the Cookie header of the session. */
 async function signIn(url, email, password) {
   const response = await fetch(`${url}/api/clients/login`, {
@@ -151,7 +115,7 @@ export async function run() {
   try {
     const seeded = JSON.parse(await runChild([SERVER_BUNDLE, 'seed'], serverEnv));
     console.log(`api-load: seeded ${fmt(seeded.users)} users and ${fmt(seeded.records)} weight records (${seeded.userRecords} the measured user's) in ${seeded.seconds.toFixed(1)} s`);
-    server = await startServer(serverEnv);
+    server = await startServer({ port: PORT, entry: SERVER_BUNDLE, args: ['serve'], env: serverEnv, databasePath: serverEnv.DATABASE_PATH, replaceEnv: true });
     const cookie = await signIn(server.url, seeded.email, seeded.password);
     const browserHeaders = { cookie, accept: 'application/json', 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8', 'user-agent': 'Mozilla/5.0 (bench)' };
     const writeHeaders = { ...browserHeaders, 'content-type': 'application/json', origin: server.url };

@@ -17,20 +17,28 @@ async function assertPortFree(port) {
   });
 }
 
-export async function startServer({ port, env = {} }) {
+/**
+ * Starts a built server and waits for /api/health. By default `dist/server/server.js` on a fresh
+ * temp database, removed at stop; `databasePath` keeps one the caller prepared, `entry` and `args`
+ * run another bundle (the load benchmark's), `env` is added to (or, with `replaceEnv`, replaces)
+ * this process's environment.
+ */
+export async function startServer({ port, env = {}, entry = 'dist/server/server.js', args = [], databasePath = null, replaceEnv = false }) {
   await assertPortFree(port);
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  const dir = databasePath ? null : mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const base = replaceEnv ? {} : { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error' };
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: path.join(dir, 'app.db'), NODE_ENV: 'test', LOG_LEVEL: 'error', ...env },
+    env: { ...base, PORT: String(port), DATABASE_PATH: databasePath ?? path.join(dir, 'app.db'), ...env },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let exitCode = null;
   void exited.then((code) => (exitCode = code ?? 'signal'));
-  const url = `http://localhost:${port}`;
+  const removeDatabase = () => dir && rmSync(dir, { recursive: true, force: true });
+  const url = `http://127.0.0.1:${port}`;
   let up = false;
-  for (let i = 0; i < 100 && !up && exitCode === null; i++) {
+  for (let i = 0; i < 300 && !up && exitCode === null; i++) {
     try {
       up = (await fetch(`${url}/api/health`)).ok;
     } catch {
@@ -40,7 +48,8 @@ export async function startServer({ port, env = {} }) {
   }
   if (!up || exitCode !== null) {
     child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    await exited;
+    removeDatabase();
     throw new Error(`bench: the server did not start on port ${port}${exitCode === null ? '' : ` (exit ${exitCode})`}`);
   }
   return {
@@ -49,7 +58,7 @@ export async function startServer({ port, env = {} }) {
     async stop() {
       if (exitCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      removeDatabase();
     },
   };
 }
