@@ -17,6 +17,7 @@ import { createKeyVault } from './ai/key-vault.ts';
 import { createTranslations } from './services/translations.ts';
 import { createReferrals } from './services/referrals.ts';
 import { createCommissions } from './services/commissions.ts';
+import { createGroupCommit } from './db/group-commit.ts';
 import { createTeachers } from './services/teachers.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
@@ -52,6 +53,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     commissions,
     teachers: createTeachers(database.sqlite, database.db, generation, now),
     sessions: createSessionStore(database.sqlite, now),
+    groupCommit: createGroupCommit(database.sqlite),
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),
       loginPerAccount: new RateLimiter(rateLimits.loginFailuresPerAccount, rateLimits.windowMs, now),

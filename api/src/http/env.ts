@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
+import type { GroupCommit } from '../db/group-commit.ts';
 import type { ActiveSession, SessionStore } from '../auth/sessions.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Logger } from '../logger.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   config: Config;
   database: AppDatabase;
   sessions: SessionStore;
+  /** Device writes share one COMMIT per event-loop turn (ADR 014). */
+  groupCommit: GroupCommit;
   log: Logger;
   now: () => number;
   /** The server's hybrid logical clock: stamps REST writes so they merge with device writes. */

@@ -66,11 +66,15 @@ export function dailyProgressRoutes(deps: AppDeps) {
       const body = await readJsonObject(c);
       const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
       const hlc = hlcOf(body.hlc);
-      let raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
-      if (raw === undefined && legacyKey === null) raw = !(deps.tracking.day(me.id, localDate)?.[field] ?? false); // toggle
-      const checked = field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
+      const raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
+      // No value on a yes/no field toggles it: read and written in the same transaction.
+      const toggle = raw === undefined && legacyKey === null;
+      const checked = toggle ? ({ ok: true, value: true } as const) : field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
       if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
-      const write = deps.database.sqlite.transaction(() => deps.tracking.setProgress(me.id, localDate, { field, value: checked.value }, hlc))();
+      const write = await deps.groupCommit.run(() => {
+        const value = toggle ? !(deps.tracking.day(me.id, localDate)?.[field] ?? false) : checked.value;
+        return deps.tracking.setProgress(me.id, localDate, { field, value }, hlc);
+      });
       if (!write.applied) throw new ApiError(409, write.code);
       return c.json({ progress: progressSummary(deps, me.id, localDate) });
     });
@@ -81,7 +85,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
     const body = await readJsonObject(c);
     const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
     const hlc = hlcOf(body.hlc);
-    const write = deps.database.sqlite.transaction(() => deps.tracking.completeDay(me.id, localDate, hlc))();
+    const write = await deps.groupCommit.run(() => deps.tracking.completeDay(me.id, localDate, hlc));
     if (!write.applied) throw new ApiError(409, write.code);
     return c.json({ progress: progressSummary(deps, me.id, localDate) });
   });

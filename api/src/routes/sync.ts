@@ -18,7 +18,8 @@ export function syncRoutes(deps: AppDeps) {
     // A mutation without a usable seq cannot be consumed or acknowledged: refuse the batch.
     const badSeq = mutations.findIndex((m) => rawSeq(m) === null);
     if (badSeq >= 0) throw validationError([{ field: `mutations[${badSeq}].seq`, key: 'validation.number' }]);
-    return c.json(deps.sync.push(currentUser(c).id, deviceId, mutations));
+    const userId = currentUser(c).id;
+    return c.json(await deps.groupCommit.run(() => deps.sync.push(userId, deviceId, mutations)));
   });
 
   r.get('/pull', 'signedIn', (c) => {

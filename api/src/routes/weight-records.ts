@@ -21,9 +21,9 @@ export function weightRecordRoutes(deps: AppDeps) {
     if (problems.length > 0 || !weight.ok || !notes.ok) throw validationError(problems);
     const userId = currentUser(c).id;
     const id = uuidv7(deps.now());
-    const write = deps.database.sqlite.transaction(() =>
+    const write = await deps.groupCommit.run(() =>
       deps.tracking.addWeight(userId, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
-    )();
+    );
     if (!write.applied) throw new ApiError(409, write.code);
     return c.json({ weightRecord: deps.tracking.weightRecord(userId, id) }, 201);
   });
