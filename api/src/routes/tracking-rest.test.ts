@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signIn } from '../../test/factories.ts';
+import { signIn, TestDevice } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(() => {
@@ -22,6 +22,22 @@ describe('weight records (REST)', () => {
     await c.post('/api/weight-records', { weight: '81,9', notes: '   ' });
     const list = await c.get<{ weightRecords: { weight: number; notes: string | null }[] }>('/api/weight-records');
     expect(list.body.weightRecords.map((r) => [r.weight, r.notes])).toEqual([[81.9, null], [82.5, 'em jejum']]);
+  });
+
+  it('lists what the last write left, however it came: REST, a sync push or a deletion from another device', async () => {
+    const c = t.client();
+    await signIn(c, t.deps);
+    const weights = async () => (await c.get<{ weightRecords: { id: string; weight: number }[] }>('/api/weight-records')).body.weightRecords;
+    expect(await weights()).toEqual([]);
+    const rest = (await c.post<{ weightRecord: { id: string } }>('/api/weight-records', { weight: 80 })).body.weightRecord;
+    expect((await weights()).map((r) => r.weight)).toEqual([80]);
+    const device = new TestDevice();
+    const added = device.addWeight(79.5);
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [added] });
+    expect((await weights()).map((r) => r.weight).sort()).toEqual([79.5, 80]);
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [device.mutation('weight.delete', { id: rest.id })] });
+    expect((await weights()).map((r) => r.weight)).toEqual([79.5]);
+    expect(await weights()).toEqual(await weights()); // read twice, unchanged
   });
 
   it.each([

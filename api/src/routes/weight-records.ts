@@ -9,7 +9,7 @@ import { readJsonObject } from '../http/validate.ts';
 export function weightRecordRoutes(deps: AppDeps) {
   const r = createRouter('/api/weight-records');
 
-  r.get('/', 'signedIn', (c) => c.json({ weightRecords: deps.tracking.listWeightRecords(currentUser(c).id) }));
+  r.get('/', 'signedIn', (c) => c.body(deps.tracking.weightRecordsJson(currentUser(c).id), 200, { 'Content-Type': 'application/json' }));
 
   r.post('/', 'signedIn', async (c) => {
     const body = await readJsonObject(c);

@@ -97,6 +97,9 @@ export type WriteResult = { applied: true } | { applied: false; code: ErrorCode 
 
 const result = (outcome: Outcome<unknown>): WriteResult => (outcome.ok ? { applied: true } : { applied: false, code: outcome.code });
 
+/** Users whose weight list is kept serialized (the most recently read ones; a few MB at most). */
+const WEIGHT_LIST_CACHE_SIZE = 500;
+
 export function createTracking(sqlite: Database.Database, now: () => number) {
   const nextVersion = sqlite.prepare<[], { value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value');
   const currentVersion = sqlite.prepare<[], { value: number }>('SELECT value FROM sync_counter WHERE id = 1');
@@ -110,6 +113,8 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     'INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (id) DO NOTHING',
   );
   const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
+  const lastWeightVersion = sqlite.prepare<[string], [number | null]>('SELECT max(version) FROM weight_records WHERE user_id = ?').raw(true);
+  const weightListCache = new Map<string, { version: number | null; json: string }>();
   // Rows as arrays of the four columns the list shows: no object and no user id per row.
   const listWeights = sqlite
     .prepare<[string], [id: string, weight: number, notes: string | null, createdAt: number]>(
@@ -200,6 +205,22 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
 
     listWeightRecords(userId: string): WeightRecordDto[] {
       return listWeights.all(userId).map(([id, weight, notes, createdAt]) => ({ id, weight, notes, createdAt: new Date(createdAt).toISOString(), deleted: false }));
+    },
+
+    /**
+     * GET /api/weight-records's body, kept per user while their newest weight version is the
+     * same: every change to a user's records (an insert, a tombstone) takes a new, higher version
+     * from the sync counter, so an unchanged maximum means an unchanged list.
+     */
+    weightRecordsJson(userId: string): string {
+      const [version] = lastWeightVersion.get(userId) as [number | null];
+      const cached = weightListCache.get(userId);
+      if (cached && cached.version === version) return cached.json;
+      const json = JSON.stringify({ weightRecords: this.listWeightRecords(userId) });
+      weightListCache.delete(userId);
+      if (weightListCache.size >= WEIGHT_LIST_CACHE_SIZE) weightListCache.delete(weightListCache.keys().next().value as string);
+      weightListCache.set(userId, { version, json });
+      return json;
     },
 
     setProgress(userId: string, localDate: string, args: MutationArgs['progress.set'], hlc: string): WriteResult {
