@@ -13,18 +13,15 @@
  * (staticRoot null): the PWA's catch-all GET would otherwise answer /bench/hello, and no /api
  * route ever reaches the static handlers, so the API behaves exactly as in production.
  */
-import { serve } from '@hono/node-server';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { uuidv7 } from '#protocol/ids.ts';
 import { registerClientSchema } from '#protocol/schemas/clients.ts';
-import { createApp } from '../../api/src/app.ts';
+import { bootApp, serveApp } from '../../api/src/boot.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { openDatabase } from '../../api/src/db/client.ts';
-import { ensureAdmin, seedDemoData } from '../../api/src/db/demo-seed.ts';
 import { applyMigrations } from '../../api/src/db/migrate.ts';
-import { createDeps } from '../../api/src/deps.ts';
 import { registerClient } from '../../api/src/services/clients.ts';
 import { SESSION_TTL_MS } from '../../api/src/auth/sessions.ts';
 
@@ -121,17 +118,9 @@ async function seed() {
   process.stdout.write(`${JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD, userId: me.id, users, records, userRecords: mineCount, seconds: (Date.now() - started) / 1000 })}\n`);
 }
 
-/** api/src/server.ts's start-up (migrations, deps, seeds, purge, app, serve, graceful stop) plus the ceiling route. */
+/** The app as api/src/server.ts starts it, plus the ceiling route and the durability probe. */
 async function main() {
-  const config = loadConfig(process.env, { staticRoot: null });
-  const database = openDatabase(config.databasePath);
-  applyMigrations(database, migrations);
-  const deps = createDeps(config, database);
-  if (config.seedDemoData) await seedDemoData(deps);
-  if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword, deps.now());
-  deps.sessions.purgeExpired();
-
-  const app = createApp(deps);
+  const { app, deps } = await bootApp(loadConfig(process.env, { staticRoot: null }), migrations);
   app.get('/bench/hello', (c) => c.json({ hello: 'world' }));
   // The durability the write figures ran with, and where the server's memory is (V8 heap, buffers,
   // the rest native). With --expose-gc, ?gc=1 collects first: what is live, not what awaits collection.
@@ -140,20 +129,7 @@ async function main() {
     const { sqlite } = deps.database;
     return c.json({ synchronous: sqlite.pragma('synchronous', { simple: true }), journalMode: sqlite.pragma('journal_mode', { simple: true }), memory: process.memoryUsage() });
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  server.on('error', (error) => {
-    process.stderr.write(`bench server: ${error.message}\n`);
-    process.exit(1);
-  });
-  const shutdown = () => {
-    server.close(() => {
-      database.close();
-      process.exit(0);
-    });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  serveApp(app, deps);
 }
 
 const mode = process.argv[2];

@@ -11,7 +11,7 @@ import type { Locale } from '#protocol/i18n/locales.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import type { Config } from '../config.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, refuseWhenLimited } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { GeneratedDiet, GeneratedWorkout, GenerationSource, IdentifiedExercise } from '../services/staff-contract.ts';
 import { generateBuiltinDiet } from './builtin/diet-generator.ts';
@@ -126,8 +126,7 @@ export function createContentGeneration({ config, sqlite, vault, log, now, limit
   async function ask(callerId: string, event: string, system: string, user: UserContent, endpoint = endpointFor(callerId)) {
     if (!endpoint) return null;
     // Over the limit the caller reads SPEC §8's quota message, as when the provider itself says 429.
-    const waitMs = limiter.retryAfter(callerId);
-    if (waitMs > 0) throw new ApiError(429, 'AI_QUOTA_EXCEEDED', [], {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+    refuseWhenLimited(limiter, callerId, 'AI_QUOTA_EXCEEDED');
     limiter.hit(callerId);
     try {
       return await askForJson(endpoint, system, user);

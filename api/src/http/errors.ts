@@ -27,11 +27,14 @@ export class ApiError extends Error {
 
 export const validationError = (fields: FieldProblem[]) => new ApiError(400, 'VALIDATION_FAILED', fields);
 
-/** 429 with Retry-After while `key` is over `limiter`'s limit (login, registrations). */
-export function refuseWhenLimited(limiter: RateLimiter, key: string): void {
+/**
+ * 429 with Retry-After while `key` is over `limiter`'s limit (login, registrations, payouts; AI
+ * calls answer with SPEC §8's quota code instead).
+ */
+export function refuseWhenLimited(limiter: RateLimiter, key: string, code: 'RATE_LIMITED' | 'AI_QUOTA_EXCEEDED' = 'RATE_LIMITED'): void {
   const waitMs = limiter.retryAfter(key);
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError(429, 'RATE_LIMITED', [], { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
+    throw new ApiError(429, code, [], { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
   }
 }

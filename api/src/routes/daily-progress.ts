@@ -1,9 +1,9 @@
 import { isHlc, isTooFarAhead } from '#protocol/clock/hlc.ts';
 import { isLocalDate } from '#protocol/domain/daily-progress.ts';
-import { checkBoolean, checkLevel, checkTimeZone } from '#protocol/mutations/fields.ts';
+import { checkBoolean, checkLevel } from '#protocol/mutations/fields.ts';
 import type { ProgressField } from '#protocol/mutations/index.ts';
 import { findUserById } from '../services/clients.ts';
-import { progressSummary, todayFor } from '../services/daily-progress.ts';
+import { progressSummary, requestTimeZone, todayFor } from '../services/daily-progress.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { createRouter, currentUser } from '../http/router.ts';
@@ -38,12 +38,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
       if (typeof localDate !== 'string' || !isLocalDate(localDate)) throw validationError([{ field: 'localDate', key: 'validation.invalidDate' }]);
       return localDate;
     }
-    if (timeZone !== undefined) {
-      const zone = checkTimeZone(timeZone);
-      if (!zone.ok) throw validationError([{ field: 'timeZone', key: zone.key }]);
-      return todayFor(countryCode, deps.now(), zone.value);
-    }
-    return todayFor(countryCode, deps.now());
+    return todayFor(countryCode, deps.now(), requestTimeZone(timeZone, () => countryCode));
   };
 
   const hlcOf = (value: unknown) => {

@@ -1,10 +1,9 @@
 import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
-import { checkTimeZone } from '#protocol/mutations/fields.ts';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env.ts';
-import { refuseWhenLimited, validationError } from '../http/errors.ts';
+import { refuseWhenLimited } from '../http/errors.ts';
 import { findUserById } from '../services/clients.ts';
-import { homeTimeZone } from '../services/daily-progress.ts';
+import { requestTimeZone } from '../services/daily-progress.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
 
@@ -31,17 +30,9 @@ export function teacherRoutes(deps: AppDeps) {
 
   /** `?timeZone=` (the device's IANA zone) says where this month began; else the teacher's country's zone. */
   r.get('/dashboard', 'teacher', (c) => {
-    const teacher = currentUser(c);
-    const asked = c.req.query('timeZone');
-    let timeZone: string;
-    if (asked === undefined) {
-      timeZone = homeTimeZone(findUserById(deps.database.db, teacher.id)?.countryCode ?? '');
-    } else {
-      const zone = checkTimeZone(asked);
-      if (!zone.ok) throw validationError([{ field: 'timeZone', key: zone.key }]);
-      timeZone = zone.value;
-    }
-    return c.json(deps.commissions.dashboard(teacher.id, timeZone));
+    const teacherId = currentUser(c).id;
+    const timeZone = requestTimeZone(c.req.query('timeZone'), () => findUserById(deps.database.db, teacherId)?.countryCode ?? '');
+    return c.json(deps.commissions.dashboard(teacherId, timeZone));
   });
 
   r.get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }));

@@ -1,6 +1,8 @@
 import { dailyPercent, dailyPoints, localDateIn, monthlyProgress, weekdayOf } from '#protocol/domain/daily-progress.ts';
 import { emptyDay } from '#protocol/conflict/rules.ts';
 import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
+import { checkTimeZone } from '#protocol/mutations/fields.ts';
+import { validationError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 
 /** Where a client's "today" is when the device did not say: their country's main time zone. */
@@ -11,6 +13,17 @@ export const COUNTRY_TIME_ZONES: Record<string, string> = {
 };
 
 export const homeTimeZone = (countryCode: string): string => COUNTRY_TIME_ZONES[countryCode] ?? 'America/Sao_Paulo';
+
+/**
+ * The zone a request names (`timeZone` from the device: 400 when Intl does not know it), else
+ * the home zone of the caller's country, asked for only when needed.
+ */
+export function requestTimeZone(asked: unknown, homeCountry: () => string): string {
+  if (asked === undefined) return homeTimeZone(homeCountry());
+  const zone = checkTimeZone(asked);
+  if (!zone.ok) throw validationError([{ field: 'timeZone', key: zone.key }]);
+  return zone.value;
+}
 
 export function todayFor(countryCode: string, now: number, timeZone?: string): string {
   return localDateIn(timeZone ?? homeTimeZone(countryCode), new Date(now));

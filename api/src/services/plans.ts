@@ -64,7 +64,8 @@ export interface WorkoutPlanRaw extends PlanRowBase {
   safety_notes: string | null;
 }
 
-const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
+/** An optional instant as ISO text, as every DTO sends it. */
+export const isoOrNull = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
 
 export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
   id: row.id,
@@ -79,7 +80,7 @@ export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
   tips: row.tips,
   substitutions: row.substitutions,
   createdAt: new Date(row.created_at).toISOString(),
-  publishedAt: iso(row.published_at),
+  publishedAt: isoOrNull(row.published_at),
 });
 
 export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
@@ -93,7 +94,7 @@ export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
   progressionTips: row.progression_tips,
   safetyNotes: row.safety_notes,
   createdAt: new Date(row.created_at).toISOString(),
-  publishedAt: iso(row.published_at),
+  publishedAt: isoOrNull(row.published_at),
 });
 
 export type NewDiet = Omit<DietPlanDto, 'id' | 'createdAt' | 'publishedAt'>;

@@ -12,6 +12,7 @@ import { users, type UserRow } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { findUserById, toClientDto } from './clients.ts';
 import type { PlanAuthoring } from './plan-authoring.ts';
+import { isoOrNull } from './plans.ts';
 import type { StaffUserDetail, StaffUserSummary } from './staff-contract.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
@@ -37,7 +38,6 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
   const allUsers = sqlite.prepare<[], Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'teacherApprovedAt' | 'createdAt'>>(
     'SELECT id, name, email, phone, role, teacher_id AS teacherId, teacher_approved_at AS teacherApprovedAt, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
   );
-  const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
   const approvedAt = sqlite.prepare<[string], { at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?');
   const withApproval = (staff: Staff) => ({ ...staff, approved: staff.role === 'admin' || (approvedAt.get(staff.id)?.at ?? null) !== null });
@@ -59,21 +59,18 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
       return allUsers
         .all()
         .filter((user) => inScope(scope, user))
-        .map((user) => {
-          const publishedAt = latest.get(user.id);
-          return {
-            id: user.id,
-            name: user.name,
-            email: user.email,
-            phone: user.phone,
-            role: user.role,
-            teacherId: user.teacherId,
-            teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
-            createdAt: new Date(user.createdAt).toISOString(),
-            latestDietPublishedAt: publishedAt === undefined ? null : new Date(publishedAt).toISOString(),
-            subscription: subscriptions.current(user.id),
-          };
-        });
+        .map((user) => ({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          role: user.role,
+          teacherId: user.teacherId,
+          teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
+          createdAt: new Date(user.createdAt).toISOString(),
+          latestDietPublishedAt: isoOrNull(latest.get(user.id) ?? null),
+          subscription: subscriptions.current(user.id),
+        }));
     },
 
     detail(staff: Staff, userId: string): StaffUserDetail {

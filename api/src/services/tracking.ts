@@ -158,6 +158,9 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     });
   }
 
+  const listWeightRecords = (userId: string): WeightRecordDto[] =>
+    listWeights.all(userId).map(([id, weight, notes, createdAt]) => ({ id, weight, notes, createdAt: new Date(createdAt).toISOString(), deleted: false }));
+
   const readDay = (userId: string, localDate: string) => {
     const row = dayByDate.get(userId, localDate);
     return row ? toDailyProgress(row) : undefined;
@@ -203,9 +206,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       return row && row.user_id === userId ? toWeightRecord(row) : null;
     },
 
-    listWeightRecords(userId: string): WeightRecordDto[] {
-      return listWeights.all(userId).map(([id, weight, notes, createdAt]) => ({ id, weight, notes, createdAt: new Date(createdAt).toISOString(), deleted: false }));
-    },
+    listWeightRecords,
 
     /**
      * GET /api/weight-records's body, kept per user while their newest weight version is the
@@ -216,7 +217,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       const [version] = lastWeightVersion.get(userId) as [number | null];
       const cached = weightListCache.get(userId);
       if (cached && cached.version === version) return cached.json;
-      const json = JSON.stringify({ weightRecords: this.listWeightRecords(userId) });
+      const json = JSON.stringify({ weightRecords: listWeightRecords(userId) });
       weightListCache.delete(userId);
       if (weightListCache.size >= WEIGHT_LIST_CACHE_SIZE) weightListCache.delete(weightListCache.keys().next().value as string);
       weightListCache.set(userId, { version, json });

@@ -20,7 +20,7 @@ import { formatMoney } from '#protocol/domain/money.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { failureText } from './feedback.ts';
-import { useAdminResource } from './use-admin-resource.ts';
+import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 
 type Move = Exclude<PayoutStatus, 'pending'>;
 
@@ -57,7 +57,7 @@ const MOVED: Record<Move, string> = { processing: 'admin.payouts.movedProcessing
 export function PayoutsSection() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const { data, error, loading, reload } = useAdminResource<{ payouts: AdminPayout[] }>('/admin/payouts');
+  const { data, error, loading, reload } = useOnlineResource<{ payouts: AdminPayout[] }>('/admin/payouts');
   const [busy, setBusy] = useState<string | null>(null);
   const payouts = data?.payouts ?? null;
   const money = (p: AdminPayout) => formatMoney(p.amount, p.currency, intl.locale);

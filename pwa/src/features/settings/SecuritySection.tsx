@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
@@ -19,7 +19,8 @@ import { errorMessage } from '#pwa/lib/error-message.ts';
 import { detailErrors, fieldMessage } from '#pwa/lib/form-errors.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';
-import { accountSecurityApi, type AccountSession } from './account-security-api.ts';
+import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
+import { ACCOUNT_SESSIONS_PATH, accountSecurityApi, type AccountSession } from './account-security-api.ts';
 import { deviceName } from './device-name.ts';
 
 const PASSWORD_FIELDS = [
@@ -182,20 +183,8 @@ function SessionList({ sessions, error, retry, onRevoked }: { sessions: AccountS
 export function SecuritySection() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setSessions(await accountSecurityApi.sessions());
-      setError(null);
-    } catch (failure) {
-      setError(failure);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const sessions = useOnlineResource<{ sessions: AccountSession[] }>(ACCOUNT_SESSIONS_PATH);
+  const reload = () => void sessions.reload();
 
   return (
     <Card variant="outlined" data-testid="security-section">
@@ -203,7 +192,7 @@ export function SecuritySection() {
         <Typography variant="h6" component="h2" gutterBottom>
           {t('settings.security.title')}
         </Typography>
-        <PasswordChangeForm onChanged={() => void load()} />
+        <PasswordChangeForm onChanged={reload} />
         <Divider sx={{ my: 3 }} />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('settings.security.sessionsTitle')}
@@ -211,7 +200,7 @@ export function SecuritySection() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('settings.security.sessionsNote')}
         </Typography>
-        <SessionList sessions={sessions} error={error} retry={() => void load()} onRevoked={() => void load()} />
+        <SessionList sessions={sessions.data?.sessions ?? null} error={sessions.error} retry={reload} onRevoked={reload} />
       </CardContent>
     </Card>
   );

@@ -10,8 +10,9 @@ export interface AccountSession {
   current: boolean;
 }
 
+export const ACCOUNT_SESSIONS_PATH = '/clients/me/sessions';
+
 export const accountSecurityApi = {
-  sessions: async () => (await api.get<{ sessions: AccountSession[] }>('/clients/me/sessions')).sessions,
   revoke: (id: string) => api.delete<{ success: true }>(`/clients/me/sessions/${encodeURIComponent(id)}`),
   revokeOthers: () => api.delete<{ success: true; revokedSessions: number }>('/clients/me/sessions'),
   changePassword: (body: PasswordChangeInput) => api.put<{ success: true; revokedSessions: number }>('/clients/me/password', body),

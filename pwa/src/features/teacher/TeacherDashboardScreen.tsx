@@ -6,13 +6,13 @@ import Tabs from '@mui/material/Tabs';
 import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#api/services/teacher-contract.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 import { CommissionsTab } from './CommissionsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
 import { ReferralTab } from './ReferralTab.tsx';
 import { StudentsTab } from './StudentsTab.tsx';
 import { TEACHER_PATHS } from './teacher-api.ts';
-import { useTeacherResource } from './use-teacher-resource.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
 
 export const TEACHER_TABS = ['overview', 'students', 'referral', 'commissions', 'payouts'] as const;
@@ -29,11 +29,11 @@ function TeacherDashboardTabs() {
   const [tab, setTab] = useState<TeacherTab>('overview');
   const [opened, setOpened] = useState<ReadonlySet<TeacherTab>>(() => new Set(['overview']));
 
-  const dashboard = useTeacherResource<TeacherDashboard>(TEACHER_PATHS.dashboard, true);
-  const students = useTeacherResource<{ students: TeacherStudent[] }>(TEACHER_PATHS.students, opened.has('students'));
-  const links = useTeacherResource<{ referralLinks: ReferralLink[] }>(TEACHER_PATHS.referralLinks, opened.has('referral'));
-  const ledger = useTeacherResource<{ ledger: LedgerEntry[] }>(TEACHER_PATHS.ledger, opened.has('commissions'));
-  const payouts = useTeacherResource<{ payouts: Payout[] }>(TEACHER_PATHS.payouts, opened.has('payouts'));
+  const dashboard = useOnlineResource<TeacherDashboard>(TEACHER_PATHS.dashboard);
+  const students = useOnlineResource<{ students: TeacherStudent[] }>(opened.has('students') ? TEACHER_PATHS.students : null);
+  const links = useOnlineResource<{ referralLinks: ReferralLink[] }>(opened.has('referral') ? TEACHER_PATHS.referralLinks : null);
+  const ledger = useOnlineResource<{ ledger: LedgerEntry[] }>(opened.has('commissions') ? TEACHER_PATHS.ledger : null);
+  const payouts = useOnlineResource<{ payouts: Payout[] }>(opened.has('payouts') ? TEACHER_PATHS.payouts : null);
 
   const open = (next: TeacherTab) => {
     setTab(next);

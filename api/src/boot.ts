@@ -1,0 +1,62 @@
+import { serve } from '@hono/node-server';
+import { createApp, type App } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureAdmin, seedDemoData } from './db/demo-seed.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { createDeps } from './deps.ts';
+import type { AppDeps } from './http/env.ts';
+
+/**
+ * The server's start-up, shared with the load benchmark's server: opens the database, applies the
+ * migrations, builds the services, seeds the demo or first admin when asked, drops expired
+ * sessions, and composes the app.
+ */
+export async function bootApp(config: Config, migrationsFolder: string): Promise<{ app: App; deps: AppDeps }> {
+  const database = openDatabase(config.databasePath);
+  applyMigrations(database, migrationsFolder);
+  const deps = createDeps(config, database);
+  if (config.seedDemoData && (await seedDemoData(deps))) deps.log.info('seed.demo', { accounts: 4 });
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureAdmin(database.db, config.adminEmail, config.adminPassword, deps.now());
+    deps.log.info('seed.admin', { outcome });
+  }
+  deps.sessions.purgeExpired();
+  return { app: createApp(deps), deps };
+}
+
+/**
+ * Listens on the configured port. SIGTERM or SIGINT stops accepting, lets in-flight requests
+ * finish, then closes the database (which checkpoints the WAL); after 10 s it gives up waiting.
+ */
+export function serveApp(app: App, deps: AppDeps): void {
+  const { config, database } = deps;
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    deps.log.info('server.listening', { port: info.port, url: `http://localhost:${info.port}`, paymentsMode: config.paymentsMode });
+  });
+  server.on('error', (error) => {
+    deps.log.error('server.error', { message: error.message });
+    process.exit(1);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    deps.log.info('server.stopping', { signal });
+    const force = setTimeout(() => {
+      deps.log.error('server.forced-exit', { afterMs: 10_000 });
+      database.close();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      database.close();
+      deps.log.info('server.stopped', {});
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
