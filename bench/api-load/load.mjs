@@ -14,11 +14,36 @@ const spec = JSON.parse(process.argv[2] ?? '{}');
 const TIME_ZONE = 'America/Sao_Paulo';
 const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+// Random bits are drawn in blocks: a push needs thirty ids, and the generator must not be what
+// the server waits for.
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function randomHex(bytes) {
+  if (poolAt + bytes > pool.length) {
+    pool = randomBytes(64 * 1024);
+    poolAt = 0;
+  }
+  poolAt += bytes;
+  return pool.toString('hex', poolAt - bytes, poolAt);
+}
+
 /** A UUIDv7: 48-bit milliseconds, version 7, variant 10, random bits. */
-function uuidv7() {
-  const ms = Date.now().toString(16).padStart(12, '0');
-  const r = randomBytes(10).toString('hex');
-  return `${ms.slice(0, 8)}-${ms.slice(8)}-7${r.slice(0, 3)}-${(8 | (parseInt(r[3], 16) & 3)).toString(16)}${r.slice(4, 7)}-${r.slice(7, 19)}`;
+function uuidv7(ms) {
+  const time = ms.toString(16).padStart(12, '0');
+  const r = randomHex(10);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${r.slice(0, 3)}-${(8 | (parseInt(r[3], 16) & 3)).toString(16)}${r.slice(4, 7)}-${r.slice(7, 19)}`;
+}
+
+/** The device's local date, formatted once a second rather than per mutation. */
+let dateSecond = -1;
+let today = '';
+function localDateAt(ms) {
+  const second = Math.floor(ms / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    today = localDate.format(ms);
+  }
+  return today;
 }
 
 /** The outbox of a device: weight records and habit fields, as the PWA queues them. */
@@ -29,20 +54,19 @@ const PROGRESS = [
   ['energy', 3],
 ];
 let hlcCounter = 0;
-function mutation(device, seq, k) {
-  const now = new Date();
+function mutation(device, seq, k, ms, iso) {
   hlcCounter = (hlcCounter + 1) & 0xffffff;
   const [field, value] = PROGRESS[k % PROGRESS.length];
   return {
     deviceId: device.id,
     seq,
-    id: uuidv7(),
+    id: uuidv7(ms),
     ...(k % 2 === 0
-      ? { name: 'weight.add', args: { id: uuidv7(), weight: Math.round(700 + Math.random() * 200) / 10, notes: null, createdAt: now.toISOString() } }
+      ? { name: 'weight.add', args: { id: uuidv7(ms), weight: Math.round(700 + Math.random() * 200) / 10, notes: null, createdAt: iso } }
       : { name: 'progress.set', args: { field, value } }),
     version: 1,
-    hlc: `${now.toISOString()}-${hlcCounter.toString(16).padStart(6, '0')}-${device.id}`,
-    localDate: localDate.format(now),
+    hlc: `${iso}-${hlcCounter.toString(16).padStart(6, '0')}-${device.id}`,
+    localDate: localDateAt(ms),
     timeZone: TIME_ZONE,
   };
 }
@@ -57,7 +81,9 @@ function pushRequests(stats) {
       setupRequest(request, context) {
         const device = idle.pop() ?? { id: `${prefix}_${made++}`, seq: 0 };
         context.device = device;
-        const mutations = Array.from({ length: size }, (_, k) => mutation(device, device.seq + k + 1, k));
+        const ms = Date.now();
+        const iso = new Date(ms).toISOString();
+        const mutations = Array.from({ length: size }, (_, k) => mutation(device, device.seq + k + 1, k, ms, iso));
         return { ...request, body: JSON.stringify({ deviceId: device.id, mutations }) };
       },
       onResponse(status, body, context) {

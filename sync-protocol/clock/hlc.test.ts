@@ -14,6 +14,28 @@ describe('hybrid logical clock', () => {
     expect(compareHlc(formatHlc({ millis: 1000, counter: 16, node: 'a' }), formatHlc({ millis: 1000, counter: 15, node: 'z' }))).toBe(1);
   });
 
+  it('parses exactly what the regular form with a real instant describes', () => {
+    const reference = (value: string) => {
+      const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)-([0-9a-f]{6})-([A-Za-z0-9_-]{1,64})$/.exec(value);
+      const millis = match ? Date.parse(match[1] as string) : NaN;
+      if (!match || !(millis >= 0) || new Date(millis).toISOString() !== match[1]) return null;
+      return { millis, counter: parseInt(match[2] as string, 16), node: match[3] };
+    };
+    const valid = fc
+      .tuple(fc.integer({ min: 0, max: 253402300799999 }), fc.integer({ min: 0, max: MAX_COUNTER }), fc.stringMatching(/^[A-Za-z0-9_-]{1,66}$/))
+      .map(([millis, counter, node]) => formatHlc({ millis, counter, node }));
+    const nearMiss = fc.tuple(valid, fc.nat(), fc.constantFrom(...'09afgAZ-_:.T+ \u00e9')).map(([value, at, char]) => {
+      const i = at % value.length;
+      return value.slice(0, i) + char + value.slice(i + 1);
+    });
+    fc.assert(
+      fc.property(fc.oneof(valid, nearMiss, fc.string({ maxLength: 40 })), (value) => {
+        expect(parseHlc(value)).toEqual(reference(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('rejects malformed timestamps', () => {
     for (const bad of ['', 'x', '2026-02-30T00:00:00.000Z-000000-a', '2026-01-01T00:00:00.000Z-00000g-a', '2026-01-01T00:00:00.000Z-000000-', `2026-01-01T00:00:00.000Z-000000-${'n'.repeat(65)}`]) {
       expect(parseHlc(bad)).toBeNull();

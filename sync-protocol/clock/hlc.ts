@@ -8,6 +8,7 @@
  * The counter has 6 hex digits (16.7 million events per millisecond); if it ever fills, the clock
  * borrows the next millisecond instead of failing, so it cannot overflow.
  */
+import { INSTANT_LENGTH, readInstant } from '../domain/calendar.ts';
 
 export interface Hlc {
   millis: number;
@@ -20,7 +21,6 @@ export const MAX_COUNTER = 0xffffff;
 export const MAX_DRIFT_MS = 5 * 60 * 1000;
 
 const NODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const HLC_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)-([0-9a-f]{6})-([A-Za-z0-9_-]{1,64})$/;
 
 export class ClockDriftError extends Error {
   constructor(readonly remoteMillis: number, readonly localMillis: number) {
@@ -33,12 +33,28 @@ export function formatHlc({ millis, counter, node }: Hlc): string {
   return `${new Date(millis).toISOString()}-${counter.toString(16).padStart(6, '0')}-${node}`;
 }
 
+/** A node id character: [A-Za-z0-9_-]. */
+const isNodeChar = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 45;
+/** A lowercase hex digit's value, or -1. */
+const hexValue = (code: number) => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1);
+
+const COUNTER_AT = INSTANT_LENGTH + 1;
+const NODE_AT = COUNTER_AT + 7;
+
+/** Read character by character: a push parses two or three timestamps per mutation. */
 export function parseHlc(value: string): Hlc | null {
-  const match = typeof value === 'string' ? HLC_PATTERN.exec(value) : null;
-  if (!match) return null;
-  const millis = Date.parse(match[1] as string);
-  if (!Number.isFinite(millis) || millis < 0 || new Date(millis).toISOString() !== match[1]) return null;
-  return { millis, counter: parseInt(match[2] as string, 16), node: match[3] as string };
+  if (typeof value !== 'string' || value.length <= NODE_AT || value.length > NODE_AT + 64) return null;
+  if (value.charCodeAt(INSTANT_LENGTH) !== 45 || value.charCodeAt(NODE_AT - 1) !== 45) return null;
+  const millis = readInstant(value);
+  if (millis === null || millis < 0) return null;
+  let counter = 0;
+  for (let i = COUNTER_AT; i < NODE_AT - 1; i++) {
+    const digit = hexValue(value.charCodeAt(i));
+    if (digit < 0) return null;
+    counter = counter * 16 + digit;
+  }
+  for (let i = NODE_AT; i < value.length; i++) if (!isNodeChar(value.charCodeAt(i))) return null;
+  return { millis, counter, node: value.slice(NODE_AT) };
 }
 
 export const isHlc = (value: unknown): value is string => typeof value === 'string' && parseHlc(value) !== null;

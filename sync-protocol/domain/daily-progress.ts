@@ -2,6 +2,7 @@
  * Daily check-in points and monthly progress (SPEC: daily progress). Dates are the client's
  * local calendar dates as 'YYYY-MM-DD' strings, so a day never shifts with the server's zone.
  */
+import { daysInMonth, isLocalDate } from './calendar.ts';
 
 /** Mood and energy run 1–5; 3 is the neutral answer that earns no point. */
 export const NEUTRAL_LEVEL = 3;
@@ -32,23 +33,7 @@ export function canCompleteDay(day: DayFields): boolean {
   return dailyPoints(day) === MAX_POINTS;
 }
 
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-/** Arithmetic rather than Date.UTC, which reads years 0–99 as 1900–1999. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const YEAR_MONTH = /^(\d{4})-(\d{2})$/;
-
-export function isLocalDate(value: string): boolean {
-  const match = LOCAL_DATE.exec(value);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
 
 export function monthlyProgress(
   completedDates: readonly string[],

@@ -2,7 +2,8 @@
  * The four tiles of the dashboard (SPEC §2): workout pending today, diet pending today (1 or 0
  * each), days in the app and goal progress. Pure, so the figures are the same offline.
  */
-import { dayNumber, isLocalDate } from './daily-progress.ts';
+import { isLocalDate } from './calendar.ts';
+import { dayNumber } from './daily-progress.ts';
 
 /** Calendar days from the registration day to today, both counted: registering today is day 1. */
 export function daysInApp(registrationDate: string, today: string): number {

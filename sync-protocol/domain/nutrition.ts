@@ -4,7 +4,7 @@
  * the weekly-rate caps, and a macro split. Pure; kcal are rounded only in the result.
  */
 import { normalizeActivityLevel, normalizeGender, normalizeGoalType, type ActivityLevel, type GoalType } from './client-enums.ts';
-import { isLocalDate } from './daily-progress.ts';
+import { isLocalDate } from './calendar.ts';
 
 export const KCAL_PER_KG = 7700;
 export const ACTIVITY_MULTIPLIERS: Record<ActivityLevel, number> = { sedentary: 1.2, light: 1.375, moderate: 1.55, active: 1.725, veryActive: 1.9 };

@@ -5,6 +5,8 @@
  * catalog keys, like the yup schemas.
  */
 
+import { parseInstant } from '../domain/calendar.ts';
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; key: string };
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
@@ -52,9 +54,7 @@ export function checkBoolean(value: unknown): Checked<boolean> {
 
 /** An ISO-8601 instant as JavaScript writes it (`toISOString()`). */
 export function checkInstant(value: unknown): Checked<string> {
-  if (typeof value !== 'string' || value.length > 30) return fail('validation.invalidDate');
-  const millis = Date.parse(value);
-  return Number.isFinite(millis) && new Date(millis).toISOString() === value ? ok(value) : fail('validation.invalidDate');
+  return typeof value === 'string' && parseInstant(value) !== null ? ok(value) : fail('validation.invalidDate');
 }
 
 const zoneCache = new Map<string, boolean>();

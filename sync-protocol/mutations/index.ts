@@ -6,7 +6,7 @@
 import { ValidationError } from 'yup';
 import type { ErrorCode } from '../errors.ts';
 import { isHlc } from '../clock/hlc.ts';
-import { isLocalDate } from '../domain/daily-progress.ts';
+import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { MUTATION_NAMES, MUTATION_VERSION, PROGRESS_FIELDS, type Mutation, type MutationArgs, type MutationName, type ProgressField } from './envelope.ts';
 import {

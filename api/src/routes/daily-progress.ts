@@ -1,5 +1,5 @@
 import { isHlc, isTooFarAhead } from '#protocol/clock/hlc.ts';
-import { isLocalDate } from '#protocol/domain/daily-progress.ts';
+import { isLocalDate } from '#protocol/domain/calendar.ts';
 import { checkBoolean, checkLevel } from '#protocol/mutations/fields.ts';
 import type { ProgressField } from '#protocol/mutations/index.ts';
 import { findUserById } from '../services/clients.ts';

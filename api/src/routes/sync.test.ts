@@ -88,6 +88,27 @@ describe('POST /api/sync/push', () => {
     expect(next.body.progress.workoutCompleted).toBe(false);
   });
 
+  it('applies a day’s habits, a stale write and the completion in one batch, each seeing the ones before', async () => {
+    const { c, device } = await signedInDevice();
+    const date = '2026-03-12';
+    const at = { localDate: date };
+    const batch = [
+      device.mutation('progress.set', { field: 'workoutCompleted', value: true }, at),
+      device.mutation('progress.complete', {}, at), // too early: one point of three
+      device.mutation('progress.set', { field: 'dietFollowed', value: true }, at),
+      device.mutation('progress.set', { field: 'mood', value: 5 }, at),
+      // An older timestamp for the same field: consumed, and loses to the mood of 5.
+      device.mutation('progress.set', { field: 'mood', value: 1 }, { ...at, hlc: formatHlc({ millis: Date.UTC(2026, 0, 1), counter: 0, node: 'old' }) }),
+      device.mutation('progress.complete', {}, at),
+    ];
+    const response = await push(c, device, batch);
+    expect(response.body.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual(['applied', 'DAY_NOT_COMPLETE', 'applied', 'applied', 'applied', 'applied']);
+    const day = await c.get<{ progress: Record<string, unknown> }>(`/api/daily-progress?date=${date}`);
+    expect(day.body.progress).toMatchObject({ workoutCompleted: true, dietFollowed: true, mood: 5, isCompleted: true });
+    const pulled = await pull(c, 0, device.deviceId);
+    expect(pulled.body.changes.dailyProgress.filter((d) => d.localDate === date)).toHaveLength(1);
+  });
+
   it('refuses a device id that belongs to another user', async () => {
     const { c, device } = await signedInDevice();
     await push(c, device, [device.addWeight(70)]);

@@ -143,7 +143,13 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
 
   const profileHlcs = sqlite.prepare<[string], { profile_hlcs: string }>('SELECT profile_hlcs FROM users WHERE id = ?');
 
-  function writeDay(userId: string, day: DailyProgress) {
+  /**
+   * Within a batch, the days it reads and writes stay in memory, keyed by user and date, and each
+   * changed one is written once at its end: a device's outbox often holds several habits of one day.
+   */
+  let batchDays: Map<string, { userId: string; day: DailyProgress | undefined; changed: boolean }> | null = null;
+
+  function storeDay(userId: string, day: DailyProgress) {
     upsertDay.run({
       userId,
       localDate: day.localDate,
@@ -161,10 +167,23 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
   const listWeightRecords = (userId: string): WeightRecordDto[] =>
     listWeights.all(userId).map(([id, weight, notes, createdAt]) => ({ id, weight, notes, createdAt: new Date(createdAt).toISOString(), deleted: false }));
 
-  const readDay = (userId: string, localDate: string) => {
+  const readStoredDay = (userId: string, localDate: string) => {
     const row = dayByDate.get(userId, localDate);
     return row ? toDailyProgress(row) : undefined;
   };
+
+  const readDay = (userId: string, localDate: string) => {
+    if (batchDays === null) return readStoredDay(userId, localDate);
+    const key = `${userId} ${localDate}`;
+    let entry = batchDays.get(key);
+    if (!entry) batchDays.set(key, (entry = { userId, day: readStoredDay(userId, localDate), changed: false }));
+    return entry.day;
+  };
+
+  function writeDay(userId: string, day: DailyProgress) {
+    if (batchDays === null) storeDay(userId, day);
+    else batchDays.set(`${userId} ${day.localDate}`, { userId, day, changed: true });
+  }
 
   return {
     currentVersion: () => (batchVersion ?? (currentVersion.get() as { value: number }).value),
@@ -172,15 +191,22 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
 
     /**
      * Runs `fn` (inside the caller's transaction) with versions counted in memory and stored once
-     * at the end: a push of a thousand mutations then costs one counter write, not a thousand.
+     * at the end, and each day it changes written once: a push of a thousand mutations then costs
+     * one counter write, not a thousand. If `fn` throws, the caller's transaction rolls back.
      */
     inBatch<T>(fn: () => T): T {
       batchVersion = (currentVersion.get() as { value: number }).value;
+      batchDays = new Map();
       try {
-        return fn();
-      } finally {
+        const value = fn();
+        const days = batchDays;
+        batchDays = null;
+        for (const { userId, day, changed } of days.values()) if (changed && day) storeDay(userId, day);
         setVersion.run(batchVersion);
+        return value;
+      } finally {
         batchVersion = null;
+        batchDays = null;
       }
     },
 

@@ -6,7 +6,7 @@
  * client on the same day gives the same draft.
  */
 import type { GoalType } from '#protocol/domain/client-enums.ts';
-import { isLocalDate } from '#protocol/domain/daily-progress.ts';
+import { isLocalDate } from '#protocol/domain/calendar.ts';
 import { ageOn } from '#protocol/domain/nutrition.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { GeneratedWorkout } from '../../services/staff-contract.ts';
