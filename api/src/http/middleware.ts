@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
-import { requestLocale } from './locale.ts';
+import { LOCALE_COOKIE } from '#protocol/i18n/locales.ts';
+import { localeOf } from './locale.ts';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-session' : 'session');
 
@@ -25,8 +26,10 @@ export const sessionToken = (c: Context, deps: AppDeps) => getCookie(c, sessionC
 /** Sets the request's language and, from the cookie, its session (or null). */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('locale', requestLocale(c));
-    const token = sessionToken(c, deps);
+    // The Cookie header parsed once for both the language and the session.
+    const cookies = getCookie(c);
+    c.set('locale', localeOf(c, cookies[LOCALE_COOKIE]));
+    const token = cookies[sessionCookieName(deps.config.secureCookies)];
     const session = token ? deps.sessions.find(token) : null;
     c.set('session', session);
     if (token && session?.renewed) setSessionCookie(c, deps, token, session.expiresAt);
