@@ -20,8 +20,6 @@ export const MAX_COUNTER = 0xffffff;
 /** A timestamp further than this ahead of the receiver's clock is refused (a broken device clock). */
 export const MAX_DRIFT_MS = 5 * 60 * 1000;
 
-const NODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
 export class ClockDriftError extends Error {
   constructor(readonly remoteMillis: number, readonly localMillis: number) {
     super(`timestamp is ${remoteMillis - localMillis} ms ahead of this clock`);
@@ -33,8 +31,16 @@ export function formatHlc({ millis, counter, node }: Hlc): string {
   return `${new Date(millis).toISOString()}-${counter.toString(16).padStart(6, '0')}-${node}`;
 }
 
+const DASH = 45;
+const NODE_MAX = 64;
 /** A node id character: [A-Za-z0-9_-]. */
-const isNodeChar = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 45;
+const isNodeChar = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === DASH;
+/** Whether value[from..] is a node id: 1 to 64 of [A-Za-z0-9_-]. */
+function isNodeAt(value: string, from: number): boolean {
+  if (value.length <= from || value.length > from + NODE_MAX) return false;
+  for (let i = from; i < value.length; i++) if (!isNodeChar(value.charCodeAt(i))) return false;
+  return true;
+}
 /** A lowercase hex digit's value, or -1. */
 const hexValue = (code: number) => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1);
 
@@ -43,8 +49,8 @@ const NODE_AT = COUNTER_AT + 7;
 
 /** Read character by character: a push parses two or three timestamps per mutation. */
 export function parseHlc(value: string): Hlc | null {
-  if (typeof value !== 'string' || value.length <= NODE_AT || value.length > NODE_AT + 64) return null;
-  if (value.charCodeAt(INSTANT_LENGTH) !== 45 || value.charCodeAt(NODE_AT - 1) !== 45) return null;
+  if (typeof value !== 'string' || !isNodeAt(value, NODE_AT)) return null;
+  if (value.charCodeAt(INSTANT_LENGTH) !== DASH || value.charCodeAt(NODE_AT - 1) !== DASH) return null;
   const millis = readInstant(value);
   if (millis === null || millis < 0) return null;
   let counter = 0;
@@ -53,7 +59,6 @@ export function parseHlc(value: string): Hlc | null {
     if (digit < 0) return null;
     counter = counter * 16 + digit;
   }
-  for (let i = NODE_AT; i < value.length; i++) if (!isNodeChar(value.charCodeAt(i))) return null;
   return { millis, counter, node: value.slice(NODE_AT) };
 }
 
@@ -78,7 +83,7 @@ export function isTooFarAhead(remote: string, now: number, maxDriftMs = MAX_DRIF
  * monotonic even if the wall clock went backwards meanwhile.
  */
 export function createClock(node: string, now: () => number = Date.now, last?: string | null) {
-  if (!NODE_PATTERN.test(node)) throw new Error(`invalid HLC node id: ${node}`);
+  if (!isNodeAt(node, 0)) throw new Error(`invalid HLC node id: ${node}`);
   const restored = last ? parseHlc(last) : null;
   let millis = restored?.millis ?? 0;
   let counter = restored?.counter ?? 0;
