@@ -6,7 +6,7 @@ import { translate } from './i18n/translate.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { requestLocale } from './http/locale.ts';
-import { requestContext, sameOriginOnly, sessionToken } from './http/middleware.ts';
+import { cookieContext, requestContext, sameOriginOnly } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { RouteRule, Router } from './http/router.ts';
 import { clientsRoutes } from './routes/clients.ts';
@@ -109,7 +109,10 @@ export function createApp(deps: AppDeps): App {
   if (deps.config.staticRoot) {
     app.use('*', countReferralPageVisits(deps));
     // The page names the request's language and, with a session cookie, preloads the signed-in code.
-    const statics = createStaticHandler(deps.config.staticRoot, (c) => `/index.${requestLocale(c)}${sessionToken(c, deps) ? '.signed-in' : ''}.html`);
+    const statics = createStaticHandler(deps.config.staticRoot, (c) => {
+      const { locale, token } = cookieContext(c, deps);
+      return `/index.${locale}${token ? '.signed-in' : ''}.html`;
+    });
     if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });
     app.on(['GET', 'HEAD'], '*', (c) => statics.handle(c));
   }

@@ -15,6 +15,7 @@ import {
   normalizeMedicalCondition,
   normalizeTimeFrame,
 } from '../domain/client-enums.ts';
+import { isLocalDate, parseInstant } from '../domain/calendar.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
@@ -24,8 +25,6 @@ import { blankToUndefined, numeric, text, trimmed } from './fields.ts';
  * Messages are catalog keys (`validation.*`), translated by the server for `details` and by the
  * PWA for its forms, so both sides say the same thing in the user's language.
  */
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const optionalNumber = () => numeric().transform(blankToUndefined);
 
@@ -48,12 +47,11 @@ const birthDate = () =>
   string()
     .typeError('validation.invalidDate')
     .transform(blankToUndefined)
-    .matches(ISO_DATE, 'validation.invalidDate')
     .test('real-past-date', 'validation.invalidDate', (value) => {
       if (value === undefined) return true;
-      const date = new Date(`${value}T00:00:00Z`);
-      if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-      const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+      const midnight = isLocalDate(value) ? parseInstant(`${value}T00:00:00.000Z`) : null;
+      if (midnight === null) return false;
+      const age = (Date.now() - midnight) / (365.25 * 24 * 3600 * 1000);
       return age >= 0 && age <= 120;
     });
 

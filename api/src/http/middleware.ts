@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
-import { LOCALE_COOKIE } from '#protocol/i18n/locales.ts';
+import { LOCALE_COOKIE, type Locale } from '#protocol/i18n/locales.ts';
 import { localeOf } from './locale.ts';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-session' : 'session');
@@ -23,13 +23,17 @@ export function clearSessionCookie(c: Context, deps: AppDeps): void {
 
 export const sessionToken = (c: Context, deps: AppDeps) => getCookie(c, sessionCookieName(deps.config.secureCookies));
 
+/** The request's language and session token, from one parse of its Cookie header. */
+export function cookieContext(c: Context, deps: AppDeps): { locale: Locale; token: string | undefined } {
+  const cookies = getCookie(c);
+  return { locale: localeOf(c, cookies[LOCALE_COOKIE]), token: cookies[sessionCookieName(deps.config.secureCookies)] || undefined };
+}
+
 /** Sets the request's language and, from the cookie, its session (or null). */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // The Cookie header parsed once for both the language and the session.
-    const cookies = getCookie(c);
-    c.set('locale', localeOf(c, cookies[LOCALE_COOKIE]));
-    const token = cookies[sessionCookieName(deps.config.secureCookies)];
+    const { locale, token } = cookieContext(c, deps);
+    c.set('locale', locale);
     const session = token ? deps.sessions.find(token) : null;
     c.set('session', session);
     if (token && session?.renewed) setSessionCookie(c, deps, token, session.expiresAt);

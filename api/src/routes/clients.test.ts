@@ -133,6 +133,9 @@ describe('POST /api/clients/register', () => {
     ['height', 'tall', 'validation.number'],
     ['activityLevel', 'couch', 'validation.invalidOption'],
     ['birthDate', '1990-02-30', 'validation.invalidDate'],
+    ['birthDate', '1990-2-03', 'validation.invalidDate'],
+    ['birthDate', '1990-02-03T00:00', 'validation.invalidDate'],
+    ['birthDate', '2999-01-01', 'validation.invalidDate'],
     ['dietaryRestrictions', ['carnivore'], 'validation.invalidOption'],
   ])('rejects %s = %j with %s and changes nothing', async (field, value, key) => {
     const email = uniqueEmail('invalid');
