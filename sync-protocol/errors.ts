@@ -37,7 +37,6 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   // Sync: why a mutation was consumed without effect (ARCHITECTURE §3).
-  'HLC_DRIFT',
   'DAY_LOCKED',
   'DAY_NOT_COMPLETE',
   'ID_CONFLICT',

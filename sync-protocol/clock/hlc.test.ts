@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ClockDriftError, MAX_COUNTER, compareHlc, createClock, formatHlc, isTooFarAhead, parseHlc } from './hlc.ts';
+import { MAX_COUNTER, compareHlc, createClock, formatHlc, parseHlc } from './hlc.ts';
 
 describe('hybrid logical clock', () => {
   it('formats and parses round-trip, and string order is time order', () => {
@@ -88,12 +88,46 @@ describe('hybrid logical clock', () => {
     expect(next).toEqual({ millis: wall + 1, counter: 0, node: 'dev' });
   });
 
-  it('refuses a timestamp too far in the future', () => {
-    const wall = 1_800_000_000_000;
-    const clock = createClock('server', () => wall);
-    const far = formatHlc({ millis: wall + 10 * 60_000, counter: 0, node: 'broken' });
-    expect(() => clock.receive(far)).toThrow(ClockDriftError);
-    expect(isTooFarAhead(far, wall)).toBe(true);
-    expect(isTooFarAhead(formatHlc({ millis: wall + 60_000, counter: 0, node: 'ok' }), wall)).toBe(false);
+  it('keeps a timestamp from its past and re-stamps one from its future, in arrival order', () => {
+    let wall = 1_800_000_000_000;
+    const server = createClock('server', () => wall);
+    const past = formatHlc({ millis: wall - 60_000, counter: 3, node: 'slow' });
+    expect(server.stamp(past)).toBe(past);
+    expect(server.now() > past).toBe(true);
+
+    // A device ten minutes fast, then a day fast: each change gets the server's own time.
+    const fast = formatHlc({ millis: wall + 10 * 60_000, counter: 0, node: 'fast' });
+    const fasterStill = formatHlc({ millis: wall + 24 * 3_600_000, counter: 0, node: 'fast' });
+    const first = server.stamp(fast);
+    const second = server.stamp(fasterStill);
+    expect(parseHlc(first)?.millis).toBe(wall);
+    expect(second > first).toBe(true);
+    expect(parseHlc(second)?.millis).toBe(wall);
+    // Once the wall clock passes the device's timestamp it is kept as it is.
+    wall += 11 * 60_000;
+    expect(server.stamp(fast)).toBe(fast);
+  });
+
+  it('stamps every sequence of a device’s timestamps in the device’s order, none ahead of the server', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ skew: fc.integer({ min: -86_400_000, max: 86_400_000 }), elapsed: fc.integer({ min: 0, max: 600_000 }) }), { minLength: 1, maxLength: 60 }),
+        (steps) => {
+          let wall = 1_800_000_000_000;
+          const server = createClock('server', () => wall);
+          let deviceWall = wall;
+          const device = createClock('device', () => deviceWall);
+          let previous = '';
+          for (const { skew, elapsed } of steps) {
+            wall += elapsed;
+            deviceWall = wall + skew; // the device's clock is set wrong, then right, then wrong again
+            const stored = server.stamp(device.now());
+            expect(stored > previous).toBe(true);
+            expect(parseHlc(stored)!.millis).toBeLessThanOrEqual(wall);
+            previous = stored;
+          }
+        },
+      ),
+    );
   });
 });

@@ -17,15 +17,6 @@ export interface Hlc {
 }
 
 export const MAX_COUNTER = 0xffffff;
-/** A timestamp further than this ahead of the receiver's clock is refused (a broken device clock). */
-export const MAX_DRIFT_MS = 5 * 60 * 1000;
-
-export class ClockDriftError extends Error {
-  constructor(readonly remoteMillis: number, readonly localMillis: number) {
-    super(`timestamp is ${remoteMillis - localMillis} ms ahead of this clock`);
-    this.name = 'ClockDriftError';
-  }
-}
 
 export function formatHlc({ millis, counter, node }: Hlc): string {
   return `${new Date(millis).toISOString()}-${counter.toString(16).padStart(6, '0')}-${node}`;
@@ -72,12 +63,6 @@ export function compareHlc(a: string, b: string): number {
 export const maxHlc = (a: string | null | undefined, b: string | null | undefined): string | null =>
   !a ? (b ?? null) : !b ? a : compareHlc(a, b) >= 0 ? a : b;
 
-/** Whether `remote` is too far ahead of `now` to be trusted. */
-export function isTooFarAhead(remote: string, now: number, maxDriftMs = MAX_DRIFT_MS): boolean {
-  const parsed = parseHlc(remote);
-  return parsed === null || parsed.millis - now > maxDriftMs;
-}
-
 /**
  * A clock for one node. `last` restores the previous state (after a reload) so timestamps stay
  * monotonic even if the wall clock went backwards meanwhile.
@@ -97,25 +82,44 @@ export function createClock(node: string, now: () => number = Date.now, last?: s
     }
   };
 
+  /** A new timestamp for a local event, later than every one this clock has seen. */
+  const tick = (): string => {
+    const wall = now();
+    if (wall > millis) advance(wall, 0);
+    else advance(millis, counter + 1);
+    return formatHlc({ millis, counter, node });
+  };
+
+  /**
+   * Merges a timestamp from elsewhere so later local events order after it. A device receives
+   * what it pulls, so a change it makes after seeing another device's orders after that one,
+   * however slow its own wall clock is.
+   */
+  const receive = (remote: string): void => {
+    const parsed = parseHlc(remote);
+    if (!parsed) return;
+    const wall = now();
+    if (wall > millis && wall > parsed.millis) return advance(wall, 0);
+    if (parsed.millis > millis) return advance(parsed.millis, parsed.counter + 1);
+    if (parsed.millis === millis) return advance(millis, Math.max(counter, parsed.counter) + 1);
+    advance(millis, counter + 1);
+  };
+
   return {
     node,
-    /** A new timestamp for a local event, later than every one this clock has seen. */
-    now(): string {
-      const wall = now();
-      if (wall > millis) advance(wall, 0);
-      else advance(millis, counter + 1);
-      return formatHlc({ millis, counter, node });
-    },
-    /** Merges a timestamp from elsewhere so later local events order after it. */
-    receive(remote: string, maxDriftMs = MAX_DRIFT_MS): void {
+    now: tick,
+    receive,
+    /**
+     * The timestamp to keep for a change stamped `remote` elsewhere (the server's use). One from
+     * this clock's past is kept and merged; one from its future (a device clock running fast) is
+     * replaced by this clock's next timestamp. So no stored timestamp is ever ahead of the server,
+     * and the changes of one device, applied in its order, keep that order (ADR 007).
+     */
+    stamp(remote: string): string {
       const parsed = parseHlc(remote);
-      if (!parsed) return;
-      const wall = now();
-      if (parsed.millis - wall > maxDriftMs) throw new ClockDriftError(parsed.millis, wall);
-      if (wall > millis && wall > parsed.millis) return advance(wall, 0);
-      if (parsed.millis > millis) return advance(parsed.millis, parsed.counter + 1);
-      if (parsed.millis === millis) return advance(millis, Math.max(counter, parsed.counter) + 1);
-      advance(millis, counter + 1);
+      if (parsed === null || parsed.millis > now()) return tick();
+      receive(remote);
+      return remote;
     },
     /** The latest timestamp issued or received, for persisting across reloads. */
     last(): string {

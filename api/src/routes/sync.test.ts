@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatHlc } from '#protocol/clock/hlc.ts';
+import { formatHlc, parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { TestDevice, signIn } from '../../test/factories.ts';
@@ -70,11 +70,58 @@ describe('POST /api/sync/push', () => {
     expect(response.body.lastSeq).toBe(4);
   });
 
-  it('rejects an HLC too far in the future', async () => {
+  it('reports a refusal again when the batch is resent after its answer was lost', async () => {
     const { c, device } = await signedInDevice();
-    const future = device.mutation('progress.set', { field: 'mood', value: 5 }, { hlc: formatHlc({ millis: Date.now() + 60 * 60_000, counter: 0, node: device.deviceId }) });
-    const response = await push(c, device, [future]);
-    expect(response.body.results[0]).toMatchObject({ status: 'rejected', code: 'HLC_DRIFT' });
+    const unknownDelete = device.mutation('weight.delete', { id: uuidv7() });
+    const valid = device.addWeight(75);
+    await push(c, device, [unknownDelete, valid]); // the answer never reaches the device
+    const again = await push(c, device, [unknownDelete, valid]);
+    expect(again.body.results).toEqual([
+      { seq: 1, id: unknownDelete.id, status: 'rejected', code: 'NOT_FOUND' },
+      { seq: 2, id: valid.id, status: 'duplicate' },
+    ]);
+    expect((await c.get<{ weightRecords: unknown[] }>('/api/weight-records')).body.weightRecords).toHaveLength(1);
+  });
+
+  it('keeps a change stamped by a fast device clock, re-stamped with the server’s time, in the device’s order', async () => {
+    const { c, device } = await signedInDevice();
+    // The phone's clock is ten minutes fast: its mood of 2, then its mood of 4.
+    const fast = new TestDevice(device.deviceId, () => Date.now() + 10 * 60_000);
+    const first = fast.mutation('progress.set', { field: 'mood', value: 2 });
+    const second = fast.mutation('progress.set', { field: 'mood', value: 4 });
+    const response = await push(c, fast, [first, second]);
+    expect(response.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    const { body } = await pull(c);
+    const day = body.changes.dailyProgress.find((d) => d.localDate === first.localDate);
+    expect(day?.mood).toBe(4);
+    // What is stored is the server's time, not the phone's future one.
+    expect(parseHlc(day?.hlcs.mood ?? '')!.millis).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('loses nothing after the user corrects a clock that ran fast (the device keeps its high clock)', async () => {
+    const { c } = await signedInDevice();
+    let skew = 10 * 60_000;
+    const device = new TestDevice(undefined, () => Date.now() + skew);
+    const beforeFix = device.mutation('progress.set', { field: 'mood', value: 2 });
+    skew = 0; // the user sets the right time; the device's clock still remembers the fast one
+    const afterFix = [device.mutation('progress.set', { field: 'energy', value: 5 }), device.mutation('progress.set', { field: 'mood', value: 3 }), device.addWeight(71.4)];
+    const response = await push(c, device, [beforeFix, ...afterFix]);
+    expect(response.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    const { body } = await pull(c);
+    expect(body.changes.dailyProgress[0]).toMatchObject({ mood: 3, energy: 5 });
+    expect(body.changes.weightRecords.map((r) => r.weight)).toEqual([71.4]);
+  });
+
+  it('dates a weight recorded by a clock a day fast at the server’s time, not tomorrow', async () => {
+    const { c } = await signedInDevice();
+    const device = new TestDevice(undefined, () => Date.now() + 24 * 3_600_000);
+    const record = device.addWeight(70.2);
+    const before = Date.now();
+    await push(c, device, [record]);
+    const { body } = await pull(c);
+    const createdAt = Date.parse(body.changes.weightRecords[0]!.createdAt);
+    expect(createdAt).toBeGreaterThanOrEqual(before);
+    expect(createdAt).toBeLessThanOrEqual(Date.now());
   });
 
   it('lands a change made at 23:59 local time on that day even when pushed after midnight', async () => {

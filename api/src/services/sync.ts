@@ -9,7 +9,7 @@
  * Pull returns what changed after a cursor (the server-wide version), scoped to the user.
  */
 import type Database from 'better-sqlite3';
-import { ClockDriftError, type Clock } from '#protocol/clock/hlc.ts';
+import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
 import type { DailyProgress } from '#protocol/conflict/rules.ts';
@@ -63,9 +63,14 @@ interface Versioned {
 }
 
 export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, subscriptions: Subscriptions, clock: Clock, now: () => number) {
+  /** An instant from a device, or the server's now if the device's clock put it in the future. */
+  const notAfterNow = (instant: string) => (Date.parse(instant) > now() ? new Date(now()).toISOString() : instant);
+
   const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
   const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
+  const insertRefusal = sqlite.prepare('INSERT OR REPLACE INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?)');
+  const refusalOf = sqlite.prepare<[string, number], { code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?');
 
   const page = <T>(sql: string) => sqlite.prepare<[string, number, number], T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`);
   const weightsAfter = page<Parameters<typeof toWeightRecord>[0]>('SELECT * FROM weight_records WHERE user_id = ?');
@@ -74,25 +79,24 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
   const dietsAfter = page<DietPlanRaw>('SELECT * FROM diet_plans WHERE user_id = ?');
   const workoutsAfter = page<WorkoutPlanRaw>('SELECT * FROM workout_plans WHERE user_id = ?');
 
+  /**
+   * Applies one mutation. A device clock running fast never costs a change: a timestamp from the
+   * server's future is replaced by the server's own (ADR 007), and so is a weight's date.
+   */
   function apply(userId: string, mutation: Mutation): WriteResult {
-    try {
-      clock.receive(mutation.hlc); // refuses a timestamp too far ahead of the server's clock
-    } catch (error) {
-      if (error instanceof ClockDriftError) return { applied: false, code: 'HLC_DRIFT' };
-      throw error;
-    }
+    const hlc = clock.stamp(mutation.hlc);
     switch (mutation.name) {
       case 'weight.add':
-        return tracking.addWeight(userId, mutation.args);
+        return tracking.addWeight(userId, { ...mutation.args, createdAt: notAfterNow(mutation.args.createdAt) });
       case 'weight.delete':
         return tracking.deleteWeight(userId, mutation.args.id);
       case 'progress.set':
-        return tracking.setProgress(userId, mutation.localDate, mutation.args, mutation.hlc);
+        return tracking.setProgress(userId, mutation.localDate, mutation.args, hlc);
       case 'progress.complete':
-        return tracking.completeDay(userId, mutation.localDate, mutation.hlc);
+        return tracking.completeDay(userId, mutation.localDate, hlc);
       case 'profile.update':
         try {
-          applyProfileUpdate(db, tracking, userId, mutation.args.fields, mutation.hlc, now());
+          applyProfileUpdate(db, tracking, userId, mutation.args.fields, hlc, now());
           return { applied: true };
         } catch (error) {
           if (error instanceof ApiError) return { applied: false, code: error.code };
@@ -114,7 +118,9 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     for (const { raw, seq } of ordered) {
       const id = typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id).slice(0, 64) : null;
       if (seq <= lastSeq) {
-        results.push({ seq, id, status: 'duplicate' });
+        // A resend: its first answer may have been lost, so a refusal is told again.
+        const refused = refusalOf.get(deviceId, seq);
+        results.push(refused ? { seq, id, status: 'rejected', code: refused.code } : { seq, id, status: 'duplicate' });
         continue;
       }
       if (seq > lastSeq + 1) {
@@ -127,7 +133,11 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
         : parsed.mutation.deviceId !== deviceId
           ? { applied: false, code: 'DEVICE_CONFLICT' }
           : apply(userId, parsed.mutation);
-      results.push(outcome.applied ? { seq, id, status: 'applied' } : { seq, id, status: 'rejected', code: outcome.code });
+      if (outcome.applied) results.push({ seq, id, status: 'applied' });
+      else {
+        results.push({ seq, id, status: 'rejected', code: outcome.code });
+        insertRefusal.run(deviceId, seq, outcome.code);
+      }
       lastSeq = seq;
     }
     updateDevice.run(lastSeq, now(), deviceId);

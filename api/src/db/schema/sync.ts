@@ -25,6 +25,22 @@ export const devices = sqliteTable(
   (table) => [index('devices_user_idx').on(table.userId)],
 );
 
+/**
+ * Why the server refused a device's mutation, kept so that a resent batch (its first answer lost)
+ * is told again: a refused change is never dropped without the user hearing of it.
+ */
+export const syncRefusals = sqliteTable(
+  'sync_refusals',
+  {
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    code: text('code').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.seq] })],
+);
+
 /** Append-only, keyed by the client's UUIDv7; a delete is a tombstone (deleted_at). */
 export const weightRecords = sqliteTable(
   'weight_records',
