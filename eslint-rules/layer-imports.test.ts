@@ -22,6 +22,7 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     ['pwa/src/features/auth/x.ts', "import { router } from '#pwa/app/router.tsx';\nexport const r = router;"],
     ['pwa/src/components/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
     ['pwa/src/app/x.ts', "import Database from 'better-sqlite3';\nexport const d = Database;"],
+    ['pwa/src/sync/x.test.ts', "import { createApp } from '#api/app.ts';\nexport const a = createApp;"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);
   });
@@ -32,6 +33,7 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#api/services/clients.ts';\nexport type C = ClientDto;"],
     ['pwa/src/features/auth/x.ts', "import { Logo } from '#pwa/components/Logo.tsx';\nexport const l = Logo;"],
     ['pwa/src/app/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
+    ['pwa/src/sync/x.test.ts', "import { createTestApp } from '../../../api/test/harness.ts';\nexport const t = createTestApp;"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

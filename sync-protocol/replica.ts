@@ -121,6 +121,20 @@ export async function applyPull<Diet extends { id: string }, Workout extends { i
   for (const mutation of pending) await applyLocally(store as ReplicaStore, mutation);
 }
 
+/**
+ * The latest HLC among the pulled rows' field stamps: the device's clock receives it, so that a
+ * change made after seeing these rows orders after them, whatever the device's wall clock says.
+ */
+export function latestHlc(changes: Pick<PulledChanges<{ id: string }, { id: string }>, 'profile' | 'dailyProgress'>): string | null {
+  let latest: string | null = null;
+  const consider = (stamps: Record<string, string | undefined>) => {
+    for (const hlc of Object.values(stamps)) if (hlc !== undefined && (latest === null || hlc > latest)) latest = hlc;
+  };
+  if (changes.profile) consider(changes.profile.profileHlcs);
+  for (const day of changes.dailyProgress) consider(day.hlcs);
+  return latest;
+}
+
 /** A replica in memory: the property tests' devices, and a reference for the IndexedDB one. */
 export function createMemoryStore(): ReplicaStore & {
   weights: Map<string, WeightRecord>;

@@ -79,28 +79,14 @@ export class TestClient {
   }
 
   async request<T = Record<string, unknown>>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
-    const init: RequestInit & { headers: Record<string, string> } = {
-      method,
-      headers: { origin: 'http://localhost', host: 'localhost', ...headers },
-    };
-    if (this.options.locale) init.headers['accept-language'] = this.options.locale;
-    // A header set to '' is removed: a server-to-server call (a payment webhook) sends no Origin.
-    for (const [name, value] of Object.entries(init.headers)) if (value === '') delete init.headers[name];
-    if (this.cookies.size > 0) init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...headers } };
     if (body instanceof FormData) {
       init.body = body; // the multipart boundary header comes from the body itself
     } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       init.headers['content-type'] ??= 'application/json';
     }
-    const env = { incoming: { socket: { remoteAddress: this.ip } } };
-    const response = await this.app.request(`http://localhost${url}`, init, env as never);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    const response = await this.fetch(url, init);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -110,6 +96,28 @@ export class TestClient {
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
+
+  /**
+   * `fetch` as the PWA calls it (same-origin paths, the browser's cookie jar), answered by the
+   * app: the sync engine's tests hand it to the engine in place of the network.
+   */
+  fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : new URL(input.url).pathname;
+    const headers: Record<string, string> = { origin: 'http://localhost', host: 'localhost', ...Object.fromEntries(new Headers(init.headers).entries()) };
+    if (this.options.locale) headers['accept-language'] = this.options.locale;
+    // A header set to '' is removed: a server-to-server call (a payment webhook) sends no Origin.
+    for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const env = { incoming: { socket: { remoteAddress: this.ip } } };
+    const response = await this.app.request(`http://localhost${url}`, { ...init, headers }, env as never);
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  };
 
   get = <T = Record<string, unknown>>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
   post = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);

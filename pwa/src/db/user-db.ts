@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { DailyProgress, WeightRecord } from '#protocol/conflict/rules.ts';
+import type { ErrorCode } from '#protocol/errors.ts';
 import type { Mutation } from '#protocol/mutations/envelope.ts';
 import type { ReplicaNotification, ReplicaProfile } from '#protocol/replica.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
@@ -14,6 +15,20 @@ export interface TranslationEntry {
 export interface MetaEntry {
   key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
   value: string | number;
+}
+
+/**
+ * A change of this user's that the server refused, kept until a page has shown it and the user
+ * has dismissed it: whichever context synced (a tab, the service worker), every open page sees
+ * it through the database, and one that arrives with no page open is shown at the next open.
+ */
+export interface Refusal {
+  /** The refused mutation's id. */
+  id: string;
+  mutation: Mutation;
+  code: ErrorCode;
+  /** When this device heard of it (ISO instant). */
+  refusedAt: string;
 }
 
 /**
@@ -32,9 +47,11 @@ export class UserDb extends Dexie {
   workouts!: Table<WorkoutPlanDto, string>;
   subscriptions!: Table<SubscriptionDto, string>;
   translations!: Table<TranslationEntry, string>;
+  refusals!: Table<Refusal, string>;
 
-  constructor(readonly userId: string) {
-    super(userDbName(userId));
+  /** `indexedDB` stands for another browser's storage in tests of several devices. */
+  constructor(readonly userId: string, indexedDB?: IDBFactory) {
+    super(userDbName(userId), indexedDB ? { indexedDB } : undefined);
     this.version(1).stores({
       meta: 'key',
       outbox: 'seq',
@@ -49,6 +66,8 @@ export class UserDb extends Dexie {
     this.version(2).stores({ subscriptions: 'id, endDate' });
     // v3: diet translations for es-AR and en-US, so a translated diet reads the same offline.
     this.version(3).stores({ translations: 'key' });
+    // v4: refused changes, to be told to the user (ADR 007).
+    this.version(4).stores({ refusals: 'id, refusedAt' });
   }
 
   /** Tables a local write or a pull touches, for one transaction. */

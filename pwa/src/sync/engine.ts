@@ -3,24 +3,37 @@
  * rebases the still-pending changes on top. It runs in the page and in the service worker; a
  * Web Lock keeps two of them from draining at once (they would be harmless, only wasteful, since
  * push is idempotent). The outbox is the only queue: an entry leaves it only once the server
- * has acknowledged its seq.
+ * has acknowledged its seq, and a refused one leaves it for the refusals table, in the same
+ * transaction, so that the user is always told.
  */
-import type { ErrorCode } from '#protocol/errors.ts';
-import { MAX_PUSH_BATCH } from '#protocol/mutations/envelope.ts';
-import { applyPull, type PulledChanges } from '#protocol/replica.ts';
+import { maxHlc } from '#protocol/clock/hlc.ts';
+import { MAX_PUSH_BATCH, type Mutation } from '#protocol/mutations/envelope.ts';
+import { applyPull, latestHlc, type PulledChanges } from '#protocol/replica.ts';
 import type { PullResult, PushResult } from '#api/services/sync.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
 import { dexieStore } from '#pwa/db/replica-store.ts';
-import { newDeviceId, type UserDb } from '#pwa/db/user-db.ts';
+import { newDeviceId, type Refusal, type UserDb } from '#pwa/db/user-db.ts';
 
 export type SyncOutcome =
-  | { kind: 'synced'; pushed: number; rejected: ErrorCode[] }
+  | { kind: 'synced'; pushed: number; refused: number }
   | { kind: 'offline' }
   | { kind: 'unauthorized' }
   | { kind: 'failed'; status: number }
   | { kind: 'busy' };
 
+export interface SyncOptions {
+  /** The network (tests hand in one the real app answers). */
+  fetch?: typeof fetch;
+  /**
+   * Wait while another context (a tab, the service worker) syncs, then sync, instead of answering
+   * `busy`: the page's way, so that its retries never depend on whoever held the lock.
+   */
+  wait?: boolean;
+}
+
 const PUSH_BATCH = Math.min(200, MAX_PUSH_BATCH);
+/** A request that hangs (a half-open connection) must not hold the lock for every other context. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 class Stop extends Error {
   constructor(readonly outcome: SyncOutcome) {
@@ -28,10 +41,12 @@ class Stop extends Error {
   }
 }
 
-async function call<T>(input: string, init?: RequestInit): Promise<T> {
+type Call = <T>(input: string, init?: RequestInit) => Promise<T>;
+
+const caller = (network: typeof fetch): Call => async <T>(input: string, init?: RequestInit): Promise<T> => {
   let response: Response;
   try {
-    response = await fetch(input, { credentials: 'include', ...init });
+    response = await network(input, { credentials: 'include', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...init });
   } catch {
     throw new Stop({ kind: 'offline' });
   }
@@ -40,7 +55,7 @@ async function call<T>(input: string, init?: RequestInit): Promise<T> {
   if (response.status === 409 && body?.code === 'DEVICE_CONFLICT') throw new DeviceConflict();
   if (!response.ok || body === null) throw new Stop({ kind: 'failed', status: response.status });
   return body;
-}
+};
 
 class DeviceConflict extends Error {}
 
@@ -61,9 +76,18 @@ async function rebindDevice(db: UserDb): Promise<void> {
   });
 }
 
-async function push(db: UserDb): Promise<{ pushed: number; rejected: ErrorCode[] }> {
+/** Refusals of a push answer, matched to the batch's mutations by seq. */
+function refusalsOf(result: PushResult, batch: readonly Mutation[]): Refusal[] {
+  const refusedAt = new Date().toISOString();
+  return result.results.flatMap((r) => {
+    const mutation = r.status === 'rejected' ? batch.find((m) => m.seq === r.seq) : undefined;
+    return mutation && r.status === 'rejected' ? [{ id: mutation.id, mutation, code: r.code, refusedAt }] : [];
+  });
+}
+
+async function push(db: UserDb, call: Call): Promise<{ pushed: number; refused: number }> {
   let pushed = 0;
-  const rejected: ErrorCode[] = [];
+  let refused = 0;
   for (let attempt = 0; attempt < 1000; attempt++) {
     const batch = await db.outbox.orderBy('seq').limit(PUSH_BATCH).toArray();
     const deviceId = batch[0]?.deviceId;
@@ -80,12 +104,14 @@ async function push(db: UserDb): Promise<{ pushed: number; rejected: ErrorCode[]
       await rebindDevice(db);
       continue;
     }
-    await db.transaction('rw', db.outbox, db.meta, async () => {
+    const refusals = refusalsOf(result, batch);
+    await db.transaction('rw', db.outbox, db.meta, db.refusals, async () => {
       await db.outbox.where('seq').belowOrEqual(result.lastSeq).delete();
       await db.setMeta('ackedSeq', result.lastSeq);
+      if (refusals.length > 0) await db.refusals.bulkPut(refusals);
     });
     pushed += result.results.filter((r) => r.status === 'applied').length;
-    for (const r of result.results) if (r.status === 'rejected') rejected.push(r.code);
+    refused += refusals.length;
     if (result.gap) {
       // The server expects seqs this device no longer has: it lost our history.
       await rebindDevice(db);
@@ -93,10 +119,10 @@ async function push(db: UserDb): Promise<{ pushed: number; rejected: ErrorCode[]
     }
     if (batch.length < PUSH_BATCH) break;
   }
-  return { pushed, rejected };
+  return { pushed, refused };
 }
 
-async function pull(db: UserDb, fullResync: boolean): Promise<void> {
+async function pull(db: UserDb, call: Call, fullResync: boolean): Promise<void> {
   if (fullResync) await db.setMeta('cursor', 0);
   let rebound = false;
   for (let page = 0; page < 10_000; page++) {
@@ -112,31 +138,41 @@ async function pull(db: UserDb, fullResync: boolean): Promise<void> {
       await rebindDevice(db);
       continue;
     }
+    const changes = result.changes as PulledChanges<DietPlanDto, WorkoutPlanDto>;
     await db.transaction('rw', db.replicaTables, async () => {
       const pending = await db.outbox.orderBy('seq').toArray();
-      await applyPull(dexieStore(db), result.changes as PulledChanges<DietPlanDto, WorkoutPlanDto>, pending, result.reset || cursor === 0);
+      await applyPull(dexieStore(db), changes, pending, result.reset || cursor === 0);
       await db.setMeta('cursor', result.cursor);
       await db.setMeta('lastSyncAt', result.serverTime);
+      // The clock receives what was pulled: a change made here next orders after these rows,
+      // even on a device whose clock is slow (ADR 007).
+      const seen = latestHlc(changes);
+      const clock = maxHlc(await db.getMeta<string>('hlc'), seen);
+      if (clock !== null && clock === seen) await db.setMeta('hlc', clock);
     });
     if (!result.hasMore && !result.reset) break;
   }
 }
 
-async function run(db: UserDb): Promise<SyncOutcome> {
+async function run(db: UserDb, call: Call): Promise<SyncOutcome> {
   try {
-    const { pushed, rejected } = await push(db);
+    const { pushed, refused } = await push(db, call);
     // A refused change stays applied locally until the server's own state replaces it.
-    await pull(db, rejected.length > 0);
-    return { kind: 'synced', pushed, rejected };
+    await pull(db, call, refused > 0);
+    return { kind: 'synced', pushed, refused };
   } catch (error) {
     if (error instanceof Stop) return error.outcome;
     throw error;
   }
 }
 
-/** One full sync; `busy` when another tab or the service worker is already syncing this user. */
-export async function syncNow(db: UserDb): Promise<SyncOutcome> {
-  if (typeof navigator === 'undefined' || !navigator.locks) return run(db);
-  const outcome = await navigator.locks.request(`leve-sync-${db.userId}`, { ifAvailable: true }, (lock) => (lock ? run(db) : null));
+/**
+ * One full sync. Without `wait`, `busy` when another tab or the service worker is already
+ * syncing this user; with it, after that one is done.
+ */
+export async function syncNow(db: UserDb, { fetch: network = fetch, wait = false }: SyncOptions = {}): Promise<SyncOutcome> {
+  const call = caller(network);
+  if (typeof navigator === 'undefined' || !navigator.locks) return run(db, call);
+  const outcome = await navigator.locks.request(`leve-sync-${db.userId}`, { ifAvailable: !wait }, (lock) => (lock ? run(db, call) : null));
   return outcome ?? { kind: 'busy' };
 }

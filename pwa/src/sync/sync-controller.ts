@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { ErrorCode } from '#protocol/errors.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
 import { syncNow, type SyncOutcome } from './engine.ts';
 
@@ -11,8 +10,6 @@ export interface SyncStatus {
   failed: boolean;
   /** A push was refused for the session: the outbox is kept until the user signs in again. */
   unauthorized: boolean;
-  /** Codes of changes the server refused in the last sync, for a notice. */
-  rejected: ErrorCode[];
 }
 
 export const useSyncStatus = create<SyncStatus>(() => ({
@@ -21,16 +18,19 @@ export const useSyncStatus = create<SyncStatus>(() => ({
   lastSyncAt: null,
   failed: false,
   unauthorized: false,
-  rejected: [],
 }));
 
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/** The first retry: a lost answer is confirmed within seconds, not at the browser's next Background Sync. */
+const FIRST_RETRY_MS = 1000;
 const OUTBOX_SYNC_MESSAGE = { type: 'REGISTER_OUTBOX_SYNC' } as const;
 
 /**
  * When to sync: at start, on `online`, when the page becomes visible, right after each local
- * write, and again with exponential backoff while changes wait. A change made offline also asks
- * the service worker to register a Background Sync, so it is sent even if the page is closed.
+ * write, and again with exponential backoff (1 s, 2 s, 4 s … 5 min) while changes wait. Each
+ * write also asks the service worker to register a Background Sync, so it is sent even if the
+ * page is closed. When the worker or another tab is syncing, the page waits for it and then
+ * syncs itself: if that sync lost its answer, the page's own retry confirms the change.
  */
 export function createSyncController(db: UserDb) {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -52,7 +52,7 @@ export function createSyncController(db: UserDb) {
       return;
     }
     useSyncStatus.setState({ syncing: true });
-    running = syncNow(db);
+    running = syncNow(db, { wait: true });
     const outcome = await running.catch((error: unknown): SyncOutcome => {
       console.error('sync.failed', error);
       return { kind: 'failed', status: 0 };
@@ -66,16 +66,15 @@ export function createSyncController(db: UserDb) {
       online: outcome.kind === 'offline' ? false : typeof navigator === 'undefined' ? true : navigator.onLine,
       failed: outcome.kind === 'failed',
       unauthorized: outcome.kind === 'unauthorized',
-      rejected: outcome.kind === 'synced' ? outcome.rejected : [],
     });
-    if (outcome.kind === 'synced' || outcome.kind === 'busy') failures = 0;
+    if (outcome.kind === 'synced') failures = 0;
     if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
     if (again) {
       again = false;
       schedule(0);
-    } else if (pending > 0 && outcome.kind !== 'busy') {
+    } else if (pending > 0) {
+      schedule(Math.min(MAX_BACKOFF_MS, FIRST_RETRY_MS * 2 ** Math.min(failures, 12)));
       failures += 1;
-      schedule(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 12)));
     }
   }
 

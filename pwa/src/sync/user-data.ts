@@ -63,6 +63,6 @@ export async function closeUserData(): Promise<void> {
   const pending = await pendingChanges();
   deactivate();
   await clearCurrentUserId();
-  useSyncStatus.setState({ unauthorized: false, rejected: [], lastSyncAt: null });
+  useSyncStatus.setState({ unauthorized: false, lastSyncAt: null });
   if (db && pending === 0) await Dexie.delete(userDbName(db.userId));
 }

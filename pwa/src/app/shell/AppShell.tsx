@@ -41,6 +41,7 @@ import { useLogout } from './SessionDialogs.tsx';
 import { SubscriptionBanners } from './SubscriptionBanners.tsx';
 import { useTrialOnFirstLoad } from '../../features/subscription/use-trial.ts';
 import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
+import { RefusalNotices } from './RefusalNotices.tsx';
 import { InstallBanner } from './InstallBanner.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
 
@@ -225,6 +226,7 @@ export function AppShell() {
       </Box>
 
       {dialogs}
+      <RefusalNotices bottomOffset={desktop ? 0 : BOTTOM_BAR_HEIGHT} />
 
       {!desktop && (
         <Paper component="nav" aria-label={t('bottomNav.label')} elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: theme.zIndex.appBar }}>

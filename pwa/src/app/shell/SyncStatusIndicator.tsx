@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useIntl } from 'react-intl';
 import Badge from '@mui/material/Badge';
@@ -8,7 +7,6 @@ import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useUserDb } from '#pwa/db/current.ts';
-import { showToast } from '#pwa/lib/toast.ts';
 import { useSyncStatus } from '#pwa/sync/sync-controller.ts';
 
 /** Header widget: online or offline, how many changes wait to be sent, and the last sync time. */
@@ -17,15 +15,7 @@ export function SyncStatusIndicator() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const db = useUserDb((s) => s.db);
   const pending = useLiveQuery(() => db?.outbox.count() ?? 0, [db]) ?? 0;
-  const { online, syncing, lastSyncAt, failed, rejected } = useSyncStatus();
-
-  useEffect(() => {
-    if (rejected.length > 0) {
-      showToast({ severity: 'warning', title: t('sync.rejected', { count: rejected.length }), description: t(`errors.${rejected[0]}`) });
-    }
-    // Announce each refused batch once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rejected]);
+  const { online, syncing, lastSyncAt, failed } = useSyncStatus();
 
   const state = !online ? 'offline' : syncing ? 'syncing' : pending > 0 ? 'pending' : 'synced';
   const icon = { offline: <CloudOffIcon />, syncing: <CloudSyncIcon />, pending: <CloudUploadIcon />, synced: <CloudDoneIcon /> }[state];
