@@ -1,0 +1,278 @@
+// @vitest-environment node
+/**
+ * Property test of the sync protocol end to end, on the code users run: simulated devices of one
+ * user — each its own IndexedDB (fake-indexeddb), the PWA's local writes and sync engine — against
+ * the real API on a temp SQLite file, through random offline periods, duplicated, reordered and
+ * split pushes, answers lost after the server applied them, device clocks set up to a day fast or
+ * slow and then corrected, and midnight crossed while offline. After everyone syncs:
+ * - every device holds the server's state;
+ * - every weight record written exists exactly once, and a deletion that applied is a tombstone;
+ * - every change got an answer, none was refused for a device's clock, and each refusal was kept
+ *   for the user on the device that made it;
+ * - each daily-progress field holds a write that no applied write knew of (last-writer-wins by
+ *   the order the user experienced: a later change on one device, or a change made after seeing
+ *   another device's, always wins).
+ *
+ * `SYNC_PROPERTY_RUNS=300 npx vitest run sync.property` runs the long version.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { canCompleteDay, localDateIn } from '#protocol/domain/daily-progress.ts';
+import { emptyDay } from '#protocol/conflict/rules.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { Envelope, Mutation, MutationArgs, MutationName, ProgressField } from '#protocol/mutations/envelope.ts';
+import { applyPull, createMemoryStore, type PulledChanges } from '#protocol/replica.ts';
+import { deviceTimeZone, recordMutation } from '#pwa/db/local-writes.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../api/test/harness.ts';
+import { createUser } from '../../../api/test/factories.ts';
+import type { PullResult, PushResult } from '../../../api/src/services/sync.ts';
+import { syncNow } from './engine.ts';
+
+const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 12);
+const DAY_MS = 86_400_000;
+const START = Date.UTC(2026, 2, 10, 23, 30); // near midnight in most zones' evenings
+const world = { now: START };
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp({ now: () => world.now });
+});
+afterAll(() => t.close());
+
+type Delivery = 'normal' | 'duplicate' | 'reversed' | 'split-out-of-order' | 'lost-response';
+
+/** What the server said the first time it answered for a mutation (by id), and what it has applied. */
+class ServerLog {
+  readonly statuses = new Map<string, { status: 'applied' | 'rejected'; code?: string }>();
+  readonly applied = new Set<string>();
+
+  record(batch: Mutation[], result: PushResult) {
+    for (const r of result.results) {
+      const mutation = batch.find((m) => m.seq === r.seq);
+      if (!mutation || r.status === 'duplicate' || this.statuses.has(mutation.id)) continue;
+      this.statuses.set(mutation.id, r.status === 'rejected' ? { status: 'rejected', code: r.code } : { status: 'applied' });
+      if (r.status === 'applied') this.applied.add(mutation.id);
+    }
+  }
+}
+
+/** One browser of the user: its own storage and cookie jar, its own clock, and the network between it and the server. */
+class SimDevice {
+  readonly db: UserDb;
+  skewMs = 0;
+  online = true;
+  delivery: Delivery = 'normal';
+  /** Mutations this device knew of: its own, and every one applied on the server before its last pull. */
+  readonly known = new Set<string>();
+  readonly written: Mutation[] = [];
+
+  constructor(
+    userId: string,
+    readonly browser: TestClient,
+    private readonly log: ServerLog,
+    /** Which mutations each of this device's writes knew of when it was made. */
+    private readonly knewAtWrite: Map<string, Set<string>>,
+  ) {
+    this.db = new UserDb(userId, new IDBFactory());
+  }
+
+  wall = () => new Date(world.now + this.skewMs);
+  localDate = () => localDateIn(deviceTimeZone(), this.wall());
+
+  async write<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<void> {
+    const mutation = await recordMutation(this.db, name, args, this.wall());
+    this.knewAtWrite.set(mutation.id, new Set(this.known));
+    this.known.add(mutation.id);
+    this.written.push(mutation);
+  }
+
+  /** The network as it behaves for this sync. */
+  private network = (async (input: string, init?: RequestInit) => {
+    if (!this.online) throw new TypeError('Failed to fetch');
+    if (input.startsWith('/api/sync/pull')) {
+      for (const id of this.log.applied) this.known.add(id);
+      return this.browser.fetch(input, init);
+    }
+    if (!input.startsWith('/api/sync/push')) return this.browser.fetch(input, init);
+    const body = JSON.parse(String(init?.body)) as { deviceId: string; mutations: Mutation[] };
+    const send = async (mutations: Mutation[]) => {
+      const response = await this.browser.fetch(input, { ...init, body: JSON.stringify({ ...body, mutations }) });
+      if (response.ok) this.log.record(mutations, (await response.clone().json()) as PushResult);
+      return response;
+    };
+    const { mutations } = body;
+    switch (this.delivery) {
+      case 'reversed':
+        return send([...mutations].reverse());
+      case 'split-out-of-order':
+        if (mutations.length > 1) await send(mutations.slice(Math.ceil(mutations.length / 2))); // a gap: the server waits
+        return send(mutations);
+      case 'duplicate':
+        await send(mutations);
+        return send(mutations);
+      case 'lost-response':
+        await send(mutations);
+        throw new TypeError('Failed to fetch');
+      case 'normal':
+        return send(mutations);
+    }
+  }) as typeof fetch;
+
+  async sync(delivery: Delivery): Promise<void> {
+    this.delivery = delivery;
+    try {
+      await syncNow(this.db, { fetch: this.network });
+    } finally {
+      this.delivery = 'normal';
+    }
+  }
+}
+
+type Action =
+  | { kind: 'weight'; device: number; weight: number }
+  | { kind: 'delete'; device: number; pick: number }
+  | { kind: 'set'; device: number; field: ProgressField; value: number }
+  | { kind: 'complete'; device: number }
+  | { kind: 'time'; minutes: number }
+  | { kind: 'clock'; device: number; skewMs: number }
+  | { kind: 'network'; device: number; online: boolean }
+  | { kind: 'sync'; device: number; delivery: Delivery };
+
+const device = fc.nat({ max: 2 });
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('weight' as const), device, weight: fc.integer({ min: 600, max: 1200 }).map((n) => n / 10) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), device, pick: fc.nat() }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('set' as const), device, field: fc.constantFrom<ProgressField>('workoutCompleted', 'dietFollowed', 'mood', 'energy'), value: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('complete' as const), device }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('time' as const), minutes: fc.integer({ min: 1, max: 240 }) }) },
+  // A clock set wrong (up to a day either way) or corrected.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clock' as const), device, skewMs: fc.oneof(fc.constant(0), fc.integer({ min: -DAY_MS, max: DAY_MS })) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('network' as const), device, online: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('sync' as const), device, delivery: fc.constantFrom<Delivery>('normal', 'duplicate', 'reversed', 'split-out-of-order', 'lost-response') }) },
+);
+
+const RULE_REFUSALS = ['DAY_LOCKED', 'DAY_NOT_COMPLETE', 'NOT_FOUND'];
+
+async function runScenario(actions: Action[], skews: number[]): Promise<void> {
+  world.now = START;
+  const { user, password } = await createUser(t.deps);
+  const log = new ServerLog();
+  const knewAtWrite = new Map<string, Set<string>>();
+  const devices: SimDevice[] = [];
+  for (const skewMs of skews) {
+    const browser = t.client();
+    expect((await browser.post('/api/clients/login', { email: user.email, password })).status).toBe(200);
+    const d = new SimDevice(user.id, browser, log, knewAtWrite);
+    d.skewMs = skewMs;
+    devices.push(d);
+  }
+  try {
+    for (const d of devices) await d.sync('normal');
+
+    for (const step of actions) {
+      if (step.kind === 'time') {
+        world.now += step.minutes * 60_000;
+        continue;
+      }
+      const d = devices[step.device] as SimDevice;
+      switch (step.kind) {
+        case 'weight':
+          await d.write('weight.add', { id: uuidv7(d.wall().getTime()), weight: step.weight, notes: null, createdAt: d.wall().toISOString() });
+          break;
+        case 'delete': {
+          const visible = (await d.db.weightRecords.toArray()).filter((r) => !r.deleted);
+          const target = visible[step.pick % Math.max(visible.length, 1)];
+          if (target) await d.write('weight.delete', { id: target.id });
+          break;
+        }
+        case 'set': {
+          const day = (await d.db.dailyProgress.get(d.localDate())) ?? emptyDay(d.localDate());
+          if (day.isCompleted) break; // the UI locks a completed day
+          const value = step.field === 'mood' || step.field === 'energy' ? step.value : step.value % 2 === 1;
+          await d.write('progress.set', { field: step.field, value });
+          break;
+        }
+        case 'complete': {
+          const day = await d.db.dailyProgress.get(d.localDate());
+          if (day && !day.isCompleted && canCompleteDay(day)) await d.write('progress.complete', {});
+          break;
+        }
+        case 'clock':
+          d.skewMs = step.skewMs;
+          break;
+        case 'network':
+          d.online = step.online;
+          break;
+        case 'sync':
+          await d.sync(step.delivery);
+          break;
+      }
+    }
+
+    // Everyone comes back online with the right time and syncs until nothing is pending, then once more.
+    for (const d of devices) d.online = true;
+    for (let round = 0; round < 5; round++) {
+      for (const d of devices) await d.sync('normal');
+      if ((await Promise.all(devices.map((d) => d.db.outbox.count()))).every((n) => n === 0)) break;
+    }
+    for (const d of devices) await d.sync('normal');
+    for (const d of devices) expect(await d.db.outbox.count()).toBe(0);
+
+    const server = createMemoryStore();
+    const { body } = await devices[0]!.browser.get<PullResult>('/api/sync/pull?cursor=0');
+    expect(body.hasMore).toBe(false);
+    await applyPull(server, body.changes as PulledChanges<{ id: string }, { id: string }>, [], true);
+    const written = devices.flatMap((d) => d.written);
+
+    // 1. Every device converged on the server's state.
+    for (const d of devices) {
+      expect(Object.fromEntries((await d.db.weightRecords.toArray()).map((r) => [r.id, r]))).toEqual(Object.fromEntries(server.weights));
+      expect(Object.fromEntries((await d.db.dailyProgress.toArray()).map((day) => [day.localDate, day]))).toEqual(Object.fromEntries(server.days));
+    }
+
+    // 2. Every weight record written exists exactly once; deletions that applied are tombstones.
+    const adds = written.filter((m): m is Envelope<'weight.add'> => m.name === 'weight.add');
+    expect([...server.weights.keys()].sort()).toEqual(adds.map((m) => m.args.id).sort());
+    const deleted = new Set(written.filter((m): m is Envelope<'weight.delete'> => m.name === 'weight.delete' && log.applied.has(m.id)).map((m) => m.args.id));
+    for (const [id, record] of server.weights) expect(record.deleted).toBe(deleted.has(id));
+
+    // 3. Every change got an answer; none was refused but by a rule; each refusal is kept for the user.
+    expect(written.filter((m) => !log.statuses.has(m.id))).toEqual([]);
+    for (const d of devices) {
+      const refusedHere = d.written.filter((m) => log.statuses.get(m.id)?.status === 'rejected');
+      for (const m of refusedHere) expect(RULE_REFUSALS).toContain(log.statuses.get(m.id)?.code);
+      expect((await d.db.refusals.toArray()).map((r) => r.id).sort()).toEqual(refusedHere.map((m) => m.id).sort());
+    }
+
+    // 4. Each field holds the value of an applied write that no other applied write knew of.
+    const byKey = new Map<string, Envelope<'progress.set'>[]>();
+    for (const m of written) {
+      if (m.name !== 'progress.set' || !log.applied.has(m.id)) continue;
+      const key = `${m.localDate}|${m.args.field}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), m]);
+    }
+    for (const [key, writes] of byKey) {
+      const [localDate, field] = key.split('|') as [string, ProgressField];
+      const latest = writes.filter((w) => !writes.some((other) => other !== w && knewAtWrite.get(other.id)?.has(w.id)));
+      expect(latest.map((w) => w.args.value)).toContain(server.days.get(localDate)?.[field]);
+    }
+  } finally {
+    for (const d of devices) {
+      d.db.close();
+      await d.db.delete();
+    }
+  }
+}
+
+describe('sync protocol convergence on the PWA engine (property)', () => {
+  it(`converges with nothing lost or doubled over ${RUNS} random histories, clocks up to a day wrong`, async () => {
+    const skew = fc.oneof(fc.constant(0), fc.integer({ min: -DAY_MS, max: DAY_MS }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 40, maxLength: 160 }), fc.tuple(skew, skew, skew), async (actions, skews) => runScenario(actions, skews)),
+      { numRuns: RUNS },
+    );
+  }, 300_000);
+});
