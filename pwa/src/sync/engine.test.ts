@@ -264,8 +264,7 @@ describe('the page and the service worker', () => {
     }) as typeof fetch;
     const workerSync = syncNow(worker, { fetch: workerNetwork });
     await vi.waitFor(async () => expect(await serverWeights(browser)).toHaveLength(1));
-    expect(await syncNow(page, { fetch: browser.fetch })).toEqual({ kind: 'busy' });
-    const pageSync = syncNow(page, { fetch: browser.fetch, wait: true });
+    const pageSync = syncNow(page, { fetch: browser.fetch }); // waits for the worker's turn
     release();
     expect(await workerSync).toEqual({ kind: 'offline' });
     expect(await pageSync).toMatchObject({ kind: 'synced' });
@@ -282,7 +281,7 @@ describe('the page and the service worker', () => {
     const page = device();
     const worker = openDevice(user.id);
     for (let i = 0; i < 30; i++) await write(page, 'weight.add', weight(60 + i / 10, new Date(world.now + i)));
-    const outcomes = await Promise.all([syncNow(page, { fetch: browser.fetch, wait: true }), syncNow(worker, { fetch: browser.fetch, wait: true })]);
+    const outcomes = await Promise.all([syncNow(page, { fetch: browser.fetch }), syncNow(worker, { fetch: browser.fetch })]);
     expect(outcomes.map((o) => o.kind)).toEqual(['synced', 'synced']);
     expect(await page.outbox.count()).toBe(0);
     const onServer = await serverWeights(browser);

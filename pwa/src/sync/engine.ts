@@ -1,8 +1,8 @@
 /**
  * The sync engine (ARCHITECTURE §3): drains the outbox in seq order, then pulls what changed and
  * rebases the still-pending changes on top. It runs in the page and in the service worker; a
- * Web Lock keeps two of them from draining at once (they would be harmless, only wasteful, since
- * push is idempotent). The outbox is the only queue: an entry leaves it only once the server
+ * Web Lock makes them take turns (two at once would be harmless, only wasteful, since push is
+ * idempotent). The outbox is the only queue: an entry leaves it only once the server
  * has acknowledged its seq, and a refused one leaves it for the refusals table, in the same
  * transaction, so that the user is always told.
  */
@@ -18,17 +18,11 @@ export type SyncOutcome =
   | { kind: 'synced'; pushed: number; refused: number }
   | { kind: 'offline' }
   | { kind: 'unauthorized' }
-  | { kind: 'failed'; status: number }
-  | { kind: 'busy' };
+  | { kind: 'failed'; status: number };
 
 export interface SyncOptions {
   /** The network (tests hand in one the real app answers). */
   fetch?: typeof fetch;
-  /**
-   * Wait while another context (a tab, the service worker) syncs, then sync, instead of answering
-   * `busy`: the page's way, so that its retries never depend on whoever held the lock.
-   */
-  wait?: boolean;
 }
 
 const PUSH_BATCH = Math.min(200, MAX_PUSH_BATCH);
@@ -167,12 +161,12 @@ async function run(db: UserDb, call: Call): Promise<SyncOutcome> {
 }
 
 /**
- * One full sync. Without `wait`, `busy` when another tab or the service worker is already
- * syncing this user; with it, after that one is done.
+ * One full sync. While another context (a tab, the service worker) syncs this user, it waits for
+ * that one to end and then syncs itself: whoever held the lock, a change whose answer that sync
+ * lost is confirmed now, and a tab closed mid-push leaves the worker to finish.
  */
-export async function syncNow(db: UserDb, { fetch: network = fetch, wait = false }: SyncOptions = {}): Promise<SyncOutcome> {
+export async function syncNow(db: UserDb, { fetch: network = fetch }: SyncOptions = {}): Promise<SyncOutcome> {
   const call = caller(network);
   if (typeof navigator === 'undefined' || !navigator.locks) return run(db, call);
-  const outcome = await navigator.locks.request(`leve-sync-${db.userId}`, { ifAvailable: !wait }, (lock) => (lock ? run(db, call) : null));
-  return outcome ?? { kind: 'busy' };
+  return navigator.locks.request(`leve-sync-${db.userId}`, () => run(db, call));
 }

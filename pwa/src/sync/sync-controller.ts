@@ -52,7 +52,7 @@ export function createSyncController(db: UserDb) {
       return;
     }
     useSyncStatus.setState({ syncing: true });
-    running = syncNow(db, { wait: true });
+    running = syncNow(db);
     const outcome = await running.catch((error: unknown): SyncOutcome => {
       console.error('sync.failed', error);
       return { kind: 'failed', status: 0 };
