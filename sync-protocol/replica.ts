@@ -11,6 +11,7 @@ import {
   applyProgressSet,
   applyWeightAdd,
   applyWeightDelete,
+  applyWeightUpdate,
   type DailyProgress,
   type WeightRecord,
 } from './conflict/rules.ts';
@@ -66,6 +67,11 @@ export async function applyLocally(store: ReplicaStore, mutation: Mutation): Pro
   switch (mutation.name) {
     case 'weight.add': {
       const outcome = applyWeightAdd(await store.getWeight(mutation.args.id), mutation.args);
+      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+    case 'weight.update': {
+      const outcome = applyWeightUpdate(await store.getWeight(mutation.args.id), mutation.args, mutation.hlc);
       if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
       return outcome.ok && outcome.changed;
     }

@@ -3,8 +3,8 @@
  * code the PWA runs, on memory stores) against the real API on a temp SQLite file, through
  * random offline periods, duplicate deliveries, reordered and split batches, lost responses,
  * clock skew between devices and midnight crossed while offline. After everyone syncs, every
- * device holds the server's state, every weight record exists exactly once, and every daily
- * progress field holds the accepted write with the highest HLC.
+ * device holds the server's state, every weight record exists exactly once, every field of a
+ * corrected weight record and of daily progress holds the accepted write with the highest HLC.
  *
  * `SYNC_PROPERTY_RUNS=300 npx vitest run sync.property` runs the long version.
  */
@@ -109,6 +109,7 @@ class SimDevice {
 type Action =
   | { kind: 'weight'; device: number; weight: number }
   | { kind: 'delete'; device: number; pick: number }
+  | { kind: 'update'; device: number; pick: number; weight: number | null; notes: string | null | undefined }
   | { kind: 'set'; device: number; field: ProgressField; value: number }
   | { kind: 'complete'; device: number }
   | { kind: 'time'; minutes: number }
@@ -119,6 +120,16 @@ const device = fc.nat({ max: 2 });
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('weight' as const), device, weight: fc.integer({ min: 600, max: 1200 }).map((n) => n / 10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), device, pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      device,
+      pick: fc.nat(),
+      weight: fc.option(fc.integer({ min: 600, max: 1200 }).map((n) => n / 10), { nil: null }),
+      notes: fc.option(fc.option(fc.constantFrom('manhã', 'noite', 'após treino'), { nil: null }), { nil: undefined }),
+    }),
+  },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('set' as const), device, field: fc.constantFrom<ProgressField>('workoutCompleted', 'dietFollowed', 'mood', 'energy'), value: fc.integer({ min: 1, max: 5 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('complete' as const), device }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('time' as const), minutes: fc.integer({ min: 1, max: 240 }) }) },
@@ -153,6 +164,13 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
         const visible = [...d.store.weights.values()].filter((r) => !r.deleted);
         const target = visible[step.pick % Math.max(visible.length, 1)];
         if (target) written.push(await d.write('weight.delete', { id: target.id }));
+        break;
+      }
+      case 'update': {
+        const visible = [...d.store.weights.values()].filter((r) => !r.deleted);
+        const target = visible[step.pick % Math.max(visible.length, 1)];
+        const fields = { ...(step.weight !== null ? { weight: step.weight } : {}), ...(step.notes !== undefined ? { notes: step.notes } : {}) };
+        if (target && Object.keys(fields).length > 0) written.push(await d.write('weight.update', { id: target.id, ...fields }));
         break;
       }
       case 'set': {
@@ -204,7 +222,18 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
   expect(rest.body.weightRecords.length).toBe(new Set(rest.body.weightRecords.map((r) => r.id)).size);
   expect(rest.body.weightRecords).toHaveLength(adds.length - deleted.size);
 
-  // 3. Every daily progress field holds the accepted write with the highest HLC.
+  // 3. Every field of a record still there holds its accepted correction with the highest HLC, else its add.
+  for (const add of adds) {
+    const record = server.weights.get(add.args.id);
+    if (!record || record.deleted) continue;
+    const updates = written.filter((m): m is Envelope<'weight.update'> => m.name === 'weight.update' && m.args.id === add.args.id && statuses.get(m.id) === 'applied');
+    for (const field of ['weight', 'notes'] as const) {
+      const winner = updates.filter((m) => m.args[field] !== undefined).sort((a, b) => (a.hlc < b.hlc ? -1 : 1)).at(-1);
+      expect(record[field]).toBe(winner ? winner.args[field] : add.args[field]);
+    }
+  }
+
+  // 4. Every daily progress field holds the accepted write with the highest HLC.
   const latest = new Map<string, { hlc: string; value: boolean | number }>();
   for (const m of written) {
     if (m.name !== 'progress.set' || statuses.get(m.id) !== 'applied') continue;
