@@ -11,6 +11,7 @@ import {
   applyProgressSet,
   applyWeightAdd,
   applyWeightDelete,
+  applyWeightUpdate,
   type DailyProgress,
   type WeightRecord,
 } from './conflict/rules.ts';
@@ -66,6 +67,11 @@ export async function applyLocally(store: ReplicaStore, mutation: Mutation): Pro
   switch (mutation.name) {
     case 'weight.add': {
       const outcome = applyWeightAdd(await store.getWeight(mutation.args.id), mutation.args);
+      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
+      return outcome.ok && outcome.changed;
+    }
+    case 'weight.update': {
+      const outcome = applyWeightUpdate(await store.getWeight(mutation.args.id), mutation.args, mutation.hlc);
       if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
       return outcome.ok && outcome.changed;
     }
@@ -125,13 +131,14 @@ export async function applyPull<Diet extends { id: string }, Workout extends { i
  * The latest HLC among the pulled rows' field stamps: the device's clock receives it, so that a
  * change made after seeing these rows orders after them, whatever the device's wall clock says.
  */
-export function latestHlc(changes: Pick<PulledChanges<{ id: string }, { id: string }>, 'profile' | 'dailyProgress'>): string | null {
+export function latestHlc(changes: Pick<PulledChanges<{ id: string }, { id: string }>, 'profile' | 'dailyProgress' | 'weightRecords'>): string | null {
   let latest: string | null = null;
-  const consider = (stamps: Record<string, string | undefined>) => {
-    for (const hlc of Object.values(stamps)) if (hlc !== undefined && (latest === null || hlc > latest)) latest = hlc;
+  const consider = (stamps: Record<string, string | undefined> | undefined) => {
+    for (const hlc of Object.values(stamps ?? {})) if (hlc !== undefined && (latest === null || hlc > latest)) latest = hlc;
   };
   if (changes.profile) consider(changes.profile.profileHlcs);
   for (const day of changes.dailyProgress) consider(day.hlcs);
+  for (const record of changes.weightRecords) consider(record.hlcs);
   return latest;
 }
 

@@ -14,7 +14,11 @@ const unchanged = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: false })
 const changed = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: true });
 const rejected = (code: ErrorCode): Outcome<never> => ({ ok: false, code });
 
-// ── Weight records: append-only with client UUIDv7 keys; delete is a tombstone and wins. ──
+// ── Weight records: client UUIDv7 keys; weight and notes can be corrected, each field
+// last-writer-wins by HLC (ADR 015); delete is a tombstone and wins over everything. ──
+
+export const WEIGHT_RECORD_FIELDS = ['weight', 'notes'] as const;
+export type WeightRecordField = (typeof WEIGHT_RECORD_FIELDS)[number];
 
 export interface WeightRecord {
   id: string;
@@ -23,12 +27,42 @@ export interface WeightRecord {
   /** When the client recorded it (ISO instant). */
   createdAt: string;
   deleted: boolean;
+  /**
+   * The HLC of the last correction of each field; none for a field as first recorded (the add
+   * comes before any correction of it, whatever the clocks say). Absent on rows stored before
+   * corrections existed.
+   */
+  hlcs?: Partial<Record<WeightRecordField, string>>;
 }
 
 export function applyWeightAdd(current: WeightRecord | undefined, args: MutationArgs['weight.add']): Outcome<WeightRecord> {
   // The id already exists: a replay of the same add, or an add after its delete (which wins).
   if (current) return unchanged(current);
-  return changed({ id: args.id, weight: args.weight, notes: args.notes, createdAt: args.createdAt, deleted: false });
+  return changed({ id: args.id, weight: args.weight, notes: args.notes, createdAt: args.createdAt, deleted: false, hlcs: {} });
+}
+
+/**
+ * Corrects the fields given, each only if this write is its latest (per-field last-writer-wins
+ * by HLC, as daily progress). A correction of a deleted record changes nothing: the delete wins.
+ * Replaying the same correction is a no-op (its HLC is no longer greater).
+ */
+export function applyWeightUpdate(current: WeightRecord | undefined, args: MutationArgs['weight.update'], hlc: string): Outcome<WeightRecord> {
+  if (!current) return rejected('NOT_FOUND');
+  if (current.deleted) return unchanged(current);
+  const hlcs = { ...current.hlcs };
+  const next: WeightRecord = { ...current, hlcs };
+  let any = false;
+  for (const field of WEIGHT_RECORD_FIELDS) {
+    const value = args[field];
+    if (value === undefined) continue;
+    const previous = hlcs[field];
+    if (previous !== undefined && hlc <= previous) continue;
+    hlcs[field] = hlc;
+    if (field === 'weight') next.weight = value as number;
+    else next.notes = value as string | null;
+    any = true;
+  }
+  return any ? changed(next) : unchanged(current);
 }
 
 export function applyWeightDelete(current: WeightRecord | undefined): Outcome<WeightRecord> {

@@ -16,17 +16,18 @@ export interface WeightPoint {
   createdAt: string;
 }
 
-export interface WeightProgress {
+/** `P`: the records' own type (with their id and notes), kept in `first`, `last` and `recent`. */
+export interface WeightProgress<P extends WeightPoint = WeightPoint> {
   initialWeight: number | null;
   currentWeight: number | null;
   targetWeight: number | null;
   weightLost: number;
   goalPercent: number;
   daysActive: number;
-  first: WeightPoint | null;
-  last: WeightPoint | null;
+  first: P | null;
+  last: P | null;
   total: number;
-  recent: WeightPoint[];
+  recent: P[];
   trend: 'down' | 'up' | 'stable' | null;
 }
 
@@ -52,11 +53,11 @@ function trendOf(chronological: readonly WeightPoint[]): WeightProgress['trend']
   return 'stable';
 }
 
-export function weightProgress(
-  records: readonly WeightPoint[],
+export function weightProgress<P extends WeightPoint>(
+  records: readonly P[],
   initialWeight: number | null,
   targetWeight: number | null,
-): WeightProgress {
+): WeightProgress<P> {
   // A record without a readable date or weight cannot be placed on the chart; leave it out.
   const chronological = records
     .filter((record) => Number.isFinite(record.weight) && Number.isFinite(Date.parse(record.createdAt)))

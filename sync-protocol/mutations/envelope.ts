@@ -15,6 +15,8 @@ export type ProgressField = (typeof PROGRESS_FIELDS)[number];
 
 export interface MutationArgs {
   'weight.add': { id: string; weight: number; notes: string | null; createdAt: string };
+  /** A correction of a record (ADR 015): the fields given, each last-writer-wins by HLC. */
+  'weight.update': { id: string; weight?: number; notes?: string | null };
   'weight.delete': { id: string };
   'progress.set': { field: ProgressField; value: boolean | number };
   'progress.complete': Record<string, never>;
@@ -22,7 +24,7 @@ export interface MutationArgs {
   'notification.read': { id: string };
 }
 export type MutationName = keyof MutationArgs;
-export const MUTATION_NAMES = ['weight.add', 'weight.delete', 'progress.set', 'progress.complete', 'profile.update', 'notification.read'] as const satisfies readonly MutationName[];
+export const MUTATION_NAMES = ['weight.add', 'weight.update', 'weight.delete', 'progress.set', 'progress.complete', 'profile.update', 'notification.read'] as const satisfies readonly MutationName[];
 
 export interface Envelope<N extends MutationName = MutationName> {
   deviceId: string;

@@ -6,6 +6,7 @@
  */
 
 import { parseInstant } from '../domain/calendar.ts';
+import { parseDecimal } from '../domain/decimal.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; key: string };
 
@@ -19,15 +20,21 @@ export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 500;
 export const NOTES_MAX = 500;
 
+/** A weight is read with one decimal at most: the 0.1 kg step of SPEC §5. */
+export const WEIGHT_DECIMALS = 1;
+
 /**
- * SPEC §5 weight record: required ('Por favor, informe seu peso atual.'), a number greater than 0
- * ('Por favor, informe um peso válido.'), at most 500, kept to the 0.1 kg step of the input.
+ * SPEC §5 weight record: required ('Por favor, informe seu peso atual.'), then a valid weight
+ * ('Por favor, informe um peso válido.'): 1 to 500 kg in steps of 0.1. The one rule of REST, the
+ * sync push and the forms (ADR 015): a plain decimal with "." or "," (`' 84,2 '` is 84.2), or a
+ * finite JSON number with one decimal at most. Never rounded: `84.25` or `0.04` is refused
+ * rather than stored as something the user did not type.
  */
 export function checkWeight(value: unknown): Checked<number> {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return fail('validation.weightRequired');
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0 || n > WEIGHT_MAX) return fail('validation.weightInvalid');
-  return ok(Math.round(n * 10) / 10);
+  const n = parseDecimal(value, WEIGHT_DECIMALS);
+  if (n === null || n < WEIGHT_MIN || n > WEIGHT_MAX) return fail('validation.weightInvalid');
+  return ok(n);
 }
 
 /** Optional notes: trimmed; empty means none. */

@@ -41,6 +41,24 @@ const ARGS: { [N in MutationName]: ArgsCheck<N> } = {
     if (!createdAt.ok) return failAt('createdAt', createdAt.key);
     return { ok: true, value: { id: id.value, weight: weight.value, notes: notes.value, createdAt: createdAt.value } };
   },
+  'weight.update': (args) => {
+    const id = checkUuid(args.id);
+    if (!id.ok) return failAt('id', id.key);
+    const value: MutationArgs['weight.update'] = { id: id.value };
+    if (args.weight !== undefined) {
+      const weight = checkWeight(args.weight);
+      if (!weight.ok) return failAt('weight', weight.key);
+      value.weight = weight.value;
+    }
+    if (args.notes !== undefined) {
+      const notes = checkNotes(args.notes);
+      if (!notes.ok) return failAt('notes', notes.key);
+      value.notes = notes.value;
+    }
+    // A correction changes something: the weight, the notes (null takes them away) or both.
+    if (value.weight === undefined && value.notes === undefined) return failAt('weight', 'validation.weightRequired');
+    return { ok: true, value };
+  },
   'weight.delete': (args) => {
     const id = checkUuid(args.id);
     return id.ok ? { ok: true, value: { id: id.value } } : failAt('id', id.key);

@@ -19,6 +19,7 @@ import { isLocalDate, parseInstant } from '../domain/calendar.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
+import { WEIGHT_DECIMALS } from '../mutations/fields.ts';
 import { blankToUndefined, numeric, text, trimmed } from './fields.ts';
 
 /*
@@ -26,9 +27,19 @@ import { blankToUndefined, numeric, text, trimmed } from './fields.ts';
  * PWA for its forms, so both sides say the same thing in the user's language.
  */
 
-const optionalNumber = () => numeric().transform(blankToUndefined);
+const optionalNumber = (decimals?: number, message?: string) => numeric(decimals, message).transform(blankToUndefined);
 
-const requiredNumber = () => numeric().required('validation.required');
+const requiredNumber = (decimals?: number, message?: string) => numeric(decimals, message).required('validation.required');
+
+/**
+ * Weights are read as the weight record reads them (mutations/fields.ts, ADR 015): one decimal
+ * at most, "." or ","; each form keeps its own SPEC §5 bounds.
+ */
+const optionalWeight = () => optionalNumber(WEIGHT_DECIMALS, 'validation.weightInvalid');
+const requiredWeight = () => requiredNumber(WEIGHT_DECIMALS, 'validation.weightInvalid');
+/** Height in cm with one decimal at most; the weekly goal in kg with two (0.25 kg a week). */
+const HEIGHT_DECIMALS = 1;
+const WEEKLY_GOAL_DECIMALS = 2;
 
 /** Enum field: any accepted reading is folded to the canonical value before `oneOf`. */
 const enumField = <T extends string>(canon: readonly T[], normalize: (v: unknown) => T | undefined) =>
@@ -84,8 +95,8 @@ const profileExtras = {
   timeFrame: enumField(TIME_FRAMES, normalizeTimeFrame),
   motivation: text(1000),
   previousAttempts: text(1000),
-  highestWeight: optionalNumber().moreThan(20, 'validation.weightRangeWide').max(500, 'validation.weightRangeWide'),
-  lowestWeight: optionalNumber().moreThan(20, 'validation.weightRangeWide').max(500, 'validation.weightRangeWide'),
+  highestWeight: optionalWeight().moreThan(20, 'validation.weightRangeWide').max(500, 'validation.weightRangeWide'),
+  lowestWeight: optionalWeight().moreThan(20, 'validation.weightRangeWide').max(500, 'validation.weightRangeWide'),
   dietaryRestrictions: enumList(DIETARY_RESTRICTIONS, normalizeDietaryRestriction),
   medicalConditions: enumList(MEDICAL_CONDITIONS, normalizeMedicalCondition),
   activityLevel: enumField(ACTIVITY_LEVELS, normalizeActivityLevel),
@@ -101,10 +112,10 @@ export const registerClientSchema = object({
   name: trimmed().required('validation.required').min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
   email: email(),
   password: string().typeError('validation.invalidType').required('validation.required').min(REGISTER_PASSWORD_MIN, 'validation.passwordMinRegister').max(PASSWORD_MAX, 'validation.passwordMax'),
-  height: requiredNumber().moreThan(100, 'validation.heightMin').lessThan(250, 'validation.heightMax'),
-  currentWeight: requiredNumber().moreThan(30, 'validation.weightMin').lessThan(300, 'validation.weightMax'),
-  targetWeight: requiredNumber().moreThan(30, 'validation.targetMin').lessThan(300, 'validation.targetMax'),
-  weeklyWeightGoal: requiredNumber().min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
+  height: requiredNumber(HEIGHT_DECIMALS).moreThan(100, 'validation.heightMin').lessThan(250, 'validation.heightMax'),
+  currentWeight: requiredWeight().moreThan(30, 'validation.weightMin').lessThan(300, 'validation.weightMax'),
+  targetWeight: requiredWeight().moreThan(30, 'validation.targetMin').lessThan(300, 'validation.targetMax'),
+  weeklyWeightGoal: requiredNumber(WEEKLY_GOAL_DECIMALS).min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
   /** From a teacher's referral link (SPEC §5): 3–15 letters and digits, stored upper case. */
   referralCode: string()
     .typeError('validation.invalidType')
@@ -143,10 +154,10 @@ export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 export const profileUpdateSchema = object({
   name: trimmed().min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
   email: email().notRequired(),
-  height: optionalNumber().min(100, 'validation.heightMin').max(250, 'validation.heightMax'),
-  currentWeight: optionalNumber().min(30, 'validation.weightMin').max(300, 'validation.weightMax'),
-  targetWeight: optionalNumber().min(30, 'validation.targetMin').max(300, 'validation.targetMax'),
-  weeklyWeightGoal: optionalNumber().min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
+  height: optionalNumber(HEIGHT_DECIMALS).min(100, 'validation.heightMin').max(250, 'validation.heightMax'),
+  currentWeight: optionalWeight().min(30, 'validation.weightMin').max(300, 'validation.weightMax'),
+  targetWeight: optionalWeight().min(30, 'validation.targetMin').max(300, 'validation.targetMax'),
+  weeklyWeightGoal: optionalNumber(WEEKLY_GOAL_DECIMALS).min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
   ...profileExtras,
 }).noUnknown(true, 'validation.unknownField');
 

@@ -1,4 +1,5 @@
 import { number, string, type ValidationError } from 'yup';
+import { parseDecimal } from '../domain/decimal.ts';
 
 /*
  * Field builders the schemas share. Messages are catalog keys (`validation.*`), translated by the
@@ -19,13 +20,15 @@ export const trimmed = () =>
 
 export const text = (max: number) => trimmed().max(max, 'validation.tooLong').transform(blankToUndefined);
 
-/** A number or a numeric string; yup alone would also cast `[1]` or `true` to a number. */
-export const numeric = () =>
+/**
+ * A number, or a string read as a plain decimal with "." or "," and at most `decimals` decimals
+ * (domain/decimal.ts): never yup's own cast, which reads `'0x40'` as 64 and `'1e2'` as 100, and
+ * `[1]` or `true` as numbers. Anything else fails with `message`.
+ */
+export const numeric = (decimals = Number.POSITIVE_INFINITY, message = 'validation.number') =>
   number()
-    .typeError('validation.number')
-    .transform((value: unknown, original: unknown) =>
-      original === undefined || typeof original === 'number' || typeof original === 'string' ? value : Number.NaN,
-    );
+    .typeError(message)
+    .transform((value: unknown, original: unknown) => (original === undefined ? value : (parseDecimal(original, decimals) ?? Number.NaN)));
 
 /**
  * The first message (a catalog key) of each field of a failed validation, in the schema's order:

@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
+import { checkWeight } from '#protocol/mutations/fields.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { signIn, TestDevice } from '../../test/factories.ts';
 import { dietOf, prepareRouteTable, ROUTES, workoutOf, world, type Cell, type Row } from '../../test/route-table.ts';
 import { MAX_JSON_BODY_BYTES } from '../app.ts';
 
@@ -46,6 +48,13 @@ const nastyStrings = fc.constantFrom(
   '1e309',
   '-0',
   '0x1F',
+  // Weights JavaScript's Number() would read as something else (ADR 015).
+  '0x40',
+  '1e2',
+  '84.25',
+  '1.000',
+  ' 84,2 ',
+  '0,04',
   '9'.repeat(400),
   'null',
   'undefined',
@@ -73,7 +82,7 @@ const hostileScalar = fc.oneof(
   nastyStrings,
   fc.string({ maxLength: 40, unit: 'binary' }),
   fc.integer(),
-  fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e308, -1e308, 5e-324, 0, -1),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e308, -1e308, 5e-324, 0, -1, 0.04, 84.25, 500.1),
   fc.double(),
   fc.boolean(),
   fc.constant(null),
@@ -217,6 +226,63 @@ describe.each(ROUTES)('hostile input: $method $path', (row) => {
         state = after;
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+/**
+ * One weight rule on every path (ADR 015): whatever is sent as a weight, by REST or by a sync
+ * push, what is stored is exactly the weight the shared rule reads from it (1 to 500 kg, one
+ * decimal at most), or nothing. `0.04`, `'0x40'` or `'1e2'` are never stored as 0, 64 or 100 kg.
+ */
+describe('hostile weights on REST and sync push', () => {
+  let t: TestApp;
+  beforeAll(() => {
+    t = createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const weightLike = fc.oneof(
+    fc.constantFrom<unknown>(0.04, '0x40', '0X40', '1e2', '1E2', '84.25', '84,25', 84.25, '1.000', '1,000', ' 84,2 ', '45,2', '45.2', 45.2, '084,2', '+84', '-84', '84.', ',5', 'Infinity', '-Infinity', 'NaN', Infinity, '٨٤', '８４', '84 kg', 0, -0, 1, 500, 500.1, '500,0', '0b11', '1_000'),
+    fc.integer({ min: -10, max: 5100 }).map((tenths) => tenths / 10),
+    fc.tuple(fc.integer({ min: 0, max: 5100 }), fc.constantFrom('.', ','), fc.constantFrom('', ' ', '\t')).map(([tenths, sep, pad]) => `${pad}${(tenths / 10).toFixed(1).replace('.', sep)}${pad}`),
+    fc.double(),
+    hostileScalar,
+  );
+
+  it('stores exactly what the shared rule reads, or refuses with 400 / rejected', { timeout: 120_000 }, async () => {
+    const c = t.client();
+    await signIn(c, t.deps);
+    const device = new TestDevice();
+    const stored = async () => (await c.get<{ weightRecords: { weight: number }[] }>('/api/weight-records')).body.weightRecords.map((r) => r.weight);
+    await fc.assert(
+      fc.asyncProperty(weightLike, async (weight) => {
+        const expected = checkWeight(weight);
+        const before = await stored();
+        const rest = await c.post<{ weightRecord?: { weight: number }; code?: string }>('/api/weight-records', { weight });
+        const pushed = await c.post<{ results: { status: string; code?: string }[] }>('/api/sync/push', { deviceId: device.deviceId, mutations: [device.addWeight(weight as number)] });
+        const after = await stored();
+        if (expected.ok) {
+          // Only a plain decimal is ever read: never hex, an exponent, a sign or a second decimal.
+          if (typeof weight === 'string') expect(weight.trim()).toMatch(/^\d+([.,]\d)?$/);
+          else expect(Math.round((weight as number) * 10) / 10).toBe(weight);
+          expect(rest.status, JSON.stringify(weight)).toBe(201);
+          expect(rest.body.weightRecord?.weight).toBe(expected.value);
+          expect(pushed.body.results[0]?.status).toBe('applied');
+          expect(after.length).toBe(before.length + 2);
+        } else {
+          expect(rest.status, JSON.stringify(weight)).toBe(400);
+          expect(rest.body.code).toBe('VALIDATION_FAILED');
+          expect(pushed.body.results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION_FAILED' });
+          expect(after).toEqual(before);
+        }
+        for (const w of after) {
+          expect(w).toBeGreaterThanOrEqual(1);
+          expect(w).toBeLessThanOrEqual(500);
+          expect(Math.round(w * 10) / 10).toBe(w);
+        }
+      }),
+      { numRuns: Math.max(RUNS * 10, 120) },
     );
   });
 });

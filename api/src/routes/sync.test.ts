@@ -70,6 +70,17 @@ describe('POST /api/sync/push', () => {
     expect(response.body.lastSeq).toBe(4);
   });
 
+  it('reads weight.add weights by the same rule as REST and the forms: nothing is stored as another weight', async () => {
+    const { c, device } = await signedInDevice();
+    const hostile: unknown[] = [0.04, '0x40', '1e2', '84.25', 84.25, '1.000', 'Infinity', '-84', '', null, [84], 500.1, 0.9];
+    const refused = hostile.map((weight) => device.addWeight(weight as number));
+    const fine = [device.addWeight(' 84,2 ' as unknown as number), device.addWeight('45,2' as unknown as number), device.addWeight(45.2)];
+    const response = await push(c, device, [...refused, ...fine]);
+    expect(response.body.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual([...hostile.map(() => 'VALIDATION_FAILED'), 'applied', 'applied', 'applied']);
+    const records = await c.get<{ weightRecords: { weight: number }[] }>('/api/weight-records');
+    expect(records.body.weightRecords.map((r) => r.weight).sort()).toEqual([45.2, 45.2, 84.2]);
+  });
+
   it('reports a refusal again when the batch is resent after its answer was lost', async () => {
     const { c, device } = await signedInDevice();
     const unknownDelete = device.mutation('weight.delete', { id: uuidv7() });
@@ -179,6 +190,75 @@ describe('POST /api/sync/push', () => {
   it('requires a session', async () => {
     expect((await t.client().post('/api/sync/push', { deviceId: 'abcdefgh', mutations: [] })).status).toBe(401);
     expect((await t.client().get('/api/sync/pull')).status).toBe(401);
+  });
+});
+
+describe('weight.update: corrections of a weight record (ADR 015)', () => {
+  type Weights = { weightRecords: { id: string; weight: number; notes: string | null; createdAt: string }[] };
+  const weights = async (c: TestClient) => (await c.get<Weights>('/api/weight-records')).body.weightRecords;
+
+  it('corrects the weight and the notes, keeps the id and the date, and the other devices pull the change', async () => {
+    const { c, device } = await signedInDevice();
+    const add = device.addWeight(452, { notes: 'em jejum' });
+    await push(c, device, [add]);
+    const { cursor } = (await pull(c, 0)).body;
+    const response = await push(c, device, [device.mutation('weight.update', { id: add.args.id, weight: 45.2 })]);
+    expect(response.body.results[0]?.status).toBe('applied');
+    expect(await weights(c)).toEqual([{ id: add.args.id, weight: 45.2, notes: 'em jejum', createdAt: add.args.createdAt, deleted: false }]);
+    const laptop = await pull(c, cursor);
+    expect(laptop.body.changes.weightRecords).toEqual([expect.objectContaining({ id: add.args.id, weight: 45.2, notes: 'em jejum', deleted: false, hlcs: { weight: expect.any(String) } })]);
+    await push(c, device, [device.mutation('weight.update', { id: add.args.id, notes: null })]);
+    expect((await weights(c))[0]).toMatchObject({ weight: 45.2, notes: null });
+  });
+
+  it('two devices correct the same record offline: per field, the later write wins whatever arrives first', async () => {
+    const { c, device: phone } = await signedInDevice();
+    const laptop = new TestDevice();
+    const add = phone.addWeight(80);
+    await push(c, phone, [add]);
+    const at = (millis: number, node: string) => ({ hlc: formatHlc({ millis, counter: 0, node }) });
+    const earlier = phone.mutation('weight.update', { id: add.args.id, weight: 81, notes: 'celular' }, at(Date.now() - 60_000, phone.deviceId));
+    const later = laptop.mutation('weight.update', { id: add.args.id, weight: 79.5 }, at(Date.now() - 30_000, laptop.deviceId));
+    await push(c, laptop, [later]); // the later write arrives first
+    await push(c, phone, [earlier]);
+    expect((await weights(c))[0]).toMatchObject({ weight: 79.5, notes: 'celular' });
+  });
+
+  it('a correction of a deleted record changes nothing: the delete wins', async () => {
+    const { c, device } = await signedInDevice();
+    const add = device.addWeight(70);
+    await push(c, device, [add, device.mutation('weight.delete', { id: add.args.id })]);
+    const { cursor } = (await pull(c, 0)).body;
+    const response = await push(c, device, [device.mutation('weight.update', { id: add.args.id, weight: 71 })]);
+    expect(response.body.results[0]?.status).toBe('applied'); // consumed, a no-op
+    expect(await weights(c)).toEqual([]);
+    expect((await pull(c, cursor)).body.changes.weightRecords).toEqual([]);
+  });
+
+  it('refuses a correction of an unknown or another user’s record, and invalid weights', async () => {
+    const mine = await signedInDevice();
+    const theirs = await signedInDevice();
+    const their = theirs.device.addWeight(60);
+    await push(theirs.c, theirs.device, [their]);
+    const response = await push(mine.c, mine.device, [
+      mine.device.mutation('weight.update', { id: their.args.id, weight: 61 }),
+      mine.device.mutation('weight.update', { id: uuidv7(), weight: 61 }),
+      mine.device.mutation('weight.update', { id: their.args.id, weight: '0x40' as unknown as number }),
+      mine.device.mutation('weight.update', { id: their.args.id }),
+    ]);
+    expect(response.body.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual(['NOT_FOUND', 'NOT_FOUND', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
+    expect((await weights(theirs.c))[0]?.weight).toBe(60);
+  });
+
+  it('undo of a delete: a copy with a new id and the same date, weight and notes; the tombstone stays', async () => {
+    const { c, device } = await signedInDevice();
+    const add = device.addWeight(45.2, { notes: 'manhã', createdAt: '2026-03-01T09:30:00.000Z' });
+    await push(c, device, [add, device.mutation('weight.delete', { id: add.args.id })]);
+    const copy = device.addWeight(45.2, { notes: 'manhã', createdAt: add.args.createdAt });
+    await push(c, device, [copy]);
+    expect(await weights(c)).toEqual([{ id: copy.args.id, weight: 45.2, notes: 'manhã', createdAt: '2026-03-01T09:30:00.000Z', deleted: false }]);
+    const records = (await pull(c, 0)).body.changes.weightRecords;
+    expect(records.find((r) => r.id === add.args.id)).toMatchObject({ deleted: true });
   });
 });
 

@@ -16,7 +16,7 @@ describe('weight records (REST)', () => {
   it('records a weight, trims notes, lists newest first', async () => {
     const c = t.client();
     await signIn(c, t.deps);
-    const first = await c.post<{ weightRecord: { id: string; weight: number; notes: string | null } }>('/api/weight-records', { weight: 82.46, notes: '  em jejum  ' });
+    const first = await c.post<{ weightRecord: { id: string; weight: number; notes: string | null } }>('/api/weight-records', { weight: 82.5, notes: '  em jejum  ' });
     expect(first.status).toBe(201);
     expect(first.body.weightRecord).toMatchObject({ weight: 82.5, notes: 'em jejum' });
     await c.post('/api/weight-records', { weight: '81,9', notes: '   ' });
@@ -48,6 +48,16 @@ describe('weight records (REST)', () => {
     [{ weight: 500.1 }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: 'abc' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: [70] }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    // One rule on every path (ADR 015): none of these is stored as something else.
+    [{ weight: 0.04 }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: '0x40' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: '1e2' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: '84.25' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: 82.46 }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: '1.000' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: '0,9' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: 'Infinity' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: '+84' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
   ])('rejects %j with the SPEC message', async (body, key, message) => {
     const c = t.client();
     await signIn(c, t.deps);
@@ -55,6 +65,20 @@ describe('weight records (REST)', () => {
     expect(response.status).toBe(400);
     expect(response.body.details?.[0]).toEqual({ field: 'weight', code: key, message });
     expect((await c.get<{ weightRecords: unknown[] }>('/api/weight-records')).body.weightRecords).toEqual([]);
+  });
+
+  it.each([
+    [' 84,2 ', 84.2],
+    ['45,2', 45.2],
+    ['45.2', 45.2],
+    [1, 1],
+    ['500', 500],
+  ])('stores %j as %j kg', async (weight, stored) => {
+    const c = t.client();
+    await signIn(c, t.deps);
+    const response = await c.post<{ weightRecord: { weight: number } }>('/api/weight-records', { weight });
+    expect(response.status).toBe(201);
+    expect(response.body.weightRecord.weight).toBe(stored);
   });
 
   it('rejects notes that are not text or too long, and unknown fields', async () => {

@@ -88,6 +88,8 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     switch (mutation.name) {
       case 'weight.add':
         return tracking.addWeight(userId, { ...mutation.args, createdAt: notAfterNow(mutation.args.createdAt) });
+      case 'weight.update':
+        return tracking.updateWeight(userId, mutation.args, hlc);
       case 'weight.delete':
         return tracking.deleteWeight(userId, mutation.args.id);
       case 'progress.set':

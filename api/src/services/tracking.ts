@@ -12,6 +12,7 @@ import {
   applyProgressSet,
   applyWeightAdd,
   applyWeightDelete,
+  applyWeightUpdate,
   type DailyProgress,
   type Outcome,
 } from '#protocol/conflict/rules.ts';
@@ -24,6 +25,8 @@ export interface WeightRecordDto {
   notes: string | null;
   createdAt: string;
   deleted: boolean;
+  /** The HLC of each field's last correction (ADR 015); in pulls, for the device's own merges. */
+  hlcs?: Partial<Record<'weight' | 'notes', string>>;
 }
 
 export interface NotificationDto {
@@ -43,6 +46,7 @@ interface WeightRow {
   created_at: number;
   deleted_at: number | null;
   version: number;
+  hlcs: string;
 }
 interface ProgressRow {
   local_date: string;
@@ -71,6 +75,7 @@ export const toWeightRecord = (row: WeightRow): WeightRecordDto => ({
   notes: row.notes,
   createdAt: new Date(row.created_at).toISOString(),
   deleted: row.deleted_at !== null,
+  hlcs: JSON.parse(row.hlcs) as WeightRecordDto['hlcs'],
 });
 
 export const toDailyProgress = (row: ProgressRow): DailyProgress => ({
@@ -113,6 +118,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     'INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (id) DO NOTHING',
   );
   const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
+  const correctWeight = sqlite.prepare('UPDATE weight_records SET weight = ?, notes = ?, hlcs = ?, version = ? WHERE id = ?');
   const lastWeightVersion = sqlite.prepare<[string], [number | null]>('SELECT max(version) FROM weight_records WHERE user_id = ?').raw(true);
   const weightListCache = new Map<string, { version: number | null; json: string }>();
   // Rows as arrays of the four columns the list shows: no object and no user id per row.
@@ -219,6 +225,15 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       return result(applyWeightAdd(toWeightRecord(existing), args)); // a replay: unchanged
     },
 
+    /** A correction (`weight.update`): per-field last-writer-wins; a no-op on a deleted record. */
+    updateWeight(userId: string, args: MutationArgs['weight.update'], hlc: string): WriteResult {
+      const existing = weightById.get(args.id);
+      const owned = existing && existing.user_id === userId ? existing : undefined;
+      const outcome = applyWeightUpdate(owned ? toWeightRecord(owned) : undefined, args, hlc);
+      if (outcome.ok && outcome.changed) correctWeight.run(outcome.row.weight, outcome.row.notes, JSON.stringify(outcome.row.hlcs ?? {}), bump(), args.id);
+      return result(outcome);
+    },
+
     deleteWeight(userId: string, id: string): WriteResult {
       const existing = weightById.get(id);
       const owned = existing && existing.user_id === userId ? existing : undefined;
@@ -229,7 +244,9 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
 
     weightRecord(userId: string, id: string): WeightRecordDto | null {
       const row = weightById.get(id);
-      return row && row.user_id === userId ? toWeightRecord(row) : null;
+      if (!row || row.user_id !== userId) return null;
+      const { hlcs: _hlcs, ...record } = toWeightRecord(row); // the merge stamps are the sync's, not REST's
+      return record;
     },
 
     listWeightRecords,

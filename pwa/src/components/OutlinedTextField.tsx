@@ -9,6 +9,7 @@ export interface OutlinedTextFieldProps
   id?: string;
   label: string;
   error?: boolean;
+  required?: boolean;
   helperText?: ReactNode;
   fullWidth?: boolean;
   slotProps?: {
@@ -22,12 +23,12 @@ export interface OutlinedTextFieldProps
  * with the same props, without the select, filled and standard variants TextField always bundles
  * (about 11 KB gzip): the screens of the first load (/login, the dashboard's weight dialog) use it.
  */
-export function OutlinedTextField({ id: givenId, label, helperText, error = false, fullWidth = false, slotProps = {}, ...input }: OutlinedTextFieldProps) {
+export function OutlinedTextField({ id: givenId, label, helperText, error = false, required = false, fullWidth = false, slotProps = {}, ...input }: OutlinedTextFieldProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl className="MuiTextField-root" error={error} fullWidth={fullWidth} variant="outlined">
+    <FormControl className="MuiTextField-root" error={error} required={required} fullWidth={fullWidth} variant="outlined">
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

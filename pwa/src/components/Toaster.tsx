@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,6 +23,22 @@ export function Toaster() {
           severity={toast.severity}
           variant="filled"
           onClose={() => dismiss(toast.id)}
+          // An action takes the place of the close button; the toast still hides by itself.
+          action={
+            toast.action ? (
+              <Button
+                color="inherit"
+                size="small"
+                data-testid="toast-action"
+                onClick={() => {
+                  dismiss(toast.id);
+                  toast.action?.onClick();
+                }}
+              >
+                {toast.action.label}
+              </Button>
+            ) : undefined
+          }
           data-testid="toast"
           sx={{ width: '100%', minWidth: 280 }}
         >

@@ -9,6 +9,7 @@ import { newDeviceId, type UserDb } from './user-db.ts';
 const touchedTable = (db: UserDb, name: MutationName) =>
   ({
     'weight.add': db.weightRecords,
+    'weight.update': db.weightRecords,
     'weight.delete': db.weightRecords,
     'progress.set': db.dailyProgress,
     'progress.complete': db.dailyProgress,

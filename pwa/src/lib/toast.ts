@@ -7,6 +7,8 @@ export interface Toast {
   title: string;
   description?: string;
   severity: ToastSeverity;
+  /** One button beside the text, e.g. "Desfazer" (ADR 015); pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 /** SPEC §9: one toast at a time, shown 5000 ms by default. */

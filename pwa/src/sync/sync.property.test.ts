@@ -134,6 +134,7 @@ class SimDevice {
 type Action =
   | { kind: 'weight'; device: number; weight: number }
   | { kind: 'delete'; device: number; pick: number }
+  | { kind: 'update'; device: number; pick: number; weight: number | null; notes: string | null | undefined }
   | { kind: 'set'; device: number; field: ProgressField; value: number }
   | { kind: 'complete'; device: number }
   | { kind: 'time'; minutes: number }
@@ -145,6 +146,16 @@ const device = fc.nat({ max: 2 });
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('weight' as const), device, weight: fc.integer({ min: 600, max: 1200 }).map((n) => n / 10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), device, pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      device,
+      pick: fc.nat(),
+      weight: fc.option(fc.integer({ min: 600, max: 1200 }).map((n) => n / 10), { nil: null }),
+      notes: fc.option(fc.option(fc.constantFrom('manhã', 'noite', 'após treino'), { nil: null }), { nil: undefined }),
+    }),
+  },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('set' as const), device, field: fc.constantFrom<ProgressField>('workoutCompleted', 'dietFollowed', 'mood', 'energy'), value: fc.integer({ min: 1, max: 5 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('complete' as const), device }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('time' as const), minutes: fc.integer({ min: 1, max: 240 }) }) },
@@ -186,6 +197,13 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
           const visible = (await d.db.weightRecords.toArray()).filter((r) => !r.deleted);
           const target = visible[step.pick % Math.max(visible.length, 1)];
           if (target) await d.write('weight.delete', { id: target.id });
+          break;
+        }
+        case 'update': {
+          const visible = (await d.db.weightRecords.toArray()).filter((r) => !r.deleted);
+          const target = visible[step.pick % Math.max(visible.length, 1)];
+          const fields = { ...(step.weight !== null ? { weight: step.weight } : {}), ...(step.notes !== undefined ? { notes: step.notes } : {}) };
+          if (target && Object.keys(fields).length > 0) await d.write('weight.update', { id: target.id, ...fields });
           break;
         }
         case 'set': {
@@ -248,6 +266,7 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
     }
 
     // 4. Each field holds the value of an applied write that no other applied write knew of.
+    const unknownToOthers = <M extends Mutation>(writes: M[]) => writes.filter((w) => !writes.some((other) => other !== w && knewAtWrite.get(other.id)?.has(w.id)));
     const byKey = new Map<string, Envelope<'progress.set'>[]>();
     for (const m of written) {
       if (m.name !== 'progress.set' || !log.applied.has(m.id)) continue;
@@ -256,8 +275,17 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
     }
     for (const [key, writes] of byKey) {
       const [localDate, field] = key.split('|') as [string, ProgressField];
-      const latest = writes.filter((w) => !writes.some((other) => other !== w && knewAtWrite.get(other.id)?.has(w.id)));
-      expect(latest.map((w) => w.args.value)).toContain(server.days.get(localDate)?.[field]);
+      expect(unknownToOthers(writes).map((w) => w.args.value)).toContain(server.days.get(localDate)?.[field]);
+    }
+    // A corrected record's field holds such a correction (a correction always wins over the add).
+    for (const add of adds) {
+      const record = server.weights.get(add.args.id);
+      if (!record || record.deleted) continue;
+      for (const field of ['weight', 'notes'] as const) {
+        const corrections = written.filter((m): m is Envelope<'weight.update'> => m.name === 'weight.update' && m.args.id === add.args.id && m.args[field] !== undefined && log.applied.has(m.id));
+        const expected = corrections.length === 0 ? [add.args[field]] : unknownToOthers(corrections).map((m) => m.args[field]);
+        expect(expected).toContain(record[field]);
+      }
     }
   } finally {
     for (const d of devices) {

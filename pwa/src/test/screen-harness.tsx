@@ -49,10 +49,10 @@ export function setUpScreenTests(): () => Messages {
   return () => messages;
 }
 
-/** Renders `ui` in pt-BR with the toaster beside it, as the app shell does. */
-export const renderInApp = (messages: Messages, ui: ReactElement) =>
+/** Renders `ui` in pt-BR (or `locale`, given its messages) with the toaster beside it, as the app shell does. */
+export const renderInApp = (messages: Messages, ui: ReactElement, locale = 'pt-BR') =>
   render(
-    <IntlProvider locale="pt-BR" messages={messages}>
+    <IntlProvider locale={locale} messages={messages}>
       {ui}
       <Toaster />
     </IntlProvider>,

@@ -41,7 +41,10 @@ export const syncRefusals = sqliteTable(
   (table) => [primaryKey({ columns: [table.deviceId, table.seq] })],
 );
 
-/** Append-only, keyed by the client's UUIDv7; a delete is a tombstone (deleted_at). */
+/**
+ * Keyed by the client's UUIDv7; weight and notes can be corrected, each field last-writer-wins
+ * by the HLC kept in `hlcs` (ADR 015); a delete is a tombstone (deleted_at) and wins.
+ */
 export const weightRecords = sqliteTable(
   'weight_records',
   {
@@ -54,6 +57,8 @@ export const weightRecords = sqliteTable(
     createdAt: integer('created_at').notNull(),
     deletedAt: integer('deleted_at'),
     version: integer('version').notNull(),
+    /** The HLC of the last correction of each field (`weight`, `notes`); `{}` as first recorded. */
+    hlcs: text('hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
   },
   (table) => [
     index('weight_records_user_version_idx').on(table.userId, table.version),

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { GenerationSource } from '#api/services/staff-contract.ts';
+import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { adminApi, type PlanKind } from './admin-api.ts';
@@ -92,6 +93,26 @@ export function PlanFormDialog({ target, onClose, onSaved }: { target: PlanFormT
             )}
             {fields.map((field) => {
               const error = errorText(field.name);
+              const helperText = error ?? (field.structured ? t('admin.form.structuredHint') : undefined);
+              if (field.numeric) {
+                // Whole kcal: the numeric keyboard, a text input (ADR 015).
+                return (
+                  <DecimalField
+                    key={field.name}
+                    id={`${kind}-form-${field.name}`}
+                    name={field.name}
+                    label={t(field.labelId)}
+                    required={field.required}
+                    value={form.values[field.name] ?? ''}
+                    onChange={form.handleChange}
+                    error={Boolean(error)}
+                    helperText={helperText}
+                    decimals={0}
+                    fullWidth
+                    slotProps={{ htmlInput: { 'data-testid': `${kind}-form-${field.name}` } }}
+                  />
+                );
+              }
               return (
                 <TextField
                   key={field.name}
@@ -102,16 +123,11 @@ export function PlanFormDialog({ target, onClose, onSaved }: { target: PlanFormT
                   value={form.values[field.name] ?? ''}
                   onChange={form.handleChange}
                   error={Boolean(error)}
-                  helperText={error ?? (field.structured ? t('admin.form.structuredHint') : undefined)}
+                  helperText={helperText}
                   multiline={field.rows !== undefined}
                   minRows={field.rows}
                   fullWidth
-                  slotProps={{
-                    htmlInput: {
-                      'data-testid': `${kind}-form-${field.name}`,
-                      ...(field.numeric ? { inputMode: 'numeric' } : {}),
-                    },
-                  }}
+                  slotProps={{ htmlInput: { 'data-testid': `${kind}-form-${field.name}` } }}
                 />
               );
             })}

@@ -14,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import { ACTIVITY_LEVELS, COUNTRY_CODES, GOAL_TYPES } from '#protocol/domain/client-enums.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
 import { profileUpdateSchema, type ProfileUpdateInput } from '#protocol/schemas/clients.ts';
+import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
@@ -27,8 +29,17 @@ const EDITABLE = ['name', 'email', 'phone', 'height', 'currentWeight', 'targetWe
 type Editable = (typeof EDITABLE)[number];
 type FormValues = Record<Editable, string>;
 
-const toForm = (profile: Partial<Client>): FormValues =>
-  Object.fromEntries(EDITABLE.map((field) => [field, profile[field] === null || profile[field] === undefined ? '' : String(profile[field])])) as FormValues;
+/** The numbers, shown as the language writes them ("82,5" in pt-BR) and read back either way (ADR 015). */
+const NUMERIC: readonly Editable[] = ['height', 'currentWeight', 'targetWeight'];
+
+const toForm = (profile: Partial<Client>, locale: string): FormValues =>
+  Object.fromEntries(
+    EDITABLE.map((field) => {
+      const value = profile[field];
+      if (value === null || value === undefined) return [field, ''];
+      return [field, NUMERIC.includes(field) && typeof value === 'number' ? formatDecimal(value, locale) : String(value)];
+    }),
+  ) as FormValues;
 
 /**
  * SPEC §2/§4 /profile: a read view and an edit view (Edit, Cancel resets, Save). Saving goes
@@ -45,13 +56,13 @@ export function ProfileScreen() {
   const [editing, setEditing] = useState(false);
 
   const form = useFormik<FormValues>({
-    initialValues: toForm(profile),
+    initialValues: toForm(profile, intl.locale),
     enableReinitialize: !editing,
     validateOnBlur: false,
     validateOnChange: false,
     validate: (values) => schemaErrors(profileUpdateSchema, values),
     onSubmit: async (values) => {
-      const original = toForm(profile);
+      const original = toForm(profile, intl.locale);
       const changed = EDITABLE.filter((field) => values[field] !== original[field]);
       try {
         if (changed.length > 0) {
@@ -109,7 +120,6 @@ export function ProfileScreen() {
     fullWidth: true,
     ...extra,
   });
-  const decimal = { slotProps: { htmlInput: { inputMode: 'decimal' } } };
 
   return (
     <>
@@ -139,9 +149,9 @@ export function ProfileScreen() {
                 <TextField {...field('email', 'register.email')} type="email" autoComplete="email" />
                 <TextField {...field('phone', 'register.phone')} type="tel" />
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-                  <TextField {...field('height', 'register.height')} {...decimal} />
-                  <TextField {...field('currentWeight', 'register.currentWeight')} {...decimal} />
-                  <TextField {...field('targetWeight', 'register.targetWeight')} {...decimal} />
+                  <DecimalField {...field('height', 'register.height')} />
+                  <DecimalField {...field('currentWeight', 'register.currentWeight')} />
+                  <DecimalField {...field('targetWeight', 'register.targetWeight')} />
                 </Stack>
                 <TextField {...field('activityLevel', 'register.activityLevel')} select>
                   {ACTIVITY_LEVELS.map((v) => <MenuItem key={v} value={v}>{t(`register.activity${capitalize(v)}`)}</MenuItem>)}
@@ -160,7 +170,7 @@ export function ProfileScreen() {
                 <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
                   <Button
                     onClick={() => {
-                      form.resetForm({ values: toForm(profile) });
+                      form.resetForm({ values: toForm(profile, intl.locale) });
                       setEditing(false);
                     }}
                     data-testid="profile-cancel"

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -13,7 +14,15 @@ import Typography from '@mui/material/Typography';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { WeightFormDialog, type WeightFormValues } from '#pwa/components/WeightFormDialog.tsx';
+import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { write } from '#pwa/sync/user-data.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
@@ -32,11 +41,75 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
+/** The weight a correction is compared with: the record just before it, else just after it. */
+function neighbourWeight(records: readonly WeightRecord[], record: WeightRecord): number | null {
+  const others = records.filter((r) => r.id !== record.id).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const before = others.filter((r) => Date.parse(r.createdAt) <= Date.parse(record.createdAt)).at(-1);
+  return (before ?? others.find((r) => Date.parse(r.createdAt) > Date.parse(record.createdAt)))?.weight ?? null;
+}
+
+/**
+ * Corrections of the history (issue 16, ADR 015), offline like every write: an edit is a
+ * `weight.update` of the fields that changed, and its undo writes the previous values back; a
+ * delete is a `weight.delete` (a tombstone that wins), and its undo adds a copy under a new id
+ * with the same date, weight and notes.
+ */
+function useCorrections() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const kg = (value: number) => formatDecimal(value, intl.locale);
+  const failed = (error: unknown) => {
+    console.error('weight.correction', error);
+    showToast({ severity: 'error', title: t('progress.changeFailedTitle'), description: t('tracking.weight.failedDescription') });
+  };
+  const undoable = (title: string, description: string, undo: () => Promise<unknown>, undoneTitle: string) =>
+    showToast({
+      severity: 'success',
+      title,
+      description,
+      action: { label: t('progress.undo'), onClick: () => void undo().then(() => showToast({ severity: 'info', title: undoneTitle }), failed) },
+    });
+
+  const edit = async (record: WeightRecord, values: WeightFormValues) => {
+    const changed: { weight?: number; notes?: string | null } = {};
+    const previous: { weight?: number; notes?: string | null } = {};
+    if (values.weight !== record.weight) [changed.weight, previous.weight] = [values.weight, record.weight];
+    if (values.notes !== record.notes) [changed.notes, previous.notes] = [values.notes, record.notes];
+    if (Object.keys(changed).length === 0) return;
+    try {
+      await write('weight.update', { id: record.id, ...changed });
+    } catch (error) {
+      failed(error);
+      throw error;
+    }
+    undoable(t('progress.updatedTitle'), t('progress.updatedDescription', { weight: kg(values.weight) }), () => write('weight.update', { id: record.id, ...previous }), t('progress.undoneTitle'));
+  };
+
+  const remove = async (record: WeightRecord, date: string) => {
+    try {
+      await write('weight.delete', { id: record.id });
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    undoable(
+      t('progress.deletedTitle'),
+      t('progress.deletedDescription', { weight: kg(record.weight), date }),
+      () => write('weight.add', { id: uuidv7(), weight: record.weight, notes: record.notes, createdAt: record.createdAt }),
+      t('progress.restoredTitle'),
+    );
+  };
+
+  return { edit, remove };
+}
+
 /** SPEC §2 /progress, from the weight records on this device (offline too). */
 export function ProgressScreen({ actions }: { actions?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const loaded = useWeightProgress();
+  const corrections = useCorrections();
+  const [editing, setEditing] = useState<WeightRecord | null>(null);
 
   const kg = (value: number | null) => (value === null ? t('progress.noData') : t('progress.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) }));
   const date = (point: WeightPoint | null) => (point ? intl.formatDate(point.createdAt, { day: '2-digit', month: 'short', year: 'numeric' }) : t('progress.noData'));
@@ -105,11 +178,43 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
               <Typography color="text.secondary">{t('progress.empty')}</Typography>
             ) : (
               <List dense data-testid="weight-history">
-                {stats.recent.map((point) => (
-                  <ListItem key={(point as WeightPoint & { id?: string }).id ?? point.createdAt} disableGutters divider>
-                    <ListItemText primary={kg(point.weight)} secondary={intl.formatDate(point.createdAt, { dateStyle: 'medium', timeStyle: 'short' })} />
-                  </ListItem>
-                ))}
+                {stats.recent.map((record) => {
+                  const when = intl.formatDate(record.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
+                  const label = { weight: formatDecimal(record.weight, intl.locale), date: when };
+                  return (
+                    <ListItem
+                      key={record.id}
+                      disableGutters
+                      divider
+                      data-testid={`weight-row-${record.id}`}
+                      secondaryAction={
+                        <Stack direction="row">
+                          <IconButton aria-label={t('progress.editRecord', label)} onClick={() => setEditing(record)} data-testid="weight-edit">
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                          <IconButton edge="end" aria-label={t('progress.deleteRecord', label)} onClick={() => void corrections.remove(record, when)} data-testid="weight-delete">
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Stack>
+                      }
+                      sx={{ pr: 11 }}
+                    >
+                      <ListItemText
+                        primary={kg(record.weight)}
+                        secondary={
+                          <>
+                            {when}
+                            {record.notes && (
+                              <Typography component="span" variant="body2" sx={{ display: 'block', fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="weight-notes-shown">
+                                {record.notes}
+                              </Typography>
+                            )}
+                          </>
+                        }
+                      />
+                    </ListItem>
+                  );
+                })}
               </List>
             )}
             {stats.total > stats.recent.length && (
@@ -142,6 +247,17 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
           </CardContent>
         </Card>
       </Stack>
+      {editing && (
+        <WeightFormDialog
+          key={editing.id}
+          open
+          onClose={() => setEditing(null)}
+          onSave={(values) => corrections.edit(editing, values)}
+          titleId="tracking.weight.editTitle"
+          initial={{ weight: editing.weight, notes: editing.notes }}
+          last={() => neighbourWeight(records, editing)}
+        />
+      )}
     </>
   );
 }

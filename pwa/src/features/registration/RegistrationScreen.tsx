@@ -38,6 +38,8 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { birthYears, canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
+import { DecimalField } from '#pwa/components/DecimalField.tsx';
+import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 
 /** Which tab each field is on, to open the tab of the first error the server or schema reports. */
 const FIELD_TABS: Record<string, RegistrationTab> = {
@@ -48,7 +50,7 @@ const FIELD_TABS: Record<string, RegistrationTab> = {
 const initialValues = {
   name: '', email: '', password: '', phone: '', birthDay: '', birthMonth: '', birthYear: '', gender: '', countryCode: 'BR' as CountryCode,
   currentWeight: '', height: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary',
-  targetWeight: '', weeklyWeightGoal: '0.5', goalType: 'loseWeight', timeFrame: '', motivation: '', previousAttempts: '',
+  targetWeight: '', weeklyWeightGoal: '', goalType: 'loseWeight', timeFrame: '', motivation: '', previousAttempts: '',
   dietaryRestrictions: [] as string[], medicalConditions: [] as string[],
 };
 type Values = typeof initialValues;
@@ -82,8 +84,10 @@ export function RegistrationScreen() {
   const [tab, setTab] = useState(0);
   const [blocked, setBlocked] = useState(false);
 
+  // The default weekly goal, 0.5 kg, written as the language writes it ("0,5" in pt-BR).
+  const [startValues] = useState(() => ({ ...initialValues, weeklyWeightGoal: formatDecimal(0.5, intl.locale, 2) }));
   const form = useFormik<Values>({
-    initialValues,
+    initialValues: startValues,
     validateOnChange: false,
     // Errors appear once the user submits: appearing on blur they shift the layout under a tap.
     validateOnBlur: false,
@@ -124,7 +128,6 @@ export function RegistrationScreen() {
     fullWidth: true,
     ...extra,
   });
-  const decimal = { slotProps: { htmlInput: { inputMode: 'decimal' } } };
 
   const goTo = (next: number) => {
     if (canOpenTab(tab, next, values)) {
@@ -197,10 +200,10 @@ export function RegistrationScreen() {
             )}
             {tab === 1 && (
               <Stack sx={{ gap: 2 }} {...panel}>
-                <TextField {...field('currentWeight', 'register.currentWeight')} {...decimal} />
-                <TextField {...field('height', 'register.height')} {...decimal} />
-                <TextField {...field('highestWeight', 'register.highestWeight')} {...decimal} />
-                <TextField {...field('lowestWeight', 'register.lowestWeight')} {...decimal} />
+                <DecimalField {...field('currentWeight', 'register.currentWeight')} />
+                <DecimalField {...field('height', 'register.height')} />
+                <DecimalField {...field('highestWeight', 'register.highestWeight')} />
+                <DecimalField {...field('lowestWeight', 'register.lowestWeight')} />
                 <TextField {...field('activityLevel', 'register.activityLevel')} select>
                   {ACTIVITY_LEVELS.map((level) => <MenuItem key={level} value={level}>{t(`register.activity${capitalize(level)}`)}</MenuItem>)}
                 </TextField>
@@ -208,8 +211,8 @@ export function RegistrationScreen() {
             )}
             {tab === 2 && (
               <Stack sx={{ gap: 2 }} {...panel}>
-                <TextField {...field('targetWeight', 'register.targetWeight')} {...decimal} />
-                <TextField {...field('weeklyWeightGoal', 'register.weeklyGoal')} {...decimal} />
+                <DecimalField {...field('targetWeight', 'register.targetWeight')} />
+                <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={2} />
                 {formNumber(values.weeklyWeightGoal) > WEEKLY_GOAL_WARNING_ABOVE && (
                   <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning')}</Alert>
                 )}

@@ -16,6 +16,14 @@ describe('registration tab rules', () => {
     expect(tabComplete('physical', { ...empty, currentWeight: '0' })).toBe(false);
     expect(tabComplete('physical', { ...empty, currentWeight: 'abc' })).toBe(false);
     expect(tabComplete('physical', { ...empty, currentWeight: '82,5' })).toBe(true);
+    expect(tabComplete('physical', { ...empty, currentWeight: ' 82.5 ' })).toBe(true);
+  });
+
+  it('reads a weight as the server does: never hex or an exponent (ADR 015)', () => {
+    for (const hostile of ['0x40', '1e2', 'Infinity', '+80', '80 kg']) {
+      expect(tabComplete('physical', { ...empty, currentWeight: hostile })).toBe(false);
+      expect(weightDifference(hostile, '70')).toBeNull();
+    }
   });
 
   it('needs target weight and weekly goal above 0 on the goals tab', () => {

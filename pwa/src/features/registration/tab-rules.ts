@@ -1,3 +1,5 @@
+import { parseLocaleDecimal } from '#pwa/lib/locale-decimal.ts';
+
 /**
  * SPEC §2 registration wizard rules: moving forward needs the current tab's required fields
  * (personal: name, email, password; physical: current weight above 0; goals: target weight and
@@ -15,8 +17,11 @@ export interface TabValues {
   weeklyWeightGoal: string;
 }
 
-/** Reads a form number, accepting a decimal comma. */
-export const formNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value.trim().replace(',', '.')));
+/**
+ * Reads a form number as the server will (ADR 015): a plain decimal with "." or ","; NaN for
+ * anything else, hex and exponents included. How many decimals a field takes is the schema's.
+ */
+export const formNumber = (value: string): number => parseLocaleDecimal(value) ?? Number.NaN;
 
 export function tabComplete(tab: RegistrationTab, values: TabValues): boolean {
   switch (tab) {

@@ -1,0 +1,183 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { weightJump } from '#protocol/domain/weight-typo.ts';
+import { checkNotes, checkWeight, NOTES_MAX } from '#protocol/mutations/fields.ts';
+import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { DecimalField } from './DecimalField.tsx';
+import { OutlinedTextField } from './OutlinedTextField.tsx';
+
+export interface WeightFormValues {
+  weight: number;
+  notes: string | null;
+}
+
+/** A weight more than 15% from the last one, waiting for the user's answer (issue 16, 5b). */
+interface Question {
+  typed: number;
+  last: number;
+  suggestion: number | null;
+  notes: string | null;
+}
+
+/**
+ * The weight form of SPEC §5 as a dialog, for a new record (tracking) and a correction
+ * (progress): the weight in the locale's decimals (ADR 015), optional notes, and before saving
+ * a weight far from `last`, "Did you mean …?" with the likely intended weight. `onSave` writes;
+ * the dialog closes and resets when it resolves, and stays open (values kept) when it throws.
+ */
+export function WeightFormDialog({
+  open,
+  onClose,
+  onSave,
+  titleId,
+  initial,
+  last,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSave: (values: WeightFormValues) => Promise<void>;
+  titleId: string;
+  /** The record being corrected; absent for a new one. */
+  initial?: WeightFormValues;
+  /** The weight to compare with (the last record's), read when the user saves; null asks nothing. */
+  last: () => Promise<number | null> | number | null;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const kg = (value: number) => formatDecimal(value, intl.locale);
+  const [weight, setWeight] = useState(() => (initial ? kg(initial.weight) : ''));
+  const [notes, setNotes] = useState(initial?.notes ?? '');
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [saving, setSaving] = useState(false);
+  // Blocks a double submit without re-rendering before the write (a render then delays IndexedDB).
+  const inFlight = useRef(false);
+
+  const close = () => {
+    setWeight('');
+    setNotes('');
+    setQuestion(null);
+    onClose();
+  };
+
+  const save = async (values: WeightFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const slow = setTimeout(() => setSaving(true), 150);
+    try {
+      await onSave(values);
+      close();
+    } catch {
+      setQuestion(null); // the caller said why; the values stay to try again
+    } finally {
+      clearTimeout(slow);
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checkedWeight = checkWeight(weight);
+    if (!checkedWeight.ok) {
+      showToast({ severity: 'error', title: t('tracking.weight.errorTitle'), description: t(checkedWeight.key) });
+      return;
+    }
+    const checkedNotes = checkNotes(notes);
+    if (!checkedNotes.ok) {
+      showToast({ severity: 'error', title: t('tracking.weight.errorTitle'), description: t(checkedNotes.key) });
+      return;
+    }
+    const reference = checkedWeight.value === initial?.weight ? null : await last();
+    const jump = weightJump(checkedWeight.value, reference);
+    if (jump && reference !== null) {
+      setQuestion({ typed: checkedWeight.value, last: reference, suggestion: jump.suggestion, notes: checkedNotes.value });
+      return;
+    }
+    await save({ weight: checkedWeight.value, notes: checkedNotes.value });
+  };
+
+  const labelId = 'weight-dialog-title';
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={labelId}>
+      {question ? (
+        <div data-testid="weight-confirm">
+          <DialogTitle id={labelId}>
+            {question.suggestion !== null ? t('tracking.weight.didYouMean', { suggestion: kg(question.suggestion) }) : t('tracking.weight.confirmTitle')}
+          </DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {question.suggestion !== null
+                ? t('tracking.weight.typedVersusLast', { typed: kg(question.typed), last: kg(question.last) })
+                : t('tracking.weight.farFromLast', { typed: kg(question.typed), last: kg(question.last) })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {question.suggestion === null && (
+              <Button onClick={() => setQuestion(null)} data-testid="weight-fix">
+                {t('tracking.weight.fix')}
+              </Button>
+            )}
+            <Button
+              variant={question.suggestion === null ? 'contained' : 'text'}
+              disabled={saving}
+              onClick={() => void save({ weight: question.typed, notes: question.notes })}
+              data-testid="weight-keep-typed"
+            >
+              {t('tracking.weight.keepTyped', { typed: kg(question.typed) })}
+            </Button>
+            {question.suggestion !== null && (
+              <Button
+                variant="contained"
+                autoFocus
+                disabled={saving}
+                onClick={() => void save({ weight: question.suggestion as number, notes: question.notes })}
+                data-testid="weight-use-suggestion"
+              >
+                {t('tracking.weight.useSuggestion', { suggestion: kg(question.suggestion) })}
+              </Button>
+            )}
+          </DialogActions>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} data-testid="weight-form">
+          <DialogTitle id={labelId}>{t(titleId)}</DialogTitle>
+          <DialogContent>
+            <Stack sx={{ gap: 2, pt: 1 }}>
+              <DecimalField
+                label={t('tracking.weight.label')}
+                value={weight}
+                onChange={(event) => setWeight(event.target.value)}
+                autoFocus
+                fullWidth
+                slotProps={{ htmlInput: { 'data-testid': 'weight-input' } }}
+              />
+              <OutlinedTextField
+                label={t('tracking.weight.notes')}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: NOTES_MAX, 'data-testid': 'weight-notes' } }}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('tracking.weight.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={saving} data-testid="weight-save">
+              {t(saving ? 'tracking.weight.saving' : 'tracking.weight.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { WeightRecord } from '#protocol/conflict/rules.ts';
+import { useUserDb } from '#pwa/db/current.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { ProgressScreen } from './ProgressScreen.tsx';
+
+setUpScreenTests();
+
+const OLDER: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000001', weight: 45.6, notes: null, createdAt: '2026-03-01T09:00:00.000Z', deleted: false, hlcs: {} };
+const TYPO: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000002', weight: 452, notes: 'em jejum', createdAt: '2026-03-02T09:00:00.000Z', deleted: false, hlcs: {} };
+
+let db: UserDb;
+beforeEach(async () => {
+  db = new UserDb(`progress-${Math.random().toString(36).slice(2)}`);
+  await db.open();
+  await db.weightRecords.bulkPut([OLDER, TYPO]);
+  useUserDb.setState({ db });
+});
+afterEach(async () => {
+  useUserDb.setState({ db: null });
+  await db.delete();
+});
+
+const live = async () => (await db.weightRecords.toArray()).filter((r) => !r.deleted);
+const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.args]);
+const row = (id: string) => screen.getByTestId(`weight-row-${id}`);
+
+async function renderProgress(locale: 'pt-BR' | 'es-AR' | 'en-US' = 'pt-BR') {
+  renderInApp(await loadMessages(locale), <ProgressScreen />, locale);
+  await screen.findByTestId('weight-history');
+}
+
+describe('ProgressScreen: correcting the history (issue 16, 5c)', () => {
+  it('shows each record’s note in the history', async () => {
+    await renderProgress();
+    expect(row(TYPO.id).textContent).toContain('452 kg');
+    expect(row(TYPO.id).textContent).toContain('em jejum');
+  });
+
+  it('edits a record offline (a weight.update in the outbox) and Desfazer writes the previous values back', async () => {
+    await renderProgress();
+    fireEvent.click(within(row(TYPO.id)).getByTestId('weight-edit'));
+    const input = (await screen.findByTestId('weight-input')) as HTMLInputElement;
+    expect(input.value).toBe('452'); // shown back as the locale writes it
+    fireEvent.change(input, { target: { value: '45,2' } });
+    fireEvent.click(screen.getByTestId('weight-save'));
+    await waitFor(async () => expect((await live()).find((r) => r.id === TYPO.id)?.weight).toBe(45.2));
+    expect(await outbox()).toEqual([['weight.update', { id: TYPO.id, weight: 45.2 }]]);
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('45,2 kg');
+    await waitFor(() => expect(row(TYPO.id).textContent).toContain('45,2 kg'));
+
+    fireEvent.click(within(toast).getByTestId('toast-action'));
+    await waitFor(async () => expect((await live()).find((r) => r.id === TYPO.id)?.weight).toBe(452));
+    expect((await outbox()).at(-1)).toEqual(['weight.update', { id: TYPO.id, weight: 452 }]);
+  });
+
+  it('shows the weight of the record being edited in the locale: "45,6" in pt-BR, "45.6" in en-US', async () => {
+    await renderProgress('en-US');
+    fireEvent.click(within(row(OLDER.id)).getByTestId('weight-edit'));
+    expect(((await screen.findByTestId('weight-input')) as HTMLInputElement).value).toBe('45.6');
+  });
+
+  it('deletes a record (a weight.delete) and Desfazer adds a copy with a new id and the same date, weight and note', async () => {
+    await renderProgress();
+    fireEvent.click(within(row(TYPO.id)).getByTestId('weight-delete'));
+    await waitFor(async () => expect((await live()).map((r) => r.id)).toEqual([OLDER.id]));
+    expect(await outbox()).toEqual([['weight.delete', { id: TYPO.id }]]);
+    await waitFor(() => expect(screen.queryByTestId(`weight-row-${TYPO.id}`)).toBeNull());
+
+    fireEvent.click(within(await screen.findByTestId('toast')).getByTestId('toast-action'));
+    await waitFor(async () => expect(await live()).toHaveLength(2));
+    const copy = (await live()).find((r) => r.id !== OLDER.id) as WeightRecord;
+    expect(copy.id).not.toBe(TYPO.id);
+    expect(copy).toMatchObject({ weight: 452, notes: 'em jejum', createdAt: TYPO.createdAt });
+    expect((await db.weightRecords.get(TYPO.id))?.deleted).toBe(true); // the tombstone stays
+    expect((await outbox()).at(-1)).toEqual(['weight.add', { id: copy.id, weight: 452, notes: 'em jejum', createdAt: TYPO.createdAt }]);
+  });
+});

@@ -1,0 +1,102 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useUserDb } from '#pwa/db/current.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { WeightRecordDialog } from './WeightRecordDialog.tsx';
+
+setUpScreenTests();
+
+let db: UserDb;
+beforeEach(async () => {
+  db = new UserDb(`weight-dialog-${Math.random().toString(36).slice(2)}`);
+  await db.open();
+  useUserDb.setState({ db });
+});
+afterEach(async () => {
+  useUserDb.setState({ db: null });
+  await db.delete();
+});
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const stored = async () => (await db.weightRecords.toArray()).map((r) => r.weight);
+
+async function openDialog(locale: 'pt-BR' | 'es-AR' | 'en-US', last?: number) {
+  if (last !== undefined) await db.weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000001', weight: last, notes: null, createdAt: '2026-01-01T10:00:00.000Z', deleted: false, hlcs: {} });
+  renderInApp(await loadMessages(locale), <WeightRecordDialog open onClose={() => undefined} />, locale);
+}
+
+describe('WeightRecordDialog: the locale’s decimal separator (issue 16, 5a)', () => {
+  it('is a text field with the decimal keyboard, never type=number (which drops a comma)', async () => {
+    await openDialog('pt-BR');
+    const input = screen.getByTestId('weight-input') as HTMLInputElement;
+    expect(input.type).toBe('text');
+    expect(input.getAttribute('inputmode')).toBe('decimal');
+  });
+
+  it.each([
+    ['pt-BR', '45,2', '45,2 kg'],
+    ['es-AR', '45,2', '45,2 kg'],
+    ['en-US', '45.2', '45.2 kg'],
+  ] as const)('%s: "%s" is saved as 45.2 kg and confirmed as "%s"', async (locale, typed, shown) => {
+    await openDialog(locale);
+    type('weight-input', typed);
+    fireEvent.click(screen.getByTestId('weight-save'));
+    await waitFor(async () => expect(await stored()).toEqual([45.2]));
+    expect((await screen.findByTestId('toast')).textContent).toContain(shown);
+  });
+
+  it('refuses "1e2" and "0x40" with the SPEC message and saves nothing', async () => {
+    await openDialog('pt-BR');
+    for (const typed of ['1e2', '0x40', '84,25']) {
+      type('weight-input', typed);
+      fireEvent.click(screen.getByTestId('weight-save'));
+      expect((await screen.findByTestId('toast')).textContent).toContain('Por favor, informe um peso válido.');
+    }
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last one (issue 16, 5b)', () => {
+  it('pt-BR: 452 after 45 asks "Você quis dizer 45,2 kg?" and saves the suggestion when chosen', async () => {
+    await openDialog('pt-BR', 45);
+    type('weight-input', '452');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    expect((await screen.findByTestId('weight-confirm')).textContent).toContain('Você quis dizer 45,2 kg?');
+    expect(await stored()).toEqual([45]); // nothing saved before the answer
+    fireEvent.click(screen.getByTestId('weight-use-suggestion'));
+    await waitFor(async () => expect((await stored()).sort()).toEqual([45, 45.2]));
+    expect((await screen.findByTestId('toast')).textContent).toContain('45,2 kg');
+  });
+
+  it('es-AR: asks in Spanish, and keeping what was typed saves it', async () => {
+    await openDialog('es-AR', 45);
+    type('weight-input', '452');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    expect((await screen.findByTestId('weight-confirm')).textContent).toContain('¿Quisiste decir 45,2 kg?');
+    fireEvent.click(screen.getByTestId('weight-keep-typed'));
+    await waitFor(async () => expect((await stored()).sort((a, b) => a - b)).toEqual([45, 452]));
+  });
+
+  it('en-US: a jump with no likely slip only asks to confirm, and "Fix it" goes back to the field', async () => {
+    await openDialog('en-US', 45);
+    type('weight-input', '60');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    const question = await screen.findByTestId('weight-confirm');
+    expect(question.textContent).toContain('60 kg');
+    expect(screen.queryByTestId('weight-use-suggestion')).toBeNull();
+    fireEvent.click(screen.getByTestId('weight-fix'));
+    expect((screen.getByTestId('weight-input') as HTMLInputElement).value).toBe('60');
+    expect(await stored()).toEqual([45]);
+  });
+
+  it('asks nothing within 15% of the last weight', async () => {
+    await openDialog('pt-BR', 45);
+    type('weight-input', '46,3');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    await waitFor(async () => expect((await stored()).sort()).toEqual([45, 46.3]));
+    expect(screen.queryByTestId('weight-confirm')).toBeNull();
+  });
+});
