@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { LoginPage } from './page-models/login-page.ts';
 import { ShellPage } from './page-models/shell-page.ts';
 
@@ -44,4 +44,37 @@ export async function signInAsDemoClient(page: Page) {
   await login.signIn(DEMO.client.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
+}
+
+/** Signs in through /login as a person would and waits for the dashboard's tracking card. */
+export async function signInThroughLogin(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Opens a new client's dashboard and waits for the trial the first load creates (SPEC §4): that
+ * load goes back to /dashboard once the trial exists, which would pull a quicker test away. The
+ * first visit downloads every chunk while the service worker precaches: allow it time.
+ */
+export async function openNewClientDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
+}
+
+/** Waits until the service worker controls the page, so a reload works with no network. */
+export async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+}
+
+/** Cuts or restores a browser's network, and tells its open pages as the browser would. */
+export async function setOnline(context: BrowserContext, pages: Page[], online: boolean) {
+  await context.setOffline(!online);
+  for (const page of pages) await page.evaluate((event) => window.dispatchEvent(new Event(event)), online ? 'online' : 'offline');
 }

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, registerClient, test, type Locale } from '../fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, signInThroughLogin, test, type Locale } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
@@ -16,21 +16,6 @@ const REFUSED_MOOD: Record<Locale, { title: string; line: RegExp; dismiss: strin
   'es-AR': { title: 'Un cambio no se guardó', line: /^Ánimo del .+: Este día ya se completó y no se puede modificar$/, dismiss: 'Entendido', congrats: '¡Felicitaciones!', next: 'Continuar' },
   'en-US': { title: 'A change was not saved', line: /^Mood on .+: This day is already complete and can no longer be changed$/, dismiss: 'Got it', congrats: 'Congratulations!', next: 'Continue' },
 };
-
-async function openDashboard(page: Page) {
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
-}
-
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-}
-
-async function setOnline(context: BrowserContext, pages: Page[], online: boolean) {
-  await context.setOffline(!online);
-  for (const page of pages) await page.evaluate((event) => window.dispatchEvent(new Event(event)), online ? 'online' : 'offline');
-}
 
 /** Refusals kept in this browser's user databases, read with plain IndexedDB (in the service worker). */
 async function refusalsStored(): Promise<number> {
@@ -59,15 +44,10 @@ async function refusalsStored(): Promise<number> {
   return total;
 }
 
-async function signIn(browser: Browser, locale: Locale, email: string, password: string) {
+async function signInElsewhere(browser: Browser, locale: Locale, email: string, password: string) {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+  await signInThroughLogin(page, email, password);
   return { context, page };
 }
 
@@ -78,13 +58,13 @@ for (const locale of ['pt-BR', 'es-AR', 'en-US'] as const) {
     const phone = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
     const { email, password } = await registerClient(phone.request, baseURL as string, { ...SOFIA, preferredLanguage: locale });
     const tab = await phone.newPage();
-    await openDashboard(tab);
+    await openNewClientDashboard(tab);
     await serviceWorkerInControl(tab);
     const otherTab = await phone.newPage();
-    await openDashboard(otherTab);
+    await openNewClientDashboard(otherTab);
     const onPhone = new TrackingPage(tab);
     await onPhone.waitUntilSynced();
-    const laptop = await signIn(browser, locale, email, password);
+    const laptop = await signInElsewhere(browser, locale, email, password);
     const onLaptop = new TrackingPage(laptop.page);
     await onLaptop.waitUntilSynced();
 
@@ -125,11 +105,11 @@ test('a refusal that arrives with no page open is shown at the next open', async
   const phone = await browser.newContext({ locale: 'pt-BR' });
   const { email, password } = await registerClient(phone.request, baseURL as string, SOFIA);
   const page = await phone.newPage();
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   await serviceWorkerInControl(page);
   const onPhone = new TrackingPage(page);
   await onPhone.waitUntilSynced();
-  const laptop = await signIn(browser, 'pt-BR', email, password);
+  const laptop = await signInElsewhere(browser, 'pt-BR', email, password);
   await laptop.page.getByTestId('toggle-workout').check();
   await laptop.page.getByTestId('toggle-diet').check();
   await new TrackingPage(laptop.page).setLevel('energy', 5);
@@ -157,7 +137,7 @@ test('a refusal that arrives with no page open is shown at the next open', async
 test('a change whose answer was lost is confirmed within 10 s, once', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, SOFIA);
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   await serviceWorkerInControl(page);
   const tracking = new TrackingPage(page);
   await tracking.waitUntilSynced();
@@ -184,7 +164,7 @@ test('a clock ten minutes fast, then corrected: every change is kept', async ({ 
   await registerClient(context.request, baseURL as string, SOFIA);
   const realNow = Date.now();
   await context.clock.install({ time: realNow + 10 * 60_000 });
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   await serviceWorkerInControl(page);
   const tracking = new TrackingPage(page);
   await tracking.waitUntilSynced();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, registerClient, test, type Locale } from '../fixtures.ts';
+import type { BrowserContext } from '@playwright/test';
+import { expect, openNewClientDashboard, registerClient, setOnline, signInThroughLogin, test, type Locale } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
@@ -18,22 +18,6 @@ const TEXT: Record<Locale, { typed: string; shown: string; saved: string; countr
   'en-US': { typed: '45.2', shown: '45.2 kg', saved: 'Weight logged!', country: 'US', didYouMean: 'Did you mean 45.2 kg?', suggestion: 'Use 45.2 kg' },
 };
 
-async function openDashboard(page: Page) {
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
-}
-
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-}
-
-async function goOnline(context: BrowserContext, page: Page) {
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-}
-
 type ServerRecord = { id: string; weight: number; notes: string | null; createdAt: string };
 const serverRecords = async (context: BrowserContext): Promise<ServerRecord[]> => (await (await context.request.get('/api/weight-records')).json()).weightRecords;
 
@@ -44,7 +28,7 @@ for (const locale of ['pt-BR', 'es-AR', 'en-US'] as const) {
     const context = await browser.newContext({ locale, viewport: PHONE });
     await registerClient(context.request, baseURL as string, { currentWeight: 46, targetWeight: 40, countryCode: text.country, preferredLanguage: locale });
     const page = await context.newPage();
-    await openDashboard(page);
+    await openNewClientDashboard(page);
     const tracking = new TrackingPage(page);
 
     await page.getByTestId('record-weight').first().click();
@@ -87,7 +71,7 @@ test('a record corrected and another deleted offline on the phone; the laptop sh
   const laptop = await browser.newContext({ locale: 'pt-BR' });
   const { email, password } = await registerClient(phone.request, baseURL as string, { currentWeight: 80, targetWeight: 72 });
   const phonePage = await phone.newPage();
-  await openDashboard(phonePage);
+  await openNewClientDashboard(phonePage);
   const onPhone = new TrackingPage(phonePage);
   await onPhone.recordWeight('80,4');
   await onPhone.recordWeight('79,9');
@@ -96,11 +80,7 @@ test('a record corrected and another deleted offline on the phone; the laptop sh
   expect([kept.weight, removed.weight]).toEqual([80.4, 79.9]);
 
   const laptopPage = await laptop.newPage();
-  await laptopPage.goto('/login');
-  await laptopPage.getByTestId('login-email').fill(email);
-  await laptopPage.getByTestId('login-password').fill(password);
-  await laptopPage.getByTestId('login-submit').click();
-  await expect(laptopPage).toHaveURL(/\/dashboard$/);
+  await signInThroughLogin(laptopPage, email, password);
   const onLaptop = new TrackingPage(laptopPage);
   await onLaptop.waitUntilSynced();
   await laptopPage.goto('/progress');
@@ -108,7 +88,7 @@ test('a record corrected and another deleted offline on the phone; the laptop sh
 
   await phonePage.goto('/progress');
   await expect(phonePage.getByTestId(`weight-row-${kept.id}`)).toContainText('80,4 kg');
-  await goOffline(phone, phonePage);
+  await setOnline(phone, [phonePage], false);
 
   // Corrected: weight and a note.
   await phonePage.getByTestId(`weight-row-${kept.id}`).getByTestId('weight-edit').click();
@@ -132,7 +112,7 @@ test('a record corrected and another deleted offline on the phone; the laptop sh
   await phonePage.screenshot({ path: `${SCREENS}/progress-offline-edit-delete-pt-BR.png`, fullPage: true });
   await expect.poll(() => onPhone.pending()).toBe(4); // update, delete, the copy, its delete
 
-  await goOnline(phone, phonePage);
+  await setOnline(phone, [phonePage], true);
   await onPhone.waitUntilSynced();
   expect(await serverRecords(phone)).toEqual([{ id: kept.id, weight: 80.1, notes: 'após o café', createdAt: kept.createdAt, deleted: false }]);
 

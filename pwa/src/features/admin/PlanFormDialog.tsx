@@ -94,42 +94,21 @@ export function PlanFormDialog({ target, onClose, onSaved }: { target: PlanFormT
             {fields.map((field) => {
               const error = errorText(field.name);
               const helperText = error ?? (field.structured ? t('admin.form.structuredHint') : undefined);
-              if (field.numeric) {
-                // Whole kcal: the numeric keyboard, a text input (ADR 015).
-                return (
-                  <DecimalField
-                    key={field.name}
-                    id={`${kind}-form-${field.name}`}
-                    name={field.name}
-                    label={t(field.labelId)}
-                    required={field.required}
-                    value={form.values[field.name] ?? ''}
-                    onChange={form.handleChange}
-                    error={Boolean(error)}
-                    helperText={helperText}
-                    decimals={0}
-                    fullWidth
-                    slotProps={{ htmlInput: { 'data-testid': `${kind}-form-${field.name}` } }}
-                  />
-                );
-              }
-              return (
-                <TextField
-                  key={field.name}
-                  id={`${kind}-form-${field.name}`}
-                  name={field.name}
-                  label={t(field.labelId)}
-                  required={field.required}
-                  value={form.values[field.name] ?? ''}
-                  onChange={form.handleChange}
-                  error={Boolean(error)}
-                  helperText={helperText}
-                  multiline={field.rows !== undefined}
-                  minRows={field.rows}
-                  fullWidth
-                  slotProps={{ htmlInput: { 'data-testid': `${kind}-form-${field.name}` } }}
-                />
-              );
+              const props = {
+                id: `${kind}-form-${field.name}`,
+                name: field.name,
+                label: t(field.labelId),
+                required: field.required,
+                value: form.values[field.name] ?? '',
+                onChange: form.handleChange,
+                error: Boolean(error),
+                helperText,
+                fullWidth: true,
+                slotProps: { htmlInput: { 'data-testid': `${kind}-form-${field.name}` } },
+              };
+              // Whole kcal: the numeric keyboard, a text input (ADR 015).
+              if (field.numeric) return <DecimalField key={field.name} {...props} decimals={0} />;
+              return <TextField key={field.name} {...props} multiline={field.rows !== undefined} minRows={field.rows} />;
             })}
           </Stack>
         </DialogContent>
