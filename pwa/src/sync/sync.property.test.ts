@@ -300,7 +300,8 @@ describe('sync protocol convergence on the PWA engine (property)', () => {
     const skew = fc.oneof(fc.constant(0), fc.integer({ min: -DAY_MS, max: DAY_MS }));
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 40, maxLength: 160 }), fc.tuple(skew, skew, skew), async (actions, skews) => runScenario(actions, skews)),
-      { numRuns: RUNS },
+      // A history that hangs fails with its counterexample instead of running into the test's limit.
+      { numRuns: RUNS, timeout: 30_000 },
     );
   }, 60_000 + RUNS * 3_000); // about 0.5–1 s a history here; the long run takes minutes
 });
