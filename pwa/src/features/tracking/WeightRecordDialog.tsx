@@ -12,6 +12,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { checkNotes, checkWeight, NOTES_MAX, WEIGHT_MAX, WEIGHT_MIN } from '#protocol/mutations/fields.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
+import { WEIGHT_SUBMIT_MARK } from '#pwa/db/local-writes.ts';
 
 /**
  * SPEC §2/§8 weight-record modal. Saving writes to this device first (it works offline) and the
@@ -33,6 +34,7 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
   };
 
   const submit = async (event: FormEvent) => {
+    performance.mark(WEIGHT_SUBMIT_MARK);
     event.preventDefault();
     const checkedWeight = checkWeight(weight);
     if (!checkedWeight.ok) {
