@@ -1,6 +1,7 @@
 // `npm run bench`: builds, then runs each benchmark in bench/ and prints its figures as ratios
 // measured in this one run (this machine is shared and noisy: never compare absolute numbers
-// across runs). A ratio ≤ 1 meets its target. Not part of `npm test`.
+// across runs). A ratio ≤ 1 meets its target; the run exits 1 when a figure misses its target.
+// Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -51,3 +52,5 @@ for (const file of files) {
   print(`${bench.name} (bench/${file})`, await bench.run());
 }
 console.log(`\nbench: ${benchmarks} benchmarks, ${missed} figures missed their target`);
+// A missed target fails the run, as a failed benchmark does.
+if (missed > 0) process.exitCode = 1;

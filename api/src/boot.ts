@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureAdmin, seedDemoData } from './db/demo-seed.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { installTestHalt } from './db/test-halt.ts';
 import { createDeps } from './deps.ts';
 import type { AppDeps } from './http/env.ts';
 
@@ -15,6 +16,7 @@ import type { AppDeps } from './http/env.ts';
 export async function bootApp(config: Config, migrationsFolder: string): Promise<{ app: App; deps: AppDeps }> {
   const database = openDatabase(config.databasePath);
   applyMigrations(database, migrationsFolder);
+  if (config.testHaltOnWeightNote !== null) installTestHalt(database.sqlite, config.testHaltOnWeightNote);
   const deps = createDeps(config, database);
   if (config.seedDemoData && (await seedDemoData(deps))) deps.log.info('seed.demo', { accounts: 4 });
   if (config.adminEmail && config.adminPassword) {

@@ -41,4 +41,11 @@ describe('loadConfig', () => {
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'root@example.com' })).toEqual([expect.stringMatching(/set together/)]);
   });
+
+  it("accepts the crash test's halt only under NODE_ENV=test", () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_HALT_ON_WEIGHT_NOTE: 'halt:1' }).testHaltOnWeightNote).toBe('halt:1');
+    expect(loadConfig({}).testHaltOnWeightNote).toBeNull();
+    expect(problemsOf({ TEST_HALT_ON_WEIGHT_NOTE: 'halt:1' })).toEqual([expect.stringMatching(/needs NODE_ENV=test/)]);
+    expect(problemsOf({ NODE_ENV: 'test', TEST_HALT_ON_WEIGHT_NOTE: "x'; DROP TABLE users" })).toEqual([expect.stringMatching(/TEST_HALT_ON_WEIGHT_NOTE must be/)]);
+  });
 });

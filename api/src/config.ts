@@ -52,6 +52,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Where the built PWA lives; null to serve the API only. */
   staticRoot: string | null;
+  /** Test only: halt inside the transaction that inserts a weight record with these notes (db/test-halt.ts). */
+  testHaltOnWeightNote: string | null;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +168,10 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     }),
   ) as Record<CurrencyCode, number>;
 
+  const testHaltOnWeightNote = value('TEST_HALT_ON_WEIGHT_NOTE');
+  if (testHaltOnWeightNote !== null && nodeEnv !== 'test') problems.push('TEST_HALT_ON_WEIGHT_NOTE is for the crash test and needs NODE_ENV=test');
+  if (testHaltOnWeightNote !== null && !/^[\w:.-]{1,64}$/.test(testHaltOnWeightNote)) problems.push(`TEST_HALT_ON_WEIGHT_NOTE must be 1-64 letters, digits, _ : . - (got "${testHaltOnWeightNote}")`);
+
   const config: Config = {
     nodeEnv,
     port,
@@ -197,6 +203,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
       payoutRequestsPerTeacher: integer('RATE_LIMIT_PAYOUT_REQUESTS', DEFAULT_RATE_LIMITS.payoutRequestsPerTeacher, 1, 100_000),
     },
     staticRoot: defaults.staticRoot ?? null,
+    testHaltOnWeightNote,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

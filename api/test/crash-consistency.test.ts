@@ -4,8 +4,12 @@
  * (REST weight records, sync pushes, signed payment webhooks); it is killed with SIGKILL at a
  * random moment and restarted on the same file. Every write that got a 2xx must be there exactly
  * once, an unacknowledged one at most once and never half-applied, and the file must pass
- * `PRAGMA integrity_check`. `CRASH_RUNS=50` runs the long version; `CRASH_SEED` replays a plan
- * (the seed fixes delays and writes, not where the kill lands in the server's work).
+ * `PRAGMA integrity_check`. The mid-batch test does not leave the moment to chance: the server,
+ * started with TEST_HALT_ON_WEIGHT_NOTE (db/test-halt.ts), stops inside the transaction of a
+ * chosen push, at a chosen mutation, and says so on stderr; the SIGKILL follows that line, so
+ * every run kills a batch half-written. `CRASH_RUNS=50` runs the long version; `CRASH_SEED`
+ * replays a plan (the seed fixes delays, writes and the halting mutation; where a random kill
+ * lands in the server's work is the machine's).
  */
 import Database from 'better-sqlite3';
 import { createHmac } from 'node:crypto';
@@ -15,6 +19,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '#protocol/mutations/index.ts';
 import type { PushResult } from '../src/services/sync.ts';
+import { HALT_SIGNAL, type HaltReport } from '../src/db/test-halt.ts';
 import { buildRegistration, TestDevice } from './factories.ts';
 import { buildServerBundle, startServer, type ServerBundle, type ServerProcess } from './server-process.ts';
 
@@ -120,11 +125,18 @@ async function sendBatch(server: ServerProcess, batch: PushBatch): Promise<PushR
   return response && readJson<PushResult>(response);
 }
 
-/** A device drains its outbox: the next `size` weight records, in seq order. */
-async function pushWeights(server: ServerProcess, account: Account, ledger: Ledger, size: number, random: Random): Promise<boolean> {
+/** Where the server is to halt (TEST_HALT_ON_WEIGHT_NOTE): the mutation at `position` of push number `push` carries `note`. */
+interface HaltPlan {
+  push: number;
+  position: number;
+  note: string;
+}
+
+/** A device drains its outbox: the next `size` weight records, in seq order; `haltNote` marks the one at `haltAt`. */
+async function pushWeights(server: ServerProcess, account: Account, ledger: Ledger, size: number, random: Random, haltAt = -1, haltNote: string | null = null): Promise<boolean> {
   const batch: PushBatch = {
     account,
-    mutations: Array.from({ length: size }, () => account.device.addWeight(between(random, 600, 900) / 10)),
+    mutations: Array.from({ length: size }, (_, i) => account.device.addWeight(between(random, 600, 900) / 10, i === haltAt ? { notes: haltNote } : {})),
     acknowledged: false,
   };
   ledger.batches.push(batch);
@@ -134,8 +146,11 @@ async function pushWeights(server: ServerProcess, account: Account, ledger: Ledg
 }
 
 /** A device with a long outbox: up to `count` pushes of `size`, until the server dies. */
-async function pushBigBatches(server: ServerProcess, account: Account, ledger: Ledger, count: number, size: number, random: Random) {
-  for (let i = 0; i < count; i++) if (!(await pushWeights(server, account, ledger, size, random))) return;
+async function pushBigBatches(server: ServerProcess, account: Account, ledger: Ledger, count: number, size: number, random: Random, halt: HaltPlan | null = null) {
+  for (let i = 0; i < count; i++) {
+    const marked = halt?.push === i ? halt : null;
+    if (!(await pushWeights(server, account, ledger, size, random, marked?.position ?? -1, marked?.note ?? null))) return;
+  }
 }
 
 const sign = (body: string) => `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
@@ -174,7 +189,7 @@ async function providerTraffic(server: ServerProcess, accounts: Account[], ledge
  * Reads the file as the restarted server left it and checks every invariant; resolves the
  * unacknowledged REST writes to what landed. Returns what became of the unacknowledged batches.
  */
-function checkDatabase(file: string, ledger: Ledger): { committed: number; rolledBack: number } {
+function checkDatabase(file: string, ledger: Ledger): { committed: PushBatch[]; rolledBack: PushBatch[] } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -192,15 +207,15 @@ function checkDatabase(file: string, ledger: Ledger): { committed: number; rolle
 
     // A device's lastSeq commits with its batch: the batches up to it are whole, the ones after absent.
     const lastSeq = db.prepare<[string], { last_seq: number }>('SELECT last_seq FROM devices WHERE id = ?');
-    const unacknowledged = { committed: 0, rolledBack: 0 };
+    const unacknowledged = { committed: [] as PushBatch[], rolledBack: [] as PushBatch[] };
     for (const batch of ledger.batches) {
       const deviceSeq = lastSeq.get(batch.account.device.deviceId)?.last_seq ?? 0;
       const applied = (batch.mutations.at(-1) as Envelope).seq <= deviceSeq;
       const present = batch.mutations.filter((m) => ids.has(m.args.id)).length;
       expect(present, `batch ending at seq ${batch.mutations.at(-1)?.seq} of ${batch.account.device.deviceId}, lastSeq ${deviceSeq}`).toBe(applied ? batch.mutations.length : 0);
       if (batch.acknowledged) expect(applied).toBe(true);
-      else if (applied) unacknowledged.committed += 1;
-      else unacknowledged.rolledBack += 1;
+      else if (applied) unacknowledged.committed.push(batch);
+      else unacknowledged.rolledBack.push(batch);
     }
     const accounted = ledger.weights.reduce((sum, w) => sum + (w.copies as number), 0) + ledger.batches.reduce((sum, b) => sum + b.mutations.filter((m) => ids.has(m.args.id)).length, 0);
     expect(rows.length, 'weight records nobody sent').toBe(accounted);
@@ -245,6 +260,16 @@ async function resendAfterRestart(server: ServerProcess, batches: PushBatch[], p
   }
 }
 
+/** How many weight records of `userId` the file holds. */
+function storedWeights(file: string, userId: string): number {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM weight_records WHERE user_id = ?').get(userId)?.n ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 let bundle: ServerBundle;
 let workDir: string;
 
@@ -263,25 +288,25 @@ class ServerOnFile {
   server: ServerProcess | null = null;
   constructor(readonly file: string) {}
 
-  async start(): Promise<ServerProcess> {
-    this.server = await startServer(bundle.entry, this.file, SERVER_ENV);
+  async start(env: Record<string, string> = {}): Promise<ServerProcess> {
+    this.server = await startServer(bundle.entry, this.file, { ...SERVER_ENV, ...env });
     return this.server;
   }
 
-  /** Lets `traffic` run for `killAfterMs`, SIGKILLs the server, waits for the clients, restarts. */
-  async crashAndRestart(traffic: Promise<unknown>, killAfterMs: number): Promise<ServerProcess> {
-    await Promise.race([sleep(killAfterMs), traffic]);
+  /** Lets `traffic` run until `killWhen` settles (or the traffic ends), SIGKILLs the server, waits for the clients, restarts with `env`. */
+  async crashAndRestart(traffic: Promise<unknown>, killWhen: Promise<unknown>, env: Record<string, string> = {}): Promise<ServerProcess> {
+    await Promise.race([killWhen, traffic]);
     await this.server?.kill();
     await traffic;
-    return this.start();
+    return this.start(env);
   }
 }
 
 /** A fresh database file with `count` registered clients; the server is killed whatever happens. */
-async function withServer(name: string, count: number, run: (target: ServerOnFile, accounts: Account[]) => Promise<void>) {
+async function withServer(name: string, count: number, run: (target: ServerOnFile, accounts: Account[]) => Promise<void>, env: Record<string, string> = {}) {
   const target = new ServerOnFile(path.join(workDir, `${name}.db`));
   try {
-    const server = await target.start();
+    const server = await target.start(env);
     const accounts = await Promise.all(Array.from({ length: count }, () => register(server)));
     await run(target, accounts);
   } finally {
@@ -308,7 +333,7 @@ describe('crash consistency under SIGKILL', () => {
           ...accounts.map((account) => appTraffic(server, account, ledger, random, between(random, 10, 40))),
           providerTraffic(server, accounts, ledger, random, between(random, 5, 20)),
         ]);
-        const restarted = await target.crashAndRestart(traffic, between(random, 20, 400));
+        const restarted = await target.crashAndRestart(traffic, sleep(between(random, 20, 400)));
         checkDatabase(target.file, ledger);
         const { batches, payments } = sentThisRun();
         await resendAfterRestart(restarted, batches, payments);
@@ -319,29 +344,56 @@ describe('crash consistency under SIGKILL', () => {
     });
   }, TIMEOUT_MS);
 
-  it(`applies a sync push killed mid-batch all or nothing, then exactly once (${RUNS} runs, seed ${SEED})`, async () => {
+  it(`rolls back a sync push killed inside its transaction, then applies it exactly once (${RUNS} runs, seed ${SEED})`, async () => {
     const random = seededRandom(SEED + 1);
     const ledger = newLedger();
     const BATCH = 500;
-    await withServer('mid-batch', 2, async (target, accounts) => {
-      // How long one big push takes here, so that the kill lands while the server works through them.
-      const started = Date.now();
-      for (const account of accounts) await pushWeights(target.server as ServerProcess, account, ledger, BATCH, random);
-      const pushMs = (Date.now() - started) / accounts.length;
-      const inFlight = { committed: 0, rolledBack: 0 };
-      for (let run = 0; run < RUNS; run++) {
-        const server = target.server as ServerProcess;
-        const sentThisRun = sentFrom(ledger);
-        const traffic = Promise.all(accounts.map((account) => pushBigBatches(server, account, ledger, 3, BATCH, random)));
-        const restarted = await target.crashAndRestart(traffic, Math.round(random() * pushMs * 3));
-        const outcome = checkDatabase(target.file, ledger);
-        inFlight.committed += outcome.committed;
-        inFlight.rolledBack += outcome.rolledBack;
-        const { batches, payments } = sentThisRun();
-        await resendAfterRestart(restarted, batches, payments);
-        checkDatabase(target.file, ledger);
-      }
-      console.info(`crash-consistency mid-batch: ${RUNS} runs of ${BATCH}-mutation pushes (~${Math.round(pushMs)} ms each); in flight at the kill: ${inFlight.committed} committed, ${inFlight.rolledBack} rolled back`);
-    });
+    const PUSHES = 3;
+    const haltEnv = (run: number) => ({ TEST_HALT_ON_WEIGHT_NOTE: `crash-test-halt:${run}` });
+    const rolledBackAtHalt: number[] = [];
+    const unacknowledged = { committed: 0, rolledBack: 0 };
+    await withServer(
+      'mid-batch',
+      2,
+      async (target, accounts) => {
+        for (let run = 0; run < RUNS; run++) {
+          const server = target.server as ServerProcess;
+          const sentThisRun = sentFrom(ledger);
+          // Both devices drain long outboxes; one push of one of them carries the halting mutation, never its first or last.
+          const victim = accounts[between(random, 0, accounts.length - 1)] as Account;
+          const plan: HaltPlan = { push: between(random, 0, PUSHES - 1), position: between(random, 1, BATCH - 2), note: haltEnv(run).TEST_HALT_ON_WEIGHT_NOTE };
+          const traffic = Promise.all(accounts.map((account) => pushBigBatches(server, account, ledger, PUSHES, BATCH, random, account === victim ? plan : null)));
+          const halted = Promise.race([
+            server.stderrLine(HALT_SIGNAL, 20_000),
+            traffic.then(() => Promise.reject(new Error(`run ${run}: every push finished and the server never halted`))),
+          ]);
+          const restarted = await target.crashAndRestart(traffic, halted, haltEnv(run + 1));
+          const report = JSON.parse(await halted) as HaltReport;
+
+          // The kill landed inside the transaction of the marked push, with part of it written.
+          const haltedBatch = ledger.batches.find((batch) => batch.mutations.some((m) => m.args.id === report.id));
+          expect(haltedBatch?.mutations[plan.position]?.args.id, `run ${run}: the halting mutation`).toBe(report.id);
+          expect(report.inTransaction, `run ${run}: a transaction was open at the halt`).toBe(true);
+          const outcome = checkDatabase(target.file, ledger);
+          expect(haltedBatch?.acknowledged).toBe(false);
+          expect(outcome.rolledBack, `run ${run}: the halted push was rolled back`).toContain(haltedBatch);
+          const stored = storedWeights(target.file, victim.id);
+          expect(report.userRows - stored, `run ${run}: rows of the halted push written before the kill, then lost with it`).toBe(plan.position + 1);
+          rolledBackAtHalt.push(report.userRows - stored);
+          unacknowledged.committed += outcome.committed.length;
+          unacknowledged.rolledBack += outcome.rolledBack.length;
+
+          const { batches, payments } = sentThisRun();
+          await resendAfterRestart(restarted, batches, payments);
+          checkDatabase(target.file, ledger);
+        }
+        expect(rolledBackAtHalt, 'one halted, rolled-back push per run').toHaveLength(RUNS);
+        console.info(
+          `crash-consistency mid-batch: ${RUNS} runs of ${BATCH}-mutation pushes, each killed inside a push's open transaction; ` +
+            `rows written then rolled back at each kill: ${rolledBackAtHalt.join(', ')}; unacknowledged pushes: ${unacknowledged.committed} committed, ${unacknowledged.rolledBack} rolled back`,
+        );
+      },
+      haltEnv(0),
+    );
   }, TIMEOUT_MS);
 });

@@ -44,6 +44,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown of README "Self-hosting". */
   stop(): Promise<number | null>;
+  /** The rest of the first stderr line (already written or to come) starting with `prefix`; rejects after `timeoutMs` or when the process exits first. */
+  stderrLine(prefix: string, timeoutMs: number): Promise<string>;
 }
 
 const STARTUP_TIMEOUT_MS = 15_000;
@@ -57,7 +59,19 @@ export async function startServer(entry: string, databasePath: string, env: Reco
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO_DATA: 'false', ...env },
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  let partial = '';
+  const lines: string[] = [];
+  const lineListeners = new Set<(line: string) => void>();
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    stderr = (stderr + text).slice(-4000);
+    const complete = (partial + text).split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) {
+      lines.push(line);
+      for (const listener of lineListeners) listener(line);
+    }
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let running = true;
   void exited.then(() => (running = false));
@@ -81,6 +95,31 @@ export async function startServer(entry: string, databasePath: string, env: Reco
     async stop() {
       if (running) child.kill('SIGTERM');
       return exited;
+    },
+    stderrLine(prefix, timeoutMs) {
+      const written = lines.find((line) => line.startsWith(prefix));
+      if (written !== undefined) return Promise.resolve(written.slice(prefix.length).trim());
+      return new Promise<string>((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer);
+          lineListeners.delete(listener);
+        };
+        const listener = (line: string) => {
+          if (!line.startsWith(prefix)) return;
+          done();
+          resolve(line.slice(prefix.length).trim());
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no stderr line starting with "${prefix}" within ${timeoutMs} ms`));
+        }, timeoutMs);
+        lineListeners.add(listener);
+        void exited.then(() => {
+          if (!lineListeners.has(listener)) return;
+          done();
+          reject(new Error(`the server exited before writing "${prefix}":\n${stderr}`));
+        });
+      });
     },
   };
 }

@@ -1,4 +1,3 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, registerClient, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
@@ -134,25 +133,6 @@ test('two devices edit mood offline and converge on the later write', async ({ b
   expect(progress.mood).toBe(5);
   await phone.close();
   await laptop.close();
-});
-
-test('local writes are fast: weight + outbox in one IndexedDB transaction (p95 printed)', async ({ page, context, baseURL }) => {
-  test.setTimeout(120_000);
-  await registerClient(context.request, baseURL as string, OLIVIA);
-  await openDashboard(page);
-  const tracking = new TrackingPage(page);
-  await goOffline(context, page); // measure the local write alone, not the sync racing it
-  for (let i = 0; i < 20; i++) await tracking.recordWeight(String(80 + i / 10));
-  const samples = await page.evaluate(() => performance.getEntriesByName('leve:local-write').map((entry) => entry.duration));
-  expect(samples).toHaveLength(20);
-  const sorted = [...samples].sort((a, b) => a - b);
-  const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1] as number;
-  const p50 = sorted[Math.floor(sorted.length / 2)] as number;
-  const line = `Dexie local write (weight + outbox): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${samples.length} writes; target p95 < 16 ms (one frame) → ${(p95 / 16).toFixed(2)}×`;
-  console.log(line);
-  mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/dexie-local-write.json', JSON.stringify({ p50, p95, samples: samples.length, targetMs: 16 }, null, 2));
-  test.info().annotations.push({ type: 'benchmark', description: line });
 });
 
 test('an expired session keeps the unsent changes and asks to sign in again; they are sent after', async ({ page, context, baseURL }) => {

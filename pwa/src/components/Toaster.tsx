@@ -17,6 +17,9 @@ export function Toaster() {
         if (reason !== 'clickaway' && toast) dismiss(toast.id);
       }}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // A click elsewhere never closes a toast (onClose ignores 'clickaway'): no document click
+      // listener then, which forced a layout on every click while a toast was on screen.
+      slotProps={{ clickAwayListener: { mouseEvent: false, touchEvent: false } }}
     >
       {toast ? (
         <Alert

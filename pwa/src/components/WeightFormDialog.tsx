@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +13,7 @@ import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { DecimalField } from './DecimalField.tsx';
 import { OutlinedTextField } from './OutlinedTextField.tsx';
+import { WEIGHT_SUBMIT_MARK } from '#pwa/db/local-writes.ts';
 
 export interface WeightFormValues {
   weight: number;
@@ -47,7 +48,7 @@ export function WeightFormDialog({
   titleId: string;
   /** The record being corrected; absent for a new one. */
   initial?: WeightFormValues;
-  /** The weight to compare with (the last record's), read when the user saves; null asks nothing. */
+  /** The weight to compare with (the last record's), read when the dialog opens; null asks nothing. */
   last: () => Promise<number | null> | number | null;
 }) {
   const intl = useIntl();
@@ -59,6 +60,13 @@ export function WeightFormDialog({
   const [saving, setSaving] = useState(false);
   // Blocks a double submit without re-rendering before the write (a render then delays IndexedDB).
   const inFlight = useRef(false);
+  // Read as the dialog opens, so that Save goes straight to the write (the local-write figure).
+  const reference = useRef<Promise<number | null> | null>(null);
+  useEffect(() => {
+    reference.current = open ? Promise.resolve(last()) : null;
+    // `last` is read once per opening: a new function each render must not read it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 
   const close = () => {
     setWeight('');
@@ -84,6 +92,7 @@ export function WeightFormDialog({
   };
 
   const submit = async (event: FormEvent) => {
+    performance.mark(WEIGHT_SUBMIT_MARK); // splits the local-write figure (npm run bench -- local-write)
     event.preventDefault();
     const checkedWeight = checkWeight(weight);
     if (!checkedWeight.ok) {
@@ -95,10 +104,10 @@ export function WeightFormDialog({
       showToast({ severity: 'error', title: t('tracking.weight.errorTitle'), description: t(checkedNotes.key) });
       return;
     }
-    const reference = checkedWeight.value === initial?.weight ? null : await last();
-    const jump = weightJump(checkedWeight.value, reference);
-    if (jump && reference !== null) {
-      setQuestion({ typed: checkedWeight.value, last: reference, suggestion: jump.suggestion, notes: checkedNotes.value });
+    const compared = checkedWeight.value === initial?.weight ? null : await (reference.current ?? last());
+    const jump = weightJump(checkedWeight.value, compared);
+    if (jump && compared !== null) {
+      setQuestion({ typed: checkedWeight.value, last: compared, suggestion: jump.suggestion, notes: checkedNotes.value });
       return;
     }
     await save({ weight: checkedWeight.value, notes: checkedNotes.value });
@@ -172,7 +181,8 @@ export function WeightFormDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{t('tracking.weight.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={saving} data-testid="weight-save">
+            {/* No ripple or raised shadow: the frame after the press must be nearly free for the write (ADR 014). */}
+            <Button type="submit" variant="contained" disableTouchRipple disableElevation disabled={saving} data-testid="weight-save">
               {t(saving ? 'tracking.weight.saving' : 'tracking.weight.save')}
             </Button>
           </DialogActions>
