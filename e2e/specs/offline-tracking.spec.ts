@@ -1,50 +1,17 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, registerClient, test } from '../fixtures.ts';
+import { expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, signInThroughLogin, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
-
 const OLIVIA = { name: 'Olívia Offline', height: 168, currentWeight: 84, targetWeight: 72 };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
-}
-
-/** The first visit downloads every chunk while the service worker precaches: allow it time on a busy machine. */
-/**
- * Opens a new client's dashboard and waits for the trial the first load creates (SPEC §4): that
- * load goes back to /dashboard once the trial exists, which would pull a quicker test away.
- */
-async function openDashboard(page: Page) {
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
-}
-
-/** Waits until the service worker controls the page, so a reload works with no network. */
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-}
-
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-}
 
 test('offline at the gym: weights and habits are kept across a reload and reach the server exactly once', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, OLIVIA); // signs this browser in
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);
   await serviceWorkerInControl(page);
   await tracking.waitUntilSynced();
 
-  await goOffline(context, page);
+  await setOnline(context, [page], false);
   await page.reload();
   await expect(tracking.card()).toBeVisible(); // the app renders from the cache, signed in
   await expect(tracking.syncStatus()).toHaveAttribute('data-state', 'offline');
@@ -99,15 +66,15 @@ test('two devices edit mood offline and converge on the later write', async ({ b
   const { email, password } = await registerClient(phone.request, baseURL as string, OLIVIA);
   const phonePage = await phone.newPage();
   const laptopPage = await laptop.newPage();
-  await openDashboard(phonePage);
-  await signIn(laptopPage, email, password);
+  await openNewClientDashboard(phonePage);
+  await signInThroughLogin(laptopPage, email, password);
   const onPhone = new TrackingPage(phonePage);
   const onLaptop = new TrackingPage(laptopPage);
   await onPhone.waitUntilSynced();
   await onLaptop.waitUntilSynced();
 
-  await goOffline(phone, phonePage);
-  await goOffline(laptop, laptopPage);
+  await setOnline(phone, [phonePage], false);
+  await setOnline(laptop, [laptopPage], false);
   await onPhone.setLevel('mood', 2);
   await phonePage.getByTestId('save-progress').click();
   await expect.poll(() => onPhone.pending()).toBe(1);
@@ -138,11 +105,11 @@ test('two devices edit mood offline and converge on the later write', async ({ b
 test('an expired session keeps the unsent changes and asks to sign in again; they are sent after', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   const { email, password } = await registerClient(context.request, baseURL as string, OLIVIA);
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);
   await tracking.waitUntilSynced();
 
-  await goOffline(context, page);
+  await setOnline(context, [page], false);
   await tracking.recordWeight('91.3');
   await expect.poll(() => tracking.pending()).toBe(1);
   // The session ends on the server while the phone is offline (e.g. it expired).
@@ -165,7 +132,7 @@ test('an expired session keeps the unsent changes and asks to sign in again; the
 test('the next person on the same browser never sees the previous one’s data', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, OLIVIA);
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);
   await tracking.recordWeight('77.7');
   await tracking.waitUntilSynced();
@@ -177,7 +144,7 @@ test('the next person on the same browser never sees the previous one’s data',
   expect(stored.session).toBeNull();
 
   const second = await registerClient(context.request, baseURL as string, OLIVIA);
-  await openDashboard(page);
+  await openNewClientDashboard(page);
   await page.goto('/progress');
   await expect(page.getByTestId('total-records')).toHaveText('0');
   await expect(page.getByTestId('sidebar-account')).toContainText(second.email);
