@@ -6,7 +6,7 @@ import layers from './eslint-rules/layer-imports.js';
 import uiText from './eslint-rules/no-literal-ui-text.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'api/drizzle/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  { ignores: ['dist/', 'node_modules/', 'api/drizzle/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
