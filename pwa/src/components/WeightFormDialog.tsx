@@ -63,7 +63,8 @@ export function WeightFormDialog({
   // Read as the dialog opens, so that Save goes straight to the write (the local-write figure).
   const reference = useRef<Promise<number | null> | null>(null);
   useEffect(() => {
-    reference.current = open ? Promise.resolve(last()) : null;
+    // A read that fails (the database closed at logout) only skips the question.
+    reference.current = open ? Promise.resolve().then(last).catch(() => null) : null;
     // `last` is read once per opening: a new function each render must not read it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
