@@ -19,7 +19,7 @@ function patternFor(decimals: number): RegExp {
 }
 
 /** Whether a finite number has at most `decimals` decimals (`84.2` has one; `84.25` two). */
-export function hasAtMostDecimals(value: number, decimals: number): boolean {
+function hasAtMostDecimals(value: number, decimals: number): boolean {
   if (!Number.isFinite(value)) return false;
   if (!Number.isFinite(decimals)) return true;
   const scale = 10 ** decimals;

@@ -1,4 +1,4 @@
-import { parseLocaleDecimal } from '#pwa/lib/locale-decimal.ts';
+import { parseDecimal } from '#protocol/domain/decimal.ts';
 
 /**
  * SPEC §2 registration wizard rules: moving forward needs the current tab's required fields
@@ -21,7 +21,7 @@ export interface TabValues {
  * Reads a form number as the server will (ADR 015): a plain decimal with "." or ","; NaN for
  * anything else, hex and exponents included. How many decimals a field takes is the schema's.
  */
-export const formNumber = (value: string): number => parseLocaleDecimal(value) ?? Number.NaN;
+export const formNumber = (value: string): number => parseDecimal(value, Number.POSITIVE_INFINITY) ?? Number.NaN;
 
 export function tabComplete(tab: RegistrationTab, values: TabValues): boolean {
   switch (tab) {
