@@ -20,6 +20,8 @@ function describeChange(intl: IntlShape, { mutation }: Refusal): string {
         weight: intl.formatNumber(mutation.args.weight, { maximumFractionDigits: 1 }),
         date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }),
       });
+    case 'weight.update':
+      return t('sync.refused.weightUpdate');
     case 'weight.delete':
       return t('sync.refused.weightDelete');
     case 'progress.set':

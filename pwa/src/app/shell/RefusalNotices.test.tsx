@@ -1,0 +1,39 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Mutation } from '#protocol/mutations/envelope.ts';
+import { useUserDb } from '#pwa/db/current.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
+import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { RefusalNotices } from './RefusalNotices.tsx';
+
+const messages = setUpScreenTests();
+
+const envelope = { deviceId: 'web_refusals01', seq: 1, version: 1, hlc: '2026-11-23T15:00:00.000Z-000000-web_refusals01', localDate: '2026-11-23', timeZone: 'America/Sao_Paulo' };
+
+afterEach(async () => {
+  const db = useUserDb.getState().db;
+  useUserDb.setState({ db: null });
+  await db?.delete();
+});
+
+describe('RefusalNotices', () => {
+  it('names each refused change and why, and a dismissal clears them', async () => {
+    const db = new UserDb('refusal-notices');
+    useUserDb.setState({ db });
+    const refused = (id: string, mutation: Omit<Mutation, keyof typeof envelope | 'id'>, code: 'DAY_LOCKED' | 'NOT_FOUND') =>
+      db.refusals.put({ id, mutation: { ...envelope, id, ...mutation } as Mutation, code, refusedAt: `2026-11-23T15:00:0${id.length % 10}.000Z` });
+    await refused('0193a1b2-0000-7000-8000-000000000001', { name: 'progress.set', args: { field: 'mood', value: 2 } } as never, 'DAY_LOCKED');
+    await refused('0193a1b2-0000-7000-8000-000000000002', { name: 'weight.update', args: { id: '0193a1b2-0000-7000-8000-0000000000aa', weight: 80.1 } } as never, 'NOT_FOUND');
+    renderInApp(messages(), <RefusalNotices />);
+
+    const notice = await screen.findByTestId('refusal-notice');
+    expect(notice.textContent).toContain('2 alterações não foram salvas');
+    expect(within(notice).getAllByTestId('refusal-line').map((line) => line.textContent)).toEqual([
+      'Humor de 23 de nov.: Este dia já foi concluído e não pode mais ser alterado',
+      'Correção de um registro de peso: Não encontrado',
+    ]);
+    within(notice).getByRole('button', { name: 'Entendi' }).click();
+    await expect.poll(() => db.refusals.count()).toBe(0);
+  });
+});
