@@ -21,8 +21,23 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 import type { PlanOffer } from './use-plans.ts';
 
+/** One feature line with its check mark. */
+function FeatureItem({ feature }: { feature: string }) {
+  const intl = useIntl();
+  return (
+    <ListItem disableGutters>
+      <ListItemIcon sx={{ minWidth: 32 }}>
+        <CheckIcon color="success" fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={intl.formatMessage({ id: `plans.feature.${feature}` })} />
+    </ListItem>
+  );
+}
+
 /**
- * The three plans. A plan with a payment link opens the checkout in a new tab; otherwise (demo
+ * The three plans. Features every plan has are listed once, under the cards (SPEC §9: the plans
+ * differ only in duration; repeated on each card they made the page 2,870 px tall on a phone);
+ * a card lists only what its plan adds. A plan with a payment link opens the checkout in a new tab; otherwise (demo
  * payments mode) the plan is activated here and the user goes to /subscription (SPEC §4).
  */
 export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans: PlanOffer[] | null; failed: boolean; retry: () => void; showFeatures?: boolean }) {
@@ -67,61 +82,75 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
     return (
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }} aria-busy="true">
         {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={showFeatures ? 420 : 160} sx={{ flex: 1 }} />
+          <Skeleton key={i} variant="rounded" height={160} sx={{ flex: 1 }} />
         ))}
       </Stack>
     );
   }
+  const shared = plans[0]?.features.filter((feature) => plans.every((plan) => plan.features.includes(feature))) ?? [];
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
-      {plans.map((plan) => (
-        <Card key={plan.id} variant="outlined" sx={{ flex: 1, borderColor: plan.mostPopular ? 'primary.main' : undefined, borderWidth: plan.mostPopular ? 2 : 1 }} data-testid={`plan-${plan.id}`}>
-          <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', minHeight: 32 }}>
-              <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-                {t(`plans.names.${plan.displayKey}`)}
+    <Stack sx={{ gap: 3 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
+        {plans.map((plan) => (
+          <Card key={plan.id} variant="outlined" sx={{ flex: 1, borderColor: plan.mostPopular ? 'primary.main' : undefined, borderWidth: plan.mostPopular ? 2 : 1 }} data-testid={`plan-${plan.id}`}>
+            <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', minHeight: 32 }}>
+                <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                  {t(`plans.names.${plan.displayKey}`)}
+                </Typography>
+                {plan.mostPopular && <Chip color="primary" size="small" label={t('plans.mostPopular')} />}
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {t('plans.duration', { months: plan.durationMonths })}
               </Typography>
-              {plan.mostPopular && <Chip color="primary" size="small" label={t('plans.mostPopular')} />}
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-              {t('plans.duration', { months: plan.durationMonths })}
-            </Typography>
-            <Box>
-              {plan.originalPrice !== null && (
-                <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-                  <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
-                    {formatMoney(plan.originalPrice, plan.currency, intl.locale)}
-                  </Typography>
-                  <Chip size="small" color="secondary" label={t('plans.today')} />
-                </Stack>
+              <Box>
+                {plan.originalPrice !== null && (
+                  <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                    <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+                      {formatMoney(plan.originalPrice, plan.currency, intl.locale)}
+                    </Typography>
+                    <Chip size="small" color="secondary" label={t('plans.today')} />
+                  </Stack>
+                )}
+                <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} data-testid={`plan-price-${plan.id}`}>
+                  {formatMoney(plan.price, plan.currency, intl.locale)}
+                </Typography>
+              </Box>
+              {showFeatures && plan.features.some((feature) => !shared.includes(feature)) && (
+                <List dense>
+                  {plan.features
+                    .filter((feature) => !shared.includes(feature))
+                    .map((feature) => (
+                      <FeatureItem key={feature} feature={feature} />
+                    ))}
+                </List>
               )}
-              <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} data-testid={`plan-price-${plan.id}`}>
-                {formatMoney(plan.price, plan.currency, intl.locale)}
-              </Typography>
-            </Box>
-            {showFeatures && (
-              <List dense sx={{ flex: 1 }}>
-                {plan.features.map((feature) => (
-                  <ListItem key={feature} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 32 }}>
-                      <CheckIcon color="success" fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText primary={t(`plans.feature.${feature}`)} />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-            <Button variant={plan.mostPopular ? 'contained' : 'outlined'} onClick={() => choose(plan)} disabled={busy !== null} data-testid={`choose-${plan.id}`}>
-              {t(busy === plan.id ? 'plans.choosing' : 'plans.choose')}
-            </Button>
-            {plan.paymentLink && (
-              <Typography variant="caption" color="text.secondary">
-                {t('plans.opensCheckout')}
-              </Typography>
-            )}
+              <Button variant={plan.mostPopular ? 'contained' : 'outlined'} sx={{ mt: 'auto' }} onClick={() => choose(plan)} disabled={busy !== null} data-testid={`choose-${plan.id}`}>
+                {t(busy === plan.id ? 'plans.choosing' : 'plans.choose')}
+              </Button>
+              {plan.paymentLink && (
+                <Typography variant="caption" color="text.secondary">
+                  {t('plans.opensCheckout')}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+      {showFeatures && shared.length > 0 && (
+        <Card variant="outlined" data-testid="plan-features">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {t('plans.allPlansInclude')}
+            </Typography>
+            <List dense sx={{ columns: { md: 2 } }}>
+              {shared.map((feature) => (
+                <FeatureItem key={feature} feature={feature} />
+              ))}
+            </List>
           </CardContent>
         </Card>
-      ))}
+      )}
     </Stack>
   );
 }
