@@ -1,6 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,9 +34,10 @@ export interface Column<R> {
 }
 
 /**
- * A table whose every column sorts (click a header; again to reverse), inside its card with its
- * own horizontal scroll, so a phone (390 px) scrolls the table and not the page. With no rows
- * it keeps its header and says so in one row.
+ * A table whose every column sorts (click a header; again to reverse). With no rows it keeps its
+ * header and says so in one row. On a phone each row is a card listing every column as label and
+ * value, sorted from a "Sort by" field: a 390 px screen showed 2 of 7 columns of a table, with
+ * nothing to say that it scrolled (issue 17).
  */
 export function SortableTable<R extends { id: string }>({
   rows,
@@ -51,6 +63,65 @@ export function SortableTable<R extends { id: string }>({
 
   const toggle = (id: string) =>
     setSort((current) => (current.column === id ? { column: id, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { column: id, direction: 'asc' }));
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const t = (id: string) => intl.formatMessage({ id });
+
+  if (phone) {
+    const [first, ...rest] = columns;
+    return (
+      <Stack sx={{ gap: 1.5 }} role="region" aria-label={t(labelId)} data-testid={testId}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('teacher.table.sortBy')}
+            value={sort.column}
+            onChange={(event) => setSort({ column: event.target.value, direction: 'asc' })}
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { 'data-testid': `${testId}-sort` } }}
+          >
+            {columns.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {t(c.labelId)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <IconButton
+            onClick={() => toggle(sort.column)}
+            aria-label={t(sort.direction === 'asc' ? 'teacher.table.ascending' : 'teacher.table.descending')}
+            data-testid={`${testId}-direction`}
+          >
+            {sort.direction === 'asc' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
+          </IconButton>
+        </Stack>
+        {sorted.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }} data-testid={`${testId}-empty`}>
+            {t(emptyId)}
+          </Typography>
+        ) : (
+          sorted.map((row) => (
+            <Card key={row.id} variant="outlined" data-testid={rowTestId}>
+              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                {first && <Box sx={{ fontWeight: 600, mb: 1 }}>{first.render(row)}</Box>}
+                <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+                  {rest.map((c) => (
+                    <Box key={c.id} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="body2" color="text.secondary">
+                        {t(c.labelId)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>
+                        {c.render(row)}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          ))
+        )}
+      </Stack>
+    );
+  }
 
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto', maxWidth: '100%' }}>

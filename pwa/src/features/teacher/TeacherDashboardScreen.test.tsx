@@ -346,4 +346,28 @@ describe('TeacherDashboardScreen', () => {
     const figure = await screen.findByTestId('teacher-figure-totalCommissions');
     expect(within(figure.parentElement as HTMLElement).getByText('Comisiones totales')).toBeTruthy();
   });
+
+  describe('on a phone (390 px)', () => {
+    // MUI's breakpoints ask matchMedia; a phone matches every max-width query the app asks.
+    const phone = (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+    it('shows each commission as a card naming every column (a table showed 2 of 7), sorted from "Ordenar por"', async () => {
+      vi.stubGlobal('matchMedia', phone);
+      try {
+        stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /teacher/ledger': () => json({ ledger: LEDGER }) });
+        renderDashboard();
+        await openTab('commissions');
+        await screen.findByTestId('teacher-ledger-table');
+        expect(screen.queryByRole('table')).toBeNull();
+        const cards = () => screen.getAllByTestId('teacher-ledger-row');
+        expect(cards().map((card) => card.firstChild?.firstChild?.textContent)).toEqual(['Bruno Lima', 'Ana Souza']); // newest first
+        for (const label of ['Valor', 'Percentual', 'Plano', 'Data', 'Status', 'Descrição']) expect(within(cards()[0] as HTMLElement).getByText(label).tagName).toBe('DT');
+        expect(text(cards()[0] as HTMLElement)).toContain('R$ 62,93');
+        expect(screen.getByLabelText('Ordenar por')).toBeTruthy();
+        fireEvent.click(screen.getByTestId('teacher-ledger-table-direction'));
+        expect(cards().map((card) => card.firstChild?.firstChild?.textContent)).toEqual(['Ana Souza', 'Bruno Lima']);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+  });
 });

@@ -87,13 +87,18 @@ function TeacherDashboardTabs() {
     <>
       <PageHeading titleId="nav.teacherDashboard" />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, minWidth: 0 }}>
+        {/* Labels wrap onto a second row rather than scroll out of sight ("o geral" at 390 px): the
+            selected tab is underlined by its own border, as the sliding indicator cannot follow a wrap. */}
         <Tabs
           value={tab}
           onChange={(_event, next: TeacherTab) => open(next)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
           aria-label={t('teacher.tabs.label')}
+          sx={{
+            '& .MuiTabs-list': { flexWrap: 'wrap' },
+            '& .MuiTabs-indicator': { display: 'none' },
+            '& .MuiTab-root': { minWidth: 0, px: 1.5, borderBottom: 2, borderColor: 'transparent' },
+            '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
+          }}
         >
           {TEACHER_TABS.map((name) => (
             <Tab
