@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPayout } from '#api/services/teacher-contract.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
@@ -115,5 +115,22 @@ describe('PayoutsSection in the admin panel', () => {
     fail = false;
     fireEvent.click(within(section).getByTestId('admin-payouts-retry'));
     expect((await screen.findByTestId('admin-payouts-empty')).textContent).toBe('Nenhum saque solicitado.');
+  });
+
+  it('on a phone (390 px) shows each request as a card naming amount, date and state, with its moves', async () => {
+    // MUI's breakpoints ask matchMedia; a phone matches every max-width query the app asks.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }));
+    try {
+      stubApi({ 'GET /teacher-admin/users': () => json({ users: [] }), 'GET /admin/payouts': () => json({ payouts: [payout({ id: 'p1', teacherName: 'Paula Pendente' })] }) });
+      renderAdmin('admin');
+      const section = await screen.findByTestId('admin-payouts');
+      await within(section).findAllByTestId('admin-payout-row');
+      expect(within(section).queryByRole('table')).toBeNull();
+      for (const label of ['Valor', 'Solicitado em', 'Status']) expect(within(row('Paula Pendente')).getByText(label).tagName).toBe('DT');
+      expect(row('Paula Pendente').textContent?.replace(/\u00a0/g, ' ')).toContain('R$ 83,30');
+      expect(moves(row('Paula Pendente'))).toEqual(['admin-payout-processing', 'admin-payout-rejected']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,7 +17,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { darken, type Theme } from '@mui/material/styles';
+import { darken, useTheme, type Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AdminPayout, PayoutStatus } from '#api/services/teacher-contract.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
@@ -62,6 +66,36 @@ export function PayoutsSection() {
   const payouts = data?.payouts ?? null;
   const money = (p: AdminPayout) => formatMoney(p.amount, p.currency, intl.locale);
 
+  const statusChip = (payout: AdminPayout) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS[payout.status].color}
+      sx={readable(STATUS[payout.status].color)}
+      label={t(STATUS[payout.status].id)}
+      data-testid="admin-payout-status"
+    />
+  );
+  const actions = (payout: AdminPayout) => (
+    <Stack direction="row" sx={{ gap: 1 }}>
+      {PAYOUT_MOVES[payout.status].map((status) => (
+        <Button
+          key={status}
+          size="small"
+          variant={status === 'rejected' ? 'text' : 'outlined'}
+          color={status === 'rejected' ? 'error' : 'primary'}
+          disabled={busy !== null}
+          onClick={() => void move(payout, status)}
+          data-testid={`admin-payout-${status}`}
+        >
+          {t(MOVE_LABELS[status])}
+        </Button>
+      ))}
+    </Stack>
+  );
+  // A phone shows each request as a card: the table showed part of its columns, clipped (issue 17).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+
   const move = async (payout: AdminPayout, status: Move) => {
     setBusy(payout.id);
     try {
@@ -106,6 +140,44 @@ export function PayoutsSection() {
         <Typography color="text.secondary" data-testid="admin-payouts-empty">
           {t('admin.payouts.empty')}
         </Typography>
+      ) : phone ? (
+        <Stack sx={{ gap: 1.5 }}>
+          {payouts.map((payout) => (
+            <Card key={payout.id} variant="outlined" data-testid="admin-payout-row" data-payout-id={payout.id}>
+              <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, '&:last-child': { pb: 2 } }}>
+                <div>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {payout.teacherName}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {payout.teacherEmail}
+                  </Typography>
+                </div>
+                <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t('admin.payouts.amount')}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                    {money(payout)}
+                  </Typography>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t('admin.payouts.requestedAt')}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                    {dateTime(intl, payout.requestedAt)}
+                  </Typography>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t('admin.payouts.status')}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                    {statusChip(payout)}
+                  </Typography>
+                </Box>
+                {actions(payout)}
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby="admin-payouts-title" sx={{ minWidth: 640 }}>
@@ -134,31 +206,10 @@ export function PayoutsSection() {
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(intl, payout.requestedAt)}</TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={STATUS[payout.status].color}
-                      sx={readable(STATUS[payout.status].color)}
-                      label={t(STATUS[payout.status].id)}
-                      data-testid="admin-payout-status"
-                    />
+                    {statusChip(payout)}
                   </TableCell>
                   <TableCell>
-                    <Stack direction="row" sx={{ gap: 1 }}>
-                      {PAYOUT_MOVES[payout.status].map((status) => (
-                        <Button
-                          key={status}
-                          size="small"
-                          variant={status === 'rejected' ? 'text' : 'outlined'}
-                          color={status === 'rejected' ? 'error' : 'primary'}
-                          disabled={busy !== null}
-                          onClick={() => void move(payout, status)}
-                          data-testid={`admin-payout-${status}`}
-                        >
-                          {t(MOVE_LABELS[status])}
-                        </Button>
-                      ))}
-                    </Stack>
+                    {actions(payout)}
                   </TableCell>
                 </TableRow>
               ))}
