@@ -17,6 +17,9 @@ export function Toaster() {
         if (reason !== 'clickaway' && toast) dismiss(toast.id);
       }}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // Below the app bar (56 px on a phone, 64 px wider), so no header control (sync status, bell,
+      // logout) is hidden while the toast shows (issue 17).
+      sx={{ top: { xs: 64, sm: 80 } }}
       // A click elsewhere never closes a toast (onClose ignores 'clickaway'): no document click
       // listener then, which forced a layout on every click while a toast was on screen.
       slotProps={{ clickAwayListener: { mouseEvent: false, touchEvent: false } }}
