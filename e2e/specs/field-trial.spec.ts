@@ -1,0 +1,78 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, LOCALES, openNewClientDashboard, registerClient, test, type Locale } from '../fixtures.ts';
+
+/**
+ * Issue 17's field trial: the paths a newcomer walked in pt-BR, es-AR and en-US on a 390 px
+ * phone, where the product broke for real people. Each check failed on the main of the day.
+ */
+const PHONE = { width: 390, height: 844 };
+const COUNTRY: Record<Locale, string> = { 'pt-BR': 'BR', 'es-AR': 'AR', 'en-US': 'US' };
+
+const box = async (locator: Locator) => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} has no box`);
+  return found;
+};
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Every element's text fits its box: nothing clipped to "o geral". */
+async function expectWhollyVisible(page: Page, locator: Locator, what: string) {
+  const { x, width } = await box(locator);
+  expect(x, `${what} starts off screen`).toBeGreaterThanOrEqual(0);
+  expect(x + width, `${what} ends off screen`).toBeLessThanOrEqual(PHONE.width);
+  expect(await locator.evaluate((el) => el.scrollWidth <= el.clientWidth), `${what} is clipped`).toBe(true);
+}
+
+for (const locale of LOCALES) {
+  test.describe(`in ${locale} on a 390 px phone`, () => {
+    test.use({ locale, viewport: PHONE });
+
+    test('the teacher reads every tab label and every commission column', async ({ page }) => {
+      await page.goto('/login');
+      await page.getByTestId('login-email').fill(DEMO.teacher.email);
+      await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.goto('/teacher-dashboard');
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(5);
+      for (const tab of await tabs.all()) await expectWhollyVisible(page, tab, `tab "${await tab.innerText()}"`);
+      await page.getByTestId('teacher-tab-commissions').click();
+      const card = page.getByTestId('teacher-ledger-row').first();
+      await expect(card).toBeVisible();
+      // Every column of the ledger is named on the card and lies within the screen.
+      await expect(card.locator('dt')).toHaveCount(6);
+      for (const term of await card.locator('dt, dd').all()) await expectWhollyVisible(page, term, `"${await term.innerText()}"`);
+    });
+
+    test('/plan-upgrade lists the shared features once, in a page a thumb can scroll', async ({ page, context, baseURL }) => {
+      await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
+      await openNewClientDashboard(page);
+      await page.goto('/plan-upgrade');
+      await expect(page.getByTestId('plan-price-annual')).toBeVisible();
+      await expect(page.getByTestId('plan-features').getByRole('listitem')).toHaveCount(14);
+      for (const plan of ['monthly', 'quarterly', 'annual']) await expect(page.getByTestId(`plan-${plan}`).getByRole('listitem')).toHaveCount(0);
+      // From the heading down (the shell's banners above it are another check's business).
+      const height = await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector('h1')?.getBoundingClientRect().top ?? 0));
+      expect(height, 'the page was 2,870 px tall with the features on every card').toBeLessThan(1_900);
+    });
+
+    test('a toast hides none of the header’s controls', async ({ page, context, baseURL }) => {
+      await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
+      await openNewClientDashboard(page);
+      await page.getByTestId('record-weight').first().click();
+      await page.getByTestId('weight-input').fill(locale === 'en-US' ? '79.5' : '79,5');
+      await page.getByTestId('weight-save').click();
+      const toast = page.getByTestId('toast');
+      await expect(toast).toBeVisible();
+      await page.waitForTimeout(400); // the toast's entrance transition
+      const toastBox = await box(toast);
+      const controls = page.getByRole('banner').getByRole('button');
+      expect(await controls.count()).toBeGreaterThanOrEqual(3);
+      for (const control of await controls.all()) {
+        expect(overlaps(toastBox, await box(control)), `the toast covers "${await control.getAttribute('aria-label')}"`).toBe(false);
+      }
+    });
+  });
+}
+
