@@ -145,7 +145,7 @@ const SCREENS: Screen[] = [
   { name: 'diet', account: 'client', path: '/diet', ready: (page) => page.getByTestId('meal-card').first() },
   { name: 'workout', account: 'client', path: '/workout', ready: (page) => page.getByTestId('workout-placeholder') },
   { name: 'not-found', account: 'client', path: '/no-such-screen', ready: (page) => page.getByTestId('not-found') },
-  { name: 'dashboard-trial', account: 'trialClient', path: '/dashboard', ready: (page) => page.getByTestId('banner-trialEnding') },
+  { name: 'dashboard-trial', account: 'trialClient', path: '/dashboard', ready: (page) => page.getByTestId('banner-activation') },
   { name: 'diet-gate', account: 'trialClient', path: '/diet', ready: (page) => page.getByTestId('activation-gate') },
   { name: 'admin', account: 'admin', path: '/admin', reach: selectDemoClient, ready: (page) => page.getByTestId('nutrition-card') },
   {

@@ -188,6 +188,8 @@ test('a new client sees zero tiles, no content yet, and the activation prompt in
 
 test('the install banner offers the browser prompt, and a dismissal is remembered', async ({ page, context, baseURL }) => {
   await registerClient(context.request, baseURL as string, { name: 'Ivo Instala' });
+  // A paid plan: a trial's banner would take the one banner place (issue 17).
+  expect((await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).status()).toBe(201);
   await page.goto('/dashboard');
   await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
   await expect(page.getByTestId('install-banner')).toHaveCount(0);

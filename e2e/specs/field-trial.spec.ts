@@ -33,6 +33,7 @@ for (const locale of LOCALES) {
       await page.getByTestId('login-email').fill(DEMO.teacher.email);
       await page.getByTestId('login-password').fill(DEMO_PASSWORD);
       await page.getByTestId('login-submit').click();
+      await expect(page).not.toHaveURL(/\/login$/, { timeout: 20_000 });
       await page.goto('/teacher-dashboard');
       const tabs = page.getByRole('tab');
       await expect(tabs).toHaveCount(5);
@@ -55,6 +56,14 @@ for (const locale of LOCALES) {
       // From the heading down (the shell's banners above it are another check's business).
       const height = await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector('h1')?.getBoundingClientRect().top ?? 0));
       expect(height, 'the page was 2,870 px tall with the features on every card').toBeLessThan(1_900);
+    });
+
+    test('a trial client sees one banner, and the greeting high on the first screen', async ({ page, context, baseURL }) => {
+      await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
+      await openNewClientDashboard(page);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1);
+      const greeting = await box(page.getByRole('heading', { level: 1 }));
+      expect(greeting.y, 'three stacked banners pushed the greeting below y = 425').toBeLessThan(300);
     });
 
     test('a toast hides none of the header’s controls', async ({ page, context, baseURL }) => {

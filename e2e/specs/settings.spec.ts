@@ -51,7 +51,7 @@ test('a password change in Settings signs the other browser out, and the new pas
   const page = await laptop.newPage();
   // The first visit starts the trial and lands on the dashboard; then to Settings.
   await page.goto('/dashboard');
-  await expect(page.getByTestId('banner-trialEnding')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
   await page.goto('/settings');
   const sessions = page.getByTestId('session');
   await expect(sessions).toHaveCount(2, { timeout: 20_000 });

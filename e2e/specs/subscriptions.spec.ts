@@ -13,7 +13,7 @@ test('a new client gets the 24-hour trial, its banner, and the activation gate o
   await registerClient(context.request, baseURL as string, { name: 'Paula Planos' });
   await openApp(page, '/dashboard');
   await expect(page.getByTestId('banner-activation')).toContainText('teste grátis de 24 horas', { timeout: 20_000 });
-  await expect(page.getByTestId('banner-trialEnding')).toContainText('Seu teste grátis termina em 23 horas');
+  await expect(page.getByTestId('banner-activation')).toContainText('que termina em 23 horas');
   const trial = await (await context.request.get('/api/subscriptions/active')).json();
   expect(trial.subscription).toMatchObject({ planId: 'trial', price: 0, status: 'active' });
 

@@ -219,8 +219,7 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, pb: desktop ? 4 : `${BOTTOM_BAR_HEIGHT + 24}px` }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ pt: 3 }}>
-          <InstallBanner />
-          {client?.role === 'user' && <SubscriptionBanners />}
+          {client?.role === 'user' ? <SubscriptionBanners fallback={<InstallBanner />} /> : <InstallBanner />}
           <Outlet />
         </Container>
       </Box>

@@ -1,40 +1,51 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { daysRemaining, subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { remainingTimeText } from '../../features/subscription/remaining-time.ts';
 
-/** SPEC §4 banners in the shell: activation, plan expiring, trial ending, plan expired. */
-export function SubscriptionBanners() {
+/**
+ * The most urgent first: one banner at a time keeps the page's own heading on screen (issue 17).
+ * A trial's "ends in …" always comes with its activation banner, and is said in it.
+ */
+const PRIORITY = ['expired', 'expiring', 'activation'] as const;
+
+/**
+ * SPEC §4 banners in the shell: plan expired, plan expiring, activation (for a trial, with the time
+ * it has left, which was a second banner), one at a time. `fallback` (the install banner) shows
+ * when none applies.
+ */
+export function SubscriptionBanners({ fallback }: { fallback: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { loading, subscription, now } = useLocalSubscription(useNow(60_000));
   if (loading) return null;
   const banners = subscriptionBanners(subscription, now);
-  if (banners.length === 0) return null;
-  const action = (
-    <Button color="inherit" size="small" component={RouterLink} to="/plan-upgrade">
-      {t('banners.action')}
-    </Button>
-  );
+  const banner = PRIORITY.find((name) => banners.includes(name));
+  if (!banner) return fallback;
+  const trialTime = subscription && banners.includes('trialEnding') ? remainingTimeText(intl, subscription.endDate, now) : null;
   const text = {
-    activation: t(subscription?.isTrial ? 'banners.activationTrial' : 'banners.activation'),
+    activation: trialTime ? t('banners.trial', { time: trialTime }) : t(subscription?.isTrial ? 'banners.activationTrial' : 'banners.activation'),
     expiring: t('banners.expiring', { days: subscription ? daysRemaining(subscription.endDate, now) : 0 }),
-    trialEnding: subscription ? t('banners.trialEnding', { time: remainingTimeText(intl, subscription.endDate, now) }) : '',
     expired: t('banners.expired'),
   };
-  const severity = { activation: 'info', expiring: 'warning', trialEnding: 'warning', expired: 'error' } as const;
+  const severity = { activation: trialTime ? 'warning' : 'info', expiring: 'warning', expired: 'error' } as const;
   return (
-    <Stack sx={{ gap: 1, mb: 2 }}>
-      {banners.map((banner) => (
-        <Alert key={banner} severity={severity[banner]} action={action} data-testid={`banner-${banner}`}>
-          {text[banner]}
-        </Alert>
-      ))}
-    </Stack>
+    <Alert
+      severity={severity[banner]}
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/plan-upgrade">
+          {t('banners.action')}
+        </Button>
+      }
+      data-testid={`banner-${banner}`}
+    >
+      {text[banner]}
+    </Alert>
   );
 }
