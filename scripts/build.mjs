@@ -1,5 +1,6 @@
 // Builds the PWA (dist/pwa) and the server bundle (dist/server/server.js), then precompresses the
 // PWA's text files so the server sends brotli or gzip without compressing per request.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,27 @@ import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export async function buildAll() {
+/**
+ * The build in a process of its own. Vite's build() sets process.env.NODE_ENV=production in the
+ * process that calls it, so `npm start` building in-process then ran its server in production
+ * (issue 17): the caller keeps the environment its user set. The build itself is always the
+ * production one, as `npm run build` makes it with no NODE_ENV set. A stop signal ends the build.
+ */
+export function buildAll() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGTERM', forward).on('SIGINT', forward);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward).off('SIGINT', forward);
+      if (code === 0) resolve();
+      else reject(new Error(signal ? `build: stopped by ${signal}` : `build: failed (exit code ${code})`));
+    });
+  });
+}
+
+async function buildHere() {
   const started = Date.now();
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
   await buildServer(path.join(root, 'dist/server'));
@@ -57,5 +78,5 @@ function precompress(dir) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  await buildAll();
+  await buildHere();
 }

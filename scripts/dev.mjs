@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Read before Vite's build() below sets NODE_ENV=production in this process (ADR 016).
+const mode = process.env.NODE_ENV ?? 'development';
 let api = null;
 const restart = () => {
   api?.kill('SIGTERM');
-  api = spawn(process.execPath, ['dist/server/server.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' } });
+  api = spawn(process.execPath, ['dist/server/server.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: mode } });
 };
 
 const watcher = await build({

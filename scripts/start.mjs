@@ -1,6 +1,6 @@
-// `npm start`: builds when the build is missing or older than the sources, then runs the server
-// in this same process (so SIGTERM reaches it directly). In the Docker image there are no
-// sources, only the build.
+// `npm start`: builds when the build is missing or older than the sources (in a child process, so
+// the mode stays the one the user set: see buildAll), then runs the server in this same process
+// (so SIGTERM reaches it directly). In the Docker image there are no sources, only the build.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +24,11 @@ if (stale) {
   if (!haveSources) throw new Error('dist/ is missing and there are no sources to build it from');
   console.log('build: sources changed since the last build, building…');
   const { buildAll } = await import('./build.mjs');
-  await buildAll();
+  try {
+    await buildAll();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 await import(pathToFileURL(server).href);

@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
+  // A signed-in user re-typed their password wrong: no e-mail was typed, so none is blamed.
+  'WRONG_PASSWORD',
   'RATE_LIMITED',
   'INTERNAL',
   // Sync: why a mutation was consumed without effect (ARCHITECTURE §3).

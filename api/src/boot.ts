@@ -18,7 +18,10 @@ export async function bootApp(config: Config, migrationsFolder: string): Promise
   applyMigrations(database, migrationsFolder);
   if (config.testHaltOnWeightNote !== null) installTestHalt(database.sqlite, config.testHaltOnWeightNote);
   const deps = createDeps(config, database);
-  if (config.seedDemoData && (await seedDemoData(deps))) deps.log.info('seed.demo', { accounts: 4 });
+  if (config.seedDemoData) {
+    const accounts = await seedDemoData(deps);
+    if (accounts > 0) deps.log.info('seed.demo', { accounts });
+  }
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin(database.db, config.adminEmail, config.adminPassword, deps.now());
     deps.log.info('seed.admin', { outcome });

@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ secureCookies: true, paymentsMode: 'live', seedDemoData: false });
   });
 
+  it('gives demo data demo support contacts and a real install none, unless set', () => {
+    expect(loadConfig({})).toMatchObject({ supportWhatsapp: '+1 202 555 0100', supportEmail: 'support@example.com' });
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' })).toMatchObject({ supportWhatsapp: null, supportEmail: null });
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) })).toMatchObject({ supportWhatsapp: null, supportEmail: null });
+    expect(loadConfig({ SUPPORT_EMAIL: 'ajuda@coach.example' })).toMatchObject({ supportWhatsapp: null, supportEmail: 'ajuda@coach.example' });
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SUPPORT_WHATSAPP: '+55 11 4000-1234' })).toMatchObject({ supportWhatsapp: '+55 11 4000-1234', supportEmail: null });
+  });
+
   it('reads payment links per plan and locale', () => {
     const config = loadConfig({ PAYMENT_LINK_MONTHLY_PT_BR: 'https://pay.example/m-br', PAYMENT_LINK_ANNUAL_EN_US: 'https://pay.example/a-us' });
     expect(config.paymentLinks).toEqual({ monthly: { 'pt-BR': 'https://pay.example/m-br' }, annual: { 'en-US': 'https://pay.example/a-us' } });

@@ -74,6 +74,9 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   windowMs: 15 * 60 * 1000,
 };
 
+/** The support contacts of a server with demo data and none configured (see loadConfig). */
+export const DEMO_SUPPORT = { whatsapp: '+1 202 555 0100', email: 'support@example.com' } as const;
+
 export function loadConfig(env: Env = process.env, defaults: { staticRoot?: string | null } = {}): Config {
   const problems: string[] = [];
   const value = (name: string) => {
@@ -140,6 +143,11 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     problems.push(`SUPPORT_WHATSAPP must be a phone number with country code, e.g. +5511999999999 (got "${supportWhatsapp}")`);
   }
 
+  const seedDemoData = boolean('SEED_DEMO_DATA', !production);
+  // Demo data gets fictional contacts (555-01xx is reserved for fiction, example.com for examples) so
+  // "Agendar consulta" and billing help can be tried; a real install shows only what it configured.
+  const support = supportWhatsapp === null && supportEmail === null && seedDemoData ? DEMO_SUPPORT : { whatsapp: supportWhatsapp, email: supportEmail };
+
   const adminEmail = value('ADMIN_EMAIL')?.toLowerCase() ?? null;
   const adminPassword = env.ADMIN_PASSWORD ?? null;
   if ((adminEmail === null) !== (adminPassword === null)) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
@@ -188,11 +196,11 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     paymentsMode: oneOf('PAYMENTS_MODE', ['demo', 'live'] as const, production ? 'live' : 'demo'),
     paymentLinks,
     payoutMinimums,
-    supportWhatsapp,
-    supportEmail,
+    supportWhatsapp: support.whatsapp,
+    supportEmail: support.email,
     adminEmail,
     adminPassword,
-    seedDemoData: boolean('SEED_DEMO_DATA', !production),
+    seedDemoData,
     logLevel: oneOf('LOG_LEVEL', ['silent', 'error', 'info'] as const, nodeEnv === 'test' ? 'error' : 'info'),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

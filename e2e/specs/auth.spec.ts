@@ -115,6 +115,22 @@ test('a Brazilian browser sees /login in Portuguese, and an unsupported language
   }
 });
 
+test('a clean load of /login signed out logs no console error (the page says nobody is signed in, so the app does not ask)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/clients/me') asked.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo de volta');
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('the submit button is disabled with a loading label while signing in', async ({ page, loginPage }) => {
   await page.route('**/api/clients/login', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));

@@ -7,8 +7,9 @@ import { LOCALES } from '../../sync-protocol/i18n/locales.ts';
  * (api/src/static.ts). Each names its language (`data-locale`, so the PWA needs no GET /locale
  * on a first visit) and preloads the code the first screen waits for: that language's catalogs,
  * and for a browser holding a session cookie the signed-in chunks (shell, dashboard, sync
- * engine). They download alongside the entry instead of one after another. index.html itself
- * stays as it is: the service worker serves it offline, and the PWA then asks GET /locale.
+ * engine). They download alongside the entry instead of one after another; the signed-out page
+ * also tells the PWA nobody is signed in. index.html itself stays as it is: the service worker
+ * serves it offline, and the PWA then asks GET /locale (and who is signed in).
  */
 export function localePages(signedInChunkNames: readonly string[]): Plugin {
   return {
@@ -28,13 +29,15 @@ export function localePages(signedInChunkNames: readonly string[]): Plugin {
         const catalogs = chunks.filter((chunk) => chunk.moduleIds.some((id) => isAppCatalog(id.split('?')[0] ?? ''))).map((chunk) => chunk.fileName);
         // The UI catalog and the shared error messages (see pwa/src/i18n/messages.ts).
         if (catalogs.length !== 2) this.error(`locale pages: expected 2 catalog chunks for ${locale}, found ${catalogs.length}`);
-        const page = (files: string[]) =>
+        // The signed-out page says so (`data-session="none"`): the PWA then does not ask GET
+        // /api/clients/me, whose 401 every browser logs as a console error.
+        const page = (files: string[], session: string) =>
           index.source
             .toString()
-            .replace(/<html lang="[^"]*"/, `<html lang="${locale}" data-locale="${locale}"`)
+            .replace(/<html lang="[^"]*"/, `<html lang="${locale}" data-locale="${locale}"${session}`)
             .replace('</head>', `${preload(files)}</head>`);
-        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page(catalogs) });
-        this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...catalogs, ...signedIn]) });
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page(catalogs, ' data-session="none"') });
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...catalogs, ...signedIn], '') });
       }
     },
   };

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, ensureAdmin, seedDemoData } from './demo-seed.ts';
-import { users } from './schema/index.ts';
+import { subscriptions, users } from './schema/index.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
 import type { PullResult } from '../services/sync.ts';
 import type { LedgerEntry, Payout, TeacherDashboard } from '../services/teacher-contract.ts';
@@ -15,8 +16,8 @@ afterEach(() => t.close());
 describe('demo seed', () => {
   it('seeds the five demo accounts into an empty database, once', async () => {
     t = createTestApp();
-    expect(await seedDemoData(t.deps)).toBe(true);
-    expect(await seedDemoData(t.deps)).toBe(false);
+    expect(await seedDemoData(t.deps)).toBe(5); // the count start-up logs
+    expect(await seedDemoData(t.deps)).toBe(0);
     const rows = t.database.db.select().from(users).all();
     expect(rows.map((u) => [u.email, u.role]).sort()).toEqual([
       ['admin@example.com', 'admin'],
@@ -57,10 +58,37 @@ describe('demo seed', () => {
     expect((await teacher.get<TeacherDashboard>('/api/teacher/dashboard')).body.availableToWithdraw).toEqual([]);
   });
 
+  it('holds what the README\'s demo table says of each account', async () => {
+    const now = Date.parse('2026-11-23T15:00:00.000Z');
+    t = createTestApp({ now: () => now });
+    await seedDemoData(t.deps);
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = [...(readme.split('## Demo accounts')[1]?.split('\n## ')[0] ?? '').matchAll(/^\| (\S+@example\.com) \| (\w+) \|/gm)].map((m) => [m[1], m[2] === 'client' ? 'user' : m[2]]);
+    const rows = t.database.db.select().from(users).all();
+    expect(rows.map((u) => [u.email, u.role]).sort()).toEqual(table.sort());
+
+    const byEmail = (email: string) => rows.find((u) => u.email === email)!;
+    const plansOf = (email: string) => t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, byEmail(email).id)).all();
+    // "a client who just registered": today, no plan yet, and the 24-hour trial at first sign-in.
+    expect(byEmail('new@example.com').createdAt).toBe(now);
+    expect(plansOf('new@example.com')).toEqual([]);
+    const newcomer = t.client();
+    expect((await newcomer.post('/api/clients/login', { email: 'new@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await newcomer.post('/api/subscriptions/trial', {})).status).toBeLessThan(300);
+    // The paid quarterly plans of the teacher's two students; Sofia, vegetarian and hypertensive, has no content yet.
+    for (const email of ['client@example.com', 'student@example.com']) expect(plansOf(email)).toEqual([expect.objectContaining({ planId: 'quarterly', status: 'active', currency: 'BRL', price: expect.any(Number) })]);
+    expect(plansOf('student@example.com')[0]!.price).toBeGreaterThan(0);
+    expect(byEmail('student@example.com')).toMatchObject({ dietaryRestrictions: ['vegetarian'], medicalConditions: ['hypertension'] });
+    const student = t.client();
+    await student.post('/api/clients/login', { email: 'student@example.com', password: DEMO_PASSWORD });
+    const { body } = await student.get<PullResult>('/api/sync/pull?cursor=0');
+    expect([body.changes.diets, body.changes.workouts]).toEqual([[], []]);
+  });
+
   it('leaves a database that already has accounts alone', async () => {
     t = createTestApp();
     await createUser(t.deps);
-    expect(await seedDemoData(t.deps)).toBe(false);
+    expect(await seedDemoData(t.deps)).toBe(0);
     expect(t.database.db.select().from(users).all()).toHaveLength(1);
   });
 });

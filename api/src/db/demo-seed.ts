@@ -11,6 +11,9 @@ export const DEMO_PASSWORD = 'demo12345';
 
 const base = { password: DEMO_PASSWORD, height: 170, currentWeight: 80, targetWeight: 72, weeklyWeightGoal: 0.5 };
 
+/** The README's "a client who just registered": registered at seed time, so the app counts day 1. */
+const JUST_REGISTERED = 'new@example.com';
+
 /** The demo accounts of the README. Later issues extend this seed rather than adding another. */
 export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
   { role: 'admin', input: { ...base, name: 'Ana Admin', email: 'admin@example.com', countryCode: 'BR' } },
@@ -41,7 +44,7 @@ export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
       preferredLanguage: 'pt-BR',
     },
   },
-  { role: 'user', input: { ...base, name: 'Nina Nova', email: 'new@example.com', height: 168, currentWeight: 91, targetWeight: 76 } },
+  { role: 'user', input: { ...base, name: 'Nina Nova', email: JUST_REGISTERED, height: 168, currentWeight: 91, targetWeight: 76 } },
   {
     role: 'user',
     input: {
@@ -114,14 +117,20 @@ function demoWeightHistory(now: number): { weight: number; createdAt: number }[]
   }));
 }
 
-/** Seeds the demo accounts and the demo client's content into an empty database; returns whether it did. */
-export async function seedDemoData(deps: AppDeps): Promise<boolean> {
+/**
+ * Seeds the demo accounts and the demo client's content into an empty database; returns how many
+ * accounts it created (0 when the database already had some).
+ */
+export async function seedDemoData(deps: AppDeps): Promise<number> {
   const { db, sqlite } = deps.database;
   const existing = db.select({ n: count() }).from(users).get()?.n ?? 0;
-  if (existing > 0) return false;
+  if (existing > 0) return 0;
   const now = deps.now();
   const created = new Map<string, string>();
-  for (const { role, input } of DEMO_ACCOUNTS) created.set(input.email, (await registerClient(db, input, now - 60 * DAY_MS, role)).id);
+  for (const { role, input } of DEMO_ACCOUNTS) {
+    const registeredAt = input.email === JUST_REGISTERED ? now : now - 60 * DAY_MS;
+    created.set(input.email, (await registerClient(db, input, registeredAt, role)).id);
+  }
   const clientId = created.get('client@example.com') as string;
   const teacherId = created.get('teacher@example.com') as string;
 
@@ -163,7 +172,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
     deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
   })();
-  return true;
+  return created.size;
 }
 
 /**

@@ -45,6 +45,22 @@ describe('DELETE /api/clients/me', () => {
     expect((await t.client().post('/api/clients/login', { email: user.email, password })).status).toBe(401);
   });
 
+  it('says the password is wrong, in the user’s language, when only a password was typed', async () => {
+    const { user, password } = await createUser(t.deps);
+    for (const [locale, error, field] of [
+      ['pt-BR', 'Senha incorreta', 'Senha incorreta'],
+      ['es-AR', 'Contraseña incorrecta', 'Contraseña incorrecta'],
+      ['en-US', 'Wrong password', 'Wrong password'],
+    ] as const) {
+      const c = t.client({ locale });
+      await c.post('/api/clients/login', { email: user.email, password });
+      const wrong = await c.request<Record<string, unknown>>('DELETE', '/api/clients/me', { password: 'not-my-password' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ error, code: 'WRONG_PASSWORD', details: [{ field: 'password', code: 'validation.passwordWrong', message: field }] });
+      expect((await c.get('/api/clients/me')).status).toBe(200);
+    }
+  });
+
   it('is refused with 409 and the SPEC wording while a paid plan is active', async () => {
     const { c, password } = await signedIn();
     await c.post('/api/subscriptions', { planId: 'monthly' });

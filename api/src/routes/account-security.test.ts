@@ -96,7 +96,7 @@ describe('password change', () => {
 
     const wrong = await laptop.put<ErrorBody>('/api/clients/me/password', { currentPassword: 'not-my-password', newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', details: [{ field: 'currentPassword', message: 'Senha atual incorreta' }] });
+    expect(wrong.body).toMatchObject({ error: 'Senha incorreta', code: 'WRONG_PASSWORD', details: [{ field: 'currentPassword', message: 'Senha atual incorreta' }] });
     expect((await me(phone)).status).toBe(200);
 
     const changed = await laptop.put<{ revokedSessions: number }>('/api/clients/me/password', { currentPassword: password, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' });

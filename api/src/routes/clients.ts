@@ -81,13 +81,13 @@ export function clientsRoutes(deps: AppDeps) {
    * The password again, for what a left-open session alone must not do. Failures count towards
    * the account's login limit, so a stolen cookie cannot be used to guess the password.
    */
-  const reauthenticate = async (userId: string, password: unknown, field: string, key = 'errors.INVALID_CREDENTIALS') => {
+  const reauthenticate = async (userId: string, password: unknown, field: string, key = 'validation.passwordWrong') => {
     const user = findUserById(db, userId);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
     refuseWhenLimited(loginPerAccount, user.email);
     if (typeof password !== 'string' || !(await verifyPassword(user.passwordHash, password))) {
       loginPerAccount.hit(user.email);
-      throw new ApiError(401, 'INVALID_CREDENTIALS', [{ field, key }]);
+      throw new ApiError(401, 'WRONG_PASSWORD', [{ field, key }]);
     }
     return user;
   };

@@ -64,6 +64,12 @@ export const useSession = create<SessionState>((set, get) => {
       // main.tsx starts it before the first render and AppRoutes asks again on mount: one request,
       // even when the first has already answered (after it, login, logout and expire keep the state).
       loading ??= (async () => {
+        // The server sent its signed-out page (no session cookie, scripts/vite/locale-pages.ts):
+        // asking would only earn a 401. The service worker's index.html does not say, so it asks.
+        if (document.documentElement.dataset.session === 'none') {
+          set({ status: 'anonymous', client: null, offline: false });
+          return;
+        }
         try {
           const { client } = await api.get<{ client: Client }>('/clients/me');
           await signedIn(client);

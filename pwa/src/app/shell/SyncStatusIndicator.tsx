@@ -20,11 +20,14 @@ export function SyncStatusIndicator() {
   const state = !online ? 'offline' : syncing ? 'syncing' : pending > 0 ? 'pending' : 'synced';
   const icon = { offline: <CloudOffIcon />, syncing: <CloudSyncIcon />, pending: <CloudUploadIcon />, synced: <CloudDoneIcon /> }[state];
   const label = pending > 0 ? t('sync.unsynced', { count: pending }) : t(online ? (syncing ? 'sync.syncing' : 'sync.allSynced') : 'sync.offline');
-  const details = [
-    t(online ? 'sync.online' : 'sync.offline'),
+  const connection = t(online ? 'sync.online' : 'sync.offline');
+  const rest = [
     lastSyncAt ? t('sync.syncedAt', { time: intl.formatTime(lastSyncAt, { hour: '2-digit', minute: '2-digit' }) }) : t('sync.never'),
     ...(failed ? [t('sync.failed')] : []),
-  ].join(' · ');
+  ];
+  const details = [connection, ...rest].join(' · ');
+  // The name read aloud says the connection once: offline with nothing pending, the label already does.
+  const spoken = [label, [...(connection === label ? [] : [connection]), ...rest].join(' · ')].join('. ');
 
   return (
     <Chip
@@ -38,7 +41,7 @@ export function SyncStatusIndicator() {
       color={!online ? 'default' : pending > 0 ? 'warning' : 'success'}
       size="small"
       role="status"
-      aria-label={`${label}. ${details}`}
+      aria-label={spoken}
       title={details}
       data-testid="sync-status"
       data-state={state}

@@ -70,7 +70,7 @@ describe('SecuritySection', () => {
       'PUT /clients/me/password': () =>
         accept
           ? json({ success: true, revokedSessions: 2 })
-          : json({ error: 'Email ou senha inválidos', code: 'INVALID_CREDENTIALS', details: [{ field: 'currentPassword', code: 'validation.currentPasswordWrong', message: 'Senha atual incorreta' }] }, 401),
+          : json({ error: 'Senha incorreta', code: 'WRONG_PASSWORD', details: [{ field: 'currentPassword', code: 'validation.currentPasswordWrong', message: 'Senha atual incorreta' }] }, 401),
     });
     renderSection();
     const form = await screen.findByTestId('password-form');

@@ -57,6 +57,8 @@ export function MySubscriptionScreen() {
   const planName = !subscription ? '' : subscription.isTrial ? t('subscription.trialPlan') : plan ? t(`plans.names.${PLAN_DISPLAY_KEYS[plan]}`) : t('subscription.customPlan');
   const type = subscription ? (subscription.isTrial ? 'trial' : (plan ?? (subscription.planId === 'trial' ? 'trial' : subscription.planId))) : null;
   const whatsapp = support?.whatsapp ? whatsappLink(support.whatsapp) : null;
+  // Billing help is a way to reach support: with no contact configured there is nothing to offer.
+  const billingHelp = whatsapp !== null || Boolean(support?.email);
 
   return (
     <>
@@ -122,9 +124,11 @@ export function MySubscriptionScreen() {
                 <Button variant="contained" onClick={() => setUpgrading(true)} data-testid="upgrade">
                   {t('subscription.upgrade')}
                 </Button>
-                <Button variant="outlined" onClick={() => setBilling(true)} data-testid="manage-billing">
-                  {t('subscription.manageBilling')}
-                </Button>
+                {billingHelp && (
+                  <Button variant="outlined" onClick={() => setBilling(true)} data-testid="manage-billing">
+                    {t('subscription.manageBilling')}
+                  </Button>
+                )}
               </Stack>
             </CardContent>
           </Card>
@@ -164,7 +168,6 @@ export function MySubscriptionScreen() {
               </>
             ) : null}
             {support?.email ? <Link href={`mailto:${support.email}`}>{t('subscription.emailSupport')}</Link> : null}
-            {!whatsapp && !support?.email && <Typography color="text.secondary">{t('subscription.supportUnavailable')}</Typography>}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {t('subscription.billingCancelText')}

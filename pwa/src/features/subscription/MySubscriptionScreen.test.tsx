@@ -1,0 +1,66 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { SubscriptionDto } from '#api/services/subscriptions.ts';
+import { useUserDb } from '#pwa/db/current.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { MySubscriptionScreen } from './MySubscriptionScreen.tsx';
+
+const messages = setUpScreenTests();
+
+const DAY = 24 * 60 * 60 * 1000;
+const PAID: SubscriptionDto = {
+  id: '0193a1b2-0000-7000-8000-0000000000c1',
+  planId: 'quarterly',
+  price: 8990,
+  currencyCode: 'BRL',
+  status: 'active',
+  startDate: new Date(Date.now() - DAY).toISOString(),
+  endDate: new Date(Date.now() + 80 * DAY).toISOString(),
+  isTrial: false,
+  daysRemaining: 80,
+};
+
+let db: UserDb;
+beforeEach(async () => {
+  db = new UserDb(`subscription-${Math.random().toString(36).slice(2)}`);
+  await db.open();
+  await db.subscriptions.put(PAID);
+  useUserDb.setState({ db });
+});
+afterEach(async () => {
+  useUserDb.setState({ db: null });
+  await db.delete();
+});
+
+const renderScreen = (support: { whatsapp: string | null; email: string | null }) => {
+  const calls = stubApi({ 'GET /plans': () => json({ plans: [], support }) });
+  renderInApp(
+    messages(),
+    <MemoryRouter>
+      <MySubscriptionScreen />
+    </MemoryRouter>,
+  );
+  return calls;
+};
+
+describe('MySubscriptionScreen: billing help', () => {
+  it('offers the contacts the server has', async () => {
+    renderScreen({ whatsapp: null, email: 'ajuda@coach.example' });
+    fireEvent.click(await screen.findByTestId('manage-billing'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Suporte por e-mail' }).getAttribute('href')).toBe('mailto:ajuda@coach.example');
+    expect(within(dialog).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+  });
+
+  it('hides billing help when the server has no contact, without telling the client about configuration', async () => {
+    const calls = renderScreen({ whatsapp: null, email: null });
+    await screen.findByTestId('subscription-card');
+    await waitFor(() => expect(calls.map((call) => call.key)).toEqual(['GET /plans']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // its answer is rendered
+    expect(screen.queryByTestId('manage-billing')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/não configurado/);
+  });
+});
