@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { daysRemaining, subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
+import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { remainingTimeText } from '../../features/subscription/remaining-time.ts';
 
@@ -14,7 +15,8 @@ export function SubscriptionBanners() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { loading, subscription, now } = useLocalSubscription(useNow(60_000));
   if (loading) return null;
-  const banners = subscriptionBanners(subscription, now);
+  const zone = deviceTimeZone();
+  const banners = subscriptionBanners(subscription, now, zone);
   if (banners.length === 0) return null;
   const action = (
     <Button color="inherit" size="small" component={RouterLink} to="/plan-upgrade">
@@ -23,7 +25,7 @@ export function SubscriptionBanners() {
   );
   const text = {
     activation: t(subscription?.isTrial ? 'banners.activationTrial' : 'banners.activation'),
-    expiring: t('banners.expiring', { days: subscription ? daysRemaining(subscription.endDate, now) : 0 }),
+    expiring: t('banners.expiring', { days: subscription ? daysRemaining(subscription.endDate, now, zone) : 0 }),
     trialEnding: subscription ? t('banners.trialEnding', { time: remainingTimeText(intl, subscription.endDate, now) }) : '',
     expired: t('banners.expired'),
   };
