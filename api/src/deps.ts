@@ -33,7 +33,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
-  const generation = createContentGeneration({ config, sqlite: database.sqlite, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
+  const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   return {
     config,
     database,

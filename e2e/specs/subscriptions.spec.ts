@@ -56,15 +56,22 @@ for (const locale of Object.keys(PRICES) as Locale[]) {
   });
 }
 
-test('a plan about to end shows the expiring warning (browser clock moved forward)', async ({ page, context, baseURL }) => {
-  await registerClient(context.request, baseURL as string, { name: 'Paula Planos' });
-  await (await context.request.post('/api/subscriptions/trial', { headers: { origin: baseURL as string }, data: {} })).dispose();
-  await (await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).dispose();
-  await openApp(page, '/subscription');
-  await expect(page.getByTestId('status-badge')).toHaveText('Ativo', { timeout: 15_000 });
-  const { subscription } = await (await context.request.get('/api/subscriptions/active')).json();
-  await page.clock.setFixedTime(new Date(Date.parse(subscription.endDate) - 3 * 24 * 3600 * 1000 - 3600 * 1000));
-  await page.reload();
-  await expect(page.getByTestId('banner-expiring')).toContainText('Seu plano vence em 4 dias', { timeout: 15_000 });
-  await expect(page.getByTestId('remaining-card')).toContainText('3 dias');
+test.describe('days remaining agree (issue 17, ADR 018)', () => {
+  test.use({ timezoneId: 'America/Sao_Paulo' });
+
+  test('a plan about to end shows the expiring warning with the countdown card’s number (browser clock moved forward)', async ({ page, context, baseURL }) => {
+    await registerClient(context.request, baseURL as string, { name: 'Paula Planos' });
+    await (await context.request.post('/api/subscriptions/trial', { headers: { origin: baseURL as string }, data: {} })).dispose();
+    await (await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).dispose();
+    await openApp(page, '/subscription');
+    await expect(page.getByTestId('status-badge')).toHaveText('Ativo', { timeout: 15_000 });
+    const { subscription } = await (await context.request.get('/api/subscriptions/active')).json();
+    // Noon in São Paulo (UTC−3, no DST since 2019), four calendar days before the plan's last day.
+    const lastDay = new Date(Date.parse(subscription.endDate) - 1 - 3 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.clock.setFixedTime(new Date(Date.parse(`${lastDay}T12:00:00-03:00`) - 4 * 24 * 3600 * 1000));
+    await page.reload();
+    await expect(page.getByTestId('banner-expiring')).toContainText('Seu plano vence em 4 dias', { timeout: 15_000 });
+    await expect(page.getByTestId('remaining-card')).toContainText('4 dias');
+    await expect(page.getByTestId('days-remaining')).toHaveText('4');
+  });
 });

@@ -23,7 +23,7 @@ describe('analyseNutrition (SPEC §9), worked examples', () => {
     // BMR = 10×70 + 6.25×165 − 5×30 − 161 = 1420.25; TDEE = 1420.25 × 1.2 = 1704.3
     // cap = 15% × 1704.3 × 7 / 7700 = 0.2324 kg/week → 255.6 kcal/day → 1448.7
     const a = analysis({ birthDate: '1996-11-22', gender: 'feminino', height: 165, currentWeight: 70, goalType: 'perder_peso', weeklyGoal: 1 });
-    expect(a).toMatchObject({ age: 30, activityLevel: 'sedentary', bmr: 1420, tdee: 1704, targetCalories: 1449, dailyDelta: -256, weeklyRate: -0.23 });
+    expect(a).toMatchObject({ age: 30, activityLevel: 'sedentary', bmr: 1420, tdee: 1704, targetCalories: 1449, dailyDelta: -255, weeklyRate: -0.23 }); // 1449 − 1704, as shown
     // 30/40/30 of 1449 kcal: 109 g protein, 145 g carbs, 48 g fat
     expect(a.macros).toEqual({ protein: 109, carbs: 145, fat: 48 });
   });

@@ -69,6 +69,11 @@ export interface NutritionAnalysis {
 
 export type NutritionResult = { ok: true; analysis: NutritionAnalysis } | { ok: false; missing: NutritionField[] };
 
+/** kg per week a daily kcal delta leads to, to the hundredth: the one rate of card and diet. */
+export function weeklyRateOf(dailyDelta: number): number {
+  return Math.round(((dailyDelta * 7) / KCAL_PER_KG) * 100) / 100 + 0;
+}
+
 /** Full years between a YYYY-MM-DD birth date and today's YYYY-MM-DD. */
 export function ageOn(birthDate: string, today: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
@@ -96,25 +101,24 @@ export function analyseNutrition(input: NutritionInput, today: string): Nutritio
   const tdee = bmr * ACTIVITY_MULTIPLIERS[activityLevel];
 
   let dailyDelta = 0;
-  let weeklyRate = 0;
   if (goalType === 'loseWeight') {
     const wanted = positive(input.weeklyGoal) ? input.weeklyGoal : DEFAULT_LOSS_KG_PER_WEEK;
     const capByTdee = (MAX_LOSS_SHARE_OF_TDEE * tdee * 7) / KCAL_PER_KG;
     const rate = Math.min(wanted, MAX_LOSS_KG_PER_WEEK, capByTdee);
     dailyDelta = -(rate * KCAL_PER_KG) / 7;
-    weeklyRate = -rate;
   } else if (goalType === 'gainWeight' || goalType === 'gainMuscle') {
     dailyDelta = (GAIN_KG_PER_WEEK * KCAL_PER_KG) / 7;
-    weeklyRate = GAIN_KG_PER_WEEK;
   } else if (goalType === 'tone') {
     // Toning eats a fixed 200 kcal under maintenance (about 0.18 kg a week). SPEC's "minimum
     // 0.5 kg/week" for this goal reads as the least weekly goal a client may set for it, not as
     // a deficit: 0.5 kg a week would need 550 kcal and make the 200 meaningless.
     dailyDelta = -TONE_DEFICIT_KCAL;
-    weeklyRate = (dailyDelta * 7) / KCAL_PER_KG;
   }
 
   const targetCalories = Math.round(tdee + dailyDelta);
+  // The delta and the rate are stated from the rounded figures shown beside them, so that every
+  // text (this card, a diet's description) says 1704 − 1449 = 255, never 256 (ADR 018).
+  const shownDelta = targetCalories - Math.round(tdee);
   const split = MACRO_SPLITS[goalType];
   return {
     ok: true,
@@ -125,8 +129,8 @@ export function analyseNutrition(input: NutritionInput, today: string): Nutritio
       bmr: Math.round(bmr),
       tdee: Math.round(tdee),
       targetCalories,
-      dailyDelta: Math.round(dailyDelta),
-      weeklyRate: Math.round(weeklyRate * 100) / 100,
+      dailyDelta: shownDelta,
+      weeklyRate: weeklyRateOf(shownDelta),
       split,
       macros: {
         protein: Math.round((targetCalories * split.protein) / 100 / 4),

@@ -3,6 +3,8 @@
  * status, remaining-time text, banners. A subscription expires when its end passes: no job runs.
  */
 
+import { dayNumber, localDateIn } from './daily-progress.ts';
+
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -34,11 +36,17 @@ export function subscriptionStatus(subscription: SubscriptionTimes, now: number)
 
 export const isTrial = (subscription: Pick<SubscriptionTimes, 'price'>) => subscription.price === 0;
 
-/** Whole days left, counting a started day (0 only once it has ended). */
-export function daysRemaining(endDate: string, now: number): number {
+/**
+ * Days remaining (ADR 018), the one figure of banner, card, admin and API: whole calendar days in
+ * the client's time zone from today to the last day the plan covers (the day of its last
+ * millisecond, so an end at local midnight leaves the day before as the last). 0 on the last day
+ * and once ended. Calendar days, not 24-hour spans: the count drops at local midnight, whatever
+ * hour the plan was bought, and a DST change neither adds nor removes a day.
+ */
+export function daysRemaining(endDate: string, now: number, timeZone: string): number {
   const end = parse(endDate);
   if (end === null || end <= now) return 0;
-  return Math.ceil((end - now) / DAY_MS);
+  return dayNumber(localDateIn(timeZone, new Date(end - 1))) - dayNumber(localDateIn(timeZone, new Date(now)));
 }
 
 export type RemainingTime =
@@ -50,16 +58,17 @@ export type RemainingTime =
   | { kind: 'minutes'; minutes: number };
 
 /**
- * SPEC §4: expired if none left; more than 2 days: days; 1 to 2 days: days and leftover hours;
- * under a day: hours (plus 30min when at least 30 minutes are left over) or, under an hour, minutes.
+ * SPEC §4: expired if none left; more than 2 days: days (the calendar count of `daysRemaining`);
+ * 1 to 2 days: days and leftover hours; under a day: hours (plus 30min when at least 30 minutes
+ * are left over) or, under an hour, minutes.
  */
-export function remainingTime(endDate: string, now: number): RemainingTime {
+export function remainingTime(endDate: string, now: number, timeZone: string): RemainingTime {
   const end = parse(endDate);
   if (end === null) return { kind: 'invalid' };
   const left = end - now;
   if (left <= 0) return { kind: 'expired' };
+  if (left > 2 * DAY_MS) return { kind: 'days', days: daysRemaining(endDate, now, timeZone) };
   const days = Math.floor(left / DAY_MS);
-  if (left > 2 * DAY_MS) return { kind: 'days', days };
   if (left >= DAY_MS) return { kind: 'daysHours', days, hours: Math.floor((left - days * DAY_MS) / HOUR_MS) };
   const hours = Math.floor(left / HOUR_MS);
   if (hours >= 1) return { kind: 'hours', hours, halfHour: left - hours * HOUR_MS >= 30 * 60 * 1000 };
@@ -70,20 +79,19 @@ export type Banner = 'activation' | 'expiring' | 'trialEnding' | 'expired';
 
 /**
  * SPEC §4 banners: the activation banner when there is no subscription, it is not active, or it
- * is the trial; paid with 7 days or fewer left: expiring; trial with 1 day or less: trial ending;
- * paid with 0 days left: expired.
+ * is the trial; paid and active with 7 days or fewer left (0 on the last day): expiring; trial
+ * with 1 day or less: trial ending; paid and ended: expired.
  */
-export function subscriptionBanners(subscription: SubscriptionTimes | null, now: number): Banner[] {
+export function subscriptionBanners(subscription: SubscriptionTimes | null, now: number, timeZone: string): Banner[] {
   if (!subscription) return ['activation'];
   const status = subscriptionStatus(subscription, now);
   const banners: Banner[] = [];
   if (status !== 'active' || isTrial(subscription)) banners.push('activation');
-  const days = daysRemaining(subscription.endDate, now);
   if (isTrial(subscription)) {
     if (status === 'active' && parse(subscription.endDate)! - now <= DAY_MS) banners.push('trialEnding');
-  } else if (days === 0) {
+  } else if (status === 'expired') {
     banners.push('expired');
-  } else if (days <= 7) {
+  } else if (status === 'active' && daysRemaining(subscription.endDate, now, timeZone) <= 7) {
     banners.push('expiring');
   }
   return banners;

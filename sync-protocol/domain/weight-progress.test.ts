@@ -156,3 +156,17 @@ describe('trend', () => {
     expect(weightProgress(daily(...weights), null, null).trend).toBe(trend);
   });
 });
+
+describe('the current weight agrees with the server’s latest record (ADR 018)', () => {
+  it('two records at the same instant: the one with the greater id, in any input order', () => {
+    const at = '2026-03-01T09:00:00.000Z';
+    const a = { id: '0190a0b0-0000-7000-8000-00000000000a', weight: 80, createdAt: at };
+    const b = { id: '0190a0b0-0000-7000-8000-00000000000b', weight: 79.5, createdAt: at };
+    expect(weightProgress([a, b], 81, 70).currentWeight).toBe(79.5);
+    expect(weightProgress([b, a], 81, 70).currentWeight).toBe(79.5);
+  });
+
+  it('starts from the registration weight, not the first record', () => {
+    expect(weightProgress([on('2026-03-01', 90.5)], 91, 76)).toMatchObject({ initialWeight: 91, currentWeight: 90.5, weightLost: 0.5, goalPercent: 3 });
+  });
+});

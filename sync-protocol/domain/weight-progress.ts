@@ -14,6 +14,7 @@ const DAY_MS = 86_400_000;
 export interface WeightPoint {
   weight: number;
   createdAt: string;
+  id?: string;
 }
 
 /** `P`: the records' own type (with their id and notes), kept in `first`, `last` and `recent`. */
@@ -33,6 +34,8 @@ export interface WeightProgress<P extends WeightPoint = WeightPoint> {
 
 // Adding 0 turns -0 into 0, which would otherwise show as "-0".
 const roundTo1 = (value: number) => Math.round(value * 10) / 10 + 0;
+/** Plain code-unit order, as SQLite compares the ids. */
+const byId = (a: WeightPoint, b: WeightPoint) => ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0);
 const utcDay = (record: WeightPoint) => Math.floor(Date.parse(record.createdAt) / DAY_MS);
 
 function goalPercentOf(initial: number | null, current: number | null, target: number | null): number {
@@ -61,7 +64,8 @@ export function weightProgress<P extends WeightPoint>(
   // A record without a readable date or weight cannot be placed on the chart; leave it out.
   const chronological = records
     .filter((record) => Number.isFinite(record.weight) && Number.isFinite(Date.parse(record.createdAt)))
-    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    // Ties broken by id, as the server's "latest record" (ADR 018): both sides name the same current weight.
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || byId(a, b));
   const first = chronological[0] ?? null;
   const last = chronological.at(-1) ?? null;
   const initial = initialWeight ?? first?.weight ?? null;

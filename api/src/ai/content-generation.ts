@@ -10,8 +10,10 @@ import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { ApiError, refuseWhenLimited } from '../http/errors.ts';
+import { latestWeight } from '../services/clients.ts';
 import type { Logger } from '../logger.ts';
 import type { GeneratedDiet, GeneratedWorkout, GenerationSource, IdentifiedExercise } from '../services/staff-contract.ts';
 import { generateBuiltinDiet } from './builtin/diet-generator.ts';
@@ -54,15 +56,18 @@ const identifiedExerciseSchema = object({
   alternativeNames: array(string().trim().required().max(200)).max(30).default([]),
 });
 
-/** The client fields a draft is based on. */
-export function toClientProfile(user: UserRow): ClientProfile {
+/**
+ * The client fields a draft is based on; the weight is the current one (the latest record's,
+ * ADR 018), as the nutrition card beside the draft reads it.
+ */
+export function toClientProfile(db: Db, user: UserRow): ClientProfile {
   return {
     id: user.id,
     name: user.name,
     birthDate: user.birthDate,
     gender: user.gender,
     height: user.height,
-    currentWeight: user.currentWeight,
+    currentWeight: latestWeight(db, user.id)?.weight ?? user.currentWeight,
     targetWeight: user.targetWeight,
     activityLevel: user.activityLevel,
     goalType: user.goalType,
@@ -86,6 +91,7 @@ async function validDraft<T>(schema: typeof dietPlanInputSchema | typeof workout
 export interface ContentGenerationDeps {
   config: Config;
   sqlite: Database.Database;
+  db: Db;
   vault: KeyVault;
   log: Logger;
   now: () => number;
@@ -93,7 +99,7 @@ export interface ContentGenerationDeps {
   limiter: RateLimiter;
 }
 
-export function createContentGeneration({ config, sqlite, vault, log, now, limiter }: ContentGenerationDeps) {
+export function createContentGeneration({ config, sqlite, db, vault, log, now, limiter }: ContentGenerationDeps) {
   const sealedKeyOf = sqlite.prepare<[string], { ai_key_encrypted: string | null; role: string }>('SELECT ai_key_encrypted, role FROM users WHERE id = ?');
   const setSealedKey = sqlite.prepare('UPDATE users SET ai_key_encrypted = ? WHERE id = ?');
 
@@ -111,7 +117,7 @@ export function createContentGeneration({ config, sqlite, vault, log, now, limit
 
   /** What the model is told about the client: the body and goals, never who they are. */
   function brief(client: UserRow) {
-    const profile = toClientProfile(client);
+    const profile = toClientProfile(db, client);
     const analysis = analyseNutrition({ ...profile, weeklyGoal: profile.weeklyWeightGoal }, today());
     const { id: _id, name: _name, ...body } = profile;
     return JSON.stringify({
@@ -145,14 +151,14 @@ export function createContentGeneration({ config, sqlite, vault, log, now, limit
     async diet(callerId: string, client: UserRow): Promise<{ diet: GeneratedDiet; source: GenerationSource }> {
       const language = `Write every text in ${LANGUAGE_NAMES[locale(client)]}.`;
       const output = await ask(callerId, 'ai.diet.failed', `${DIET_INSTRUCTIONS}\n${language}`, brief(client));
-      if (output === null) return { diet: generateBuiltinDiet({ client: toClientProfile(client), locale: locale(client), today: today() }), source: 'builtin' };
+      if (output === null) return { diet: generateBuiltinDiet({ client: toClientProfile(db, client), locale: locale(client), today: today() }), source: 'builtin' };
       return { diet: await validDraft<GeneratedDiet>(dietPlanInputSchema, output), source: 'ai' };
     },
 
     async workout(callerId: string, client: UserRow): Promise<{ workout: GeneratedWorkout; source: GenerationSource }> {
       const language = `Write every text, weekday names included, in ${LANGUAGE_NAMES[locale(client)]}.`;
       const output = await ask(callerId, 'ai.workout.failed', `${WORKOUT_INSTRUCTIONS}\n${language}`, brief(client));
-      if (output === null) return { workout: generateBuiltinWorkout({ client: toClientProfile(client), locale: locale(client), today: today() }), source: 'builtin' };
+      if (output === null) return { workout: generateBuiltinWorkout({ client: toClientProfile(db, client), locale: locale(client), today: today() }), source: 'builtin' };
       return { workout: await validDraft<GeneratedWorkout>(workoutPlanInputSchema, output), source: 'ai' };
     },
 

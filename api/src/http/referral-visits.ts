@@ -9,9 +9,15 @@ const VISITOR_COOKIE = 'visitor';
 /** The code a visitor arrived with, for a registration that does not send it itself (SPEC §9: 30 days). */
 export const REFERRAL_COOKIE = 'referral';
 
-function visitorId(c: Context, deps: AppDeps): string {
+/** This browser's visitor id, if it has one (a registration asks whether it clicked). */
+export function existingVisitorId(c: Context): string | undefined {
   const existing = getCookie(c, VISITOR_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{22}$/.test(existing)) return existing;
+  return existing && /^[A-Za-z0-9_-]{22}$/.test(existing) ? existing : undefined;
+}
+
+function visitorId(c: Context, deps: AppDeps): string {
+  const existing = existingVisitorId(c);
+  if (existing) return existing;
   const id = randomBytes(16).toString('base64url');
   setCookie(c, VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure: deps.config.secureCookies, maxAge: 365 * 24 * 3600 });
   return id;

@@ -9,7 +9,7 @@ import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '..
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { REFERRAL_COOKIE } from '../http/referral-visits.ts';
+import { existingVisitorId, REFERRAL_COOKIE } from '../http/referral-visits.ts';
 
 
 /** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
@@ -25,11 +25,11 @@ export function clientsRoutes(deps: AppDeps) {
     const user = await registerClient(db, input, deps.now());
     registrationPerIp.hit(ip);
     // The code the form sends, else the one the visitor's link left in a cookie (SPEC §9, 30 days).
-    if (deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
+    if (deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE), existingVisitorId(c))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
     const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
     setSessionCookie(c, deps, token, expiresAt);
     deps.log.info('client.registered', { userId: user.id });
-    return c.json({ client: toClientDto(user) }, 201);
+    return c.json({ client: toClientDto(db, user) }, 201);
   });
 
   r.post('/login', 'public', async (c) => {
@@ -48,7 +48,7 @@ export function clientsRoutes(deps: AppDeps) {
     if (previous) deps.sessions.delete(previous);
     const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
     setSessionCookie(c, deps, token, expiresAt);
-    return c.json({ client: toClientDto(user) });
+    return c.json({ client: toClientDto(db, user) });
   });
 
   // Public so that a browser whose session already expired can still clear its cookie.
@@ -62,13 +62,13 @@ export function clientsRoutes(deps: AppDeps) {
   r.get('/me', 'signedIn', (c) => {
     const user = findUserById(db, currentUser(c).id);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
-    return c.json({ client: toClientDto(user) });
+    return c.json({ client: toClientDto(db, user) });
   });
 
   r.put('/profile', 'signedIn', async (c) => {
     const input = await validateBody(c, profileUpdateSchema);
     const user = applyProfileUpdate(db, deps.tracking, currentUser(c).id, input, deps.clock.now(), deps.now());
-    return c.json({ client: toClientDto(user) });
+    return c.json({ client: toClientDto(db, user) });
   });
 
   r.get('/me/export', 'signedIn', (c) => {

@@ -81,6 +81,56 @@ describe('referral link visits', () => {
   });
 });
 
+describe('referral statistics over one population: the browsers that clicked (issue 17, ADR 013)', () => {
+  const pay = async (c: TestClient) => expect((await c.post('/api/subscriptions', { planId: 'monthly' })).status).toBe(201);
+  const register = (c: TestClient, overrides: Record<string, unknown> = {}) => c.post('/api/clients/register', buildRegistration(overrides));
+
+  it('a conversion is a clicking browser whose registration through the link paid; the rate is conversions / clicks, never above 100%', async () => {
+    const a = app();
+    const tiago = await teacher(a);
+    const alice = a.client(); // clicks twice, registers by the cookie, pays
+    await alice.get(`/r/${tiago.link.code}`);
+    await alice.get(`/r/${tiago.link.code}`);
+    await register(alice);
+    await pay(alice);
+    const bruno = a.client(); // clicks and registers with the code in the form, never pays
+    await bruno.get(`/r/${tiago.link.code}`);
+    await register(bruno, { referralCode: tiago.link.code });
+    await bruno.post('/api/subscriptions/trial', {});
+    const carla = a.client(); // types the code without ever clicking, and pays: a student, not a click's conversion
+    await register(carla, { referralCode: tiago.link.code });
+    await pay(carla);
+    const shared = a.client(); // one browser, two accounts that both pay: one click, one conversion
+    await shared.get(`/?ref=${tiago.link.code}`);
+    await register(shared);
+    await pay(shared);
+    await shared.post('/api/clients/logout');
+    await register(shared, { referralCode: tiago.link.code });
+    await pay(shared);
+
+    expect(await linkOf(tiago.c)).toMatchObject({ clicks: 3, conversions: 2, conversionRate: 2 / 3 });
+    const students = (await tiago.c.get<{ students: unknown[] }>('/api/teacher/students')).body.students;
+    expect(students).toHaveLength(5); // every registration through the link is the teacher's student all the same
+  });
+
+  it('students who came without a click (the seed, a typed code) make no conversion: 0 / 0 / 0%, then 1 / 1 / 100% after one visit that registers and pays', async () => {
+    const a = app();
+    const tiago = await teacher(a);
+    for (const name of ['Semente Um', 'Semente Dois']) {
+      const seeded = a.client();
+      await register(seeded, { name, referralCode: tiago.link.code });
+      await pay(seeded);
+    }
+    expect(await linkOf(tiago.c)).toMatchObject({ clicks: 0, conversions: 0, conversionRate: 0 });
+    const visitor = a.client();
+    await visitor.get(`/r/${tiago.link.code}`);
+    await register(visitor);
+    expect(await linkOf(tiago.c)).toMatchObject({ clicks: 1, conversions: 0, conversionRate: 0 });
+    await pay(visitor);
+    expect(await linkOf(tiago.c)).toMatchObject({ clicks: 1, conversions: 1, conversionRate: 1 });
+  });
+});
+
 describe('PUT /api/teacher/referral-links/:id', () => {
   type Body = { referralLink: ReferralLink; code?: string; error?: string; details?: { field: string; message: string }[] };
 

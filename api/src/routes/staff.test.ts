@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { parseMeals } from '#protocol/domain/diet-plan.ts';
+import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { createUser} from '../../test/factories.ts';
 import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
@@ -199,5 +200,16 @@ describe('generation without any key (built-in generator)', () => {
     expect(workout.body.source).toBe('builtin');
     expect(() => workoutPlanInputSchema.validateSync(workout.body.workout)).not.toThrow();
     expect((t.database.sqlite.prepare('SELECT count(*) AS n FROM diet_plans').get() as { n: number }).n).toBe(0);
+  });
+  it('drafts from the weight the nutrition card shows: the latest record’s, not the registration weight (issue 17)', async () => {
+    const teacher = await as({ role: 'teacher' });
+    const body = { birthDate: '1990-05-10', gender: 'feminino', height: 170, currentWeight: 90, activityLevel: 'moderate', goalType: 'loseWeight', weeklyWeightGoal: 0.5 };
+    const student = await as({ teacherId: teacher.user.id, ...body });
+    await student.c.post('/api/weight-records', { weight: 80 });
+    const detail = (await teacher.c.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${student.user.id}`)).body.user;
+    expect(detail.currentWeight).toBe(80);
+    const card = analyseNutrition({ ...detail, weeklyGoal: detail.weeklyWeightGoal }, new Date().toISOString().slice(0, 10));
+    const diet = (await teacher.c.post<{ diet: { dailyCalories: number } }>(`/api/teacher-admin/users/${student.user.id}/generate-diet`)).body.diet;
+    expect(card.ok && diet.dailyCalories).toBe(card.ok && card.analysis.targetCalories);
   });
 });

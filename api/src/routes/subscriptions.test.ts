@@ -118,13 +118,28 @@ describe('POST /api/subscriptions', () => {
     expect((await c.get<Sub>('/api/subscriptions/active')).body.subscription).toMatchObject({ id: next?.id, status: 'active' });
   });
 
+  it('counts days remaining in the client’s zone, in calendar days, as the PWA does (ADR 018)', async () => {
+    app();
+    clock = Date.parse('2026-11-24T00:01:00.000Z'); // 21:01 on 23 Nov in São Paulo, 19:01 in New York
+    const br = t.client();
+    await signIn(br, t.deps, { countryCode: 'BR' });
+    await br.post('/api/subscriptions', { planId: 'monthly' });
+    const us = t.client();
+    await signIn(us, t.deps, { countryCode: 'US' });
+    await us.post('/api/subscriptions', { planId: 'monthly' });
+    const days = async (c: TestClient) => (await c.get<Sub>('/api/subscriptions/active')).body.subscription?.daysRemaining;
+    expect([await days(br), await days(us)]).toEqual([30, 30]); // day 0: 23 Nov to 23 Dec
+    clock = Date.parse('2026-11-25T04:00:00.000Z'); // 01:00 on 25 Nov in São Paulo, still 23:00 on 24 Nov in New York
+    expect([await days(br), await days(us)]).toEqual([28, 29]);
+  });
+
   it('expires by time alone', async () => {
     app();
     const c = t.client();
     await signIn(c, t.deps);
     await c.post('/api/subscriptions', { planId: 'monthly' });
-    clock = Date.parse('2026-02-28T11:59:59.000Z');
-    expect((await c.get<Sub>('/api/subscriptions/active')).body.subscription).toMatchObject({ status: 'active', daysRemaining: 1 });
+    clock = Date.parse('2026-02-28T11:59:59.000Z'); // the last day, in São Paulo too: 0 days left, still active (ADR 018)
+    expect((await c.get<Sub>('/api/subscriptions/active')).body.subscription).toMatchObject({ status: 'active', daysRemaining: 0 });
     clock = Date.parse('2026-02-28T12:00:00.000Z');
     expect((await c.get<Sub>('/api/subscriptions/active')).body.subscription).toMatchObject({ status: 'expired', daysRemaining: 0 });
   });

@@ -20,7 +20,7 @@ export function teachersRoutes(deps: AppDeps) {
     const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
     setSessionCookie(c, deps, token, expiresAt);
     deps.log.info('teacher.registered', { userId: user.id, withAiKey: Boolean(input.aiKey) });
-    return c.json({ client: toClientDto(user) }, 201);
+    return c.json({ client: toClientDto(deps.database.db, user) }, 201);
   });
 
   return r;

@@ -15,7 +15,7 @@ export function exportAccount(deps: AppDeps, userId: string) {
   const rows = (sql: string) => sqlite.prepare(sql).all(userId);
   return {
     exportedAt: new Date(deps.now()).toISOString(),
-    client: toClientDto(user),
+    client: toClientDto(deps.database.db, user),
     weightRecords: rows('SELECT id, weight, notes, created_at AS createdAt, deleted_at AS deletedAt FROM weight_records WHERE user_id = ? ORDER BY created_at'),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { COUNTRY_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
 import type { ProfileUpdateInput, RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { Db } from '../db/client.ts';
-import { users, type UserRow } from '../db/schema/index.ts';
+import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Tracking } from './tracking.ts';
@@ -18,7 +19,10 @@ export interface ClientDto {
   birthDate: string | null;
   gender: string | null;
   height: number | null;
+  /** The latest record's weight, else the registration weight (ADR 018). */
   currentWeight: number | null;
+  /** The weight given at registration: the starting point of progress (ADR 018). */
+  startingWeight: number | null;
   targetWeight: number | null;
   activityLevel: string | null;
   goalType: string | null;
@@ -36,7 +40,12 @@ export interface ClientDto {
   createdAt: string;
 }
 
-export function toClientDto(row: UserRow): ClientDto {
+/**
+ * The client as every response shows it. `users.current_weight` keeps the weight given at
+ * registration; the current weight is the latest record's, so a read never lags a weigh-in.
+ */
+export function toClientDto(db: Db, row: UserRow): ClientDto {
+  const latest = latestWeight(db, row.id);
   return {
     id: row.id,
     name: row.name,
@@ -45,7 +54,8 @@ export function toClientDto(row: UserRow): ClientDto {
     birthDate: row.birthDate,
     gender: row.gender,
     height: row.height,
-    currentWeight: row.currentWeight,
+    currentWeight: latest?.weight ?? row.currentWeight,
+    startingWeight: row.currentWeight,
     targetWeight: row.targetWeight,
     activityLevel: row.activityLevel,
     goalType: row.goalType,
@@ -78,6 +88,27 @@ export function findUserById(db: Db, id: string): UserRow | undefined {
     userByIdQueries.set(db, query);
   }
   return query.get({ id });
+}
+
+/** Prepared once per database: every client read asks for it (served by the weight list index). */
+const prepareLatestWeight = (db: Db) =>
+  db
+    .select({ weight: weightRecords.weight, createdAt: weightRecords.createdAt })
+    .from(weightRecords)
+    .where(and(eq(weightRecords.userId, sql.placeholder('userId')), isNull(weightRecords.deletedAt)))
+    .orderBy(desc(weightRecords.createdAt), desc(weightRecords.id))
+    .limit(1)
+    .prepare();
+const latestWeightQueries = new WeakMap<Db, ReturnType<typeof prepareLatestWeight>>();
+
+/** The client's latest weight record that is not deleted, or undefined with none. */
+export function latestWeight(db: Db, userId: string): { weight: number; createdAt: number } | undefined {
+  let query = latestWeightQueries.get(db);
+  if (!query) {
+    query = prepareLatestWeight(db);
+    latestWeightQueries.set(db, query);
+  }
+  return query.get({ userId });
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -143,11 +174,28 @@ export async function changePassword(db: Db, userId: string, password: string, n
 }
 
 /**
+ * A weight typed in a profile save is a weigh-in at the save's time (ADR 018), never a change of
+ * the registration weight: recorded when it differs from the weight current then; a record made
+ * after the save (another device, an offline save sent late) is newer and stays the current one.
+ */
+function recordProfileWeight(db: Db, tracking: Tracking, user: UserRow, weight: number, hlc: string, now: number): void {
+  const at = Math.min(parseHlc(hlc)?.millis ?? now, now);
+  const latest = latestWeight(db, user.id);
+  if (latest && latest.createdAt > at) return;
+  if ((latest?.weight ?? user.currentWeight) === weight) return;
+  tracking.addWeight(user.id, { id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString() });
+}
+
+/**
  * Applies profile fields that win by HLC (per-field last-writer-wins, ARCHITECTURE §3): an edit made
  * offline on one device does not overwrite a later edit of the same field made on another.
  */
 export function applyProfileUpdate(db: Db, tracking: Tracking, userId: string, input: ProfileUpdateInput, hlc: string, now: number): UserRow {
-  const given = Object.fromEntries(Object.entries(profileFields(input)).filter(([, value]) => value !== undefined));
+  const { currentWeight, ...fields } = profileFields(input);
+  const user = findUserById(db, userId);
+  if (!user) throw new ApiError(404, 'NOT_FOUND');
+  if (typeof currentWeight === 'number') recordProfileWeight(db, tracking, user, currentWeight, hlc, now);
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const { updates, hlcs } = tracking.profileUpdates(userId, given, hlc);
   try {
     const row =

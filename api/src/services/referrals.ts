@@ -5,7 +5,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { normalizeReferralCode } from '#protocol/domain/referral.ts';
+import { conversionRate, normalizeReferralCode } from '#protocol/domain/referral.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ReferralLink } from './teacher-contract.ts';
@@ -25,6 +25,9 @@ function proposedCode(name: string, attempt: number): string {
   return `${letters}${String(randomInt(10 ** width)).padStart(width, '0')}`.slice(0, 15);
 }
 
+/** Only the hash of the visitor cookie is kept: no address, no identity (ADR 013). */
+const hashVisitor = (visitorId: string) => createHash('sha256').update(visitorId).digest('hex');
+
 export function createReferrals(sqlite: Database.Database, now: () => number) {
   const linkOf = sqlite.prepare<[string], LinkRow>('SELECT id, teacher_id, code FROM referral_links WHERE teacher_id = ?');
   const linkById = sqlite.prepare<[string], LinkRow>('SELECT id, teacher_id, code FROM referral_links WHERE id = ?');
@@ -38,11 +41,16 @@ export function createReferrals(sqlite: Database.Database, now: () => number) {
   const unretire = sqlite.prepare('DELETE FROM retired_referral_codes WHERE code = ?');
   const insertClick = sqlite.prepare('INSERT INTO referral_clicks (link_id, visitor, day, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
   const clicksOf = sqlite.prepare<[string], { n: number }>('SELECT count(*) AS n FROM referral_clicks WHERE link_id = ?');
-  const conversionsOf = sqlite.prepare<[string], { n: number }>(
-    'SELECT count(DISTINCT u.id) AS n FROM users u JOIN subscriptions s ON s.user_id = u.id WHERE u.teacher_id = ? AND s.price > 0',
+  // Over one population, the clicking browsers (ADR 013): a browser converts once, however many
+  // paying accounts it registered; a student who came without a click is not a click's conversion.
+  const conversionsOf = sqlite.prepare<[string, string], { n: number }>(
+    `SELECT count(DISTINCT u.referral_visitor) AS n FROM users u
+     WHERE u.teacher_id = ? AND u.referral_visitor IN (SELECT visitor FROM referral_clicks WHERE link_id = ?)
+       AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.price > 0)`,
   );
+  const clickedBy = sqlite.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM referral_clicks WHERE link_id = ? AND visitor = ?');
   const teacherName = sqlite.prepare<[string], { name: string; role: string }>('SELECT name, role FROM users WHERE id = ?');
-  const attachStudent = sqlite.prepare("UPDATE users SET teacher_id = ? WHERE id = ? AND teacher_id IS NULL AND role = 'user' AND id <> ?");
+  const attachStudent = sqlite.prepare("UPDATE users SET teacher_id = ?, referral_visitor = ? WHERE id = ? AND teacher_id IS NULL AND role = 'user' AND id <> ?");
 
   /** The link a code leads to: its current code, or one retired within the grace period. */
   const resolve = (code: string): LinkRow | undefined => linkByCode.get(code) ?? retired.get(code, now() - RETIRED_CODE_GRACE_MS);
@@ -62,8 +70,8 @@ export function createReferrals(sqlite: Database.Database, now: () => number) {
 
   const toDto = (link: LinkRow, origin: string): ReferralLink => {
     const clicks = clicksOf.get(link.id)?.n ?? 0;
-    const conversions = conversionsOf.get(link.teacher_id)?.n ?? 0;
-    return { id: link.id, url: `${origin}/r/${link.code}`, code: link.code, clicks, conversions, conversionRate: clicks === 0 ? 0 : conversions / clicks };
+    const conversions = conversionsOf.get(link.teacher_id, link.id)?.n ?? 0;
+    return { id: link.id, url: `${origin}/r/${link.code}`, code: link.code, clicks, conversions, conversionRate: conversionRate(clicks, conversions) };
   };
 
   return {
@@ -91,17 +99,22 @@ export function createReferrals(sqlite: Database.Database, now: () => number) {
       const code = normalizeReferralCode(rawCode);
       const link = code ? resolve(code) : undefined;
       if (!link) return null;
-      const visitor = createHash('sha256').update(visitorId).digest('hex');
+      const visitor = hashVisitor(visitorId);
       insertClick.run(link.id, visitor, new Date(now()).toISOString().slice(0, 10), now());
       return link.code;
     },
 
-    /** A new client who came through a link becomes the link's teacher's student (never a teacher's own account). */
-    attach(studentId: string, rawCode: unknown): boolean {
+    /**
+     * A new client who came through a link becomes the link's teacher's student (never a teacher's
+     * own account); when their browser had clicked the link, the student is that click's (ADR 013).
+     */
+    attach(studentId: string, rawCode: unknown, visitorId?: string): boolean {
       const code = normalizeReferralCode(rawCode);
       const link = code ? resolve(code) : undefined;
       if (!link || teacherName.get(link.teacher_id)?.role !== 'teacher') return false;
-      return attachStudent.run(link.teacher_id, studentId, link.teacher_id).changes === 1;
+      const visitor = visitorId ? hashVisitor(visitorId) : null;
+      const clicked = visitor !== null && (clickedBy.get(link.id, visitor)?.n ?? 0) > 0;
+      return attachStudent.run(link.teacher_id, clicked ? visitor : null, studentId, link.teacher_id).changes === 1;
     },
   };
 }

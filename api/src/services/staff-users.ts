@@ -76,7 +76,7 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
     detail(staff: Staff, userId: string): StaffUserDetail {
       const user = target(staff, userId);
       return {
-        ...toClientDto(user),
+        ...toClientDto(db, user),
         teacherId: user.teacherId,
         teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
         dietPlans: authoring.diets.listFor(user.id),

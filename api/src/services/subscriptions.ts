@@ -9,6 +9,7 @@ import type { Locale } from '#protocol/i18n/locales.ts';
 import { CURRENCY_BY_LOCALE, PLAN_PRICING, planEnd, TRIAL_MS, type PlanId } from '#protocol/domain/plans.ts';
 import { contentGate, daysRemaining, subscriptionStatus, type Gate, type SubscriptionStatus } from '#protocol/domain/subscription-time.ts';
 import { ApiError } from '../http/errors.ts';
+import { homeTimeZone } from './daily-progress.ts';
 import type { AppEventBus } from '../events.ts';
 
 export interface SubscriptionDto {
@@ -43,6 +44,8 @@ export type ActivationSource = 'demo' | 'webhook' | 'admin';
 
 export function createSubscriptions(sqlite: Database.Database, bumpVersion: () => number, events: AppEventBus, now: () => number) {
   const forUser = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY end_date DESC, created_at DESC');
+  // Days remaining are counted in the client's zone (ADR 018); the server knows their country's.
+  const countryOf = sqlite.prepare<[string], { country_code: string }>('SELECT country_code FROM users WHERE id = ?');
   const countForUser = sqlite.prepare<[string], { n: number }>('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?');
   const insert = sqlite.prepare(
     `INSERT INTO subscriptions (id, user_id, plan_id, price, currency, status, start_date, end_date, source, payment_event_id, created_at, version)
@@ -66,7 +69,7 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
       startDate: times.startDate,
       endDate: times.endDate,
       isTrial: row.price === 0,
-      daysRemaining: daysRemaining(times.endDate, at),
+      daysRemaining: daysRemaining(times.endDate, at, homeTimeZone(countryOf.get(row.user_id)?.country_code ?? 'BR')),
     };
   };
 

@@ -182,7 +182,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
       hasMore: cutoff.value < current,
       reset: false,
       changes: {
-        profile: withProfile ? { ...toClientDto(user), profileHlcs: user.profileHlcs } : null,
+        profile: withProfile ? { ...toClientDto(db, user), profileHlcs: user.profileHlcs } : null,
         weightRecords: upTo(weights).map(toWeightRecord),
         dailyProgress: upTo(days).map(toDailyProgress),
         notifications: upTo(notes).map(toNotification),

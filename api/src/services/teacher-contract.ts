@@ -48,7 +48,7 @@ export interface ReferralLink {
   code: string;
   clicks: number;
   conversions: number;
-  /** conversions / clicks, 0 to 1; 0 with no clicks. */
+  /** conversions / clicks, 0 to 1 (conversions are clicking browsers that paid, ADR 013); 0 with no clicks. */
   conversionRate: number;
 }
 

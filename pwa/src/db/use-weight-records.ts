@@ -12,29 +12,39 @@ export function useWeightRecords(): WeightRecord[] | undefined {
 }
 
 /**
- * Progress towards the target from this device's records and profile (pending edits included).
- * The registration weight is the starting point only until the first weigh-in.
+ * The weight given at registration (ADR 018). A profile pulled before `startingWeight` existed
+ * holds it in `currentWeight`, which the server then kept as the registration weight.
+ */
+export function startingWeightOf(profile: object | undefined | null): number | null {
+  if (!profile) return null;
+  const fields = profile as Record<string, unknown>;
+  const value = 'startingWeight' in fields ? fields.startingWeight : fields.currentWeight;
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * Progress towards the target from this device's records and profile (pending edits included),
+ * always from the registration weight; the current weight is the latest record's (ADR 018).
  */
 export function useWeightProgress(): { records: WeightRecord[]; progress: WeightProgress<WeightRecord> } | undefined {
   const client = useSession((s) => s.client);
   const records = useWeightRecords();
   const profile = useLocalProfile();
-  if (records === undefined) return undefined;
+  // Both, or the figures would show a moment without the starting point.
+  if (records === undefined || profile === undefined) return undefined;
   const targetWeight = (profile?.targetWeight as number | null | undefined) ?? client?.targetWeight ?? null;
-  const registrationWeight = (profile?.currentWeight as number | null | undefined) ?? client?.currentWeight ?? null;
-  return { records, progress: weightProgress(records, records.length > 0 ? null : registrationWeight, targetWeight) };
+  const startingWeight = startingWeightOf(profile?.id ? profile : client);
+  return { records, progress: weightProgress(records, startingWeight, targetWeight) };
 }
 
 /**
  * The weight a new record is compared with (ADR 015, "Did you mean …?"): the latest record on
- * this device, else the profile's current weight (the registration weight), else null.
+ * this device, else the registration weight, else null.
  */
 export async function lastWeight(): Promise<number | null> {
   const db = useUserDb.getState().db;
   if (!db) return null;
   const latest = await db.weightRecords.orderBy('createdAt').reverse().filter((r) => !r.deleted).first();
   if (latest) return latest.weight;
-  const profile = (await db.profile.toArray())[0];
-  const registered = profile?.currentWeight ?? useSession.getState().client?.currentWeight;
-  return typeof registered === 'number' ? registered : null;
+  return startingWeightOf((await db.profile.toArray())[0] ?? useSession.getState().client);
 }

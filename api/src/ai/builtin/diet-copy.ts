@@ -25,7 +25,6 @@ export interface DietCopy {
   split: (protein: number, carbs: number, fat: number) => string;
   respects: (list: string) => string;
   considers: (list: string) => string;
-  review: string;
   /** Labels the meal parser reads in every language ('Alimentos:', 'Foods:', 'Preparo:', …). */
   foodsLabel: string;
   preparationLabel: string;
@@ -64,7 +63,6 @@ const PT_BR: DietCopy = {
   split: (protein, carbs, fat) => `Macronutrientes: ${protein}% proteínas, ${carbs}% carboidratos e ${fat}% gorduras.`,
   respects: (list) => `Restrições respeitadas: ${list}.`,
   considers: (list) => `Condições de saúde consideradas: ${list}.`,
-  review: 'Rascunho gerado automaticamente: revise antes de publicar.',
   foodsLabel: 'Alimentos',
   preparationLabel: 'Preparo',
   preparation: {
@@ -123,7 +121,6 @@ const ES_AR: DietCopy = {
   split: (protein, carbs, fat) => `Macronutrientes: ${protein}% proteínas, ${carbs}% carbohidratos y ${fat}% grasas.`,
   respects: (list) => `Restricciones respetadas: ${list}.`,
   considers: (list) => `Condiciones de salud consideradas: ${list}.`,
-  review: 'Borrador generado automáticamente: revisalo antes de publicar.',
   foodsLabel: 'Alimentos',
   preparationLabel: 'Preparación',
   preparation: {
@@ -175,7 +172,6 @@ const EN_US: DietCopy = {
   split: (protein, carbs, fat) => `Macronutrients: ${protein}% protein, ${carbs}% carbohydrates and ${fat}% fat.`,
   respects: (list) => `Dietary restrictions respected: ${list}.`,
   considers: (list) => `Health conditions considered: ${list}.`,
-  review: 'Automatically generated draft: review it before publishing.',
   foodsLabel: 'Foods',
   preparationLabel: 'Preparation',
   preparation: {

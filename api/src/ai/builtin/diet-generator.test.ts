@@ -296,3 +296,35 @@ describe('generateBuiltinDiet for any plausible profile', () => {
     );
   });
 });
+
+describe('what the client reads (issue 17, 4)', () => {
+  it.each(['pt-BR', 'es-AR', 'en-US'] as const)('%s: no reviewer instruction in the plan text (the admin form says it)', (locale) => {
+    const result = diet({ medicalConditions: ['hypertension'] }, locale);
+    expect(Object.values(result).join('\n')).not.toMatch(/rascunho|borrador|draft|revise|revisalo|review/i);
+  });
+
+  it('states the same kcal deficit and kg per week as the nutrition card beside it (one calculation)', () => {
+    const profile = fc.record({
+      birthYear: fc.integer({ min: 1940, max: 2007 }),
+      gender: fc.constantFrom('masculino', 'feminino'),
+      height: fc.integer({ min: 145, max: 200 }),
+      currentWeight: fc.integer({ min: 45, max: 160 }),
+      activityLevel: fc.constantFrom('sedentary', 'light', 'moderate', 'active', 'veryActive'),
+      goalType: fc.constantFrom('loseWeight', 'gainWeight', 'tone'),
+      weeklyWeightGoal: fc.constantFrom(0.1, 0.25, 0.5, 0.75, 1),
+    });
+    fc.assert(
+      fc.property(profile, ({ birthYear, ...rest }) => {
+        const client = { ...ana, ...rest, birthDate: `${birthYear}-07-15` };
+        const card = analyseNutrition({ ...client, weeklyGoal: client.weeklyWeightGoal }, TODAY);
+        if (!card.ok || card.analysis.targetCalories < 1500) return; // a target raised to the safety floor says so instead
+        const { analysis } = card;
+        expect(analysis.dailyDelta).toBe(analysis.targetCalories - analysis.tdee);
+        const text = diet(client, 'en-US').description;
+        const kg = Math.abs(analysis.weeklyRate).toLocaleString('en-US', { maximumFractionDigits: 2 });
+        expect(text).toContain(`${Math.abs(analysis.dailyDelta).toLocaleString('en-US')} kcal ${analysis.dailyDelta < 0 ? 'deficit' : 'surplus'}, about ${kg} kg`);
+      }),
+      { numRuns: 40, seed: 20261123 },
+    );
+  });
+});

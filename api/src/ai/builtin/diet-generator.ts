@@ -61,7 +61,6 @@ function description(targets: DietTargets, reading: ProfileReading, copy: DietCo
   sentences.push(copy.split(targets.split.protein, targets.split.carbs, targets.split.fat));
   if (reading.restrictions.size > 0) sentences.push(copy.respects(listFormat([...reading.restrictions].map((r) => copy.restrictions[r]), locale)));
   if (reading.conditions.size > 0) sentences.push(copy.considers(listFormat([...reading.conditions].map((c) => copy.conditions[c]), locale)));
-  sentences.push(copy.review);
   return sentences.join(' ');
 }
 

@@ -3,7 +3,7 @@
  * floor, a default when the profile is incomplete, and a macro split adjusted for low-carb and
  * blood-sugar conditions.
  */
-import { analyseNutrition, KCAL_PER_KG, MACRO_SPLITS, type MacroSplit, type NutritionAnalysis, type NutritionField } from '#protocol/domain/nutrition.ts';
+import { analyseNutrition, MACRO_SPLITS, weeklyRateOf, type MacroSplit, type NutritionAnalysis, type NutritionField } from '#protocol/domain/nutrition.ts';
 import type { ClientProfile, ProfileReading } from './profile.ts';
 
 /**
@@ -84,7 +84,7 @@ export function dietTargets(client: ClientProfile, reading: ProfileReading, toda
       analysis,
       raisedFrom: calories > analysis.targetCalories ? analysis.targetCalories : null,
       dailyDelta,
-      weeklyRate: Math.round(((dailyDelta * 7) / KCAL_PER_KG) * 100) / 100,
+      weeklyRate: weeklyRateOf(dailyDelta),
     },
     missing: [],
   };

@@ -6,6 +6,9 @@ export type SessionKind = 'fullBody' | 'upper' | 'lower' | 'push' | 'pull' | 'le
 export type WeekSplit = 'fullBody' | 'upperLower' | 'pushPullLegs' | 'upperLowerCardio';
 /** How hard the strength sets are meant to feel, by goal; 'gentle' for a cardiac client. */
 export type Effort = 'burn' | 'build' | 'steady' | 'gentle';
+/** The conditions that make a plan gentle, in the order a sentence names them. */
+export const CARDIAC_CONDITIONS = ['hypertension', 'heartProblems'] as const;
+export type CardiacCondition = (typeof CARDIAC_CONDITIONS)[number];
 
 export interface WorkoutCopy {
   title: (goal: string, frequency: string) => string;
@@ -20,10 +23,12 @@ export interface WorkoutCopy {
   intro: (days: number, level: string, goal: string, split: string) => string;
   levels: Record<ExerciseLevel, string>;
   splits: Record<WeekSplit, string>;
-  cardiacAdaptation: string;
+  /** The client's own conditions among these, each as the adaptation sentence names it. */
+  cardiacCauses: Record<CardiacCondition, string>;
+  /** `causes`: the client's conditions from `cardiacCauses`, joined ('da hipertensão e do problema cardíaco'). */
+  cardiacAdaptation: (causes: string) => string;
   jointAdaptation: (bmi: string) => string;
   olderAdultAdaptation: (age: number) => string;
-  review: string;
   notes: Record<Effort, string> & { core: string; warmUp: string; cardio: string; intervals: string; mobility: string };
   safety: Record<MovementPattern, string>;
   breathe: string;
@@ -78,10 +83,10 @@ const PT_BR: WorkoutCopy = {
     pushPullLegs: 'empurrar, puxar e pernas, mais um dia de superiores e um de inferiores',
     upperLowerCardio: 'superiores e inferiores, com um dia de cardio e core no meio da semana',
   },
-  cardiacAdaptation: 'Por causa da hipertensão ou do problema cardíaco, todos os exercícios são de baixo impacto e intensidade moderada, sem cargas máximas nem isometrias longas.',
+  cardiacCauses: { hypertension: 'da hipertensão', heartProblems: 'do problema cardíaco' },
+  cardiacAdaptation: (causes) => `Por causa ${causes}, todos os exercícios são de baixo impacto e intensidade moderada, sem cargas máximas nem isometrias longas.`,
   jointAdaptation: (bmi) => `Com IMC de ${bmi}, o plano evita saltos e corrida para proteger as articulações.`,
   olderAdultAdaptation: (age) => `Aos ${age} anos, o plano prioriza exercícios controlados e de baixo impacto, sem saltos.`,
-  review: 'Rascunho gerado automaticamente: revise antes de publicar.',
   notes: {
     burn: 'Carga moderada e ritmo contínuo; o descanso curto mantém o coração acelerado.',
     build: 'Carga desafiadora: termine cada série com 1 ou 2 repetições de reserva.',
@@ -161,11 +166,10 @@ const ES_AR: WorkoutCopy = {
     pushPullLegs: 'empuje, tracción y piernas, más un día de tren superior y uno de tren inferior',
     upperLowerCardio: 'tren superior e inferior, con un día de cardio y core a mitad de semana',
   },
-  cardiacAdaptation:
-    'Por la hipertensión o el problema cardíaco, todos los ejercicios son de bajo impacto e intensidad moderada, sin cargas máximas ni isometrías largas.',
+  cardiacCauses: { hypertension: 'la hipertensión', heartProblems: 'el problema cardíaco' },
+  cardiacAdaptation: (causes) => `Por ${causes}, todos los ejercicios son de bajo impacto e intensidad moderada, sin cargas máximas ni isometrías largas.`,
   jointAdaptation: (bmi) => `Con un IMC de ${bmi}, el plan evita saltos y carrera para cuidar las articulaciones.`,
   olderAdultAdaptation: (age) => `A los ${age} años, el plan prioriza ejercicios controlados y de bajo impacto, sin saltos.`,
-  review: 'Borrador generado automáticamente: revisalo antes de publicar.',
   notes: {
     burn: 'Carga moderada y ritmo continuo; el descanso corto mantiene el corazón acelerado.',
     build: 'Carga exigente: terminá cada serie con 1 o 2 repeticiones en reserva.',
@@ -246,10 +250,10 @@ const EN_US: WorkoutCopy = {
     pushPullLegs: 'push, pull and legs, plus one upper-body and one lower-body day',
     upperLowerCardio: 'upper and lower body, with a cardio and core day midweek',
   },
-  cardiacAdaptation: 'Because of hypertension or a heart condition, every exercise is low-impact and moderate, with no maximal loads or long isometric holds.',
+  cardiacCauses: { hypertension: 'hypertension', heartProblems: 'a heart condition' },
+  cardiacAdaptation: (causes) => `Because of ${causes}, every exercise is low-impact and moderate, with no maximal loads or long isometric holds.`,
   jointAdaptation: (bmi) => `With a BMI of ${bmi}, the plan avoids jumping and running to protect the joints.`,
   olderAdultAdaptation: (age) => `At ${age}, the plan favors controlled, low-impact exercises with no jumping.`,
-  review: 'Automatically generated draft: review it before publishing.',
   notes: {
     burn: 'Moderate load at a steady pace; short rests keep the heart rate up.',
     build: 'Challenging load: end each set with 1 or 2 reps in reserve.',

@@ -207,3 +207,23 @@ describe('generateBuiltinWorkout languages', () => {
     expect(parseWeeklySchedule(result.weeklySchedule)).toHaveLength(3);
   });
 });
+
+describe('what the client reads (issue 17, 4)', () => {
+  it.each(['pt-BR', 'es-AR', 'en-US'] as const)('%s: no reviewer instruction in the plan text (the admin form says it)', (locale) => {
+    expect(Object.values(workout({ medicalConditions: ['hypertension'] }, locale)).join('\n')).not.toMatch(/rascunho|borrador|draft|revise|revisalo|review/i);
+  });
+
+  it.each([
+    ['es-AR', ['hypertension'], 'Por la hipertensión,', /cardíaco/],
+    ['es-AR', ['heartProblems'], 'Por el problema cardíaco,', /hipertensión/],
+    ['es-AR', ['hypertension', 'heartProblems'], 'Por la hipertensión y el problema cardíaco,', null],
+    ['pt-BR', ['hypertension'], 'Por causa da hipertensão,', /cardíaco/],
+    ['pt-BR', ['heartProblems'], 'Por causa do problema cardíaco,', /hipertensão/],
+    ['en-US', ['hypertension'], 'Because of hypertension,', /heart condition/],
+    ['en-US', ['heartProblems', 'hypertension'], 'Because of hypertension and a heart condition,', null],
+  ] as const)('%s %j: names only the client’s own conditions', (locale, conditions, sentence, absent) => {
+    const { description } = workout({ medicalConditions: [...conditions] }, locale);
+    expect(description).toContain(sentence);
+    if (absent) expect(description).not.toMatch(absent);
+  });
+});

@@ -14,7 +14,7 @@ import { EXERCISES, LEVEL_ORDER, type Exercise, type ExerciseLevel, type Movemen
 import { readProfile, supportedLocale, type ClientProfile, type ProfileReading } from './profile.ts';
 import { rotate, stableHash } from './rotation.ts';
 import { formatNumber, GOAL_LABELS, WEEKDAYS } from './text.ts';
-import { WORKOUT_COPY, type Effort, type SessionKind, type WeekSplit, type WorkoutCopy } from './workout-copy.ts';
+import { CARDIAC_CONDITIONS, WORKOUT_COPY, type Effort, type SessionKind, type WeekSplit, type WorkoutCopy } from './workout-copy.ts';
 
 export interface BuiltinWorkoutInput {
   client: ClientProfile;
@@ -61,7 +61,7 @@ function training(reading: ProfileReading, age: number | null): Training {
   const days = activityLevel === 'sedentary' || activityLevel === 'light' ? 3 : activityLevel === 'moderate' ? 4 : 5;
   const building = goalType === 'gainMuscle' || goalType === 'gainWeight';
   const split: WeekSplit = days === 3 ? 'fullBody' : days === 4 ? 'upperLower' : building ? 'pushPullLegs' : 'upperLowerCardio';
-  const cardiac = conditions.has('hypertension') || conditions.has('heartProblems');
+  const cardiac = CARDIAC_CONDITIONS.some((condition) => conditions.has(condition));
   const band: [ExerciseLevel, ExerciseLevel] = days === 3 ? ['beginner', 'beginner'] : days === 4 ? ['beginner', 'intermediate'] : ['intermediate', 'advanced'];
   const dose = GOAL_DOSES[goalType];
   const beginner = band[1] === 'beginner';
@@ -217,10 +217,11 @@ function session(kind: SessionKind, index: number, plan: Training, seed: string,
 
 function description(plan: Training, reading: ProfileReading, age: number | null, copy: WorkoutCopy, locale: Locale): string {
   const sentences = [copy.intro(plan.days, copy.levels[plan.maxLevel], GOAL_LABELS[locale][reading.goalType], copy.splits[plan.split])];
-  if (plan.cardiac) sentences.push(copy.cardiacAdaptation);
+  // Only the conditions the client has: a client with hypertension alone never reads of a heart problem.
+  const causes = CARDIAC_CONDITIONS.filter((condition) => reading.conditions.has(condition)).map((condition) => copy.cardiacCauses[condition]);
+  if (plan.cardiac) sentences.push(copy.cardiacAdaptation(new Intl.ListFormat(locale, { type: 'conjunction' }).format(causes)));
   if (reading.bmi !== null && reading.bmi >= JOINT_FRIENDLY_BMI) sentences.push(copy.jointAdaptation(formatNumber(reading.bmi, locale, 1)));
   if (age !== null && age >= OLDER_ADULT_AGE) sentences.push(copy.olderAdultAdaptation(age));
-  sentences.push(copy.review);
   return sentences.join(' ');
 }
 

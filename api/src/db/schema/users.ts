@@ -30,6 +30,11 @@ export const users = sqliteTable(
     preferredLanguage: text('preferred_language').notNull().default('pt-BR'),
     /** The teacher a client came through (referral); scope of a teacher's admin rights (ARCHITECTURE §4). */
     teacherId: text('teacher_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * The SHA-256 of the visitor cookie of a browser that had clicked the teacher's link before this
+     * client registered through it: what makes a paying student a conversion of a click (ADR 013).
+     */
+    referralVisitor: text('referral_visitor'),
     /** A teacher's own AI-provider key, AES-256-GCM under APP_SECRET (api/src/ai/key-vault.ts); never returned. */
     aiKeyEncrypted: text('ai_key_encrypted'),
     /** Teacher registration (SPEC §2 /professor-cadastro): CPF digits, expertise and bio. */

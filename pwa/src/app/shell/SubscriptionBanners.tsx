@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { daysRemaining, subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
+import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { remainingTimeText } from '../../features/subscription/remaining-time.ts';
 
@@ -24,13 +25,14 @@ export function SubscriptionBanners({ fallback }: { fallback: ReactNode }) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { loading, subscription, now } = useLocalSubscription(useNow(60_000));
   if (loading) return null;
-  const banners = subscriptionBanners(subscription, now);
+  const zone = deviceTimeZone();
+  const banners = subscriptionBanners(subscription, now, zone);
   const banner = PRIORITY.find((name) => banners.includes(name));
   if (!banner) return fallback;
   const trialTime = subscription && banners.includes('trialEnding') ? remainingTimeText(intl, subscription.endDate, now) : null;
   const text = {
     activation: trialTime ? t('banners.trial', { time: trialTime }) : t(subscription?.isTrial ? 'banners.activationTrial' : 'banners.activation'),
-    expiring: t('banners.expiring', { days: subscription ? daysRemaining(subscription.endDate, now) : 0 }),
+    expiring: t('banners.expiring', { days: subscription ? daysRemaining(subscription.endDate, now, zone) : 0 }),
     expired: t('banners.expired'),
   };
   const severity = { activation: trialTime ? 'warning' : 'info', expiring: 'warning', expired: 'error' } as const;

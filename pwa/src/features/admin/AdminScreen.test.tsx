@@ -57,6 +57,7 @@ const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   gender: null,
   height: null,
   currentWeight: 82,
+  startingWeight: 82,
   targetWeight: 70,
   activityLevel: 'moderado',
   goalType: 'perder_peso',

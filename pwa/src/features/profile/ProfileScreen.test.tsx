@@ -37,11 +37,36 @@ describe('ProfileScreen numbers in the locale (issue 16, 5a)', () => {
     expect(input('currentWeight').getAttribute('inputmode')).toBe('decimal');
   });
 
-  it('pt-BR: a weight typed with a comma is saved as that weight (a profile.update)', async () => {
+  it('pt-BR: a weight typed with a comma is saved as that weight (a weigh-in, ADR 018)', async () => {
     renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
     fireEvent.click(await screen.findByTestId('profile-edit'));
     fireEvent.change(input('currentWeight'), { target: { value: '94,8' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => m.args)).toEqual([{ fields: { currentWeight: 94.8 } }]));
+    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, (m.args as { weight?: number }).weight])).toEqual([['weight.add', 94.8]]));
+  });
+});
+
+describe('ProfileScreen: the current weight is the latest record’s (issue 17, 3)', () => {
+  beforeEach(async () => {
+    // The replica's profile was pulled before the weigh-in: its currentWeight lags.
+    await db.profile.put({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180, currentWeight: 78.4, startingWeight: 78.4, targetWeight: 70, profileHlcs: {} });
+    await db.weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000009', weight: 77.2, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} });
+  });
+
+  it('shows 77,2 kg after the client logs 77,2, in the read view and the edit field', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    await waitFor(() => expect(screen.getByTestId('profile-view').textContent).toContain('77,2 kg'));
+    expect(screen.getByTestId('profile-view').textContent).not.toContain('78,4');
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    expect(input('currentWeight').value).toBe('77,2');
+  });
+
+  it('saving other fields writes no weight: the newer record stays the current weight', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    await waitFor(() => expect(screen.getByTestId('profile-view').textContent).toContain('77,2 kg'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(input('name'), { target: { value: 'Pedro P. Perfil' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { name: 'Pedro P. Perfil' } }]]));
   });
 });

@@ -18,6 +18,8 @@ import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 import { useUserDb } from '#pwa/db/current.ts';
+import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
+import { uuidv7 } from '#protocol/ids.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';
@@ -52,7 +54,9 @@ export function ProfileScreen() {
   const client = useSession((s) => s.client);
   const setClient = useSession((s) => s.setClient);
   const stored = useLiveQuery(async () => (db ? ((await db.profile.toArray())[0] ?? null) : undefined), [db]);
-  const profile = (stored ?? client ?? {}) as Partial<Client>;
+  // The current weight is the latest record's on this device, not the profile's copy (ADR 018).
+  const currentWeight = useWeightProgress()?.progress.currentWeight;
+  const profile = { ...((stored ?? client ?? {}) as Partial<Client>), ...(currentWeight !== undefined && { currentWeight }) };
   const [editing, setEditing] = useState(false);
 
   const form = useFormik<FormValues>({
@@ -63,8 +67,14 @@ export function ProfileScreen() {
     validate: (values) => schemaErrors(profileUpdateSchema, values),
     onSubmit: async (values) => {
       const original = toForm(profile, intl.locale);
-      const changed = EDITABLE.filter((field) => values[field] !== original[field]);
+      const changed = EDITABLE.filter((field) => values[field] !== original[field] && field !== 'currentWeight');
       try {
+        // A weight typed here is a weigh-in, as in the weight dialog; the registration weight stays the starting point.
+        if (values.currentWeight !== original.currentWeight) {
+          const { currentWeight: weight } = profileUpdateSchema.cast({ currentWeight: values.currentWeight });
+          const now = new Date();
+          if (typeof weight === 'number') await write('weight.add', { id: uuidv7(now.getTime()), weight, notes: null, createdAt: now.toISOString() });
+        }
         if (changed.length > 0) {
           const fields = profileUpdateSchema.cast(Object.fromEntries(changed.map((field) => [field, values[field]]))) as ProfileUpdateInput;
           // An emptied phone is taken back (null); other emptied fields stay as they were.

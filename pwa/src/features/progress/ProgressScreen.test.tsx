@@ -81,3 +81,28 @@ describe('ProgressScreen: correcting the history (issue 16, 5c)', () => {
     expect((await outbox()).at(-1)).toEqual(['weight.add', { id: copy.id, weight: 452, notes: 'em jejum', createdAt: TYPO.createdAt }]);
   });
 });
+
+describe('ProgressScreen: the registration weight is the starting point (issue 17, 3)', () => {
+  const LOGGED: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000003', weight: 90.5, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} };
+
+  async function registeredAt91(profile: Record<string, unknown>) {
+    await db.weightRecords.clear();
+    await db.weightRecords.put(LOGGED);
+    await db.profile.put({ id: 'u1', profileHlcs: {}, targetWeight: 76, ...profile });
+    await renderProgress();
+  }
+
+  it('a client registered at 91 kg who logs 90,5 has lost 0,5 kg from a start of 91 kg, and the one record is not called "none"', async () => {
+    await registeredAt91({ startingWeight: 91, currentWeight: 90.5 });
+    expect(screen.getByTestId('stat-weight-lost').textContent).toContain('0,5 kg');
+    expect(screen.getByTestId('stat-goal-percent').textContent).toContain('3%'); // 0,5 of the 15 kg to 76
+    expect(screen.getByTestId('initial-weight').textContent).toContain('91 kg');
+    expect(screen.queryByText('Você ainda não registrou nenhum peso.')).toBeNull();
+    expect(screen.getByTestId('weight-chart-empty').textContent).toBe('O gráfico aparece a partir do segundo registro.');
+  });
+
+  it('a replica pulled before startingWeight existed reads the registration weight from currentWeight', async () => {
+    await registeredAt91({ currentWeight: 91 });
+    expect(screen.getByTestId('stat-weight-lost').textContent).toContain('0,5 kg');
+  });
+});

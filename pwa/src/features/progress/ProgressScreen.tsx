@@ -144,7 +144,7 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
             <Typography variant="body2">
-              {t('progress.initialWeight')}: <strong>{kg(stats.initialWeight)}</strong>
+              {t('progress.initialWeight')}: <strong data-testid="initial-weight">{kg(stats.initialWeight)}</strong>
             </Typography>
             <Typography variant="body2">
               {t('progress.goal')}: <strong>{kg(stats.targetWeight)}</strong>
@@ -163,7 +163,7 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
             title={t('progress.chartTitle')}
             weightLabel={t('progress.chartWeight')}
             targetLabel={t('progress.chartTarget')}
-            emptyText={t('progress.empty')}
+            emptyText={t(stats.total === 0 ? 'progress.empty' : 'progress.chartNeedsTwo')}
           />
         </CardContent>
       </Card>

@@ -17,7 +17,8 @@ import Typography from '@mui/material/Typography';
 import TimerIcon from '@mui/icons-material/TimerOutlined';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_DISPLAY_KEYS, planForPrice } from '#protocol/domain/plans.ts';
-import { DAY_MS } from '#protocol/domain/subscription-time.ts';
+import { daysRemaining } from '#protocol/domain/subscription-time.ts';
+import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
@@ -26,9 +27,6 @@ import { capitalize } from '#pwa/lib/text.ts';
 import { PlanCards } from './PlanCards.tsx';
 import { remainingTimeText } from './remaining-time.ts';
 import { usePlans } from './use-plans.ts';
-
-/** Full days left, as the countdown above shows them. */
-const wholeDaysLeft = (endDate: string, now: number) => Math.max(0, Math.floor((Date.parse(endDate) - now) / DAY_MS) || 0);
 
 const STATUS_COLORS = { active: 'success', inactive: 'default', expired: 'error' } as const;
 const TYPE_KEYS = { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual', trial: 'Trial' } as const;
@@ -114,7 +112,7 @@ export function MySubscriptionScreen() {
                   {formatMoney(subscription.price, subscription.currencyCode || 'BRL', intl.locale)}
                 </Typography>
                 <Typography component="dt" color="text.secondary">{t('subscription.daysRemaining')}</Typography>
-                <Typography component="dd" sx={{ m: 0 }}>{intl.formatNumber(wholeDaysLeft(subscription.endDate, now))}</Typography>
+                <Typography component="dd" sx={{ m: 0 }} data-testid="days-remaining">{intl.formatNumber(daysRemaining(subscription.endDate, now, deviceTimeZone()))}</Typography>
                 <Typography component="dt" color="text.secondary">{t('subscription.startDate')}</Typography>
                 <Typography component="dd" sx={{ m: 0 }}>{date(subscription.startDate)}</Typography>
                 <Typography component="dt" color="text.secondary">{t('subscription.dueDate')}</Typography>

@@ -1,9 +1,10 @@
 import type { IntlShape } from 'react-intl';
 import { remainingTime } from '#protocol/domain/subscription-time.ts';
+import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 
-/** SPEC §4 remaining-time text in the user's language. */
+/** SPEC §4 remaining-time text in the user's language; days are counted in the device's zone (ADR 018). */
 export function remainingTimeText(intl: IntlShape, endDate: string, now: number): string {
-  const left = remainingTime(endDate, now);
+  const left = remainingTime(endDate, now, deviceTimeZone());
   switch (left.kind) {
     case 'invalid':
       return intl.formatMessage({ id: 'subscription.invalidDate' });

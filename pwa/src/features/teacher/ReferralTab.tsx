@@ -174,6 +174,9 @@ export function ReferralTab({
           <Stat labelId="teacher.referral.conversions" value={intl.formatNumber(link.conversions)} testId="referral-conversions" />
           <Stat labelId="teacher.referral.rate" value={intl.formatNumber(link.conversionRate, { style: 'percent', maximumFractionDigits: 1 })} testId="referral-rate" />
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="referral-stats-note">
+          {t('teacher.referral.statsNote')}
+        </Typography>
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
