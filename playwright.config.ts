@@ -6,6 +6,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import { E2E_WEBHOOK_SECRET, serverLogPath } from './e2e/secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The local SMTP server the password-reset journey starts (e2e/smtp.ts); the next port up unless told. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 // One fresh database per run: workers re-read this file, so the path travels in the environment.
 process.env.E2E_DATABASE_PATH ??= path.join(mkdtempSync(path.join(tmpdir(), 'e2e-')), 'app.db');
 
@@ -44,6 +47,11 @@ export default defineConfig({
       PAYMENT_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       RATE_LIMIT_REGISTRATIONS: '1000',
       SUPPORT_WHATSAPP: '+55 11 4000-1234',
+      // Reset e-mails go to the SMTP server the password-reset spec runs; elsewhere none listens and a
+      // send only logs its failure.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Leve Coach <no-reply@leve.example>',
+      PUBLIC_URL: `http://localhost:${port}`,
     },
   },
 });

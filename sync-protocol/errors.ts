@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'INVALID_SIGNATURE',
   'USER_HAS_ACTIVE_PLAN',
+  // Password-reset links (ADR 017).
+  'RESET_LINK_INVALID',
+  'RESET_LINK_USED',
+  'RESET_LINK_EXPIRED',
   ...STAFF_ERROR_CODES,
 ] as const;
 

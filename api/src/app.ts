@@ -10,6 +10,7 @@ import { cookieContext, requestContext, sameOriginOnly } from './http/middleware
 import { securityHeaders } from './http/security-headers.ts';
 import type { RouteRule, Router } from './http/router.ts';
 import { clientsRoutes } from './routes/clients.ts';
+import { passwordResetRoutes } from './routes/password-resets.ts';
 import { healthRoutes } from './routes/health.ts';
 import { dailyProgressRoutes } from './routes/daily-progress.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): App {
   const routers: Router[] = [
     healthRoutes(deps),
     clientsRoutes(deps),
+    passwordResetRoutes(deps),
     syncRoutes(deps),
     weightRecordRoutes(deps),
     dailyProgressRoutes(deps),

@@ -56,4 +56,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ TEST_HALT_ON_WEIGHT_NOTE: 'halt:1' })).toEqual([expect.stringMatching(/needs NODE_ENV=test/)]);
     expect(problemsOf({ NODE_ENV: 'test', TEST_HALT_ON_WEIGHT_NOTE: "x'; DROP TABLE users" })).toEqual([expect.stringMatching(/TEST_HALT_ON_WEIGHT_NOTE must be/)]);
   });
+
+  it('reads SMTP_URL and MAIL_FROM, which need each other and PUBLIC_URL, and never echoes the SMTP password', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://user:s3cret@mail.example:587', MAIL_FROM: 'Leve Coach <no-reply@example.com>', PUBLIC_URL: 'https://coach.example' });
+    expect(config).toMatchObject({ smtpUrl: 'smtp://user:s3cret@mail.example:587', mailFrom: 'Leve Coach <no-reply@example.com>' });
+    expect(loadConfig({})).toMatchObject({ smtpUrl: null, mailFrom: null });
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example' })).toEqual([expect.stringMatching(/MAIL_FROM is required/), expect.stringMatching(/PUBLIC_URL is required/)]);
+    const problems = problemsOf({ SMTP_URL: 'http://user:s3cret@mail.example', MAIL_FROM: 'not an address', PUBLIC_URL: 'https://coach.example' });
+    expect(problems).toEqual([expect.stringMatching(/SMTP_URL must be smtp/), expect.stringMatching(/MAIL_FROM must be an e-mail address/)]);
+    expect(problems.join('\n')).not.toContain('s3cret');
+  });
 });

@@ -20,6 +20,10 @@ export interface RateLimits {
   aiCallsPerUser: number;
   /** Payout requests by one teacher within four windows (an hour). */
   payoutRequestsPerTeacher: number;
+  /** Password-reset e-mails asked from one IP address within four windows (an hour). */
+  passwordResetsPerIp: number;
+  /** Password-reset e-mails asked for one address within four windows (an hour). */
+  passwordResetsPerAddress: number;
   windowMs: number;
 }
 
@@ -45,6 +49,10 @@ export interface Config {
   payoutMinimums: Record<CurrencyCode, number>;
   supportWhatsapp: string | null;
   supportEmail: string | null;
+  /** Where password-reset e-mails go out (smtp:// or smtps://); null: admins share links by hand (ADR 017). */
+  smtpUrl: string | null;
+  /** The From of those e-mails. */
+  mailFrom: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
   seedDemoData: boolean;
@@ -71,6 +79,8 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationsPerIp: 20,
   aiCallsPerUser: 30,
   payoutRequestsPerTeacher: 10,
+  passwordResetsPerIp: 20,
+  passwordResetsPerAddress: 5,
   windowMs: 15 * 60 * 1000,
 };
 
@@ -148,6 +158,25 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
   // "Agendar consulta" and billing help can be tried; a real install shows only what it configured.
   const support = supportWhatsapp === null && supportEmail === null && seedDemoData ? DEMO_SUPPORT : { whatsapp: supportWhatsapp, email: supportEmail };
 
+  // E-mailed links must point at the real site: a link built from the request's Host header would
+  // let anyone send a victim a reset link to their own server (ADR 017).
+  const smtpUrl = value('SMTP_URL');
+  const smtpProtocol = (() => {
+    try {
+      return smtpUrl === null ? null : new URL(smtpUrl).protocol;
+    } catch {
+      return 'invalid';
+    }
+  })();
+  // The value may hold a password: it is never echoed back.
+  if (smtpProtocol !== null && smtpProtocol !== 'smtp:' && smtpProtocol !== 'smtps:') problems.push('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
+  const mailFrom = value('MAIL_FROM');
+  if (mailFrom !== null && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an e-mail address, optionally as "Name <address>" (got "${mailFrom}")`);
+  }
+  if (smtpUrl !== null && mailFrom === null) problems.push('MAIL_FROM is required when SMTP_URL is set');
+  if (smtpUrl !== null && value('PUBLIC_URL') === null) problems.push('PUBLIC_URL is required when SMTP_URL is set (the address the e-mailed links open)');
+
   const adminEmail = value('ADMIN_EMAIL')?.toLowerCase() ?? null;
   const adminPassword = env.ADMIN_PASSWORD ?? null;
   if ((adminEmail === null) !== (adminPassword === null)) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
@@ -198,6 +227,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     payoutMinimums,
     supportWhatsapp: support.whatsapp,
     supportEmail: support.email,
+    smtpUrl,
+    mailFrom,
     adminEmail,
     adminPassword,
     seedDemoData,
@@ -209,6 +240,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
       loginFailuresPerAccount: integer('RATE_LIMIT_ACCOUNT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerAccount, 1, 100_000),
       aiCallsPerUser: integer('RATE_LIMIT_AI_CALLS', DEFAULT_RATE_LIMITS.aiCallsPerUser, 1, 100_000),
       payoutRequestsPerTeacher: integer('RATE_LIMIT_PAYOUT_REQUESTS', DEFAULT_RATE_LIMITS.payoutRequestsPerTeacher, 1, 100_000),
+      passwordResetsPerIp: integer('RATE_LIMIT_PASSWORD_RESETS', DEFAULT_RATE_LIMITS.passwordResetsPerIp, 1, 100_000),
+      passwordResetsPerAddress: integer('RATE_LIMIT_ADDRESS_PASSWORD_RESETS', DEFAULT_RATE_LIMITS.passwordResetsPerAddress, 1, 100_000),
     },
     staticRoot: defaults.staticRoot ?? null,
     testHaltOnWeightNote,

@@ -19,6 +19,8 @@ import { createReferrals } from './services/referrals.ts';
 import { createCommissions } from './services/commissions.ts';
 import { createGroupCommit } from './db/group-commit.ts';
 import { createTeachers } from './services/teachers.ts';
+import { createPasswordResets } from './services/password-resets.ts';
+import { createMailer } from './mail/mailer.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -53,6 +55,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     commissions,
     teachers: createTeachers(database.sqlite, database.db, generation, now),
     sessions: createSessionStore(database.sqlite, now),
+    passwordResets: createPasswordResets(database.sqlite, now),
+    mailer: createMailer(config),
     groupCommit: createGroupCommit(database.sqlite),
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),
@@ -60,6 +64,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
       registrationPerIp: new RateLimiter(rateLimits.registrationsPerIp, rateLimits.windowMs * 4, now),
       aiCallsPerUser,
       payoutsPerTeacher: new RateLimiter(rateLimits.payoutRequestsPerTeacher, rateLimits.windowMs * 4, now),
+      passwordResetsPerIp: new RateLimiter(rateLimits.passwordResetsPerIp, rateLimits.windowMs * 4, now),
+      passwordResetsPerAddress: new RateLimiter(rateLimits.passwordResetsPerAddress, rateLimits.windowMs * 4, now),
     },
   };
 }

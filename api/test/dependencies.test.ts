@@ -16,6 +16,7 @@ const WITHOUT_IMPORT: Record<string, string> = {
   '@emotion/styled': "MUI's styling engine (peer dependency of @mui/material)",
   '@testing-library/dom': 'peer dependency of @testing-library/react',
   '@types/better-sqlite3': 'types',
+  '@types/nodemailer': 'types',
   '@types/node': 'types',
   '@types/react': 'types',
   '@types/react-dom': 'types',

@@ -48,6 +48,14 @@ const SCREENS: Screen[] = [
     reach: (page) => page.getByTestId('login-submit').click(),
     ready: (page) => page.locator('#password-helper-text'),
   },
+  { name: 'forgot-password', account: 'anonymous', path: '/esqueci-senha', ready: (page) => page.getByTestId('reset-request-submit') },
+  {
+    name: 'reset-password-errors',
+    account: 'anonymous',
+    path: '/redefinir-senha#token=not-a-real-token',
+    reach: (page) => page.getByTestId('reset-submit').click(),
+    ready: (page) => page.locator('#newPassword-helper-text'),
+  },
   { name: 'register-personal', account: 'anonymous', path: '/cadastro', ready: (page) => page.locator('#name') },
   { name: 'register-physical', account: 'anonymous', path: '/cadastro', reach: fillPersonalTab, ready: (page) => page.locator('#currentWeight') },
   {

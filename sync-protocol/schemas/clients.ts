@@ -146,6 +146,20 @@ export const passwordChangeSchema = object({
 
 export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 
+/** "Forgot password": only an address; the answer is the same whether it has an account (ADR 017). */
+export const passwordResetRequestSchema = object({
+  email: email(),
+}).noUnknown(true, 'validation.unknownField');
+
+/** Setting a new password from a reset link; the new one follows registration's rules. */
+export const passwordResetConfirmSchema = object({
+  token: string().typeError('validation.invalidType').required('validation.required').max(PASSWORD_MAX, 'validation.invalidType'),
+  newPassword: string().typeError('validation.invalidType').required('validation.required').min(REGISTER_PASSWORD_MIN, 'validation.passwordMinRegister').max(PASSWORD_MAX, 'validation.passwordMax'),
+  confirmPassword: string().typeError('validation.invalidType').required('validation.required').oneOf([ref('newPassword')], 'validation.passwordMismatch'),
+}).noUnknown(true, 'validation.unknownField');
+
+export type PasswordResetConfirmInput = InferType<typeof passwordResetConfirmSchema>;
+
 /**
  * SPEC §5 profile form: every field optional; a given name or email must be valid; the bounds are
  * inclusive (height 100 to 250, weights 30 to 300). Role, password and ids are not fields here:

@@ -49,6 +49,7 @@ export function createSessionStore(sqlite: Database.Database, now: () => number 
   );
   const removeOfUser = sqlite.prepare('DELETE FROM sessions WHERE id = ? AND user_id = ?');
   const removeOthers = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?');
+  const removeAll = sqlite.prepare('DELETE FROM sessions WHERE user_id = ?');
 
   return {
     /** Starts a new session (a fresh token at every login: no fixation) and returns the cookie token. */
@@ -95,6 +96,11 @@ export function createSessionStore(sqlite: Database.Database, now: () => number 
     /** Ends every session of the user but `keepId` (after a password change, or on request). */
     revokeOthers(userId: string, keepId: string): number {
       return removeOthers.run(userId, keepId).changes;
+    },
+
+    /** Ends every session of the user (a password set from a reset link). */
+    revokeAll(userId: string): number {
+      return removeAll.run(userId).changes;
     },
 
     purgeExpired(): number {

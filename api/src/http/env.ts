@@ -19,6 +19,8 @@ import type { TranslateTexts } from '../services/translations.ts';
 import type { Referrals } from '../services/referrals.ts';
 import type { Commissions } from '../services/commissions.ts';
 import type { Teachers } from '../services/teachers.ts';
+import type { PasswordResets } from '../services/password-resets.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /** Everything the routes and services need, built once per app (and per test file). */
 export interface AppDeps {
@@ -44,12 +46,17 @@ export interface AppDeps {
   referrals: Referrals;
   commissions: Commissions;
   teachers: Teachers;
+  passwordResets: PasswordResets;
+  /** Null when SMTP is not configured (ADR 017). */
+  mailer: Mailer | null;
   limiters: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;
     registrationPerIp: RateLimiter;
     aiCallsPerUser: RateLimiter;
     payoutsPerTeacher: RateLimiter;
+    passwordResetsPerIp: RateLimiter;
+    passwordResetsPerAddress: RateLimiter;
   };
 }
 

@@ -1,6 +1,11 @@
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { payoutStatusSchema } from '#protocol/schemas/teachers.ts';
+import { toLocale } from '#protocol/i18n/locales.ts';
 import type { AppDeps } from '../http/env.ts';
+import { translate } from '../i18n/translate.ts';
+import { findUserById } from '../services/clients.ts';
+import { resetLinkFor } from './password-resets.ts';
+import { ApiError } from '../http/errors.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
 
@@ -59,6 +64,22 @@ export function adminRoutes(deps: AppDeps) {
     staffUsers.remove(staff, userId);
     deps.log.info('user.removed', { userId, by: staff.id });
     return c.json({ success: true });
+  });
+
+  /**
+   * A reset link for the admin to share by hand (WhatsApp) when no SMTP is configured (ADR 017).
+   * Admins only, and logged with who made it for whom; the message is in the user's language.
+   */
+  r.post('/users/:id/password-reset', 'admin', (c) => {
+    const admin = currentUser(c);
+    const user = findUserById(deps.database.db, idParam(c));
+    if (!user) throw new ApiError(404, 'NOT_FOUND');
+    const { token, expiresAt } = deps.passwordResets.issue(user.id, admin.id);
+    // The admin's own page passed the same-origin check, so its origin is the app's.
+    const link = resetLinkFor(deps.config.publicUrl ?? new URL(c.req.url).origin, token);
+    const locale = toLocale(user.preferredLanguage) ?? 'pt-BR';
+    deps.log.info('password-reset.link-created', { userId: user.id, by: admin.id });
+    return c.json({ link, expiresAt: new Date(expiresAt).toISOString(), message: translate(locale, 'passwordReset.whatsapp', { name: user.name, link }) }, 201);
   });
 
   /** ADR 013: an approved teacher also works with the clients who have no teacher. */

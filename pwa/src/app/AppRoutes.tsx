@@ -29,6 +29,9 @@ const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.ts
 // Staff only: clients never download the admin panel's code.
 const AdminScreen = lazy(() => import('../features/admin/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
 const TeacherDashboardScreen = lazy(() => import('../features/teacher/TeacherDashboardScreen.tsx').then((m) => ({ default: m.TeacherDashboardScreen })));
+// Password reset (ADR 017): rare pages, kept out of the /login chunk.
+const ForgotPasswordScreen = lazy(() => import('../features/auth/ForgotPasswordScreen.tsx').then((m) => ({ default: m.ForgotPasswordScreen })));
+const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen.tsx').then((m) => ({ default: m.ResetPasswordScreen })));
 const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
@@ -77,6 +80,8 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginScreen />} />
           <Route path="/cadastro" element={<RegistrationScreen />} />
           <Route path="/professor-cadastro" element={<TeacherRegistrationScreen />} />
+          <Route path="/esqueci-senha" element={<ForgotPasswordScreen />} />
+          <Route path="/redefinir-senha" element={<ResetPasswordScreen />} />
           <Route path="*" element={<LoggedOutLanding />} />
         </Routes>
       </Suspense>
@@ -95,9 +100,11 @@ export function AppRoutes() {
   return (
     <Suspense fallback={spinner}>
       <Routes>
-        {['/login', '/cadastro', '/professor-cadastro'].map((path) => (
+        {['/login', '/cadastro', '/professor-cadastro', '/esqueci-senha'].map((path) => (
           <Route key={path} path={path} element={<Navigate to="/dashboard" replace />} />
         ))}
+        {/* A reset link still works in a browser signed in to any account: it ends that session too. */}
+        <Route path="/redefinir-senha" element={<ResetPasswordScreen />} />
         <Route element={<AppShell />}>
           <Route index element={dashboard} />
           <Route path="/dashboard" element={dashboard} />

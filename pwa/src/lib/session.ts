@@ -39,6 +39,8 @@ interface SessionState {
   logout(): Promise<void>;
   /** A new account was created (the server already started its session). */
   registered(client: Client): Promise<void>;
+  /** A password was set from a reset link: the server ended every other session and started this one. */
+  passwordReset(client: Client): Promise<void>;
   /** The session ended on the server (a 401 while syncing): sign in again, keeping local changes. */
   expire(): void;
   setClient(client: Client): void;
@@ -91,6 +93,7 @@ export const useSession = create<SessionState>((set, get) => {
       return client;
     },
     registered: (client) => signedIn(client),
+    passwordReset: (client) => signedIn(client),
     async logout() {
       try {
         await api.post('/clients/logout');

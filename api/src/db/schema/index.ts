@@ -4,3 +4,4 @@ export * from './sync.ts';
 export * from './subscriptions.ts';
 export * from './translations.ts';
 export * from './teachers.ts';
+export * from './password-resets.ts';

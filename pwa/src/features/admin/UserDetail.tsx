@@ -26,6 +26,7 @@ import { NutritionCard } from './NutritionCard.tsx';
 import { PlanFormDialog, type PlanFormTarget } from './PlanFormDialog.tsx';
 import { PlanList } from './PlanList.tsx';
 import { TeacherApproval } from './TeacherApproval.tsx';
+import { PasswordResetLink } from './PasswordResetLink.tsx';
 
 type Plan = StaffUserDetail['dietPlans'][number] | StaffUserDetail['workoutPlans'][number];
 type Confirm = { kind: 'plan'; planKind: PlanKind; plan: Plan } | { kind: 'user' };
@@ -78,6 +79,7 @@ export function UserDetail({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const selfId = useSession((s) => s.client?.id);
+  const viewerIsAdmin = useSession((s) => s.client?.role === 'admin');
   const [form, setForm] = useState<PlanFormTarget | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [generating, setGenerating] = useState<PlanKind | null>(null);
@@ -184,6 +186,7 @@ export function UserDetail({
             )}
             <SubscriptionSummary subscription={user.subscription} />
             {user.role === 'teacher' && <TeacherApproval teacherId={user.id} approvedAt={user.teacherApprovedAt} onApproved={onChanged} />}
+            {viewerIsAdmin && user.id !== selfId && <PasswordResetLink key={user.id} userId={user.id} phone={user.phone} />}
           </Stack>
           <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
             {actions.map((action) => (

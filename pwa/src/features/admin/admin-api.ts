@@ -10,6 +10,13 @@ export type PlanPayload = Record<string, string | number | null>;
 
 const id = (value: string) => encodeURIComponent(value);
 
+/** An admin-made password-reset link (ADR 017); `message` is the WhatsApp text in the user's language. */
+export interface PasswordResetLinkResponse {
+  link: string;
+  expiresAt: string;
+  message: string;
+}
+
 /** SPEC §7 admin and teacher-admin calls, as the admin panel makes them. */
 export const adminApi = {
   /** A draft for review: nothing is stored until the professional saves the form. */
@@ -28,6 +35,7 @@ export const adminApi = {
   publish: (kind: PlanKind, planId: string) => api.post<unknown>(`/teacher-admin/${kind}/${id(planId)}/publish`),
   remove: (kind: PlanKind, planId: string) => api.delete<{ success: true }>(`/admin/${kind}/${id(planId)}`),
   deleteUser: (userId: string) => api.delete<{ success: true }>(`/admin/users/${id(userId)}`),
+  passwordResetLink: (userId: string) => api.post<PasswordResetLinkResponse>(`/admin/users/${id(userId)}/password-reset`),
   approveTeacher: (teacherId: string) => api.post<{ approvedAt: string }>(`/admin/teachers/${id(teacherId)}/approve`),
   testExerciseImage: (image: File) => {
     const form = new FormData();

@@ -135,6 +135,9 @@ export function LoginScreen() {
                   },
                 }}
               />
+              <Link component={RouterLink} to="/esqueci-senha" variant="body2" sx={{ alignSelf: 'flex-end' }} data-testid="login-forgot">
+                <FormattedMessage id="login.forgotPassword" />
+              </Link>
               <Button
                 id="login-submit"
                 type="submit"
