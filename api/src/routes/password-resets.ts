@@ -59,7 +59,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     setSessionCookie(c, deps, token, expiresAt);
     deps.limiters.loginPerAccount.reset(user.email);
     deps.log.info('password-reset.used', { userId, revokedSessions: revoked });
-    return c.json({ client: toClientDto(user) });
+    return c.json({ client: toClientDto(db, user) });
   });
 
   return r;
