@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export type TeacherTab = 'overview' | 'students' | 'referral' | 'commissions' | 'payouts';
 export type TeacherFigure = 'totalStudents' | 'activeStudents' | 'totalCommissions' | 'thisMonthCommissions' | 'availableToWithdraw' | 'pendingPayouts';
-export type TeacherRegistrationField = 'name' | 'email' | 'phone' | 'cpf' | 'password' | 'confirmPassword' | 'expertise' | 'bio' | 'aiKey';
+export type TeacherRegistrationField = 'name' | 'email' | 'phone' | 'cpf' | 'cuit' | 'password' | 'confirmPassword' | 'expertise' | 'bio' | 'aiKey';
 
 /**
  * /teacher-dashboard (SPEC §2: overview, students, referral, commissions, payouts) and the
@@ -111,8 +111,9 @@ export class TeacherPage {
   readonly registrationSubmit = () => this.page.getByTestId('teacher-register-submit');
 
   /**
-   * Opens /professor-cadastro signed out, fills the given fields (the CPF formats itself as
-   * typed) and submits. On success the app lands on /teacher-dashboard; otherwise the caller
+   * Opens /professor-cadastro signed out, fills the given fields (the country is preset from the
+   * page's language, which decides whether a CPF, a CUIT or no tax number is asked; each formats
+   * itself as typed) and submits. On success the app lands on /teacher-dashboard; otherwise the caller
    * checks the messages under the fields or the toast.
    */
   async register(values: Partial<Record<TeacherRegistrationField, string>>) {

@@ -74,3 +74,29 @@ test('a password change in Settings signs the other browser out, and the new pas
   expect((await login('nova-senha-9')).status()).toBe(200);
   await Promise.all([laptop.close(), phone.close()]);
 });
+
+test('the language chosen in Settings is the one shown, and is saved: the server and the other device follow (issue 17)', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const laptop = await browser.newContext({ locale: 'pt-BR' });
+  const { email, password } = await registerClient(laptop.request, baseURL as string, { name: 'Lia Idioma' });
+  const phone = await browser.newContext({ locale: 'pt-BR' });
+  expect((await phone.request.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email, password } })).status()).toBe(200);
+  const onPhone = await phone.newPage();
+  await onPhone.goto('/dashboard');
+  await expect(onPhone.getByText('Olá, Lia!')).toBeVisible({ timeout: 20_000 });
+
+  const page = await laptop.newPage();
+  await page.goto('/settings');
+  await page.locator('#settings-language').click();
+  await expect(page.getByRole('option')).toHaveText(['Português (BR)', 'Español (AR)', 'English (US)']);
+  await page.getByRole('option', { name: 'English (US)' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await expect(page.locator('#settings-language')).toHaveText('English (US)');
+  await expect.poll(async () => ((await (await laptop.request.get('/api/clients/me')).json()) as { client: { preferredLanguage: string } }).client.preferredLanguage, { timeout: 20_000 }).toBe('en-US');
+
+  // The phone pulls the profile when it comes back to the app, and speaks the new language.
+  await onPhone.reload();
+  await expect(onPhone.getByText('Hi, Lia!')).toBeVisible({ timeout: 20_000 });
+  await expect(onPhone.locator('html')).toHaveAttribute('lang', 'en-US');
+  await Promise.all([laptop.close(), phone.close()]);
+});

@@ -7,7 +7,7 @@ import { TeacherPage } from '../page-models/teacher-page.ts';
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 /** The annual plan in each language's currency and the teacher's 70% of it, rounded down (ADR 013). */
-const MONEY: Record<Locale, { commission: string; paid: string; pending: string; countryCode: string }> = {
+const MONEY: Record<Locale, { commission: string; paid: string; pending: string; countryCode: 'BR' | 'AR' | 'US' }> = {
   'pt-BR': { commission: 'R$ 209,93', paid: 'Pago', pending: 'Pendente', countryCode: 'BR' }, // 70% of R$ 299,90
   'es-AR': { commission: '$ 60.770', paid: 'Pagado', pending: 'Pendiente', countryCode: 'AR' }, // 70% of $ 86.814 = 60.769,80, shown without decimals
   'en-US': { commission: '$55.99', paid: 'Paid', pending: 'Pending', countryCode: 'US' }, // 70% of $79.99 = 55.993
@@ -31,7 +31,8 @@ for (const locale of Object.keys(MONEY) as Locale[]) {
       name: `Paula Personal ${locale}`,
       email: `paula.${stamp}@example.com`,
       phone: '+55 11 95555-4444',
-      cpf: '52998224725',
+      // The country follows the page's language: a CPF in Brazil, a CUIT/CUIL in Argentina, none in the US.
+      ...({ BR: { cpf: '52998224725' }, AR: { cuit: '20123456786' }, US: {} } as const)[money.countryCode],
       password: 'senha-forte-1',
       confirmPassword: 'senha-forte-1',
       expertise: 'Emagrecimento',

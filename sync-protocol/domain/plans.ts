@@ -3,7 +3,8 @@
  * Money is integer minor units (cents) end to end; ARS is shown without decimals but still
  * counted in cents, so every currency follows one rule.
  */
-import type { Locale } from '../i18n/locales.ts';
+import { COUNTRY_LOCALE, type Locale } from '../i18n/locales.ts';
+import type { CountryCode } from './client-enums.ts';
 
 export const PLAN_IDS = ['monthly', 'quarterly', 'annual'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -36,6 +37,9 @@ export const PLAN_PRICING: Record<Locale, LocalePricing> = {
 
 /** Currency by language (SPEC §9): pt-BR BRL, es-AR ARS, en-US USD. */
 export const CURRENCY_BY_LOCALE: Record<Locale, CurrencyCode> = { 'pt-BR': 'BRL', 'es-AR': 'ARS', 'en-US': 'USD' };
+
+/** A country's currency, as its language prices plans: BR BRL, AR ARS, US USD (a teacher is paid in it, issue 17). */
+export const currencyOfCountry = (country: CountryCode): CurrencyCode => CURRENCY_BY_LOCALE[COUNTRY_LOCALE[country]];
 
 /** Decimals shown per currency: ARS prices are whole pesos (SPEC §9). */
 export const DISPLAY_DECIMALS: Record<CurrencyCode, number> = { BRL: 2, ARS: 0, USD: 2 };

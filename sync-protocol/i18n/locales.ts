@@ -8,7 +8,7 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Maps any language tag to one of our catalogs: 'pt', 'pt-PT' → pt-BR; 'es', 'es-ES', 'es-MX' →
- * es-AR (settings offers es-ES, which uses the Spanish catalog); 'en', 'en-GB' → en-US.
+ * es-AR; 'en', 'en-GB' → en-US.
  */
 export function toLocale(tag: string | null | undefined): Locale | null {
   if (!tag) return null;
@@ -41,3 +41,6 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
 
 /** Country → preferred language (SPEC §2: BR gives pt-BR, AR gives es-AR, US gives en-US). */
 export const COUNTRY_LOCALE = { BR: 'pt-BR', AR: 'es-AR', US: 'en-US' } as const satisfies Record<string, Locale>;
+
+/** The reverse: the country a reader of each language most likely lives in (issue 17: the registration form's preset). */
+export const LOCALE_COUNTRY = { 'pt-BR': 'BR', 'es-AR': 'AR', 'en-US': 'US' } as const satisfies Record<Locale, keyof typeof COUNTRY_LOCALE>;

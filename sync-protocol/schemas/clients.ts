@@ -42,7 +42,7 @@ const HEIGHT_DECIMALS = 1;
 const WEEKLY_GOAL_DECIMALS = 2;
 
 /** Enum field: any accepted reading is folded to the canonical value before `oneOf`. */
-const enumField = <T extends string>(canon: readonly T[], normalize: (v: unknown) => T | undefined) =>
+export const enumField = <T extends string>(canon: readonly T[], normalize: (v: unknown) => T | undefined) =>
   string()
     .typeError('validation.invalidOption')
     .transform((value, original) => (original === '' || original === null ? undefined : normalize(original) ?? value))

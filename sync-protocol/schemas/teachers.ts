@@ -1,7 +1,8 @@
 import { mixed, object, ref, string, type InferType } from 'yup';
 import { PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
-import { isValidCpf } from '../domain/cpf.ts';
-import { email, phone } from './clients.ts';
+import { COUNTRY_CODES, normalizeCountryCode, type CountryCode } from '../domain/client-enums.ts';
+import { taxIdProblem, type TaxIdField } from '../domain/tax-id.ts';
+import { email, enumField, phone } from './clients.ts';
 import { text, trimmed } from './fields.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../domain/plans.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
@@ -28,17 +29,30 @@ export const payoutStatusSchema = object({
 }).noUnknown(true, 'validation.unknownField');
 
 /**
- * SPEC §2 /professor-cadastro: name, email, phone, CPF (check digits), password and its
+ * A teacher's tax number, kept as its digits, checked by the rule of their country
+ * (domain/tax-id.ts). A CUIT may be written with dashes; a CPF with its dots and dash.
+ */
+const taxId = (field: TaxIdField, separators: RegExp) =>
+  trimmed()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(separators, '') : value))
+    .test(field, (value, context) => {
+      const problem = taxIdProblem((context.parent as { countryCode: CountryCode }).countryCode, field, value);
+      return problem === null || context.createError({ message: problem });
+    });
+
+/**
+ * SPEC §2 /professor-cadastro: name, email, phone, the teacher's country and its tax number (a
+ * CPF in Brazil, a CUIT/CUIL in Argentina, none in the US: issue 17), password and its
  * confirmation, expertise, bio and an optional AI-provider key (sealed at rest, never returned).
+ * A client of before the country was asked sends none: Brazil, as it was.
  */
 export const teacherRegistrationSchema = object({
+  countryCode: enumField(COUNTRY_CODES, normalizeCountryCode).default('BR'),
   name: trimmed().required('validation.required').min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
   email: email(),
   phone: phone().required('validation.required'),
-  cpf: trimmed()
-    .required('validation.required')
-    .test('cpf', 'validation.cpfInvalid', (value) => value === undefined || isValidCpf(value))
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value)),
+  cpf: taxId('cpf', /\D/g),
+  cuit: taxId('cuit', /[\s-]/g),
   password: string().typeError('validation.invalidType').required('validation.required').min(REGISTER_PASSWORD_MIN, 'validation.passwordMinRegister').max(PASSWORD_MAX, 'validation.passwordMax'),
   confirmPassword: string().typeError('validation.invalidType').required('validation.required').oneOf([ref('password')], 'validation.passwordMismatch'),
   expertise: text(200),

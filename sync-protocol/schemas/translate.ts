@@ -15,7 +15,7 @@ export const translateTextsSchema = object({
     .typeError('validation.invalidType')
     .required('validation.required')
     .max(MAX_TRANSLATION_TEXTS, 'validation.tooLong'),
-  // Settings offers es-ES (SPEC §9); it reads the Spanish catalog like every other tag we map.
+  // Any tag of our three languages ('es-ES', 'pt-PT'…) reads that language's catalog.
   targetLanguage: trimmed()
     .required('validation.required')
     .test('locale', 'validation.invalidOption', (value) => value === undefined || toLocale(value) !== null)

@@ -40,6 +40,59 @@ describe('POST /api/teachers/register', () => {
   });
 });
 
+describe('POST /api/teachers/register in three countries (issue 17)', () => {
+  const register = (body: Record<string, unknown>, locale?: string) => t.client(locale ? { locale } : {}).post<Body>('/api/teachers/register', buildTeacherRegistration(body));
+  const stored = (id: string | undefined) =>
+    t.database.sqlite.prepare('SELECT country_code AS country, cpf, cuit FROM users WHERE id = ?').get(id) as { country: string; cpf: string | null; cuit: string | null };
+
+  it('BR: a valid CPF is required; the teacher is paid in BRL', async () => {
+    t = createTestApp();
+    const missing = await register({ countryCode: 'BR', cpf: undefined });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details?.map((d) => [d.field, d.message])).toEqual([['cpf', 'Campo obrigatório']]);
+    const c = t.client();
+    const created = await c.post<Body>('/api/teachers/register', buildTeacherRegistration({ countryCode: 'BR', cpf: '529.982.247-25' }));
+    expect(created.status).toBe(201);
+    expect(stored(created.body.client?.id)).toEqual({ country: 'BR', cpf: '52998224725', cuit: null });
+    expect((await c.get<TeacherDashboard>('/api/teacher/dashboard')).body.currency).toBe('BRL');
+  });
+
+  it('AR: a CUIT/CUIL with its mod-11 check digit, with or without dashes, instead of a CPF; the teacher is paid in ARS', async () => {
+    t = createTestApp();
+    const wrongDigit = await register({ countryCode: 'AR', cpf: undefined, cuit: '20-12345678-5' }, 'es-AR');
+    expect(wrongDigit.status).toBe(400);
+    expect(wrongDigit.body.details).toEqual([{ field: 'cuit', code: 'validation.cuitInvalid', message: 'CUIT/CUIL inválido' }]);
+    const missing = await register({ countryCode: 'AR', cpf: undefined }, 'es-AR');
+    expect(missing.body.details?.map((d) => [d.field, d.message])).toEqual([['cuit', 'Campo obligatorio']]);
+
+    const c = t.client({ locale: 'es-AR' });
+    const created = await c.post<Body>('/api/teachers/register', buildTeacherRegistration({ countryCode: 'AR', cpf: undefined, cuit: '20-12345678-6' }));
+    expect(created.status).toBe(201);
+    expect(stored(created.body.client?.id)).toEqual({ country: 'AR', cpf: null, cuit: '20123456786' });
+    expect((await c.get<TeacherDashboard>('/api/teacher/dashboard')).body.currency).toBe('ARS');
+    expect((await register({ countryCode: 'AR', cpf: undefined, cuit: '27280335148' })).status).toBe(201);
+  });
+
+  it('US: no tax number at all; a CPF sent along is not kept; the teacher is paid in USD', async () => {
+    t = createTestApp();
+    const c = t.client({ locale: 'en-US' });
+    const created = await c.post<Body>('/api/teachers/register', buildTeacherRegistration({ countryCode: 'US', cpf: undefined, phone: '+1 212 555 0100' }));
+    expect(created.status).toBe(201);
+    expect(stored(created.body.client?.id)).toEqual({ country: 'US', cpf: null, cuit: null });
+    expect((await c.get<TeacherDashboard>('/api/teacher/dashboard')).body.currency).toBe('USD');
+    const withCpf = await register({ countryCode: 'US', cpf: '111.111.111-11' });
+    expect(withCpf.status).toBe(201);
+    expect(stored(withCpf.body.client?.id).cpf).toBeNull();
+  });
+
+  it('refuses a country that is none of the three', async () => {
+    t = createTestApp();
+    const other = await register({ countryCode: 'CL' }, 'en-US');
+    expect(other.status).toBe(400);
+    expect(other.body.details?.map((d) => d.field)).toEqual(['countryCode']);
+  });
+});
+
 describe('teacher approval', () => {
   it('gives a self-registered teacher their own students at once and the unassigned clients once an admin approves', async () => {
     t = createTestApp();

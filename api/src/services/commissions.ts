@@ -6,7 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 import { COMMISSION_PERCENT, commissionOf } from '#protocol/domain/commission.ts';
+import { normalizeCountryCode } from '#protocol/domain/client-enums.ts';
 import { localDateIn, startOfLocalDay } from '#protocol/domain/daily-progress.ts';
+import { currencyOfCountry } from '#protocol/domain/plans.ts';
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { PlanId } from '../config.ts';
@@ -87,7 +89,7 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
   const students = sqlite.prepare<[string], { id: string; name: string; email: string; created_at: number }>(
     "SELECT id, name, email, created_at FROM users WHERE teacher_id = ? AND role = 'user' ORDER BY created_at DESC, id DESC",
   );
-  const teacherFlags = sqlite.prepare<[string], { has_key: number }>('SELECT ai_key_encrypted IS NOT NULL AS has_key FROM users WHERE id = ?');
+  const teacherFlags = sqlite.prepare<[string], { has_key: number; country: string }>('SELECT ai_key_encrypted IS NOT NULL AS has_key, country_code AS country FROM users WHERE id = ?');
 
   const studentRows = (teacherId: string): TeacherStudent[] =>
     students.all(teacherId).map((row) => {
@@ -124,6 +126,7 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
     dashboard(teacherId: string, timeZone: string): TeacherDashboard {
       const list = studentRows(teacherId);
       const availableNow = byCurrency(available.all(teacherId));
+      const flags = teacherFlags.get(teacherId);
       return {
         totalStudents: list.length,
         activeStudents: list.filter((s) => s.status === 'active' && s.planId !== 'trial').length,
@@ -132,7 +135,8 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
         availableToWithdraw: availableNow,
         pendingPayouts: byCurrency(openPayouts.all(teacherId)),
         minimumPayout: availableNow.map(({ currency }) => ({ currency, amount: minimumPayout(currency) })),
-        hasAiKey: teacherFlags.get(teacherId)?.has_key === 1,
+        hasAiKey: flags?.has_key === 1,
+        currency: currencyOfCountry(normalizeCountryCode(flags?.country) ?? 'BR'),
       };
     },
 

@@ -3,6 +3,7 @@
  * shared by the routes and, as types only, by the PWA. Money is integer minor units with its
  * currency; a teacher paid in several currencies gets one figure per currency.
  */
+import type { CurrencyCode } from '#protocol/domain/plans.ts';
 import type { PlanId } from '../config.ts';
 
 export interface Money {
@@ -25,6 +26,8 @@ export interface TeacherDashboard {
   minimumPayout: Money[];
   /** Whether the teacher stored an AI key of their own (the key itself is never returned). */
   hasAiKey: boolean;
+  /** The currency of the teacher's country (BRL, ARS, USD): figures with nothing yet read as zero in it. */
+  currency: CurrencyCode;
 }
 
 export type StudentStatus = 'active' | 'inactive' | 'expired';

@@ -1,10 +1,11 @@
 /**
  * Teacher accounts (SPEC §2 /professor-cadastro): created by the teacher themselves, with their
- * CPF, expertise, bio and optionally their own AI-provider key, sealed at once and never read
+ * country and its tax number (ADR 019), expertise, bio and optionally their own AI-provider key, sealed at once and never read
  * back. A self-registered teacher works with the students their link brings at once; an admin's
  * approval adds the clients with no teacher to their scope (ADR 013).
  */
 import type Database from 'better-sqlite3';
+import { TEACHER_TAX_ID } from '#protocol/domain/tax-id.ts';
 import { DEFAULT_LOCALE } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { TeacherRegistrationInput } from '#protocol/schemas/teachers.ts';
@@ -23,6 +24,8 @@ export function createTeachers(sqlite: Database.Database, db: Db, generation: Co
   return {
     async register(input: TeacherRegistrationInput, locale: string): Promise<UserRow> {
       const at = now();
+      // Only the number the teacher's country asks for is kept (a US teacher keeps none).
+      const taxId = TEACHER_TAX_ID[input.countryCode];
       const row: typeof users.$inferInsert = {
         id: uuidv7(at),
         email: input.email,
@@ -30,11 +33,12 @@ export function createTeachers(sqlite: Database.Database, db: Db, generation: Co
         phone: input.phone,
         role: 'teacher',
         passwordHash: await hashPassword(input.password),
-        cpf: input.cpf,
+        cpf: taxId === 'cpf' ? input.cpf : null,
+        cuit: taxId === 'cuit' ? input.cuit : null,
         expertise: input.expertise ?? null,
         bio: input.bio ?? null,
         preferredLanguage: locale || DEFAULT_LOCALE,
-        countryCode: 'BR', // CPF holders: SPEC's teachers are Brazilian partners
+        countryCode: input.countryCode,
         createdAt: at,
         updatedAt: at,
       };

@@ -36,10 +36,9 @@ const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ 
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
 function RoleRedirect({ messageId }: { messageId: string }) {
-  const intl = useIntl();
   useEffect(() => {
-    showToast({ severity: 'warning', title: intl.formatMessage({ id: messageId }) });
-  }, [intl, messageId]);
+    showToast({ severity: 'warning', title: { id: messageId } });
+  }, [messageId]);
   return <Navigate to="/dashboard" replace />;
 }
 

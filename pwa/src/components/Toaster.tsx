@@ -2,12 +2,15 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { TOAST_DURATION_MS, useToastStore } from '#pwa/lib/toast.ts';
+import { useIntl } from 'react-intl';
+import { TOAST_DURATION_MS, useToastStore, type ToastText } from '#pwa/lib/toast.ts';
 
-/** Renders the single current toast (SPEC §9) and announces it to screen readers. */
+/** Renders the single current toast (SPEC §9) in the current language and announces it to screen readers. */
 export function Toaster() {
   const toast = useToastStore((s) => s.current);
   const dismiss = useToastStore((s) => s.dismiss);
+  const intl = useIntl();
+  const text = (value: ToastText | undefined) => (typeof value === 'object' ? intl.formatMessage({ id: value.id }, value.values) : value);
   return (
     <Snackbar
       key={toast?.id}
@@ -48,8 +51,8 @@ export function Toaster() {
           data-testid="toast"
           sx={{ width: '100%', minWidth: 280 }}
         >
-          <AlertTitle>{toast.title}</AlertTitle>
-          {toast.description}
+          <AlertTitle>{text(toast.title)}</AlertTitle>
+          {text(toast.description)}
         </Alert>
       ) : undefined}
     </Snackbar>

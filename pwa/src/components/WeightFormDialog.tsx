@@ -97,12 +97,12 @@ export function WeightFormDialog({
     event.preventDefault();
     const checkedWeight = checkWeight(weight);
     if (!checkedWeight.ok) {
-      showToast({ severity: 'error', title: t('tracking.weight.errorTitle'), description: t(checkedWeight.key) });
+      showToast({ severity: 'error', title: { id: 'tracking.weight.errorTitle' }, description: { id: checkedWeight.key } });
       return;
     }
     const checkedNotes = checkNotes(notes);
     if (!checkedNotes.ok) {
-      showToast({ severity: 'error', title: t('tracking.weight.errorTitle'), description: t(checkedNotes.key) });
+      showToast({ severity: 'error', title: { id: 'tracking.weight.errorTitle' }, description: { id: checkedNotes.key } });
       return;
     }
     const compared = checkedWeight.value === initial?.weight ? null : await (reference.current ?? last());

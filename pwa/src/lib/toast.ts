@@ -2,10 +2,21 @@ import { create } from 'zustand';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
 
+/**
+ * A catalog message, formatted when the toast is drawn: a toast shown just before the language
+ * changes (registering as a US client switches to English) then reads in the new language.
+ * A plain string is shown as given (a server message, already in the request's language).
+ */
+export interface ToastMessage {
+  id: string;
+  values?: Record<string, string | number>;
+}
+export type ToastText = string | ToastMessage;
+
 export interface Toast {
   id: number;
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
   severity: ToastSeverity;
   /** One button beside the text, e.g. "Desfazer" (ADR 015); pressing it also closes the toast. */
   action?: { label: string; onClick: () => void };

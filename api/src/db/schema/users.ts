@@ -37,8 +37,9 @@ export const users = sqliteTable(
     referralVisitor: text('referral_visitor'),
     /** A teacher's own AI-provider key, AES-256-GCM under APP_SECRET (api/src/ai/key-vault.ts); never returned. */
     aiKeyEncrypted: text('ai_key_encrypted'),
-    /** Teacher registration (SPEC §2 /professor-cadastro): CPF digits, expertise and bio. */
+    /** Teacher registration (SPEC §2 /professor-cadastro): the tax number of their country (CPF digits in BR, CUIT/CUIL digits in AR, none in US: issue 17), expertise and bio. */
     cpf: text('cpf'),
+    cuit: text('cuit'),
     expertise: text('expertise'),
     bio: text('bio'),
     /** When an admin approved a teacher: from then on unassigned clients are in their scope too (ADR 013). */

@@ -44,6 +44,7 @@ import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
 import { RefusalNotices } from './RefusalNotices.tsx';
 import { InstallBanner } from './InstallBanner.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
+import { useProfileLanguage } from './use-profile-language.ts';
 
 const DRAWER_WIDTH = 264;
 const BOTTOM_BAR_HEIGHT = 64;
@@ -102,6 +103,7 @@ export function AppShell() {
   const client = useSession((s) => s.client);
   const { requestLogout, dialogs } = useLogout();
   useTrialOnFirstLoad(client?.role === 'user' ? client.id : null);
+  useProfileLanguage();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);

@@ -29,7 +29,7 @@ export function useLogout() {
   const finish = async () => {
     setPending(0);
     await logout();
-    showToast({ severity: 'success', title: t('logout.successTitle') });
+    showToast({ severity: 'success', title: { id: 'logout.successTitle' } });
     navigate('/login', { replace: true });
   };
 
@@ -46,7 +46,7 @@ export function useLogout() {
     if (left === 0) await finish();
     else {
       setPending(left);
-      showToast({ severity: 'warning', title: t('logoutPending.stillPending') });
+      showToast({ severity: 'warning', title: { id: 'logoutPending.stillPending' } });
     }
   };
 

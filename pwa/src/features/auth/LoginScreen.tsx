@@ -56,10 +56,10 @@ export function LoginScreen() {
     setSubmitting(true);
     try {
       const client = await login(values.email.trim(), values.password);
-      showToast({ severity: 'success', title: t('login.successTitle'), description: t('login.successDescription', { name: client.name }) });
+      showToast({ severity: 'success', title: { id: 'login.successTitle' }, description: { id: 'login.successDescription', values: { name: client.name } } });
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      showToast({ severity: 'error', title: t('login.errorTitle'), description: errorMessage(intl, error, 'errors.INVALID_CREDENTIALS') });
+      showToast({ severity: 'error', title: { id: 'login.errorTitle' }, description: errorMessage(intl, error, 'errors.INVALID_CREDENTIALS') });
       setSubmitting(false);
     }
   };

@@ -82,11 +82,11 @@ export function ProfileScreen() {
           await write('profile.update', { fields });
           if (client) setClient({ ...client, ...(fields as Partial<Client>) });
         }
-        showToast({ severity: 'success', title: t('profile.successTitle'), description: navigator.onLine ? undefined : t('profile.savedOffline') });
+        showToast({ severity: 'success', title: { id: 'profile.successTitle' }, description: navigator.onLine ? undefined : { id: 'profile.savedOffline' } });
         setEditing(false);
       } catch (error) {
         console.error('profile.update', error);
-        showToast({ severity: 'error', title: t('profile.errorTitle'), description: t('profile.errorFallback') });
+        showToast({ severity: 'error', title: { id: 'profile.errorTitle' }, description: { id: 'profile.errorFallback' } });
       }
     },
   });

@@ -60,7 +60,7 @@ function useCorrections() {
   const kg = (value: number) => formatDecimal(value, intl.locale);
   const failed = (error: unknown) => {
     console.error('weight.correction', error);
-    showToast({ severity: 'error', title: t('progress.changeFailedTitle'), description: t('tracking.weight.failedDescription') });
+    showToast({ severity: 'error', title: { id: 'progress.changeFailedTitle' }, description: { id: 'tracking.weight.failedDescription' } });
   };
   const undoable = (title: string, description: string, undo: () => Promise<unknown>, undoneTitle: string) =>
     showToast({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -25,7 +25,9 @@ import {
   TIME_FRAMES,
   type CountryCode,
 } from '#protocol/domain/client-enums.ts';
-import { COUNTRY_LOCALE } from '#protocol/i18n/locales.ts';
+import { COUNTRY_LOCALE, LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales.ts';
+import { formatMoney } from '#protocol/domain/money.ts';
+import { PLAN_PRICING } from '#protocol/domain/plans.ts';
 import { registerClientSchema } from '#protocol/schemas/clients.ts';
 import type { ClientDto } from '#api/services/clients.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
@@ -84,8 +86,12 @@ export function RegistrationScreen() {
   const [tab, setTab] = useState(0);
   const [blocked, setBlocked] = useState(false);
 
+  // The country the reader's language points to (es-AR → AR), not always Brasil: a visitor who
+  // does not notice the field must not be switched to Portuguese and charged in reais (issue 17).
+  const readersCountry = LOCALE_COUNTRY[toLocale(intl.locale) ?? 'pt-BR'];
   // The default weekly goal, 0.5 kg, written as the language writes it ("0,5" in pt-BR).
-  const [startValues] = useState(() => ({ ...initialValues, weeklyWeightGoal: formatDecimal(0.5, intl.locale, 2) }));
+  const [startValues] = useState(() => ({ ...initialValues, countryCode: readersCountry, weeklyWeightGoal: formatDecimal(0.5, intl.locale, 2) }));
+  const [countryChosen, setCountryChosen] = useState(false);
   const form = useFormik<Values>({
     initialValues: startValues,
     validateOnChange: false,
@@ -98,7 +104,7 @@ export function RegistrationScreen() {
         const { client } = await api.post<{ client: ClientDto }>('/clients/register', toBody(values));
         setLocale(client.preferredLanguage);
         await registered(client);
-        showToast({ severity: 'success', title: t('register.successTitle'), description: t('register.successDescription') });
+        showToast({ severity: 'success', title: { id: 'register.successTitle' }, description: { id: 'register.successDescription' } });
         navigate('/dashboard', { replace: true });
       } catch (error) {
         if (error instanceof ApiRequestError && error.details.length > 0) {
@@ -106,12 +112,19 @@ export function RegistrationScreen() {
           const first = error.details.map((d) => FIELD_TABS[d.field] ?? 'goals')[0];
           if (first) setTab(REGISTRATION_TABS.indexOf(first));
         }
-        showToast({ severity: 'error', title: t('register.errorTitle'), description: errorMessage(intl, error, 'register.errorFallback') });
+        showToast({ severity: 'error', title: { id: 'register.errorTitle' }, description: errorMessage(intl, error, 'register.errorFallback') });
       }
     },
   });
 
   const values = form.values;
+  const { setFieldValue } = form;
+  // Until the visitor picks a country, the preset follows the language menu.
+  useEffect(() => {
+    if (!countryChosen) void setFieldValue('countryCode', readersCountry);
+  }, [countryChosen, readersCountry, setFieldValue]);
+  // What the chosen country's plans cost: the server prices a client by that country's language.
+  const pricing = PLAN_PRICING[COUNTRY_LOCALE[values.countryCode]];
   const fieldError = (name: string) => {
     const key = (form.errors as Record<string, string | undefined>)[name];
     return form.submitCount > 0 || (form.touched as Record<string, boolean | undefined>)[name] ? (key ? t(key) : undefined) : undefined;
@@ -193,7 +206,15 @@ export function RegistrationScreen() {
                   <MenuItem value="female">{t('register.genderFemale')}</MenuItem>
                   <MenuItem value="male">{t('register.genderMale')}</MenuItem>
                 </TextField>
-                <TextField {...field('countryCode', 'register.country')} select helperText={t('register.languageShown', { language: t(`language.${COUNTRY_LOCALE[values.countryCode]}`) })}>
+                <TextField
+                  {...field('countryCode', 'register.country')}
+                  onChange={(event) => {
+                    setCountryChosen(true);
+                    form.handleChange(event);
+                  }}
+                  select
+                  data-testid="register-country"
+                  helperText={t('register.languageShown', { language: t(`language.${COUNTRY_LOCALE[values.countryCode]}`) })}>
                   {COUNTRY_CODES.map((code) => <MenuItem key={code} value={code}>{t(`register.country${code}`)}</MenuItem>)}
                 </TextField>
               </Stack>
@@ -249,6 +270,14 @@ export function RegistrationScreen() {
                     <Typography component="dd" sx={{ m: 0 }} data-testid="weight-difference">{difference === null ? '—' : kg(difference)}</Typography>
                     <Typography component="dt" color="text.secondary">{t('register.summaryWeekly')}</Typography>
                     <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.weeklyWeightGoal) > 0 ? kg(formNumber(values.weeklyWeightGoal)) : '—'}</Typography>
+                    <Typography component="dt" color="text.secondary">{t('register.summaryCurrency')}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }} data-testid="register-summary-currency">
+                      {t('register.summaryCurrencyValue', {
+                        currency: pricing.currency,
+                        country: t(`register.country${values.countryCode}`),
+                        price: formatMoney(pricing.prices.monthly, pricing.currency, intl.locale),
+                      })}
+                    </Typography>
                   </Box>
                 </Paper>
               </Stack>

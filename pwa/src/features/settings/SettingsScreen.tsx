@@ -18,12 +18,14 @@ import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { LOCALES, toLocale } from '#protocol/i18n/locales.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
+import { write } from '#pwa/sync/user-data.ts';
 import { loadSettingsMessages } from './i18n/messages.ts';
 import { SecuritySection } from './SecuritySection.tsx';
 
@@ -45,13 +47,6 @@ function readSettings(): LocalSettings {
   }
 }
 
-const LANGUAGE_OPTIONS = [
-  { value: 'pt-BR', labelId: 'language.pt-BR' },
-  { value: 'es-AR', labelId: 'language.es-AR' },
-  { value: 'es-ES', labelId: 'settings.languageEsES' }, // uses the Spanish catalog
-  { value: 'en-US', labelId: 'language.en-US' },
-];
-
 /** SPEC §2 /settings, with account security, data export and account deletion (LGPD and GDPR rights). */
 function Settings() {
   const intl = useIntl();
@@ -59,6 +54,7 @@ function Settings() {
   const navigate = useNavigate();
   const client = useSession((s) => s.client);
   const logout = useSession((s) => s.logout);
+  const setClient = useSession((s) => s.setClient);
   const { mode, setMode } = useColorScheme();
   const locale = useLocaleStore((s) => s.locale);
   const setLocale = useLocaleStore((s) => s.setLocale);
@@ -67,12 +63,22 @@ function Settings() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // The language is the profile's (ADR 019): saved at once, offline too, and synced, so the
+  // server writes to the user in it and the user's other devices switch to it.
+  const chooseLanguage = (value: string) => {
+    const chosen = toLocale(value);
+    if (!chosen) return;
+    setLocale(chosen);
+    if (client) setClient({ ...client, preferredLanguage: chosen });
+    write('profile.update', { fields: { preferredLanguage: chosen } }).catch((error: unknown) => console.error('settings.language', error));
+  };
+
   const toggle = (group: 'notifications' | 'privacy', key: string) =>
     setSettings((s) => ({ ...s, [group]: { ...s[group], [key]: !(s[group] as Record<string, boolean>)[key] } }));
 
   const save = () => {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-    showToast({ severity: 'success', title: t('settings.saved') });
+    showToast({ severity: 'success', title: { id: 'settings.saved' } });
   };
 
   const exportData = async () => {
@@ -85,9 +91,9 @@ function Settings() {
       link.download = `leve-coach-export-${new Date().toISOString().slice(0, 10)}.json`;
       link.click();
       URL.revokeObjectURL(url);
-      showToast({ severity: 'info', title: t('settings.exportStarted') });
+      showToast({ severity: 'info', title: { id: 'settings.exportStarted' } });
     } catch (error) {
-      showToast({ severity: 'error', title: t('settings.exportFailed'), description: errorMessage(intl, error, 'errors.network') });
+      showToast({ severity: 'error', title: { id: 'settings.exportFailed' }, description: errorMessage(intl, error, 'errors.network') });
     }
   };
 
@@ -98,7 +104,7 @@ function Settings() {
       setDeleting(false);
       localStorage.removeItem(SETTINGS_KEY);
       await logout();
-      showToast({ severity: 'warning', title: t('settings.deleted') });
+      showToast({ severity: 'warning', title: { id: 'settings.deleted' } });
       navigate('/login', { replace: true });
     } catch (error) {
       const blocked = error instanceof ApiRequestError && error.code === 'USER_HAS_ACTIVE_PLAN';
@@ -148,10 +154,10 @@ function Settings() {
               <MenuItem value="dark">{t('settings.themeDark')}</MenuItem>
               <MenuItem value="system">{t('settings.themeSystem')}</MenuItem>
             </TextField>
-            <TextField select label={t('settings.language')} value={locale ?? 'pt-BR'} onChange={(e) => setLocale(e.target.value)} fullWidth id="settings-language">
-              {LANGUAGE_OPTIONS.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {t(option.labelId)}
+            <TextField select label={t('settings.language')} value={locale ?? 'pt-BR'} onChange={(e) => chooseLanguage(e.target.value)} fullWidth id="settings-language" data-testid="settings-language">
+              {LOCALES.map((value) => (
+                <MenuItem key={value} value={value} lang={value}>
+                  {t(`language.${value}`)}
                 </MenuItem>
               ))}
             </TextField>

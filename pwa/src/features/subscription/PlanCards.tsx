@@ -57,13 +57,13 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
       // The server prices and dates the plan itself; these fields only follow SPEC §7's call shape.
       await api.post('/subscriptions', { planId: plan.id, internalPlanId: plan.id, startDate: now.toISOString(), endDate: null, price: plan.price, currency: plan.currency });
       await flush();
-      showToast({ severity: 'success', title: t('plans.planActivated'), description: t('plans.planActivatedDescription', { plan: t(`plans.names.${plan.displayKey}`) }) });
+      showToast({ severity: 'success', title: { id: 'plans.planActivated' }, description: t('plans.planActivatedDescription', { plan: t(`plans.names.${plan.displayKey}`) }) });
       navigate('/subscription');
     } catch (error) {
       const notFound = error instanceof ApiRequestError && error.code === 'PLAN_NOT_FOUND';
       showToast({
         severity: 'error',
-        title: t(notFound ? 'plans.planNotFound' : 'plans.errorActivating'),
+        title: { id: notFound ? 'plans.planNotFound' : 'plans.errorActivating' },
         description: error instanceof ApiRequestError && error.code !== 'NETWORK' ? error.message : t('errors.network'),
       });
     } finally {

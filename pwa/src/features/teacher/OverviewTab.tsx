@@ -58,7 +58,7 @@ export function OverviewTab({
   }
   const text = (name: Figure): string[] => {
     const value = data[name];
-    return typeof value === 'number' ? [intl.formatNumber(value)] : moneyTexts(value as Money[], intl.locale);
+    return typeof value === 'number' ? [intl.formatNumber(value)] : moneyTexts(value as Money[], intl.locale, data.currency);
   };
   return (
     <Stack sx={{ gap: 3 }}>

@@ -139,7 +139,7 @@ export function PayoutsTab({
             <Alert severity="info" variant="outlined" data-testid="payout-no-balance">
               {t('teacher.payouts.noBalance')}
             </Alert>
-            <RequestButton option={{ currency: 'BRL', available: 0, minimum: DEFAULT_MINIMUM_PAYOUT_MINOR }} busy={false} locked onRequest={() => undefined} />
+            <RequestButton option={{ currency: dashboard.currency, available: 0, minimum: DEFAULT_MINIMUM_PAYOUT_MINOR }} busy={false} locked onRequest={() => undefined} />
           </Stack>
         ) : (
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>

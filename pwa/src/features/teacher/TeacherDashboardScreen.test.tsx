@@ -32,6 +32,7 @@ const DASHBOARD: TeacherDashboard = {
     { currency: 'USD', amount: 5000 },
   ],
   hasAiKey: false,
+  currency: 'BRL',
 };
 
 const STUDENTS: TeacherStudent[] = [
@@ -332,6 +333,17 @@ describe('TeacherDashboardScreen', () => {
     expect(button.textContent).toBe('Solicitar saque');
     expect(text(screen.getByTestId('payout-minimum-BRL'))).toBe('Saque mínimo: R$ 50,00');
     expect(screen.getByTestId('payout-no-balance')).toBeTruthy();
+  });
+
+  it("reads nothing yet as zero in the teacher's own currency, with the payout minimum in it (issue 17: a teacher in Argentina)", async () => {
+    const empty = { ...DASHBOARD, totalCommissions: [], thisMonthCommissions: [], availableToWithdraw: [], pendingPayouts: [], minimumPayout: [], currency: 'ARS' as const };
+    stubApi({ [DASHBOARD_GET]: () => json(empty), 'GET /teacher/payouts': () => json({ payouts: [] }) });
+    renderDashboard();
+    expect(text(await screen.findByTestId('teacher-figure-totalCommissions'))).toBe(text(screen.getByTestId('teacher-figure-pendingPayouts')));
+    expect(text(screen.getByTestId('teacher-figure-totalCommissions'))).toMatch(/^ARS\s?0$/);
+    await openTab('payouts');
+    expect(((await screen.findByTestId('payout-request-ARS')) as HTMLButtonElement).disabled).toBe(true);
+    expect(text(screen.getByTestId('payout-minimum-ARS'))).toMatch(/ARS\s?50$/);
   });
 
   it('speaks the language of the app', async () => {

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { isValidCpf } from '#protocol/domain/cpf.ts';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import { loadMessages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { TeacherRegistrationScreen } from './TeacherRegistrationScreen.tsx';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
@@ -19,9 +21,9 @@ beforeEach(() => {
   useSession.setState({ status: 'anonymous', client: null, registered });
 });
 
-function renderForm() {
+function renderForm(locale: Locale = 'pt-BR', catalog = messages()) {
   return renderInApp(
-    messages(),
+    catalog,
     <MemoryRouter initialEntries={['/professor-cadastro']}>
       <Routes>
         <Route path="/professor-cadastro" element={<TeacherRegistrationScreen />} />
@@ -29,6 +31,7 @@ function renderForm() {
         <Route path="/" element={<p data-testid="at-home" />} />
       </Routes>
     </MemoryRouter>,
+    locale,
   );
 }
 
@@ -120,6 +123,7 @@ describe('TeacherRegistrationScreen', () => {
       name: 'Paula Personal',
       email: 'Paula@Example.com',
       phone: '+55 (11) 98888-7777',
+      countryCode: 'BR',
       cpf: VALID_CPF,
       password: 'senha-forte-1',
       confirmPassword: 'senha-forte-1',
@@ -161,5 +165,68 @@ describe('TeacherRegistrationScreen', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Erro no cadastro');
     expect(toast.textContent).toContain('Erro de conexão com o servidor');
+  });
+
+  describe('in three countries (issue 17)', () => {
+    // The select's hidden input carries the test id; the combobox beside it is what a person opens.
+    const countrySelect = () => within(input('countryCode').parentElement as HTMLElement).getByRole('combobox');
+    async function chooseCountry(name: string) {
+      fireEvent.mouseDown(countrySelect());
+      fireEvent.click(await screen.findByRole('option', { name }));
+    }
+    async function fillAccount() {
+      fill('name', 'Lucía Entrenadora');
+      fill('email', 'lucia@example.com');
+      fill('phone', '+54 11 5555-4444');
+      fill('password', 'clave-fuerte-1');
+      fill('confirmPassword', 'clave-fuerte-1');
+    }
+
+    it('asks the country first, preset from the language, with the currency it pays commissions in', async () => {
+      renderForm('es-AR', await loadMessages('es-AR'));
+      const form = await screen.findByTestId('teacher-register-form', {}, { timeout: 10_000 });
+      expect(form.querySelector('input')?.getAttribute('name')).toBe('countryCode');
+      expect(countrySelect().textContent).toBe('Argentina');
+      expect(helper('countryCode')).toContain('ARS');
+      expect(screen.queryByTestId('teacher-register-cpf')).toBeNull();
+      expect(input('cuit')).toBeTruthy();
+      await chooseCountry('Estados Unidos');
+      expect(helper('countryCode')).toContain('USD');
+      expect(screen.queryByTestId('teacher-register-cpf')).toBeNull();
+      expect(screen.queryByTestId('teacher-register-cuit')).toBeNull();
+    }, 30_000);
+
+    it('AR: a CUIT/CUIL with a wrong check digit is refused under its field; a right one is sent as digits, with no CPF', async () => {
+      const calls = stubApi({ 'POST /teachers/register': () => json({ client: { ...TEACHER, countryCode: 'AR' } }, 201) });
+      renderForm('es-AR', await loadMessages('es-AR'));
+      await screen.findByTestId('teacher-register-form', {}, { timeout: 10_000 });
+      await fillAccount();
+      fill('cuit', '20123456785');
+      expect(input('cuit').value).toBe('20-12345678-5');
+      fireEvent.click(screen.getByTestId('teacher-register-submit'));
+      await waitFor(() => expect(helper('cuit')).toBe('CUIT/CUIL inválido'));
+      expect(calls).toEqual([]);
+
+      fill('cuit', '20-12345678-6');
+      fireEvent.click(screen.getByTestId('teacher-register-submit'));
+      expect(await screen.findByTestId('at-teacher-dashboard', {}, { timeout: 10_000 })).toBeTruthy();
+      const body = calls.find((c) => c.key === 'POST /teachers/register')?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ countryCode: 'AR', cuit: '20123456786' });
+      expect(body).not.toHaveProperty('cpf');
+    }, 30_000);
+
+    it('US: no tax number is asked or sent', async () => {
+      const calls = stubApi({ 'POST /teachers/register': () => json({ client: { ...TEACHER, countryCode: 'US' } }, 201) });
+      renderForm('en-US', await loadMessages('en-US'));
+      await screen.findByTestId('teacher-register-form', {}, { timeout: 10_000 });
+      expect(countrySelect().textContent).toBe('United States');
+      await fillAccount();
+      fireEvent.click(screen.getByTestId('teacher-register-submit'));
+      expect(await screen.findByTestId('at-teacher-dashboard', {}, { timeout: 10_000 })).toBeTruthy();
+      const body = calls.find((c) => c.key === 'POST /teachers/register')?.body as Record<string, unknown>;
+      expect(body.countryCode).toBe('US');
+      expect(body).not.toHaveProperty('cpf');
+      expect(body).not.toHaveProperty('cuit');
+    }, 30_000);
   });
 });

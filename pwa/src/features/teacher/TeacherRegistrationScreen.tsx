@@ -4,9 +4,15 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { COUNTRY_CODES, type CountryCode } from '#protocol/domain/client-enums.ts';
 import { cpfDigits, formatCpf } from '#protocol/domain/cpf.ts';
+import { cuitDigits, formatCuit } from '#protocol/domain/cuit.ts';
+import { currencyOfCountry } from '#protocol/domain/plans.ts';
+import { TEACHER_TAX_ID } from '#protocol/domain/tax-id.ts';
+import { LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales.ts';
 import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
@@ -19,18 +25,21 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
 import { teacherApi, type TeacherRegistrationBody } from './teacher-api.ts';
 
-const initialValues = { name: '', email: '', phone: '', cpf: '', password: '', confirmPassword: '', expertise: '', bio: '', aiKey: '' };
+const initialValues = { countryCode: 'BR' as CountryCode, name: '', email: '', phone: '', cpf: '', cuit: '', password: '', confirmPassword: '', expertise: '', bio: '', aiKey: '' };
 type Values = typeof initialValues;
 type Field = keyof Values;
 
-/** The request body: the CPF as its digits, optional fields left out when blank. */
+/** The request body: the country's tax number as its digits (none in the US), optional fields left out when blank. */
 function toBody(values: Values): TeacherRegistrationBody {
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  const taxId = TEACHER_TAX_ID[values.countryCode];
   return {
+    countryCode: values.countryCode,
     name: values.name,
     email: values.email,
     phone: values.phone,
-    cpf: cpfDigits(values.cpf),
+    ...(taxId === 'cpf' ? { cpf: cpfDigits(values.cpf) } : {}),
+    ...(taxId === 'cuit' ? { cuit: cuitDigits(values.cuit) } : {}),
     password: values.password,
     confirmPassword: values.confirmPassword,
     expertise: optional(values.expertise),
@@ -47,7 +56,8 @@ function TeacherRegistrationForm() {
   const registered = useSession((s) => s.registered);
 
   const form = useFormik<Values>({
-    initialValues,
+    // The country is asked first, preset from the reader's language (es-AR → Argentina).
+    initialValues: { ...initialValues, countryCode: LOCALE_COUNTRY[toLocale(intl.locale) ?? 'pt-BR'] },
     // Errors appear once the user submits (as on /cadastro): appearing on blur they shift the layout under a tap.
     validateOnChange: false,
     validateOnBlur: false,
@@ -60,7 +70,7 @@ function TeacherRegistrationForm() {
         // change is a transition, which reads the new session at once (AppRoutes defers it only for
         // urgent renders), so /teacher-dashboard never renders signed out and bounces to /login.
         const activating = registered(client);
-        showToast({ severity: 'success', title: t('register.successTitle'), description: t('teacher.register.successDescription') });
+        showToast({ severity: 'success', title: { id: 'register.successTitle' }, description: t('teacher.register.successDescription') });
         navigate('/teacher-dashboard', { replace: true });
         await activating;
       } catch (error) {
@@ -69,11 +79,12 @@ function TeacherRegistrationForm() {
         if (fields) helpers.setErrors(fields);
         else if (error instanceof ApiRequestError && error.code === 'EMAIL_TAKEN') helpers.setErrors({ email: error.message });
         // SPEC §8: 'Erro no cadastro' with the server's error, else 'Erro ao criar conta'.
-        showToast({ severity: 'error', title: t('register.errorTitle'), description: errorMessage(intl, error, 'register.errorFallback') });
+        showToast({ severity: 'error', title: { id: 'register.errorTitle' }, description: errorMessage(intl, error, 'register.errorFallback') });
       }
     },
   });
 
+  const taxId = TEACHER_TAX_ID[form.values.countryCode];
   const fieldError = (name: Field) => (form.submitCount > 0 ? fieldMessage(intl, form.errors[name]) : undefined);
   const field = (name: Field, labelId: string, extra: { helperText?: string; htmlInput?: Record<string, unknown> } = {}) => ({
     id: `teacher-register-${name}`,
@@ -100,13 +111,33 @@ function TeacherRegistrationForm() {
     >
           <Box component="form" noValidate onSubmit={form.handleSubmit} data-testid="teacher-register-form">
             <Stack sx={{ gap: 2 }}>
+              <TextField
+                {...field('countryCode', 'teacher.register.country', {
+                  helperText: intl.formatMessage({ id: 'teacher.register.countryCurrency' }, { currency: currencyOfCountry(form.values.countryCode) }),
+                })}
+                select
+              >
+                {COUNTRY_CODES.map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {t(`register.country${code}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
               <TextField {...field('name', 'teacher.register.name')} autoComplete="name" />
               <TextField {...field('email', 'teacher.register.email')} type="email" autoComplete="email" />
               <TextField {...field('phone', 'teacher.register.phone')} type="tel" autoComplete="tel" />
-              <TextField
-                {...field('cpf', 'teacher.register.cpf', { htmlInput: { inputMode: 'numeric', maxLength: 14, placeholder: '000.000.000-00' } })}
-                onChange={(event) => void form.setFieldValue('cpf', formatCpf(event.target.value))}
-              />
+              {taxId === 'cpf' && (
+                <TextField
+                  {...field('cpf', 'teacher.register.cpf', { htmlInput: { inputMode: 'numeric', maxLength: 14, placeholder: '000.000.000-00' } })}
+                  onChange={(event) => void form.setFieldValue('cpf', formatCpf(event.target.value))}
+                />
+              )}
+              {taxId === 'cuit' && (
+                <TextField
+                  {...field('cuit', 'teacher.register.cuit', { htmlInput: { inputMode: 'numeric', maxLength: 13, placeholder: '00-00000000-0' } })}
+                  onChange={(event) => void form.setFieldValue('cuit', formatCuit(event.target.value))}
+                />
+              )}
               <TextField {...field('password', 'teacher.register.password')} type="password" autoComplete="new-password" />
               <TextField {...field('confirmPassword', 'teacher.register.confirmPassword')} type="password" autoComplete="new-password" />
               <TextField {...field('expertise', 'teacher.register.expertise', { htmlInput: { maxLength: 200 } })} />

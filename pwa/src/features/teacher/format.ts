@@ -2,9 +2,9 @@ import type { IntlShape } from 'react-intl';
 import type { CommissionStatus, Money, PayoutStatus, StudentStatus, TeacherStudent } from '#api/services/teacher-contract.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 
-/** One text per currency (SPEC §9 formatting); none yet reads as zero reais. */
-export function moneyTexts(list: readonly Money[], locale: string): string[] {
-  return list.length === 0 ? [formatMoney(0, 'BRL', locale)] : list.map(({ amount, currency }) => formatMoney(amount, currency, locale));
+/** One text per currency (SPEC §9 formatting); none yet reads as zero in the teacher's own currency. */
+export function moneyTexts(list: readonly Money[], locale: string, ownCurrency: string): string[] {
+  return list.length === 0 ? [formatMoney(0, ownCurrency, locale)] : list.map(({ amount, currency }) => formatMoney(amount, currency, locale));
 }
 
 /** Plan names (the app catalog's, as My Plan shows them). */

@@ -1,4 +1,5 @@
 import type { ClientDto } from '#api/services/clients.ts';
+import type { CountryCode } from '#protocol/domain/client-enums.ts';
 import type { Payout, ReferralLink } from '#api/services/teacher-contract.ts';
 import { api } from '#pwa/lib/api.ts';
 
@@ -7,7 +8,10 @@ export interface TeacherRegistrationBody {
   name: string;
   email: string;
   phone: string;
-  cpf: string;
+  countryCode: CountryCode;
+  /** Brazil's tax number, digits only; Argentina's is `cuit`, the US asks none (issue 17). */
+  cpf?: string;
+  cuit?: string;
   password: string;
   confirmPassword: string;
   expertise?: string;

@@ -16,7 +16,6 @@ import { write } from '#pwa/sync/user-data.ts';
  */
 export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   const save = async ({ weight, notes }: WeightFormValues) => {
     try {
@@ -24,12 +23,12 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
       await write('weight.add', { id: uuidv7(now.getTime()), weight, notes, createdAt: now.toISOString() });
       showToast({
         severity: 'success',
-        title: t('tracking.weight.successTitle'),
-        description: t('tracking.weight.successDescription', { weight: formatDecimal(weight, intl.locale) }),
+        title: { id: 'tracking.weight.successTitle' },
+        description: { id: 'tracking.weight.successDescription', values: { weight: formatDecimal(weight, intl.locale) } },
       });
     } catch (error) {
       console.error('weight.add', error);
-      showToast({ severity: 'error', title: t('tracking.weight.failedTitle'), description: t('tracking.weight.failedDescription') });
+      showToast({ severity: 'error', title: { id: 'tracking.weight.failedTitle' }, description: { id: 'tracking.weight.failedDescription' } });
       throw error;
     }
   };

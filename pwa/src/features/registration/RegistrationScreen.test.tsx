@@ -1,0 +1,122 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import { Toaster } from '#pwa/components/Toaster.tsx';
+import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
+import { loadMessages, type Messages } from '#pwa/i18n/messages.ts';
+import { useSession, type Client } from '#pwa/lib/session.ts';
+import { json, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { RegistrationScreen } from './RegistrationScreen.tsx';
+
+setUpScreenTests();
+// Whole registrations through MUI selects: slow on a busy machine.
+const SLOW = 30_000;
+beforeEach(() => {
+  localStorage.clear();
+  // The real one also opens the local database; here only the session matters.
+  useSession.setState({ status: 'anonymous', client: null, registered: vi.fn(async (client: Client) => useSession.setState({ status: 'authenticated', client })) });
+});
+
+/** As the app's IntlGate: the language of the locale store, the previous one kept while the next loads. */
+function LiveIntl({ children }: { children: ReactNode }) {
+  const locale = useLocaleStore((s) => s.locale) ?? 'pt-BR';
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(null);
+  useEffect(() => void loadMessages(locale).then((messages) => setLoaded({ locale, messages })), [locale]);
+  return loaded ? <IntlProvider locale={loaded.locale} messages={loaded.messages}>{children}</IntlProvider> : null;
+}
+
+/** The screen as the app shows it: the language comes from the locale store, the toaster outside the routes. */
+function renderIn(locale: Locale) {
+  useLocaleStore.setState({ locale });
+  return render(
+    <LiveIntl>
+      <MemoryRouter initialEntries={['/cadastro']}>
+        <Routes>
+          <Route path="/cadastro" element={<RegistrationScreen />} />
+          <Route path="/dashboard" element={<p data-testid="at-dashboard" />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </LiveIntl>,
+  );
+}
+
+const type = (id: string, value: string) => fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+const countryField = () => screen.getByTestId('register-country');
+
+async function chooseCountry(name: string) {
+  fireEvent.mouseDown(within(countryField()).getByRole('combobox'));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+async function fillAndSubmit() {
+  type('name', 'Jane Doe');
+  type('email', 'jane@example.com');
+  type('password', 'strong-pass-1');
+  fireEvent.click(screen.getByTestId('register-next'));
+  type('currentWeight', '91');
+  type('height', '170');
+  fireEvent.click(screen.getByTestId('register-next'));
+  type('targetWeight', '80');
+  fireEvent.click(screen.getByTestId('register-submit'));
+}
+
+const CLIENT = { id: 'c1', name: 'Jane Doe', email: 'jane@example.com', role: 'user' } as Client;
+
+describe('RegistrationScreen: three countries', () => {
+  it('shows the success toast in the language the country switched to, not the one the form was in', async () => {
+    const calls = stubApi({ 'POST /clients/register': () => json({ client: { ...CLIENT, countryCode: 'US', preferredLanguage: 'en-US' } }, 201) });
+    renderIn('pt-BR');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    await chooseCountry('Estados Unidos');
+    await fillAndSubmit();
+    await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
+    expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ countryCode: 'US', preferredLanguage: 'en-US' });
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Account created'), { timeout: 10_000 });
+    expect(screen.getByTestId('toast').textContent).toContain('A professional will review your profile');
+    expect(screen.getByTestId('toast').textContent).not.toContain('Cadastro realizado');
+  }, SLOW);
+
+  it.each([
+    ['es-AR', 'Argentina', 'AR'],
+    ['en-US', 'United States', 'US'],
+    ['pt-BR', 'Brasil', 'BR'],
+  ] as const)('a visitor reading %s finds the country preset to %s, with or without a referral link', async (locale, country, code) => {
+    for (const referral of [false, true]) {
+      if (referral) localStorage.setItem('leve.referral', JSON.stringify({ code: 'TIAGOPRO42', expiresAt: Date.now() + 60_000 }));
+      const calls = stubApi({ 'POST /clients/register': () => json({ client: { ...CLIENT, countryCode: code, preferredLanguage: locale } }, 201) });
+      const { unmount } = renderIn(locale);
+      await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+      expect(within(countryField()).getByRole('combobox').textContent).toBe(country);
+      await fillAndSubmit();
+      await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
+      const body = calls.find((c) => c.key === 'POST /clients/register')?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ countryCode: code, preferredLanguage: locale });
+      expect(body.referralCode).toBe(referral ? 'TIAGOPRO42' : undefined);
+      unmount();
+    }
+  }, SLOW);
+
+  it("shows on the summary tab the currency the chosen country's plans are charged in", async () => {
+    renderIn('es-AR');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    type('name', 'Ana');
+    type('email', 'ana@example.com');
+    type('password', 'strong-pass-1');
+    fireEvent.click(screen.getByTestId('register-next'));
+    type('currentWeight', '70');
+    fireEvent.click(screen.getByTestId('register-next'));
+    const currency = () => screen.getByTestId('register-summary-currency').textContent ?? '';
+    expect(currency()).toContain('ARS');
+    expect(currency()).toContain('11.500');
+
+    fireEvent.click(screen.getByTestId('register-tab-personal'));
+    await chooseCountry('Brasil');
+    fireEvent.click(screen.getByTestId('register-tab-goals'));
+    expect(currency()).toContain('BRL');
+    expect(currency()).toContain('11,90');
+  }, SLOW);
+});

@@ -1,0 +1,61 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { useUserDb } from '#pwa/db/current.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
+import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { SettingsScreen } from './SettingsScreen.tsx';
+
+const messages = setUpScreenTests();
+
+let db: UserDb;
+beforeEach(async () => {
+  db = new UserDb(`settings-${Math.random().toString(36).slice(2)}`);
+  await db.open();
+  await db.profile.put({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', preferredLanguage: 'pt-BR', profileHlcs: {} });
+  useUserDb.setState({ db });
+  useLocaleStore.setState({ locale: 'pt-BR' });
+  stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }) });
+});
+afterEach(async () => {
+  useUserDb.setState({ db: null });
+  await db.delete();
+});
+
+const renderSettings = () =>
+  renderInApp(
+    messages(),
+    <MemoryRouter>
+      <SettingsScreen />
+    </MemoryRouter>,
+  );
+const languageSelect = async () => within(await screen.findByTestId('settings-language', {}, { timeout: 10_000 })).getByRole('combobox');
+
+async function choose(name: string) {
+  fireEvent.mouseDown(await languageSelect());
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('Settings: the language (issue 17)', () => {
+  it('offers the three languages of the app and shows exactly the one chosen', async () => {
+    renderSettings();
+    fireEvent.mouseDown(await languageSelect());
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Português (BR)', 'Español (AR)', 'English (US)']);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    for (const name of options) {
+      await choose(name ?? '');
+      await waitFor(async () => expect((await languageSelect()).textContent).toBe(name));
+    }
+  }, 30_000);
+
+  it('saves the choice to the profile through sync (a profile.update), so the server and other devices follow', async () => {
+    renderSettings();
+    await choose('English (US)');
+    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { preferredLanguage: 'en-US' } }]]));
+    expect((await db.profile.get('u1'))?.preferredLanguage).toBe('en-US');
+    expect(useLocaleStore.getState().locale).toBe('en-US');
+  }, 30_000);
+});
