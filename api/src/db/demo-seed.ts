@@ -28,7 +28,7 @@ export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
       birthDate: '1990-05-14',
       gender: 'female',
       height: 165,
-      currentWeight: 78.4,
+      currentWeight: 82, // at registration, 8 weeks ago: the first weigh-in; the latest record says 78.4
       targetWeight: 65,
       activityLevel: 'light',
       goalType: 'loseWeight',
@@ -108,7 +108,7 @@ export const DEMO_WORKOUT_SCHEDULE = JSON.stringify([
   ] } },
 ]);
 
-/** Eight weeks of weigh-ins, three a week, from 82 kg down to the profile's 78.4 kg. */
+/** Eight weeks of weigh-ins, three a week, from the registration weight of 82 kg down to 78.4 kg. */
 function demoWeightHistory(now: number): { weight: number; createdAt: number }[] {
   const start = now - 8 * 7 * DAY_MS;
   return Array.from({ length: 24 }, (_, i) => ({
