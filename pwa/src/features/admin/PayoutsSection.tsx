@@ -154,24 +154,22 @@ export function PayoutsSection() {
                   </Typography>
                 </div>
                 <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t('admin.payouts.amount')}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                    {money(payout)}
-                  </Typography>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t('admin.payouts.requestedAt')}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                    {dateTime(intl, payout.requestedAt)}
-                  </Typography>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t('admin.payouts.status')}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                    {statusChip(payout)}
-                  </Typography>
+                  {(
+                    [
+                      ['admin.payouts.amount', money(payout)],
+                      ['admin.payouts.requestedAt', dateTime(intl, payout.requestedAt)],
+                      ['admin.payouts.status', statusChip(payout)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <Box key={label} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="body2" color="text.secondary">
+                        {t(label)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                        {value}
+                      </Typography>
+                    </Box>
+                  ))}
                 </Box>
                 {actions(payout)}
               </CardContent>

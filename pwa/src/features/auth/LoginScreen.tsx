@@ -3,21 +3,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { loginFieldErrors, type LoginFields } from '#protocol/domain/credentials.ts';
-import { LanguageMenu } from '#pwa/components/LanguageMenu.tsx';
-import { Logo } from '#pwa/components/Logo.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
-import { ThemeToggleButton } from '#pwa/components/ThemeToggleButton.tsx';
 import { errorMessage } from '#pwa/lib/error-message.ts';
+import { AuthCard } from './AuthCard.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 
@@ -70,100 +66,80 @@ export function LoginScreen() {
   };
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Stack direction="row" component="header" sx={{ justifyContent: 'flex-end', alignItems: 'center', p: 1, gap: 0.5 }}>
-        <ThemeToggleButton />
-        <LanguageMenu />
+    <AuthCard brand={<FormattedMessage id="app.name" />} title={<FormattedMessage id="login.title" />} subtitle={<FormattedMessage id="login.subtitle" />}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-submit">
+        <Stack sx={{ gap: 2 }}>
+          <OutlinedTextField
+            id="email"
+            name="email"
+            type="email"
+            label={t('login.email')}
+            autoComplete="email"
+            value={values.email}
+            onChange={change}
+            onBlur={blur}
+            error={Boolean(fieldError('email'))}
+            helperText={fieldError('email')}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'email', 'data-testid': 'login-email' } }}
+          />
+          <OutlinedTextField
+            id="password"
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            label={t('login.password')}
+            autoComplete="current-password"
+            value={values.password}
+            onChange={change}
+            onBlur={blur}
+            error={Boolean(fieldError('password'))}
+            helperText={fieldError('password')}
+            fullWidth
+            slotProps={{
+              htmlInput: { 'data-testid': 'login-password' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      onClick={() => setShowPassword((shown) => !shown)}
+                      aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                      aria-pressed={showPassword}
+                      edge="end"
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Link component={RouterLink} to="/esqueci-senha" variant="body2" sx={{ alignSelf: 'flex-end' }} data-testid="login-forgot">
+            <FormattedMessage id="login.forgotPassword" />
+          </Link>
+          <Button
+            id="login-submit"
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={submitting}
+            data-testid="login-submit"
+            fullWidth
+          >
+            {t(submitting ? 'login.submitting' : 'login.submit')}
+          </Button>
+        </Stack>
+      </Box>
+      <Stack sx={{ mt: 3, gap: 1, alignItems: 'center' }}>
+        <Typography variant="body2">
+          <FormattedMessage id="login.noAccount" />{' '}
+          <Link component={RouterLink} to="/cadastro" sx={{ fontWeight: 600 }}>
+            <FormattedMessage id="login.register" />
+          </Link>
+        </Typography>
+        <Link component={RouterLink} to="/professor-cadastro" variant="body2">
+          <FormattedMessage id="login.teacherInvite" />
+        </Link>
       </Stack>
-      <Container component="main" maxWidth="xs" sx={{ flex: 1, display: 'flex', alignItems: 'center', py: 3 }}>
-        <Paper elevation={0} variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', borderRadius: 3 }}>
-          <Stack sx={{ alignItems: 'center', gap: 1, mb: 3, textAlign: 'center' }}>
-            <Logo size={56} />
-            <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 1.5 }}>
-              <FormattedMessage id="app.name" />
-            </Typography>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              <FormattedMessage id="login.title" />
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              <FormattedMessage id="login.subtitle" />
-            </Typography>
-          </Stack>
-          <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-submit">
-            <Stack sx={{ gap: 2 }}>
-              <OutlinedTextField
-                id="email"
-                name="email"
-                type="email"
-                label={t('login.email')}
-                autoComplete="email"
-                value={values.email}
-                onChange={change}
-                onBlur={blur}
-                error={Boolean(fieldError('email'))}
-                helperText={fieldError('email')}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'email', 'data-testid': 'login-email' } }}
-              />
-              <OutlinedTextField
-                id="password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                label={t('login.password')}
-                autoComplete="current-password"
-                value={values.password}
-                onChange={change}
-                onBlur={blur}
-                error={Boolean(fieldError('password'))}
-                helperText={fieldError('password')}
-                fullWidth
-                slotProps={{
-                  htmlInput: { 'data-testid': 'login-password' },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          onClick={() => setShowPassword((shown) => !shown)}
-                          aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-                          aria-pressed={showPassword}
-                          edge="end"
-                        >
-                          {showPassword ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-              <Link component={RouterLink} to="/esqueci-senha" variant="body2" sx={{ alignSelf: 'flex-end' }} data-testid="login-forgot">
-                <FormattedMessage id="login.forgotPassword" />
-              </Link>
-              <Button
-                id="login-submit"
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={submitting}
-                data-testid="login-submit"
-                fullWidth
-              >
-                {t(submitting ? 'login.submitting' : 'login.submit')}
-              </Button>
-            </Stack>
-          </Box>
-          <Stack sx={{ mt: 3, gap: 1, alignItems: 'center' }}>
-            <Typography variant="body2">
-              <FormattedMessage id="login.noAccount" />{' '}
-              <Link component={RouterLink} to="/cadastro" sx={{ fontWeight: 600 }}>
-                <FormattedMessage id="login.register" />
-              </Link>
-            </Typography>
-            <Link component={RouterLink} to="/professor-cadastro" variant="body2">
-              <FormattedMessage id="login.teacherInvite" />
-            </Link>
-          </Stack>
-        </Paper>
-      </Container>
-    </Box>
+    </AuthCard>
   );
 }
