@@ -7,6 +7,12 @@ import { DEMO, DEMO_PASSWORD, expect, LOCALES, openNewClientDashboard, registerC
  */
 const PHONE = { width: 390, height: 844 };
 const COUNTRY: Record<Locale, string> = { 'pt-BR': 'BR', 'es-AR': 'AR', 'en-US': 'US' };
+/** What a visitor who never touches "País" meets, by the language they read in. */
+const ARRIVAL: Record<Locale, { country: string; currency: string; toast: string; greeting: string }> = {
+  'pt-BR': { country: 'Brasil', currency: 'BRL', toast: 'Seu teste grátis de 24 horas começou', greeting: 'Olá, Rita!' },
+  'es-AR': { country: 'Argentina', currency: 'ARS', toast: 'Tu prueba gratis de 24 horas empezó', greeting: '¡Hola, Rita!' },
+  'en-US': { country: 'United States', currency: 'USD', toast: 'Your 24-hour free trial has started', greeting: 'Hi, Rita!' },
+};
 
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
@@ -27,6 +33,35 @@ async function expectWhollyVisible(page: Page, locator: Locator, what: string) {
 for (const locale of LOCALES) {
   test.describe(`in ${locale} on a 390 px phone`, () => {
     test.use({ locale, viewport: PHONE });
+
+    test('a visitor from a friend’s link registers in the country of their language, sees its currency, and reads every word after in it', async ({ page, playwright, baseURL }) => {
+      const teacher = await playwright.request.newContext({ baseURL });
+      await teacher.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } });
+      const [link] = ((await (await teacher.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks;
+      await teacher.dispose();
+      if (!link) throw new Error('the demo teacher has a link');
+      const arrival = ARRIVAL[locale];
+
+      await page.goto(`/r/${link.code}`);
+      await expect(page.locator('#countryCode')).toHaveText(arrival.country);
+      await page.locator('#name').fill('Rita Referida');
+      await page.locator('#email').fill(`trial.${locale}.${Date.now().toString(36)}@example.com`);
+      await page.locator('#password').fill('senha-forte-1');
+      await page.getByTestId('register-next').click();
+      await page.locator('#currentWeight').fill(locale === 'en-US' ? '90.5' : '90,5');
+      await page.locator('#height').fill('168');
+      await page.getByTestId('register-next').click();
+      await page.locator('#targetWeight').fill('80');
+      await page.locator('#weeklyWeightGoal').fill(locale === 'en-US' ? '0.5' : '0,5');
+      await expect(page.getByTestId('register-summary-currency')).toContainText(arrival.currency);
+      await page.getByTestId('register-submit').click();
+
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      await expect(page.getByTestId('toast')).toContainText(arrival.toast);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(arrival.greeting);
+      const { client } = await (await page.context().request.get('/api/clients/me')).json();
+      expect(client).toMatchObject({ countryCode: COUNTRY[locale], preferredLanguage: locale, currentWeight: 90.5 });
+    });
 
     test('the teacher reads every tab label and every commission column', async ({ page }) => {
       await page.goto('/login');
