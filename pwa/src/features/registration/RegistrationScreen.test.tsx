@@ -76,7 +76,7 @@ describe('RegistrationScreen: three countries', () => {
     await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
     expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ countryCode: 'US', preferredLanguage: 'en-US' });
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Account created'), { timeout: 10_000 });
-    expect(screen.getByTestId('toast').textContent).toContain('A professional will review your profile');
+    expect(screen.getByTestId('toast').textContent).toContain('Your 24-hour free trial has started');
     expect(screen.getByTestId('toast').textContent).not.toContain('Cadastro realizado');
   }, SLOW);
 
