@@ -48,3 +48,33 @@ describe('weights in the registration and profile schemas', () => {
     expect(errorsOf(profileUpdateSchema, { currentWeight: '300,1' })).toEqual({ currentWeight: 'validation.weightMax' });
   });
 });
+
+/** Issue 17: an answer given at registration can be taken back later (null clears it). */
+describe('clearing optional answers in a profile update', () => {
+  const cleared = { phone: null, birthDate: null, gender: null, timeFrame: null, motivation: null, previousAttempts: null, highestWeight: null, lowestWeight: null };
+
+  it('keeps null as "clear" for every optional answer, and an empty list clears a list', () => {
+    expect(profileUpdateSchema.validateSync({ ...cleared, dietaryRestrictions: [], medicalConditions: [] })).toEqual({ ...cleared, dietaryRestrictions: [], medicalConditions: [] });
+  });
+
+  it('still reads a blank form field as "unchanged"', () => {
+    expect(profileUpdateSchema.validateSync({ motivation: '  ', birthDate: '', gender: '', highestWeight: '' })).toEqual({});
+  });
+
+  it('refuses to clear a required answer', () => {
+    expect(errorsOf(profileUpdateSchema, { name: null, height: null, currentWeight: null, targetWeight: null, weeklyWeightGoal: null, activityLevel: null, goalType: null, countryCode: null })).toEqual({
+      name: 'validation.required',
+      height: 'validation.required',
+      currentWeight: 'validation.required',
+      targetWeight: 'validation.required',
+      weeklyWeightGoal: 'validation.required',
+      activityLevel: 'validation.required',
+      goalType: 'validation.required',
+      countryCode: 'validation.required',
+    });
+  });
+
+  it('reads null at registration as "not given"', () => {
+    expect(registerClientSchema.validateSync({ ...registration, motivation: null, gender: null, birthDate: null })).not.toHaveProperty('motivation');
+  });
+});

@@ -1,4 +1,4 @@
-import { array, object, ref, string, type InferType } from 'yup';
+import { array, lazy, mixed, object, ref, string, type InferType, type Schema } from 'yup';
 import {
   ACTIVITY_LEVELS,
   COUNTRY_CODES,
@@ -161,18 +161,44 @@ export const passwordResetConfirmSchema = object({
 export type PasswordResetConfirmInput = InferType<typeof passwordResetConfirmSchema>;
 
 /**
+ * In a profile update `null` takes an optional answer back (issue 17: an emptied phone or
+ * motivation is cleared on every device, not dropped); a blank form field ('') still means
+ * "unchanged". At registration `null` means "not given", as before.
+ */
+const clearable = <T>(schema: Schema<T>) =>
+  lazy((value: unknown) => (value === null ? mixed().nullable() : schema)) as unknown as Schema<Exclude<T, undefined> | null | undefined>;
+
+/** A required answer cannot be taken back: `null` is refused as missing, not ignored. */
+const notClearable = <S extends Schema>(schema: S) =>
+  lazy((value: unknown) => (value === null ? mixed().nullable().test('not-cleared', 'validation.required', () => false) : schema)) as unknown as S;
+
+/**
  * SPEC §5 profile form: every field optional; a given name or email must be valid; the bounds are
  * inclusive (height 100 to 250, weights 30 to 300). Role, password and ids are not fields here:
  * sending them is an unknown-field error, so nobody can raise their own role.
  */
 export const profileUpdateSchema = object({
-  name: trimmed().min(2, 'validation.nameMin').max(100, 'validation.tooLong'),
-  email: email().notRequired(),
-  height: optionalNumber(HEIGHT_DECIMALS).min(100, 'validation.heightMin').max(250, 'validation.heightMax'),
-  currentWeight: optionalWeight().min(30, 'validation.weightMin').max(300, 'validation.weightMax'),
-  targetWeight: optionalWeight().min(30, 'validation.targetMin').max(300, 'validation.targetMax'),
-  weeklyWeightGoal: optionalNumber(WEEKLY_GOAL_DECIMALS).min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax'),
-  ...profileExtras,
+  name: notClearable(trimmed().min(2, 'validation.nameMin').max(100, 'validation.tooLong')),
+  email: notClearable(email().notRequired()),
+  height: notClearable(optionalNumber(HEIGHT_DECIMALS).min(100, 'validation.heightMin').max(250, 'validation.heightMax')),
+  currentWeight: notClearable(optionalWeight().min(30, 'validation.weightMin').max(300, 'validation.weightMax')),
+  targetWeight: notClearable(optionalWeight().min(30, 'validation.targetMin').max(300, 'validation.targetMax')),
+  weeklyWeightGoal: notClearable(optionalNumber(WEEKLY_GOAL_DECIMALS).min(0.1, 'validation.weeklyGoalMin').max(2, 'validation.weeklyGoalMax')),
+  phone: clearable(profileExtras.phone),
+  birthDate: clearable(profileExtras.birthDate),
+  gender: clearable(profileExtras.gender),
+  timeFrame: clearable(profileExtras.timeFrame),
+  motivation: clearable(profileExtras.motivation),
+  previousAttempts: clearable(profileExtras.previousAttempts),
+  highestWeight: clearable(profileExtras.highestWeight),
+  lowestWeight: clearable(profileExtras.lowestWeight),
+  dietaryRestrictions: profileExtras.dietaryRestrictions,
+  medicalConditions: profileExtras.medicalConditions,
+  activityLevel: notClearable(profileExtras.activityLevel),
+  goalType: notClearable(profileExtras.goalType),
+  countryCode: notClearable(profileExtras.countryCode),
+  preferredLanguage: notClearable(profileExtras.preferredLanguage),
+  language: notClearable(profileExtras.language),
 }).noUnknown(true, 'validation.unknownField');
 
 export type ProfileUpdateInput = InferType<typeof profileUpdateSchema>;

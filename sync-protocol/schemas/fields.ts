@@ -18,7 +18,11 @@ export const trimmed = () =>
     .typeError('validation.invalidType')
     .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
-export const text = (max: number) => trimmed().max(max, 'validation.tooLong').transform(blankToUndefined);
+/** Optional text: trimmed; blank (spaces only too) or null is "not given". */
+export const text = (max: number) =>
+  trimmed()
+    .max(max, 'validation.tooLong')
+    .transform((value: unknown, original: unknown) => (original === null || value === '' ? undefined : value));
 
 /**
  * A number, or a string read as a plain decimal with "." or "," and at most `decimals` decimals
