@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useUserDb } from '#pwa/db/current.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
@@ -68,5 +68,83 @@ describe('ProfileScreen: the current weight is the latest record’s (issue 17, 
     fireEvent.change(input('name'), { target: { value: 'Pedro P. Perfil' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { name: 'Pedro P. Perfil' } }]]));
+  });
+});
+
+describe('ProfileScreen: every registration answer, readable and editable (issue 17, 5)', () => {
+  beforeEach(async () => {
+    await db.profile.put({
+      id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', phone: '+55 11 98765-4321', birthDate: '1990-05-14', gender: 'male', height: 180, currentWeight: 95.4,
+      targetWeight: 85, weeklyWeightGoal: 0.5, highestWeight: 99, lowestWeight: 70, activityLevel: 'light', goalType: 'loseWeight', timeFrame: 'sixMonths',
+      motivation: 'Correr com meus filhos', previousAttempts: null, dietaryRestrictions: ['vegetarian', 'lactoseFree'], medicalConditions: [], countryCode: 'BR',
+      preferredLanguage: 'pt-BR', profileHlcs: {},
+    });
+  });
+  const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.args]);
+  const view = () => screen.getByTestId('profile-view');
+
+  it('reads with display labels, not the form’s: no "(opcional)", no unit beside a value that carries it', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    await waitFor(() => expect(view().textContent).toContain('Correr com meus filhos'));
+    const labels = [...view().querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(labels).toEqual(expect.arrayContaining(['Telefone', 'Altura', 'Peso atual', 'Data de nascimento', 'Meta semanal', 'Motivação', 'Restrições alimentares', 'Condições médicas']));
+    for (const label of labels) expect(label).not.toMatch(/opcional|\((cm|kg)/i);
+    const text = view().textContent ?? '';
+    expect(text).toContain('14 de maio de 1990');
+    expect(text).toContain('Vegetariano e Sem lactose');
+    expect(text).toContain('180 cm');
+    expect(text).toContain('6 meses');
+    expect(text).toContain('Masculino');
+  });
+
+  it('edits restrictions, birth date, weekly goal and motivation, and takes the phone back: one profile.update with exactly those', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    fireEvent.click(await screen.findByTestId('profile-edit'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sem glúten' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Vegetariano' }));
+    fireEvent.change(input('weeklyWeightGoal'), { target: { value: '0,75' } });
+    fireEvent.change(input('motivation'), { target: { value: 'Subir escadas sem cansar' } });
+    fireEvent.change(input('phone'), { target: { value: '   ' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Ano' }));
+    fireEvent.click(await screen.findByRole('option', { name: '1991' }));
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(async () =>
+      expect(await outbox()).toEqual([
+        ['profile.update', { fields: { phone: null, weeklyWeightGoal: 0.75, motivation: 'Subir escadas sem cansar', dietaryRestrictions: ['lactoseFree', 'glutenFree'], birthDate: '1991-05-14' } }],
+      ]),
+    );
+    await waitFor(() => expect(view().textContent).toContain('Subir escadas sem cansar'));
+    expect(view().textContent).toContain('14 de maio de 1991');
+  });
+
+  it('takes back a birth date and a time frame chosen before', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    fireEvent.click(await screen.findByTestId('profile-edit'));
+    for (const name of ['Dia', 'Mês', 'Ano', 'Em quanto tempo']) {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name }));
+      fireEvent.click(within(screen.getByRole('listbox')).getAllByRole('option')[0] as HTMLElement);
+    }
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(async () => expect(await outbox()).toEqual([['profile.update', { fields: { timeFrame: null, birthDate: null } }]]));
+  });
+
+  it('an emptied required answer shows "Campo obrigatório" and sends nothing', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    fireEvent.click(await screen.findByTestId('profile-edit'));
+    fireEvent.change(input('height'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Campo obrigatório')).toBeTruthy();
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('a double tap on Save sends one change', async () => {
+    renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
+    fireEvent.click(await screen.findByTestId('profile-edit'));
+    fireEvent.change(input('name'), { target: { value: 'Pedro Duplo' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(async () => expect(await outbox()).toEqual([['profile.update', { fields: { name: 'Pedro Duplo' } }]]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await outbox()).toHaveLength(1);
   });
 });

@@ -11,9 +11,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ACTIVITY_LEVELS, COUNTRY_CODES, GOAL_TYPES } from '#protocol/domain/client-enums.ts';
+import { ACTIVITY_LEVELS, COUNTRY_CODES, GENDERS, GOAL_TYPES, TIME_FRAMES } from '#protocol/domain/client-enums.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
 import { profileUpdateSchema, type ProfileUpdateInput } from '#protocol/schemas/clients.ts';
+import { AnswerChecklist, optionLabelId, type ChecklistGroup } from '#pwa/components/AnswerChecklist.tsx';
+import { BirthDateFields, birthDateOf, birthDateParts } from '#pwa/components/BirthDateFields.tsx';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
@@ -26,26 +28,61 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { write } from '#pwa/sync/user-data.ts';
 
-/** The fields of SPEC §7 PUT /profile, edited as strings. */
-const EDITABLE = ['name', 'email', 'phone', 'height', 'currentWeight', 'targetWeight', 'activityLevel', 'goalType', 'countryCode', 'preferredLanguage'] as const;
-type Editable = (typeof EDITABLE)[number];
-type FormValues = Record<Editable, string>;
+/** Every answer of registration (SPEC §2) but the password, edited as text (SPEC §7 PUT /profile). */
+const TEXT_FIELDS = [
+  'name', 'email', 'phone', 'gender', 'countryCode', 'preferredLanguage',
+  'height', 'currentWeight', 'highestWeight', 'lowestWeight', 'activityLevel',
+  'targetWeight', 'weeklyWeightGoal', 'goalType', 'timeFrame', 'motivation', 'previousAttempts',
+] as const;
+type TextAnswer = (typeof TEXT_FIELDS)[number];
+const LISTS = ['dietaryRestrictions', 'medicalConditions'] as const satisfies readonly ChecklistGroup[];
+type FormValues = Record<TextAnswer, string> & Record<ChecklistGroup, string[]> & { birthDay: string; birthMonth: string; birthYear: string };
 
 /** The numbers, shown as the language writes them ("82,5" in pt-BR) and read back either way (ADR 015). */
-const NUMERIC: readonly Editable[] = ['height', 'currentWeight', 'targetWeight'];
+const DECIMALS: Partial<Record<TextAnswer, number>> = { height: 1, currentWeight: 1, highestWeight: 1, lowestWeight: 1, targetWeight: 1, weeklyWeightGoal: 2 };
+/** Answers a client must keep: emptying one is an error under the field, not a silent "unchanged". */
+const REQUIRED: readonly TextAnswer[] = ['name', 'email', 'height', 'currentWeight', 'targetWeight', 'weeklyWeightGoal'];
 
-const toForm = (profile: Partial<Client>, locale: string): FormValues =>
-  Object.fromEntries(
-    EDITABLE.map((field) => {
+const toForm = (profile: Partial<Client>, locale: string): FormValues => ({
+  ...(Object.fromEntries(
+    TEXT_FIELDS.map((field) => {
       const value = profile[field];
       if (value === null || value === undefined) return [field, ''];
-      return [field, NUMERIC.includes(field) && typeof value === 'number' ? formatDecimal(value, locale) : String(value)];
+      const decimals = DECIMALS[field];
+      return [field, decimals !== undefined && typeof value === 'number' ? formatDecimal(value, locale, decimals) : String(value)];
     }),
-  ) as FormValues;
+  ) as Record<TextAnswer, string>),
+  dietaryRestrictions: [...(profile.dietaryRestrictions ?? [])],
+  medicalConditions: [...(profile.medicalConditions ?? [])],
+  ...birthDateParts(profile.birthDate),
+});
+
+const sameList = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
 
 /**
- * SPEC §2/§4 /profile: a read view and an edit view (Edit, Cancel resets, Save). Saving goes
- * through the sync layer (per-field last-writer-wins), so an edit made offline is kept and sent.
+ * The fields the user changed, as `profile.update` sends them: an emptied optional answer is
+ * `null` (taken back on every device, issue 17), a list is sent whole. The weight is not here: a
+ * weight typed in the profile is a weigh-in (ADR 018).
+ */
+function changedFields(values: FormValues, original: FormValues): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    if (field === 'currentWeight' || values[field] === original[field]) continue;
+    fields[field] = values[field].trim() === '' && !REQUIRED.includes(field) ? null : values[field];
+  }
+  for (const list of LISTS) if (!sameList(values[list], original[list])) fields[list] = values[list];
+  const birthDate = birthDateOf(values);
+  if (birthDate !== birthDateOf(original)) {
+    const parts = [values.birthDay, values.birthMonth, values.birthYear];
+    fields.birthDate = parts.every((part) => part === '') ? null : (birthDate ?? 'incomplete');
+  }
+  return fields;
+}
+
+/**
+ * SPEC §2/§4 /profile: a read view and an edit view (Edit, Cancel resets, Save) of every answer
+ * given at registration. Saving goes through the sync layer (per-field last-writer-wins), so an
+ * edit made offline is kept and sent.
  */
 export function ProfileScreen() {
   const intl = useIntl();
@@ -64,10 +101,15 @@ export function ProfileScreen() {
     enableReinitialize: !editing,
     validateOnBlur: false,
     validateOnChange: false,
-    validate: (values) => schemaErrors(profileUpdateSchema, values),
+    validate: async (values) => {
+      const original = toForm(profile, intl.locale);
+      const errors = await schemaErrors(profileUpdateSchema, { ...changedFields(values, original), currentWeight: values.currentWeight });
+      for (const field of REQUIRED) if (values[field].trim() === '' && original[field] !== '') errors[field] = 'validation.required';
+      return errors;
+    },
     onSubmit: async (values) => {
       const original = toForm(profile, intl.locale);
-      const changed = EDITABLE.filter((field) => values[field] !== original[field] && field !== 'currentWeight');
+      const changed = changedFields(values, original);
       try {
         // A weight typed here is a weigh-in, as in the weight dialog; the registration weight stays the starting point.
         if (values.currentWeight !== original.currentWeight) {
@@ -75,10 +117,8 @@ export function ProfileScreen() {
           const now = new Date();
           if (typeof weight === 'number') await write('weight.add', { id: uuidv7(now.getTime()), weight, notes: null, createdAt: now.toISOString() });
         }
-        if (changed.length > 0) {
-          const fields = profileUpdateSchema.cast(Object.fromEntries(changed.map((field) => [field, values[field]]))) as ProfileUpdateInput;
-          // An emptied phone is taken back (null); other emptied fields stay as they were.
-          if (changed.includes('phone') && values.phone.trim() === '') fields.phone = null;
+        if (Object.keys(changed).length > 0) {
+          const fields = profileUpdateSchema.cast(changed) as ProfileUpdateInput;
           await write('profile.update', { fields });
           if (client) setClient({ ...client, ...(fields as Partial<Client>) });
         }
@@ -100,26 +140,49 @@ export function ProfileScreen() {
     );
   }
 
+  const notProvided = t('profile.notProvided');
   const show = (value: unknown, labelId?: (v: string) => string) =>
-    value === null || value === undefined || value === '' ? t('profile.notProvided') : labelId ? t(labelId(String(value))) : String(value);
-  // The unit symbol comes from Intl, in the interface language, rather than a literal.
-  const number = (value: unknown, unit: 'centimeter' | 'kilogram') =>
-    typeof value === 'number' ? intl.formatNumber(value, { style: 'unit', unit, maximumFractionDigits: 1 }) : t('profile.notProvided');
-  const rows: [string, string][] = [
-    ['register.name', show(profile.name)],
-    ['register.email', show(profile.email)],
-    ['register.phone', show(profile.phone)],
-    ['register.height', number(profile.height, 'centimeter')],
-    ['register.currentWeight', number(profile.currentWeight, 'kilogram')],
-    ['register.targetWeight', number(profile.targetWeight, 'kilogram')],
-    ['register.activityLevel', show(profile.activityLevel, (v) => `register.activity${capitalize(v)}`)],
-    ['register.goalType', show(profile.goalType, (v) => `register.goal${capitalize(v)}`)],
-    ['register.country', show(profile.countryCode, (v) => `register.country${v}`)],
-    ['profile.language', show(profile.preferredLanguage, (v) => `language.${v}`)],
+    value === null || value === undefined || value === '' ? notProvided : labelId ? t(labelId(String(value))) : String(value);
+  // Units come from Intl, in the interface language, rather than literals.
+  const measure = (value: unknown, unit: string, unitDisplay: 'short' | 'long' = 'short') =>
+    typeof value === 'number' ? intl.formatNumber(value, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 2 }) : notProvided;
+  const list = (group: ChecklistGroup) =>
+    profile[group]?.length ? new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(profile[group].map((o) => t(optionLabelId(group, o)))) : notProvided;
+  const birthDate = profile.birthDate ? intl.formatDate(new Date(`${profile.birthDate}T12:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' }) : notProvided;
+  const sections: [string, [string, string][]][] = [
+    ['profile.personalSection', [
+      ['profile.fields.name', show(profile.name)],
+      ['profile.fields.email', show(profile.email)],
+      ['profile.fields.phone', show(profile.phone)],
+      ['profile.fields.birthDate', birthDate],
+      ['profile.fields.gender', show(profile.gender, (v) => `register.gender${capitalize(v)}`)],
+    ]],
+    ['profile.bodySection', [
+      ['profile.fields.height', measure(profile.height, 'centimeter')],
+      ['profile.fields.currentWeight', measure(profile.currentWeight, 'kilogram')],
+      ['profile.fields.targetWeight', measure(profile.targetWeight, 'kilogram')],
+      ['profile.fields.weeklyGoal', measure(profile.weeklyWeightGoal, 'kilogram-per-week', 'long')],
+      ['profile.fields.highestWeight', measure(profile.highestWeight, 'kilogram')],
+      ['profile.fields.lowestWeight', measure(profile.lowestWeight, 'kilogram')],
+      ['profile.fields.activityLevel', show(profile.activityLevel, (v) => `register.activity${capitalize(v)}`)],
+      ['profile.fields.goalType', show(profile.goalType, (v) => `register.goal${capitalize(v)}`)],
+      ['profile.fields.timeFrame', show(profile.timeFrame, (v) => `register.time${capitalize(v)}`)],
+      ['profile.fields.motivation', show(profile.motivation)],
+      ['profile.fields.previousAttempts', show(profile.previousAttempts)],
+      ['profile.fields.dietaryRestrictions', list('dietaryRestrictions')],
+      ['profile.fields.medicalConditions', list('medicalConditions')],
+    ]],
+    ['profile.preferencesSection', [
+      ['profile.fields.country', show(profile.countryCode, (v) => `register.country${v}`)],
+      ['profile.language', show(profile.preferredLanguage, (v) => `language.${v}`)],
+    ]],
   ];
 
-  const error = (name: Editable) => (form.errors[name] ? t(form.errors[name] as string) : undefined);
-  const field = (name: Editable, labelId: string, extra: Record<string, unknown> = {}) => ({
+  const error = (name: string) => {
+    const key = (form.errors as Record<string, string | undefined>)[name];
+    return key ? t(key) : undefined;
+  };
+  const field = (name: TextAnswer, labelId: string, extra: Record<string, unknown> = {}) => ({
     id: `profile-${name}`,
     name,
     label: t(labelId),
@@ -130,6 +193,9 @@ export function ProfileScreen() {
     fullWidth: true,
     ...extra,
   });
+  // Optional choices offer an empty one, so an answer given before can be taken back.
+  const none = <MenuItem value="">{notProvided}</MenuItem>;
+  const sectionTitle = (id: string) => <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{t(id)}</Typography>;
 
   return (
     <>
@@ -144,24 +210,49 @@ export function ProfileScreen() {
       <Card variant="outlined">
         <CardContent>
           {!editing ? (
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 3, rowGap: 1 }} data-testid="profile-view">
-              {rows.map(([labelId, value]) => (
-                <Box key={labelId} sx={{ display: 'contents' }}>
-                  <Typography component="dt" color="text.secondary">{t(labelId)}</Typography>
-                  <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>{value}</Typography>
+            <Stack sx={{ gap: 2 }} data-testid="profile-view">
+              {sections.map(([titleId, rows]) => (
+                <Box key={titleId} component="section">
+                  {sectionTitle(titleId)}
+                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, auto) 1fr' }, columnGap: 3, rowGap: 1 }}>
+                    {rows.map(([labelId, value]) => (
+                      <Box key={labelId} sx={{ display: 'contents' }}>
+                        <Typography component="dt" color="text.secondary">{t(labelId)}</Typography>
+                        <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>{value}</Typography>
+                      </Box>
+                    ))}
+                  </Box>
                 </Box>
               ))}
-            </Box>
+            </Stack>
           ) : (
             <Box component="form" noValidate onSubmit={form.handleSubmit} data-testid="profile-form">
               <Stack sx={{ gap: 2 }}>
+                {sectionTitle('profile.personalSection')}
                 <TextField {...field('name', 'register.name')} autoComplete="name" />
                 <TextField {...field('email', 'register.email')} type="email" autoComplete="email" />
-                <TextField {...field('phone', 'register.phone')} type="tel" />
+                <TextField {...field('phone', 'register.phone')} type="tel" autoComplete="tel" />
+                <BirthDateFields
+                  values={form.values}
+                  onChange={(name, value) => void form.setFieldValue(name, value)}
+                  idPrefix="profile-"
+                  error={error('birthDate')}
+                  clearable
+                />
+                <TextField {...field('gender', 'register.gender')} select>
+                  {none}
+                  {GENDERS.map((v) => <MenuItem key={v} value={v}>{t(`register.gender${capitalize(v)}`)}</MenuItem>)}
+                </TextField>
+                {sectionTitle('profile.bodySection')}
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
                   <DecimalField {...field('height', 'register.height')} />
                   <DecimalField {...field('currentWeight', 'register.currentWeight')} />
                   <DecimalField {...field('targetWeight', 'register.targetWeight')} />
+                </Stack>
+                <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+                  <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={2} />
+                  <DecimalField {...field('highestWeight', 'register.highestWeight')} />
+                  <DecimalField {...field('lowestWeight', 'register.lowestWeight')} />
                 </Stack>
                 <TextField {...field('activityLevel', 'register.activityLevel')} select>
                   {ACTIVITY_LEVELS.map((v) => <MenuItem key={v} value={v}>{t(`register.activity${capitalize(v)}`)}</MenuItem>)}
@@ -169,6 +260,16 @@ export function ProfileScreen() {
                 <TextField {...field('goalType', 'register.goalType')} select>
                   {GOAL_TYPES.map((v) => <MenuItem key={v} value={v}>{t(`register.goal${capitalize(v)}`)}</MenuItem>)}
                 </TextField>
+                <TextField {...field('timeFrame', 'register.timeFrame')} select>
+                  {none}
+                  {TIME_FRAMES.map((v) => <MenuItem key={v} value={v}>{t(`register.time${capitalize(v)}`)}</MenuItem>)}
+                </TextField>
+                <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
+                <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
+                {LISTS.map((group) => (
+                  <AnswerChecklist key={group} group={group} selected={form.values[group]} onChange={(next) => void form.setFieldValue(group, next)} />
+                ))}
+                {sectionTitle('profile.preferencesSection')}
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
                   <TextField {...field('countryCode', 'register.country')} select>
                     {COUNTRY_CODES.map((v) => <MenuItem key={v} value={v}>{t(`register.country${v}`)}</MenuItem>)}

@@ -5,10 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,9 +15,7 @@ import Typography from '@mui/material/Typography';
 import {
   ACTIVITY_LEVELS,
   COUNTRY_CODES,
-  DIETARY_RESTRICTIONS,
   GOAL_TYPES,
-  MEDICAL_CONDITIONS,
   TIME_FRAMES,
   type CountryCode,
 } from '#protocol/domain/client-enums.ts';
@@ -38,9 +32,11 @@ import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
-import { birthYears, canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
+import { canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
+import { AnswerChecklist } from '#pwa/components/AnswerChecklist.tsx';
+import { BirthDateFields, birthDateOf } from '#pwa/components/BirthDateFields.tsx';
 import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 
 /** Which tab each field is on, to open the tab of the first error the server or schema reports. */
@@ -61,10 +57,7 @@ type Values = typeof initialValues;
 function toBody(values: Values) {
   const number = (value: string) => (value.trim() === '' ? undefined : formNumber(value));
   const text = (value: string) => (value.trim() === '' ? undefined : value);
-  const birthDate =
-    values.birthYear && values.birthMonth && values.birthDay
-      ? `${values.birthYear}-${values.birthMonth.padStart(2, '0')}-${values.birthDay.padStart(2, '0')}`
-      : undefined;
+  const birthDate = birthDateOf(values);
   return {
     name: values.name, email: values.email, password: values.password, phone: text(values.phone), birthDate, gender: text(values.gender),
     countryCode: values.countryCode, preferredLanguage: COUNTRY_LOCALE[values.countryCode],
@@ -158,15 +151,10 @@ export function RegistrationScreen() {
     await form.submitForm();
   };
 
-  const toggle = (name: 'dietaryRestrictions' | 'medicalConditions', option: string) =>
-    form.setFieldValue(name, values[name].includes(option) ? values[name].filter((o) => o !== option) : [...values[name], option]);
-
   const difference = weightDifference(values.currentWeight, values.targetWeight);
   const kg = (value: number) => t('register.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) });
   // On the fields of the open tab, not on the <form>, which may not take the tabpanel role.
   const panel = { role: 'tabpanel', id: `register-panel-${tab}`, 'aria-labelledby': `register-tab-${tab}` };
-  const days = Array.from({ length: 31 }, (_, i) => i + 1);
-  const months = Array.from({ length: 12 }, (_, i) => i + 1);
 
   return (
     <SignUpPage title={t('register.title')} subtitle={t('register.subtitle')}>
@@ -187,21 +175,7 @@ export function RegistrationScreen() {
                 <TextField {...field('email', 'register.email')} type="email" autoComplete="email" />
                 <TextField {...field('password', 'register.password')} type="password" autoComplete="new-password" />
                 <TextField {...field('phone', 'register.phone')} type="tel" autoComplete="tel" />
-                <FormLabel component="legend">{t('register.birthDate')}</FormLabel>
-                <Stack direction="row" sx={{ gap: 1 }}>
-                  <TextField {...field('birthDay', 'register.day')} select>
-                    {days.map((d) => <MenuItem key={d} value={String(d)}>{d}</MenuItem>)}
-                  </TextField>
-                  <TextField {...field('birthMonth', 'register.month')} select>
-                    {months.map((m) => (
-                      <MenuItem key={m} value={String(m)}>{intl.formatDate(new Date(2000, m - 1, 1), { month: 'long' })}</MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField {...field('birthYear', 'register.year')} select>
-                    {birthYears(new Date()).map((y) => <MenuItem key={y} value={String(y)}>{y}</MenuItem>)}
-                  </TextField>
-                </Stack>
-                {fieldError('birthDate') && <Typography color="error" variant="caption">{fieldError('birthDate')}</Typography>}
+                <BirthDateFields values={values} onChange={(name, value) => void form.setFieldValue(name, value)} error={fieldError('birthDate')} />
                 <TextField {...field('gender', 'register.gender')} select>
                   <MenuItem value="female">{t('register.genderFemale')}</MenuItem>
                   <MenuItem value="male">{t('register.genderMale')}</MenuItem>
@@ -246,18 +220,7 @@ export function RegistrationScreen() {
                 <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
                 <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
                 {(['dietaryRestrictions', 'medicalConditions'] as const).map((group) => (
-                  <Box key={group} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-                    <FormLabel component="legend">{t(`register.${group}`)}</FormLabel>
-                    <FormGroup row>
-                      {(group === 'dietaryRestrictions' ? DIETARY_RESTRICTIONS : MEDICAL_CONDITIONS).map((option) => (
-                        <FormControlLabel
-                          key={option}
-                          control={<Checkbox checked={values[group].includes(option)} onChange={() => toggle(group, option)} />}
-                          label={t(`register.${group === 'dietaryRestrictions' ? 'diet' : 'medical'}${capitalize(option)}`)}
-                        />
-                      ))}
-                    </FormGroup>
-                  </Box>
+                  <AnswerChecklist key={group} group={group} selected={values[group]} onChange={(next) => void form.setFieldValue(group, next)} />
                 ))}
                 <Paper variant="outlined" sx={{ p: 2 }} data-testid="register-summary">
                   <Typography variant="subtitle2" component="h2" gutterBottom>{t('register.summaryTitle')}</Typography>

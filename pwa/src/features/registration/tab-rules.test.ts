@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { birthYears, canOpenTab, tabComplete, weightDifference, type TabValues } from './tab-rules.ts';
+import { birthYears } from '#pwa/components/BirthDateFields.tsx';
+import { canOpenTab, tabComplete, weightDifference, type TabValues } from './tab-rules.ts';
 
 const empty: TabValues = { name: '', email: '', password: '', currentWeight: '', targetWeight: '', weeklyWeightGoal: '' };
 const personal = { ...empty, name: 'Ana', email: 'ana@example.com', password: 'segredo123' };

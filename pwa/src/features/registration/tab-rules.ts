@@ -50,9 +50,3 @@ export function weightDifference(currentWeight: string, targetWeight: string): n
   if (!(current > 0) || !(target > 0)) return null;
   return Math.round((current - target) * 10) / 10;
 }
-
-/** The last 80 years, newest first, for the birth year selector. */
-export function birthYears(now: Date): number[] {
-  const year = now.getFullYear();
-  return Array.from({ length: 81 }, (_, i) => year - i);
-}
