@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { LoginPage } from '../page-models/login-page.ts';
 import { DEMO, DEMO_PASSWORD, expect, LOCALES, openNewClientDashboard, registerClient, test, type Locale } from '../fixtures.ts';
 
 /**
@@ -12,6 +13,13 @@ const ARRIVAL: Record<Locale, { country: string; currency: string; toast: string
   'pt-BR': { country: 'Brasil', currency: 'BRL', toast: 'Seu teste grátis de 24 horas começou', greeting: 'Olá, Rita!' },
   'es-AR': { country: 'Argentina', currency: 'ARS', toast: 'Tu prueba gratis de 24 horas empezó', greeting: '¡Hola, Rita!' },
   'en-US': { country: 'United States', currency: 'USD', toast: 'Your 24-hour free trial has started', greeting: 'Hi, Rita!' },
+};
+
+/** What a client reads on /profile, by language. */
+const PROFILE_WORDS: Record<Locale, { nav: string; glutenFree: string; year: string; motivation: string; saved: string; notProvided: string }> = {
+  'pt-BR': { nav: 'Perfil', glutenFree: 'Sem glúten', year: 'Ano', motivation: 'Brincar com meus netos', saved: 'Perfil atualizado', notProvided: 'Não informado' },
+  'es-AR': { nav: 'Perfil', glutenFree: 'Sin gluten', year: 'Año', motivation: 'Jugar con mis nietos', saved: 'Perfil actualizado', notProvided: 'Sin datos' },
+  'en-US': { nav: 'Profile', glutenFree: 'Gluten-free', year: 'Year', motivation: 'Play with my grandchildren', saved: 'Profile updated', notProvided: 'Not provided' },
 };
 
 const box = async (locator: Locator) => {
@@ -116,6 +124,43 @@ for (const locale of LOCALES) {
       for (const control of await controls.all()) {
         expect(overlaps(toastBox, await box(control)), `the toast covers "${await control.getAttribute('aria-label')}"`).toBe(false);
       }
+    });
+
+    test('a client changes registration answers on /profile, takes the phone back, and a second device sees it all', async ({ page, context, baseURL, browser }) => {
+      const words = PROFILE_WORDS[locale];
+      const account = await registerClient(context.request, baseURL as string, {
+        countryCode: COUNTRY[locale], phone: '+55 11 95555-4444', birthDate: '1990-05-14', motivation: 'Old motivation', dietaryRestrictions: ['vegetarian'],
+      });
+      await openNewClientDashboard(page);
+      await page.getByRole('link', { name: words.nav }).first().click();
+      const view = page.getByTestId('profile-view');
+      await expect(view).toContainText('+55 11 95555-4444');
+      for (const label of await view.locator('dt').allTextContents()) expect(label, 'a form label in the read view').not.toMatch(/\(|opcional|optional/i);
+
+      await page.getByTestId('profile-edit').click();
+      await page.getByRole('checkbox', { name: words.glutenFree }).check();
+      await page.getByRole('combobox', { name: words.year }).click();
+      await page.getByRole('option', { name: '1991', exact: true }).click();
+      await page.locator('#profile-motivation').fill(words.motivation);
+      await page.locator('#profile-phone').fill('');
+      await page.getByTestId('profile-save').click();
+      await expect(page.getByTestId('toast')).toContainText(words.saved);
+      await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
+
+      const second = await browser.newContext({ locale, viewport: PHONE });
+      const other = await second.newPage();
+      const login = new LoginPage(other);
+      await login.open();
+      await login.signIn(account.email, account.password);
+      await expect(other).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      await other.getByRole('link', { name: words.nav }).first().click();
+      const seen = other.getByTestId('profile-view');
+      await expect(seen).toContainText(words.motivation, { timeout: 20_000 });
+      await expect(seen).toContainText(words.glutenFree);
+      await expect(seen).toContainText('1991');
+      await expect(seen).not.toContainText('95555-4444');
+      await expect(seen.locator('dd').nth(2)).toHaveText(words.notProvided);
+      await second.close();
     });
   });
 }
