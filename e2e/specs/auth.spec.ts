@@ -122,7 +122,7 @@ test('a clean load of /login signed out logs no console error (the page says nob
   });
   const asked: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/clients/me') asked.push(request.url());
+    if (['/api/clients/me', '/api/clients/session'].includes(new URL(request.url()).pathname)) asked.push(request.url());
   });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo de volta');

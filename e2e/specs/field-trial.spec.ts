@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { LoginPage } from '../page-models/login-page.ts';
 import { DEMO, DEMO_PASSWORD, expect, LOCALES, openNewClientDashboard, registerClient, test, type Locale } from '../fixtures.ts';
 
@@ -22,6 +22,29 @@ const PROFILE_WORDS: Record<Locale, { nav: string; glutenFree: string; year: str
   'en-US': { nav: 'Profile', glutenFree: 'Gluten-free', year: 'Year', motivation: 'Play with my grandchildren', saved: 'Profile updated', notProvided: 'Not provided' },
 };
 
+/** What a trainer reads on /professor-cadastro, by language. */
+const TRAINER_WORDS: Record<Locale, { country: string; currency: string; welcome: string }> = {
+  'pt-BR': { country: 'Brasil', currency: 'BRL', welcome: 'Bem-vindo ao programa de parceiros!' },
+  'es-AR': { country: 'Argentina', currency: 'ARS', welcome: '¡Bienvenido al programa de socios!' },
+  'en-US': { country: 'United States', currency: 'USD', welcome: 'Welcome to the partner program!' },
+};
+/** The "forgot password" path, by language (its e-mail, in each language, is password-resets.test.ts's). */
+const RESET_WORDS: Record<Locale, { link: string; send: string; sent: string }> = {
+  'pt-BR': { link: 'Esqueceu a senha?', send: 'Enviar link', sent: 'Se existir uma conta com' },
+  'es-AR': { link: '¿Olvidaste tu contraseña?', send: 'Enviar enlace', sent: 'Si existe una cuenta con' },
+  'en-US': { link: 'Forgot your password?', send: 'Send link', sent: 'If an account exists for' },
+};
+
+/** The demo teacher's first referral code, read as the teacher. */
+async function demoReferralCode(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<string> {
+  const teacher = await playwright.request.newContext({ baseURL });
+  await teacher.post('/api/clients/login', { headers: { origin: baseURL }, data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } });
+  const [link] = ((await (await teacher.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks;
+  await teacher.dispose();
+  if (!link) throw new Error('the demo teacher has a link');
+  return link.code;
+}
+
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
   if (!found) throw new Error(`${locator} has no box`);
@@ -43,14 +66,10 @@ for (const locale of LOCALES) {
     test.use({ locale, viewport: PHONE });
 
     test('a visitor from a friend’s link registers in the country of their language, sees its currency, and reads every word after in it', async ({ page, playwright, baseURL }) => {
-      const teacher = await playwright.request.newContext({ baseURL });
-      await teacher.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } });
-      const [link] = ((await (await teacher.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks;
-      await teacher.dispose();
-      if (!link) throw new Error('the demo teacher has a link');
+      const code = await demoReferralCode(playwright, baseURL as string);
       const arrival = ARRIVAL[locale];
 
-      await page.goto(`/r/${link.code}`);
+      await page.goto(`/r/${code}`);
       await expect(page.locator('#countryCode')).toHaveText(arrival.country);
       await page.locator('#name').fill('Rita Referida');
       await page.locator('#email').fill(`trial.${locale}.${Date.now().toString(36)}@example.com`);
@@ -124,6 +143,61 @@ for (const locale of LOCALES) {
       for (const control of await controls.all()) {
         expect(overlaps(toastBox, await box(control)), `the toast covers "${await control.getAttribute('aria-label')}"`).toBe(false);
       }
+    });
+
+    test('signed out, /login, /cadastro, /professor-cadastro, /esqueci-senha and a friend’s link load with no console error and no refused request', async ({ page, playwright, baseURL }) => {
+      const code = await demoReferralCode(playwright, baseURL as string);
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+      for (const path of ['/login', '/cadastro', '/professor-cadastro', '/esqueci-senha', `/r/${code}`]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test('a trainer signs up from /professor-cadastro in the country of their language, with that country’s tax number and currency', async ({ page }) => {
+      const words = TRAINER_WORDS[locale];
+      await page.goto('/professor-cadastro');
+      await expect(page.locator('#teacher-register-countryCode')).toHaveText(words.country);
+      await expect(page.locator('#teacher-register-countryCode-helper-text')).toContainText(words.currency);
+      await page.getByTestId('teacher-register-name').fill('Paula Personal');
+      await page.getByTestId('teacher-register-email').fill(`trainer.${locale}.${Date.now().toString(36)}@example.com`);
+      await page.getByTestId('teacher-register-phone').fill('+54 9 11 5555 4444');
+      await page.getByTestId('teacher-register-password').fill('senha-forte-1');
+      await page.getByTestId('teacher-register-confirmPassword').fill('senha-forte-1');
+      await expect(page.getByTestId('teacher-register-cpf')).toHaveCount(locale === 'pt-BR' ? 1 : 0);
+      await expect(page.getByTestId('teacher-register-cuit')).toHaveCount(locale === 'es-AR' ? 1 : 0);
+      if (locale === 'es-AR') {
+        await page.getByTestId('teacher-register-cuit').fill('20123456780'); // wrong check digit
+        await page.getByTestId('teacher-register-submit').click();
+        await expect(page.locator('#teacher-register-cuit-helper-text')).toHaveText('CUIT/CUIL inválido');
+        await page.getByTestId('teacher-register-cuit').fill('20123456786');
+        await expect(page.getByTestId('teacher-register-cuit')).toHaveValue('20-12345678-6');
+      }
+      if (locale === 'pt-BR') await page.getByTestId('teacher-register-cpf').fill('52998224725');
+      await page.getByTestId('teacher-register-submit').click();
+      await expect(page).toHaveURL(/\/teacher-dashboard$/, { timeout: 20_000 });
+      await expect(page.getByTestId('toast')).toContainText(words.welcome);
+    });
+
+    test('a client who forgot the password follows the link on /login and is told, in their language, that a link was sent', async ({ page, context, baseURL }) => {
+      const words = RESET_WORDS[locale];
+      const { email } = await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
+      await context.clearCookies();
+      await page.goto('/login');
+      await page.getByRole('link', { name: words.link }).click();
+      await expect(page).toHaveURL(/\/esqueci-senha$/);
+      await page.getByTestId('reset-email').fill(email);
+      await page.getByRole('button', { name: words.send }).click();
+      await expect(page.getByTestId('reset-requested')).toContainText(`${words.sent} ${email}`);
     });
 
     test('a client changes registration answers on /profile, takes the phone back, and a second device sees it all', async ({ page, context, baseURL, browser }) => {

@@ -268,6 +268,26 @@ describe('GET /api/clients/me', () => {
   });
 });
 
+/** The PWA's first question: answered 200 either way, so a signed-out load logs no console error (issue 17). */
+describe('GET /api/clients/session', () => {
+  it('answers { client: null } without a session and with a forged one', async () => {
+    const anonymous = await t.client().get<{ client: unknown }>('/api/clients/session');
+    expect(anonymous).toMatchObject({ status: 200, body: { client: null } });
+    const forged = t.client();
+    forged.cookies.set('session', 'A'.repeat(43));
+    expect(await forged.get<{ client: unknown }>('/api/clients/session')).toMatchObject({ status: 200, body: { client: null } });
+  });
+
+  it('answers the signed-in client as GET /me does', async () => {
+    const c = t.client();
+    await c.post('/api/clients/register', buildRegistration({ name: 'Sofia Sessão' }));
+    const session = await c.get<ClientResponse>('/api/clients/session');
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual((await c.get<ClientResponse>('/api/clients/me')).body);
+    expect(session.body.client).toMatchObject({ name: 'Sofia Sessão' });
+  });
+});
+
 describe('PUT /api/clients/profile', () => {
   it('updates the given fields and answers the new client', async () => {
     const c = t.client();

@@ -59,6 +59,14 @@ export function clientsRoutes(deps: AppDeps) {
     return c.json({ success: true });
   });
 
+  // What the PWA asks at start: 200 either way, so a signed-out load logs no console error (a 401
+  // is logged by every browser), whichever page or service-worker shell it started from.
+  r.get('/session', 'public', (c) => {
+    const session = c.get('session');
+    const user = session ? findUserById(db, session.user.id) : undefined;
+    return c.json({ client: user ? toClientDto(db, user) : null });
+  });
+
   r.get('/me', 'signedIn', (c) => {
     const user = findUserById(db, currentUser(c).id);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');

@@ -67,14 +67,16 @@ export const useSession = create<SessionState>((set, get) => {
       // even when the first has already answered (after it, login, logout and expire keep the state).
       loading ??= (async () => {
         // The server sent its signed-out page (no session cookie, scripts/vite/locale-pages.ts):
-        // asking would only earn a 401. The service worker's index.html does not say, so it asks.
+        // nobody to ask about. The service worker's index.html does not say, so it asks
+        // /clients/session, which answers 200 with no client rather than a 401 the console logs.
         if (document.documentElement.dataset.session === 'none') {
           set({ status: 'anonymous', client: null, offline: false });
           return;
         }
         try {
-          const { client } = await api.get<{ client: Client }>('/clients/me');
-          await signedIn(client);
+          const { client } = await api.get<{ client: Client | null }>('/clients/session');
+          if (client) await signedIn(client);
+          else set({ status: 'anonymous', client: null, offline: false });
         } catch (error) {
           const cached = readCache();
           if (error instanceof ApiRequestError && error.code === 'NETWORK' && cached) {
