@@ -113,6 +113,7 @@ export const ROUTES: Row[] = [
     ok: 200,
     call: (w) => ({ body: { token: w.t.deps.passwordResets.issue(w.target.id).token, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' } }),
   },
+  { method: 'GET', path: '/api/clients/session', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/clients/me', access: 'signedIn', ok: 200 },
   { method: 'PUT', path: '/api/clients/profile', access: 'signedIn', ok: 200, call: () => ({ body: { name: 'Nome Novo' } }) },
   { method: 'GET', path: '/api/clients/me/export', access: 'signedIn', ok: 200 },

@@ -22,6 +22,10 @@ const PROFILE_WORDS: Record<Locale, { nav: string; glutenFree: string; year: str
   'en-US': { nav: 'Profile', glutenFree: 'Gluten-free', year: 'Year', motivation: 'Play with my grandchildren', saved: 'Profile updated', notProvided: 'Not provided' },
 };
 
+/** Settings in each language, the names its language list shows, and the language each trial switches to. */
+const SETTINGS_NAV: Record<Locale, string> = { 'pt-BR': 'Configurações', 'es-AR': 'Configuración', 'en-US': 'Settings' };
+const LANGUAGE_NAME: Record<Locale, string> = { 'pt-BR': 'Português (BR)', 'es-AR': 'Español (AR)', 'en-US': 'English (US)' };
+const NEXT_LANGUAGE: Record<Locale, Locale> = { 'pt-BR': 'es-AR', 'es-AR': 'en-US', 'en-US': 'pt-BR' };
 /** What a trainer reads on /professor-cadastro, by language. */
 const TRAINER_WORDS: Record<Locale, { country: string; currency: string; welcome: string }> = {
   'pt-BR': { country: 'Brasil', currency: 'BRL', welcome: 'Bem-vindo ao programa de parceiros!' },
@@ -198,6 +202,31 @@ for (const locale of LOCALES) {
       await page.getByTestId('reset-email').fill(email);
       await page.getByRole('button', { name: words.send }).click();
       await expect(page.getByTestId('reset-requested')).toContainText(`${words.sent} ${email}`);
+    });
+
+    test('a language chosen in Settings is saved to the account: a second device signs in and reads it', async ({ page, context, baseURL, browser }) => {
+      const chosen = NEXT_LANGUAGE[locale];
+      const account = await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
+      await openNewClientDashboard(page);
+      await page.getByTestId('sidebar-toggle').click();
+      await page.getByRole('link', { name: SETTINGS_NAV[locale] }).click();
+      await page.locator('#settings-language').click();
+      await page.getByRole('option', { name: LANGUAGE_NAME[chosen] }).click();
+      await expect(page.locator('#settings-language')).toHaveText(LANGUAGE_NAME[chosen]);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SETTINGS_NAV[chosen]);
+      await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
+
+      const second = await browser.newContext({ locale, viewport: PHONE });
+      const other = await second.newPage();
+      const login = new LoginPage(other);
+      await login.open();
+      await login.signIn(account.email, account.password);
+      await expect(other).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      await expect(other.locator('html')).toHaveAttribute('lang', chosen);
+      await other.getByTestId('sidebar-toggle').click();
+      await other.getByRole('link', { name: SETTINGS_NAV[chosen] }).click();
+      await expect(other.locator('#settings-language')).toHaveText(LANGUAGE_NAME[chosen]);
+      await second.close();
     });
 
     test('a client changes registration answers on /profile, takes the phone back, and a second device sees it all', async ({ page, context, baseURL, browser }) => {

@@ -13,7 +13,7 @@ const loadList = () => import('./LanguageMenuList.tsx').then((m) => m.LanguageMe
 export function LanguageMenu() {
   const intl = useIntl();
   const current: Locale = useLocaleStore((s) => s.locale) ?? DEFAULT_LOCALE;
-  const setLocale = useLocaleStore((s) => s.setLocale);
+  const choose = useLocaleStore((s) => s.choose);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const list = useOnDemand(loadList, 'language-menu');
   const menuId = useId();
@@ -46,7 +46,7 @@ export function LanguageMenu() {
           anchor={anchor}
           current={current}
           onChoose={(locale) => {
-            setLocale(locale);
+            choose(locale);
             setAnchor(null);
           }}
           onClose={() => setAnchor(null)}

@@ -19,6 +19,17 @@ function storedLocale(): Locale | null {
   }
 }
 
+/** Set when the person picked the language on this device (the login page's menu, Settings), not when it was detected. */
+const CHOSEN_KEY = 'leve.localeChosen';
+
+function storedChoice(): boolean {
+  try {
+    return localStorage.getItem(CHOSEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function persist(locale: Locale): void {
   try {
     localStorage.setItem(LOCALE_COOKIE, locale);
@@ -32,13 +43,27 @@ function persist(locale: Locale): void {
 interface LocaleState {
   /** null until detection answers when nothing was stored. */
   locale: Locale | null;
+  /** Whether a person picked `locale` on this device: then an account's language met at sign-in does not replace it. */
+  chosen: boolean;
   setLocale(locale: string): void;
+  /** A language the person picked (menu, Settings): applied and remembered as theirs. */
+  choose(locale: string): void;
   detect(): Promise<void>;
 }
 
 /** The interface language: stored choice, else what the server detects (in the page or GET /locale), else pt-BR (SPEC §9). */
 export const useLocaleStore = create<LocaleState>((set, get) => ({
   locale: storedLocale(),
+  chosen: storedChoice(),
+  choose(value) {
+    get().setLocale(value);
+    try {
+      localStorage.setItem(CHOSEN_KEY, '1');
+    } catch {
+      // private mode: the choice lasts this session
+    }
+    set({ chosen: true });
+  },
   setLocale(value) {
     // A language that is none of the three falls back to the first, pt-BR (SPEC §2).
     const locale = isLocale(value) ? value : toLocale(value) ?? DEFAULT_LOCALE;

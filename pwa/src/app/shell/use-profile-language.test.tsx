@@ -26,7 +26,7 @@ afterEach(async () => {
 describe('useProfileLanguage (issue 17: the language chosen on one device is every device’s)', () => {
   it('follows the profile when another device changes its language (a pull), keeping the language the device opened with until then', async () => {
     await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
-    useLocaleStore.setState({ locale: 'es-AR' }); // chosen on the login page
+    useLocaleStore.setState({ locale: 'es-AR', chosen: true }); // picked on the login page
     useUserDb.setState({ db });
     render(<Shell />);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -38,8 +38,8 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
     expect(document.documentElement.lang).toBe('en-US');
   });
 
-  it('follows the first profile a sign-in pulls only once it changes', async () => {
-    useLocaleStore.setState({ locale: 'en-US' });
+  it('keeps a language picked on this device over the first profile a sign-in pulls, until the profile changes', async () => {
+    useLocaleStore.setState({ locale: 'en-US', chosen: true });
     useUserDb.setState({ db });
     render(<Shell />);
     await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
@@ -61,6 +61,15 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
     await db.profile.update('u1', { preferredLanguage: 'en-US' });
     render(<Shell />);
     await waitFor(() => expect(useLocaleStore.getState().locale).toBe('en-US'));
+  });
+
+  it('replaces a language the device only detected with the account’s at sign-in (a new phone, the browser in another language)', async () => {
+    useLocaleStore.setState({ locale: 'pt-BR', chosen: false });
+    useUserDb.setState({ db });
+    render(<Shell />);
+    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'es-AR', profileHlcs: {} });
+    await waitFor(() => expect(useLocaleStore.getState().locale).toBe('es-AR'));
+    expect(useLocaleStore.getState().chosen).toBe(false);
   });
 
   it('leaves the language alone while no profile is stored on the device yet', async () => {

@@ -20,8 +20,8 @@ function swapSeen(userId: string, language: string): string | null {
 /**
  * The interface follows each change of the profile's language (ADR 019): one made in Settings or
  * the profile form here, or pulled from another device, even while this device was closed. The
- * language the profile has when a device first sees it does not override the one the device
- * opened with (chosen on the login page, say).
+ * language the profile has when a device first sees it replaces the one the device opened with,
+ * unless the person picked that one on this device (on the login page, say).
  */
 export function useProfileLanguage(): void {
   const db = useUserDb((s) => s.db);
@@ -30,6 +30,7 @@ export function useProfileLanguage(): void {
     if (!db || typeof language !== 'string') return;
     const seen = swapSeen(db.userId, language);
     const locale = toLocale(language);
-    if (seen !== null && seen !== language && locale) useLocaleStore.getState().setLocale(locale);
+    const { chosen, setLocale } = useLocaleStore.getState();
+    if (locale && seen !== language && (seen !== null || !chosen)) setLocale(locale);
   }, [db, language]);
 }

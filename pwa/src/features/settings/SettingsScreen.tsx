@@ -57,7 +57,7 @@ function Settings() {
   const setClient = useSession((s) => s.setClient);
   const { mode, setMode } = useColorScheme();
   const locale = useLocaleStore((s) => s.locale);
-  const setLocale = useLocaleStore((s) => s.setLocale);
+  const choose = useLocaleStore((s) => s.choose);
   const [settings, setSettings] = useState(readSettings);
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
@@ -68,7 +68,7 @@ function Settings() {
   const chooseLanguage = (value: string) => {
     const chosen = toLocale(value);
     if (!chosen) return;
-    setLocale(chosen);
+    choose(chosen);
     if (client) setClient({ ...client, preferredLanguage: chosen });
     write('profile.update', { fields: { preferredLanguage: chosen } }).catch((error: unknown) => console.error('settings.language', error));
   };
