@@ -1,4 +1,4 @@
-import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { LoginPage } from '../page-models/login-page.ts';
 import { DEMO, DEMO_PASSWORD, expect, LOCALES, openNewClientDashboard, registerClient, test, type Locale } from '../fixtures.ts';
 
@@ -38,6 +38,17 @@ const RESET_WORDS: Record<Locale, { link: string; send: string; sent: string }> 
   'es-AR': { link: '¿Olvidaste tu contraseña?', send: 'Enviar enlace', sent: 'Si existe una cuenta con' },
   'en-US': { link: 'Forgot your password?', send: 'Send link', sent: 'If an account exists for' },
 };
+
+/** A second device (a new browser context, a phone) signed in through /login, on its dashboard. */
+async function signInOnAnotherPhone(browser: Browser, locale: Locale, account: { email: string; password: string }) {
+  const second = await browser.newContext({ locale, viewport: PHONE });
+  const other = await second.newPage();
+  const login = new LoginPage(other);
+  await login.open();
+  await login.signIn(account.email, account.password);
+  await expect(other).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  return { second, other };
+}
 
 /** The demo teacher's first referral code, read as the teacher. */
 async function demoReferralCode(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<string> {
@@ -216,12 +227,7 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SETTINGS_NAV[chosen]);
       await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
 
-      const second = await browser.newContext({ locale, viewport: PHONE });
-      const other = await second.newPage();
-      const login = new LoginPage(other);
-      await login.open();
-      await login.signIn(account.email, account.password);
-      await expect(other).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      const { second, other } = await signInOnAnotherPhone(browser, locale, account);
       await expect(other.locator('html')).toHaveAttribute('lang', chosen);
       await other.getByTestId('sidebar-toggle').click();
       await other.getByRole('link', { name: SETTINGS_NAV[chosen] }).click();
@@ -250,12 +256,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('toast')).toContainText(words.saved);
       await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
 
-      const second = await browser.newContext({ locale, viewport: PHONE });
-      const other = await second.newPage();
-      const login = new LoginPage(other);
-      await login.open();
-      await login.signIn(account.email, account.password);
-      await expect(other).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      const { second, other } = await signInOnAnotherPhone(browser, locale, account);
       await other.getByRole('link', { name: words.nav }).first().click();
       const seen = other.getByTestId('profile-view');
       await expect(seen).toContainText(words.motivation, { timeout: 20_000 });
