@@ -63,13 +63,22 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
     await waitFor(() => expect(useLocaleStore.getState().locale).toBe('en-US'));
   });
 
-  it('replaces a language the device only detected with the account’s at sign-in (a new phone, the browser in another language)', async () => {
+  it('replaces a language the device only detected with the one the person chose in Settings, at sign-in (a new phone, the browser in another language)', async () => {
     useLocaleStore.setState({ locale: 'pt-BR', chosen: false });
     useUserDb.setState({ db });
     render(<Shell />);
-    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'es-AR', profileHlcs: {} });
+    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'es-AR', profileHlcs: { preferredLanguage: '2026-11-23T10:00:00.000Z-000000-web_other' } });
     await waitFor(() => expect(useLocaleStore.getState().locale).toBe('es-AR'));
     expect(useLocaleStore.getState().chosen).toBe(false);
+  });
+
+  it('keeps the detected language when the account’s was never chosen (set at sign-up, or a demo account’s)', async () => {
+    useLocaleStore.setState({ locale: 'en-US', chosen: false });
+    useUserDb.setState({ db });
+    render(<Shell />);
+    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useLocaleStore.getState().locale).toBe('en-US');
   });
 
   it('leaves the language alone while no profile is stored on the device yet', async () => {

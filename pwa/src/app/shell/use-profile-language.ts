@@ -20,17 +20,24 @@ function swapSeen(userId: string, language: string): string | null {
 /**
  * The interface follows each change of the profile's language (ADR 019): one made in Settings or
  * the profile form here, or pulled from another device, even while this device was closed. The
- * language the profile has when a device first sees it replaces the one the device opened with,
- * unless the person picked that one on this device (on the login page, say).
+ * language the profile has when a device first sees it replaces the one the device opened with
+ * when the person chose it (Settings, the profile form) and did not pick another on this device
+ * (on the login page, say); a language only set at sign-up or by a seed leaves the device's.
  */
 export function useProfileLanguage(): void {
   const db = useUserDb((s) => s.db);
-  const language = useLiveData(async () => (db ? ((await db.profile.toCollection().first())?.preferredLanguage ?? null) : null), [db]);
+  const profile = useLiveData(async () => {
+    const found = db ? await db.profile.toCollection().first() : undefined;
+    // Stamped when someone chose it (Settings, the profile form), not when it was set at sign-up or seeded.
+    return found?.preferredLanguage ? { language: found.preferredLanguage, chosenByPerson: Boolean(found.profileHlcs?.preferredLanguage) } : null;
+  }, [db]);
+  const language = profile?.language;
+  const chosenByPerson = profile?.chosenByPerson ?? false;
   useEffect(() => {
     if (!db || typeof language !== 'string') return;
     const seen = swapSeen(db.userId, language);
     const locale = toLocale(language);
     const { chosen, setLocale } = useLocaleStore.getState();
-    if (locale && seen !== language && (seen !== null || !chosen)) setLocale(locale);
-  }, [db, language]);
+    if (locale && seen !== language && (seen !== null || (chosenByPerson && !chosen))) setLocale(locale);
+  }, [db, language, chosenByPerson]);
 }
