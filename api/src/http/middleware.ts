@@ -7,13 +7,17 @@ import { localeOf } from './locale.ts';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-session' : 'session');
 
+/**
+ * Max-Age rather than Expires: the browser counts the lifetime from its own now, so a device clock
+ * days wrong neither drops the session early nor keeps it past the server's expiry.
+ */
 export function setSessionCookie(c: Context, deps: AppDeps, token: string, expiresAt: number): void {
   setCookie(c, sessionCookieName(deps.config.secureCookies), token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: deps.config.secureCookies,
     path: '/',
-    expires: new Date(expiresAt),
+    maxAge: Math.max(0, Math.floor((expiresAt - deps.now()) / 1000)),
   });
 }
 

@@ -27,7 +27,9 @@ describe('POST /api/clients/register', () => {
     const cookie = response.headers.getSetCookie().find((h) => h.startsWith('session='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Expires=/);
+    // A lifetime, not a date: a phone whose clock is days wrong still keeps the session 30 days.
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).not.toMatch(/Expires=/);
     expect(cookie).not.toMatch(/Secure/); // test config is not production
     const me = await c.get<ClientResponse>('/api/clients/me');
     expect(me.status).toBe(200);

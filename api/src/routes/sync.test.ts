@@ -119,8 +119,32 @@ describe('POST /api/sync/push', () => {
     const response = await push(c, device, [beforeFix, ...afterFix]);
     expect(response.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
     const { body } = await pull(c);
-    expect(body.changes.dailyProgress[0]).toMatchObject({ mood: 3, energy: 5 });
+    // Its own day, whatever the hour: near midnight the fast clock's mood lies on the next day.
+    expect(body.changes.dailyProgress.find((d) => d.localDate === afterFix[0]!.localDate)).toMatchObject({ mood: 3, energy: 5 });
     expect(body.changes.weightRecords.map((r) => r.weight)).toEqual([71.4]);
+  });
+
+  it('files each change under the day the phone showed when it was made, across a fast clock’s midnight and its correction', async () => {
+    // 23:55 in São Paulo on 23 November; the phone runs ten minutes fast and reads 00:05 on the 24th.
+    // The day is the device's (ADR 007): what was logged on the 24th the phone showed stays there.
+    const serverNow = Date.parse('2026-11-24T02:55:00Z');
+    const late = createTestApp({ now: () => serverNow });
+    try {
+      const c = late.client();
+      await signIn(c, late.deps);
+      let skew = 10 * 60_000;
+      const device = new TestDevice(undefined, () => serverNow + skew);
+      const beforeFix = device.mutation('progress.set', { field: 'mood', value: 2 });
+      skew = 0;
+      const afterFix = [device.mutation('progress.set', { field: 'mood', value: 3 }), device.mutation('progress.set', { field: 'energy', value: 5 })];
+      const response = await push(c, device, [beforeFix, ...afterFix]);
+      expect(response.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+      const { body } = await pull(c);
+      const days = Object.fromEntries(body.changes.dailyProgress.map((d) => [d.localDate, { mood: d.mood, energy: d.energy }]));
+      expect(days).toEqual({ '2026-11-24': { mood: 2, energy: 3 }, '2026-11-23': { mood: 3, energy: 5 } });
+    } finally {
+      late.close();
+    }
   });
 
   it('dates a weight recorded by a clock a day fast at the server’s time, not tomorrow', async () => {
