@@ -21,6 +21,14 @@ describe('checkWeight', () => {
     expect(checkWeight(value)).toEqual({ ok: true, value: weight });
   });
 
+  it.each([
+    [77.25, 77.25], // 170.3 lb
+    ['77,25', 77.25],
+    [84.23, 84.23], // 185.7 lb
+  ])('accepts %j, the kg a weight typed in pounds is kept as (ADR 020)', (value, weight) => {
+    expect(checkWeight(value)).toEqual({ ok: true, value: weight });
+  });
+
   it.each([undefined, null, '', '   '])('asks for a weight when given %j', (value) => {
     expect(checkWeight(value)).toEqual({ ok: false, key: 'validation.weightRequired' });
   });

@@ -7,6 +7,7 @@
 
 import { parseInstant } from '../domain/calendar.ts';
 import { parseDecimal } from '../domain/decimal.ts';
+import { isTypedWeight } from '../domain/units.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; key: string };
 
@@ -20,20 +21,22 @@ export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 500;
 export const NOTES_MAX = 500;
 
-/** A weight is read with one decimal at most: the 0.1 kg step of SPEC §5. */
+/** A weight typed in kg has one decimal at most: the 0.1 kg step of SPEC §5. */
 export const WEIGHT_DECIMALS = 1;
+/** Stored kg have two at most: a weight typed to 0.1 lb is kept to 0.01 kg (ADR 020). */
+export const STORED_WEIGHT_DECIMALS = 2;
 
 /**
  * SPEC §5 weight record: required ('Por favor, informe seu peso atual.'), then a valid weight
  * ('Por favor, informe um peso válido.'): 1 to 500 kg in steps of 0.1. The one rule of REST, the
  * sync push and the forms (ADR 015): a plain decimal with "." or "," (`' 84,2 '` is 84.2), or a
- * finite JSON number with one decimal at most. Never rounded: `84.25` or `0.04` is refused
- * rather than stored as something the user did not type.
+ * finite JSON number with one decimal at most — or the kg a 0.1 lb step is kept as (ADR 020).
+ * Never rounded: `84.25` or `0.04` is refused rather than stored as something nobody typed.
  */
 export function checkWeight(value: unknown): Checked<number> {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return fail('validation.weightRequired');
-  const n = parseDecimal(value, WEIGHT_DECIMALS);
-  if (n === null || n < WEIGHT_MIN || n > WEIGHT_MAX) return fail('validation.weightInvalid');
+  const n = parseDecimal(value, STORED_WEIGHT_DECIMALS);
+  if (n === null || !isTypedWeight(n) || n < WEIGHT_MIN || n > WEIGHT_MAX) return fail('validation.weightInvalid');
   return ok(n);
 }
 

@@ -19,7 +19,8 @@ import { isLocalDate, parseInstant } from '../domain/calendar.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
-import { WEIGHT_DECIMALS } from '../mutations/fields.ts';
+import { STORED_WEIGHT_DECIMALS } from '../mutations/fields.ts';
+import { isTypedWeight, isUnitSystem, UNIT_SYSTEMS } from '../domain/units.ts';
 import { blankToUndefined, numeric, text, trimmed } from './fields.ts';
 
 /*
@@ -32,11 +33,14 @@ const optionalNumber = (decimals?: number, message?: string) => numeric(decimals
 const requiredNumber = (decimals?: number, message?: string) => numeric(decimals, message).required('validation.required');
 
 /**
- * Weights are read as the weight record reads them (mutations/fields.ts, ADR 015): one decimal
- * at most, "." or ","; each form keeps its own SPEC §5 bounds.
+ * Weights are read as the weight record reads them (mutations/fields.ts, ADR 015): kg with one
+ * decimal, "." or ",", or the kg a 0.1 lb step is kept as (ADR 020); each form keeps its own
+ * SPEC §5 bounds.
  */
-const optionalWeight = () => optionalNumber(WEIGHT_DECIMALS, 'validation.weightInvalid');
-const requiredWeight = () => requiredNumber(WEIGHT_DECIMALS, 'validation.weightInvalid');
+const typedWeight = <S extends ReturnType<typeof numeric>>(schema: S) =>
+  schema.test('typed-weight', 'validation.weightInvalid', (value) => value === undefined || value === null || isTypedWeight(value));
+const optionalWeight = () => typedWeight(optionalNumber(STORED_WEIGHT_DECIMALS, 'validation.weightInvalid'));
+const requiredWeight = () => typedWeight(requiredNumber(STORED_WEIGHT_DECIMALS, 'validation.weightInvalid'));
 /** Height in cm with one decimal at most; the weekly goal in kg with two (0.25 kg a week). */
 const HEIGHT_DECIMALS = 1;
 const WEEKLY_GOAL_DECIMALS = 2;
@@ -103,6 +107,8 @@ const profileExtras = {
   goalType: enumField(GOAL_TYPES, normalizeGoalType),
   countryCode: enumField(COUNTRY_CODES, normalizeCountryCode),
   preferredLanguage: language(),
+  /** kg and cm, or lb and ft + in (ADR 020); by default the country's. Measures travel in kg and cm either way. */
+  unitSystem: enumField(UNIT_SYSTEMS, (value) => (typeof value === 'string' && isUnitSystem(value.trim().toLowerCase()) ? (value.trim().toLowerCase() as (typeof UNIT_SYSTEMS)[number]) : undefined)),
   /** SPEC §3: preferredLanguage is "also called language". */
   language: language(),
 };
@@ -198,6 +204,7 @@ export const profileUpdateSchema = object({
   goalType: notClearable(profileExtras.goalType),
   countryCode: notClearable(profileExtras.countryCode),
   preferredLanguage: notClearable(profileExtras.preferredLanguage),
+  unitSystem: notClearable(profileExtras.unitSystem),
   language: notClearable(profileExtras.language),
 }).noUnknown(true, 'validation.unknownField');
 

@@ -17,7 +17,7 @@ export function setSessionCookie(c: Context, deps: AppDeps, token: string, expir
     sameSite: 'Lax',
     secure: deps.config.secureCookies,
     path: '/',
-    maxAge: Math.max(0, Math.floor((expiresAt - deps.now()) / 1000)),
+    maxAge: Math.max(0, Math.round((expiresAt - deps.now()) / 1000)),
   });
 }
 

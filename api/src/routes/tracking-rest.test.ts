@@ -53,7 +53,7 @@ describe('weight records (REST)', () => {
     [{ weight: '0x40' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: '1e2' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: '84.25' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
-    [{ weight: 82.46 }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
+    [{ weight: 82.45 }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: '1.000' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: '0,9' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],
     [{ weight: 'Infinity' }, 'validation.weightInvalid', 'Por favor, informe um peso válido.'],

@@ -1,3 +1,4 @@
+import { unitSystemOfCountry, type UnitSystem } from '#protocol/domain/units.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -36,6 +37,7 @@ export interface ClientDto {
   medicalConditions: string[];
   countryCode: CountryCode;
   preferredLanguage: Locale;
+  unitSystem: UnitSystem;
   role: Role;
   createdAt: string;
 }
@@ -69,6 +71,7 @@ export function toClientDto(db: Db, row: UserRow): ClientDto {
     medicalConditions: row.medicalConditions,
     countryCode: row.countryCode as CountryCode,
     preferredLanguage: row.preferredLanguage as Locale,
+    unitSystem: row.unitSystem as UnitSystem,
     role: row.role,
     createdAt: new Date(row.createdAt).toISOString(),
   };
@@ -123,7 +126,8 @@ function profileFields(input: ProfileUpdateInput | RegisterClientInput) {
 
 /**
  * Creates an account with role `user`: the role is never taken from the request (ADR 003). The
- * language follows the country (BR → pt-BR, AR → es-AR, US → en-US) unless one is given.
+ * language follows the country (BR → pt-BR, AR → es-AR, US → en-US) unless one is given, and so
+ * do the units (lb and ft + in in the US, ADR 020).
  */
 export async function registerClient(db: Db, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
   const { password, referralCode: _referralCode, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & { password: string; referralCode?: string };
@@ -141,6 +145,7 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
     medicalConditions: fields.medicalConditions ?? [],
     countryCode,
     preferredLanguage: fields.preferredLanguage ?? COUNTRY_LOCALE[countryCode],
+    unitSystem: fields.unitSystem ?? unitSystemOfCountry(countryCode),
     // An account an operator makes a teacher (seed, tests) is trusted; self-registered ones wait for an admin (ADR 013).
     teacherApprovedAt: role === 'teacher' ? now : null,
     createdAt: now,

@@ -5,6 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
 export interface WeightChartPoint {
+  /** In `unit`: the caller converts stored kg to the person's unit (ADR 020). */
   weight: number;
   /** ISO timestamp. */
   createdAt: string;
@@ -15,6 +16,8 @@ export interface WeightChartProps {
   points: readonly WeightChartPoint[];
   targetWeight: number | null;
   locale: string;
+  /** The unit of the weights given: kilograms unless the person reads pounds. */
+  unit?: 'kilogram' | 'pound';
   /** Accessible name of the chart. */
   title: string;
   targetLabel: string;
@@ -80,7 +83,7 @@ function useWidth(element: HTMLElement | null): number {
 }
 
 /** Line chart of a client's weight over time against the target weight, with a screen-reader table of the data. */
-export function WeightChart({ points, targetWeight, locale, title, targetLabel, weightLabel, emptyText, height = 240 }: WeightChartProps) {
+export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', title, targetLabel, weightLabel, emptyText, height = 240 }: WeightChartProps) {
   const theme = useTheme();
   const titleId = useId();
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
@@ -110,7 +113,7 @@ export function WeightChart({ points, targetWeight, locale, title, targetLabel, 
   };
 
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const kilograms = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 });
+  const weightFormat = new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 });
   const shortDate = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short' });
   const fullDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 
@@ -223,7 +226,7 @@ export function WeightChart({ points, targetWeight, locale, title, targetLabel, 
           {data.map((p, i) => (
             <tr key={`${p.time}-${i}`}>
               <th scope="row">{fullDate.format(p.time)}</th>
-              <td>{kilograms.format(p.weight)}</td>
+              <td>{weightFormat.format(p.weight)}</td>
             </tr>
           ))}
         </tbody>
@@ -231,7 +234,7 @@ export function WeightChart({ points, targetWeight, locale, title, targetLabel, 
           <tfoot>
             <tr>
               <th scope="row">{targetLabel}</th>
-              <td>{kilograms.format(targetWeight)}</td>
+              <td>{weightFormat.format(targetWeight)}</td>
             </tr>
           </tfoot>
         )}

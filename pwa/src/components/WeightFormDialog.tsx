@@ -8,8 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { weightJump } from '#protocol/domain/weight-typo.ts';
-import { checkNotes, checkWeight, NOTES_MAX } from '#protocol/mutations/fields.ts';
-import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
+import { checkNotes, NOTES_MAX } from '#protocol/mutations/fields.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { DecimalField } from './DecimalField.tsx';
 import { OutlinedTextField } from './OutlinedTextField.tsx';
@@ -30,7 +30,7 @@ interface Question {
 
 /**
  * The weight form of SPEC §5 as a dialog, for a new record (tracking) and a correction
- * (progress): the weight in the locale's decimals (ADR 015), optional notes, and before saving
+ * (progress): the weight in the person's unit (ADR 020) and the locale's decimals (ADR 015), optional notes, and before saving
  * a weight far from `last`, "Did you mean …?" with the likely intended weight. `onSave` writes;
  * the dialog closes and resets when it resolves, and stays open (values kept) when it throws.
  */
@@ -53,8 +53,9 @@ export function WeightFormDialog({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const kg = (value: number) => formatDecimal(value, intl.locale);
-  const [weight, setWeight] = useState(() => (initial ? kg(initial.weight) : ''));
+  const measures = useMeasures();
+  const shown = (kg: number) => measures.weight(kg);
+  const [weight, setWeight] = useState(() => (initial ? measures.weightField(initial.weight) : ''));
   const [notes, setNotes] = useState(initial?.notes ?? '');
   const [question, setQuestion] = useState<Question | null>(null);
   const [saving, setSaving] = useState(false);
@@ -95,7 +96,7 @@ export function WeightFormDialog({
   const submit = async (event: FormEvent) => {
     performance.mark(WEIGHT_SUBMIT_MARK); // splits the local-write figure (npm run bench -- local-write)
     event.preventDefault();
-    const checkedWeight = checkWeight(weight);
+    const checkedWeight = measures.readWeight(weight);
     if (!checkedWeight.ok) {
       showToast({ severity: 'error', title: { id: 'tracking.weight.errorTitle' }, description: { id: checkedWeight.key } });
       return;
@@ -106,9 +107,11 @@ export function WeightFormDialog({
       return;
     }
     const compared = checkedWeight.value === initial?.weight ? null : await (reference.current ?? last());
-    const jump = weightJump(checkedWeight.value, compared);
+    // The separator slip is looked for in the digits as typed, in the person's unit.
+    const jump = weightJump(measures.weightFigure(checkedWeight.value), compared === null ? null : measures.weightFigure(compared));
     if (jump && compared !== null) {
-      setQuestion({ typed: checkedWeight.value, last: compared, suggestion: jump.suggestion, notes: checkedNotes.value });
+      const suggestion = jump.suggestion === null ? null : measures.readWeight(String(jump.suggestion));
+      setQuestion({ typed: checkedWeight.value, last: compared, suggestion: suggestion?.ok ? suggestion.value : null, notes: checkedNotes.value });
       return;
     }
     await save({ weight: checkedWeight.value, notes: checkedNotes.value });
@@ -120,13 +123,13 @@ export function WeightFormDialog({
       {question ? (
         <div data-testid="weight-confirm">
           <DialogTitle id={labelId}>
-            {question.suggestion !== null ? t('tracking.weight.didYouMean', { suggestion: kg(question.suggestion) }) : t('tracking.weight.confirmTitle')}
+            {question.suggestion !== null ? t('tracking.weight.didYouMean', { suggestion: shown(question.suggestion) }) : t('tracking.weight.confirmTitle')}
           </DialogTitle>
           <DialogContent>
             <DialogContentText>
               {question.suggestion !== null
-                ? t('tracking.weight.typedVersusLast', { typed: kg(question.typed), last: kg(question.last) })
-                : t('tracking.weight.farFromLast', { typed: kg(question.typed), last: kg(question.last) })}
+                ? t('tracking.weight.typedVersusLast', { typed: shown(question.typed), last: shown(question.last) })
+                : t('tracking.weight.farFromLast', { typed: shown(question.typed), last: shown(question.last) })}
             </DialogContentText>
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -141,7 +144,7 @@ export function WeightFormDialog({
               onClick={() => void save({ weight: question.typed, notes: question.notes })}
               data-testid="weight-keep-typed"
             >
-              {t('tracking.weight.keepTyped', { typed: kg(question.typed) })}
+              {t('tracking.weight.keepTyped', { typed: shown(question.typed) })}
             </Button>
             {question.suggestion !== null && (
               <Button
@@ -151,7 +154,7 @@ export function WeightFormDialog({
                 onClick={() => void save({ weight: question.suggestion as number, notes: question.notes })}
                 data-testid="weight-use-suggestion"
               >
-                {t('tracking.weight.useSuggestion', { suggestion: kg(question.suggestion) })}
+                {t('tracking.weight.useSuggestion', { suggestion: shown(question.suggestion) })}
               </Button>
             )}
           </DialogActions>
@@ -162,7 +165,7 @@ export function WeightFormDialog({
           <DialogContent>
             <Stack sx={{ gap: 2, pt: 1 }}>
               <DecimalField
-                label={t('tracking.weight.label')}
+                label={t('tracking.weight.label', { unit: measures.weightSymbol })}
                 value={weight}
                 onChange={(event) => setWeight(event.target.value)}
                 autoFocus

@@ -28,6 +28,8 @@ export const users = sqliteTable(
     medicalConditions: text('medical_conditions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     countryCode: text('country_code').notNull().default('BR'),
     preferredLanguage: text('preferred_language').notNull().default('pt-BR'),
+    /** 'metric' (kg, cm) or 'us' (lb, ft + in): how measures are shown and typed; always stored in kg and cm (ADR 020). */
+    unitSystem: text('unit_system').notNull().default('metric'),
     /** The teacher a client came through (referral); scope of a teacher's admin rights (ARCHITECTURE §4). */
     teacherId: text('teacher_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     /**

@@ -6,18 +6,20 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useUserDb } from '#pwa/db/current.ts';
 import type { Refusal } from '#pwa/db/user-db.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
+import type { Measures } from '#pwa/lib/measures.ts';
 
 const PROGRESS_FIELD_KEYS = { workoutCompleted: 'sync.refused.workoutCompleted', dietFollowed: 'sync.refused.dietFollowed', mood: 'sync.refused.mood', energy: 'sync.refused.energy' } as const;
 
 /** What was refused, in words: the kind of change and the day or value it was about. */
-function describeChange(intl: IntlShape, { mutation }: Refusal): string {
+function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refusal): string {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   // The day as the user saw it on the device: a local date, formatted without a time zone shift.
   const day = (localDate: string) => intl.formatDate(`${localDate}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   switch (mutation.name) {
     case 'weight.add':
       return t('sync.refused.weightAdd', {
-        weight: intl.formatNumber(mutation.args.weight, { maximumFractionDigits: 1 }),
+        weight: measures.weight(mutation.args.weight),
         date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }),
       });
     case 'weight.update':
@@ -50,6 +52,7 @@ function describeReason(intl: IntlShape, { code }: Refusal): string {
  */
 export function RefusalNotices({ bottomOffset = 0 }: { bottomOffset?: number }) {
   const intl = useIntl();
+  const measures = useMeasures();
   const db = useUserDb((s) => s.db);
   const refusals = useLiveQuery(() => db?.refusals.orderBy('refusedAt').toArray() ?? [], [db]) ?? [];
   const dismiss = () => void db?.refusals.bulkDelete(refusals.map((refusal) => refusal.id));
@@ -71,7 +74,7 @@ export function RefusalNotices({ bottomOffset = 0 }: { bottomOffset?: number }) 
         <AlertTitle>{intl.formatMessage({ id: 'sync.refusedTitle' }, { count: refusals.length })}</AlertTitle>
         {refusals.map((refusal) => (
           <div key={refusal.id} data-testid="refusal-line">
-            {intl.formatMessage({ id: 'sync.refusedLine' }, { what: describeChange(intl, refusal), why: describeReason(intl, refusal) })}
+            {intl.formatMessage({ id: 'sync.refusedLine' }, { what: describeChange(intl, measures, refusal), why: describeReason(intl, refusal) })}
           </div>
         ))}
       </Alert>

@@ -71,6 +71,7 @@ const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   medicalConditions: [],
   countryCode: 'BR',
   preferredLanguage: 'pt-BR',
+  unitSystem: 'metric',
   role: 'user',
   createdAt: daysAgo(100),
   teacherId: null,

@@ -26,6 +26,7 @@ import { useDay } from '#pwa/db/use-day.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { useSupportContact, whatsappLink } from '#pwa/lib/support-contact.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
 
 type View = 'diet' | 'workout';
 
@@ -88,6 +89,7 @@ function SummaryCard({ title, lines, action, onOpen, testId }: { title: string; 
  */
 export function DashboardScreen({ recordWeight, tracking, dietView, workoutView }: DashboardSlots) {
   const intl = useIntl();
+  const measures = useMeasures();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const client = useSession((s) => s.client);
   const [params, setParams] = useSearchParams();
@@ -123,7 +125,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
   const pending = pendingToday({ workoutScheduledToday: today !== null, hasPublishedDiet: diet !== null, workoutCompleted: day.workoutCompleted, dietFollowed: day.dietFollowed });
   const registered = client?.createdAt && Number.isFinite(Date.parse(client.createdAt)) ? localDateIn(deviceTimeZone(), new Date(client.createdAt)) : '';
   const progress = weight?.progress;
-  const kg = (value: number | null | undefined) => (value === null || value === undefined ? t('dashboard.noData') : t('dashboard.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) }));
+  const kg = (value: number | null | undefined) => (value === null || value === undefined ? t('dashboard.noData') : measures.weight(value));
   const toGo = progress?.currentWeight != null && progress.targetWeight != null ? Math.round(Math.abs(progress.currentWeight - progress.targetWeight) * 10) / 10 : null;
   const appointmentText = t('dashboard.appointmentMessage', { name: client?.name ?? '' });
   const appointmentHref = support?.whatsapp ? whatsappLink(support.whatsapp, appointmentText) : support?.email ? `mailto:${support.email}?subject=${encodeURIComponent(t('dashboard.appointmentSubject'))}&body=${encodeURIComponent(appointmentText)}` : null;
@@ -169,7 +171,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
                   <LinearProgress variant="determinate" value={progress?.goalPercent ?? 0} sx={{ mt: 2, height: 8, borderRadius: 4 }} aria-label={t('dashboard.tiles.goalProgress')} />
                   {toGo !== null && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                      {toGo === 0 ? t('dashboard.goalReached') : t('dashboard.toGo', { value: intl.formatNumber(toGo, { maximumFractionDigits: 1 }) })}
+                      {toGo === 0 ? t('dashboard.goalReached') : t('dashboard.toGo', { value: measures.weight(toGo) })}
                     </Typography>
                   )}
                 </>

@@ -20,7 +20,6 @@ import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { WeightFormDialog, type WeightFormValues } from '#pwa/components/WeightFormDialog.tsx';
-import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
@@ -28,6 +27,7 @@ import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { capitalize } from '#pwa/lib/text.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
 
 const TREND_ICONS = { down: <TrendingDownIcon color="success" />, up: <TrendingUpIcon color="warning" />, stable: <TrendingFlatIcon color="action" /> };
 
@@ -57,7 +57,8 @@ function neighbourWeight(records: readonly WeightRecord[], record: WeightRecord)
 function useCorrections() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const kg = (value: number) => formatDecimal(value, intl.locale);
+  const measures = useMeasures();
+  const kg = (value: number) => measures.weight(value);
   const failed = (error: unknown) => {
     console.error('weight.correction', error);
     showToast({ severity: 'error', title: { id: 'progress.changeFailedTitle' }, description: { id: 'tracking.weight.failedDescription' } });
@@ -111,7 +112,8 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
   const corrections = useCorrections();
   const [editing, setEditing] = useState<WeightRecord | null>(null);
 
-  const kg = (value: number | null) => (value === null ? t('progress.noData') : t('progress.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) }));
+  const measures = useMeasures();
+  const kg = (value: number | null) => (value === null ? t('progress.noData') : measures.weight(value));
   const date = (point: WeightPoint | null) => (point ? intl.formatDate(point.createdAt, { day: '2-digit', month: 'short', year: 'numeric' }) : t('progress.noData'));
 
   if (loaded === undefined) {
@@ -157,9 +159,10 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <WeightChart
-            points={records}
-            targetWeight={stats.targetWeight}
+            points={measures.system === 'us' ? records.map((r) => ({ ...r, weight: measures.weightFigure(r.weight) })) : records}
+            targetWeight={stats.targetWeight === null ? null : measures.weightFigure(stats.targetWeight)}
             locale={intl.locale}
+            unit={measures.system === 'us' ? 'pound' : 'kilogram'}
             title={t('progress.chartTitle')}
             weightLabel={t('progress.chartWeight')}
             targetLabel={t('progress.chartTarget')}
@@ -180,7 +183,7 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
               <List dense data-testid="weight-history">
                 {stats.recent.map((record) => {
                   const when = intl.formatDate(record.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
-                  const label = { weight: formatDecimal(record.weight, intl.locale), date: when };
+                  const label = { weight: kg(record.weight), date: when };
                   return (
                     <ListItem
                       key={record.id}

@@ -5,9 +5,9 @@ import MonitorWeightIcon from '@mui/icons-material/MonitorWeightOutlined';
 import { WeightFormDialog, type WeightFormValues } from '#pwa/components/WeightFormDialog.tsx';
 import { lastWeight } from '#pwa/db/use-weight-records.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
 
 /**
  * SPEC §2/§8 weight-record modal. Saving writes to this device first (it works offline) and the
@@ -15,7 +15,7 @@ import { write } from '#pwa/sync/user-data.ts';
  * last record asks "Did you mean …?" first (ADR 015).
  */
 export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const intl = useIntl();
+  const measures = useMeasures();
 
   const save = async ({ weight, notes }: WeightFormValues) => {
     try {
@@ -24,7 +24,7 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
       showToast({
         severity: 'success',
         title: { id: 'tracking.weight.successTitle' },
-        description: { id: 'tracking.weight.successDescription', values: { weight: formatDecimal(weight, intl.locale) } },
+        description: { id: 'tracking.weight.successDescription', values: { weight: measures.weight(weight) } },
       });
     } catch (error) {
       console.error('weight.add', error);
