@@ -16,6 +16,11 @@ export interface Measures {
   weightFigure(kg: number): number;
   /** A stored weight as its field shows it: "77,3" / "170.3". */
   weightField(kg: number | null | undefined): string;
+  /**
+   * `from` − `to` as the two figures shown read ("1.4 lb" from 170.3 lb to 168.9 lb), not the kg
+   * difference converted: the figures a person sees must agree with each other (issue 17).
+   */
+  weightDifference(fromKg: number, toKg: number): string;
   /** The unit's symbol for labels: "kg" / "lb". */
   weightSymbol: string;
   /** What was typed in the shown unit, as stored kg; the keys of the one weight rule (ADR 015). */
@@ -45,6 +50,7 @@ export function measuresFor(system: UnitSystem, locale: string): Measures {
     weightSymbol: symbol,
     weightFigure,
     weight: (kg) => (typeof kg === 'number' && Number.isFinite(kg) ? unitFormat(locale, weightUnit, 1).format(weightFigure(kg)) : ''),
+    weightDifference: (fromKg, toKg) => unitFormat(locale, weightUnit, 1).format(Math.round((weightFigure(fromKg) - weightFigure(toKg)) * 10) / 10 + 0),
     weightField: (kg) => (typeof kg === 'number' && Number.isFinite(kg) ? formatDecimal(weightFigure(kg), locale) : ''),
     readWeight(typed) {
       if (typed === undefined || typed === null || (typeof typed === 'string' && typed.trim() === '')) return checkWeight(typed);

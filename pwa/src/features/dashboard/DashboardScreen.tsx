@@ -126,7 +126,9 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
   const registered = client?.createdAt && Number.isFinite(Date.parse(client.createdAt)) ? localDateIn(deviceTimeZone(), new Date(client.createdAt)) : '';
   const progress = weight?.progress;
   const kg = (value: number | null | undefined) => (value === null || value === undefined ? t('dashboard.noData') : measures.weight(value));
-  const toGo = progress?.currentWeight != null && progress.targetWeight != null ? Math.round(Math.abs(progress.currentWeight - progress.targetWeight) * 10) / 10 : null;
+  // How far to the goal, as the two figures shown read (ADR 020): 168.9 lb to 150 lb is 18.9 lb.
+  const toGo = progress?.currentWeight != null && progress.targetWeight != null ? { from: Math.max(progress.currentWeight, progress.targetWeight), to: Math.min(progress.currentWeight, progress.targetWeight) } : null;
+  const goalReached = toGo !== null && Math.round((measures.weightFigure(toGo.from) - measures.weightFigure(toGo.to)) * 10) === 0;
   const appointmentText = t('dashboard.appointmentMessage', { name: client?.name ?? '' });
   const appointmentHref = support?.whatsapp ? whatsappLink(support.whatsapp, appointmentText) : support?.email ? `mailto:${support.email}?subject=${encodeURIComponent(t('dashboard.appointmentSubject'))}&body=${encodeURIComponent(appointmentText)}` : null;
 
@@ -171,7 +173,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
                   <LinearProgress variant="determinate" value={progress?.goalPercent ?? 0} sx={{ mt: 2, height: 8, borderRadius: 4 }} aria-label={t('dashboard.tiles.goalProgress')} />
                   {toGo !== null && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                      {toGo === 0 ? t('dashboard.goalReached') : t('dashboard.toGo', { value: measures.weight(toGo) })}
+                      {goalReached ? t('dashboard.goalReached') : t('dashboard.toGo', { value: measures.weightDifference(toGo.from, toGo.to) })}
                     </Typography>
                   )}
                 </>

@@ -21,6 +21,7 @@ import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
@@ -95,6 +96,7 @@ export function ProfileScreen() {
   const currentWeight = useWeightProgress()?.progress.currentWeight;
   const profile = { ...((stored ?? client ?? {}) as Partial<Client>), ...(currentWeight !== undefined && { currentWeight }) };
   const [editing, setEditing] = useState(false);
+  const measures = useMeasures();
 
   const form = useFormik<FormValues>({
     initialValues: toForm(profile, intl.locale),
@@ -158,12 +160,12 @@ export function ProfileScreen() {
       ['profile.fields.gender', show(profile.gender, (v) => `register.gender${capitalize(v)}`)],
     ]],
     ['profile.bodySection', [
-      ['profile.fields.height', measure(profile.height, 'centimeter')],
-      ['profile.fields.currentWeight', measure(profile.currentWeight, 'kilogram')],
-      ['profile.fields.targetWeight', measure(profile.targetWeight, 'kilogram')],
-      ['profile.fields.weeklyGoal', measure(profile.weeklyWeightGoal, 'kilogram-per-week', 'long')],
-      ['profile.fields.highestWeight', measure(profile.highestWeight, 'kilogram')],
-      ['profile.fields.lowestWeight', measure(profile.lowestWeight, 'kilogram')],
+      ['profile.fields.height', measures.height(profile.height) || notProvided],
+      ['profile.fields.currentWeight', measures.weight(profile.currentWeight) || notProvided],
+      ['profile.fields.targetWeight', measures.weight(profile.targetWeight) || notProvided],
+      ['profile.fields.weeklyGoal', typeof profile.weeklyWeightGoal === 'number' ? measure(measures.weightFigure(profile.weeklyWeightGoal), measures.system === 'us' ? 'pound-per-week' : 'kilogram-per-week', 'long') : notProvided],
+      ['profile.fields.highestWeight', measures.weight(profile.highestWeight) || notProvided],
+      ['profile.fields.lowestWeight', measures.weight(profile.lowestWeight) || notProvided],
       ['profile.fields.activityLevel', show(profile.activityLevel, (v) => `register.activity${capitalize(v)}`)],
       ['profile.fields.goalType', show(profile.goalType, (v) => `register.goal${capitalize(v)}`)],
       ['profile.fields.timeFrame', show(profile.timeFrame, (v) => `register.time${capitalize(v)}`)],

@@ -137,7 +137,7 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
         {actions}
       </Stack>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Stat label={t('progress.weightLost')} value={kg(stats.weightLost)} testId="stat-weight-lost" />
+        <Stat label={t('progress.weightLost')} value={stats.initialWeight !== null && stats.currentWeight !== null ? measures.weightDifference(stats.initialWeight, stats.currentWeight) : kg(stats.weightLost)} testId="stat-weight-lost" />
         <Stat label={t('progress.goalAchieved')} value={intl.formatNumber(stats.goalPercent / 100, { style: 'percent' })} testId="stat-goal-percent" />
         <Stat label={t('progress.daysActive')} value={t('progress.days', { count: stats.daysActive })} testId="stat-days-active" />
       </Stack>

@@ -19,6 +19,8 @@ import { useColorScheme } from '@mui/material/styles';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { LOCALES, toLocale } from '#protocol/i18n/locales.ts';
+import { isUnitSystem } from '#protocol/domain/units.ts';
+import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
@@ -57,6 +59,7 @@ function Settings() {
   const setClient = useSession((s) => s.setClient);
   const { mode, setMode } = useColorScheme();
   const locale = useLocaleStore((s) => s.locale);
+  const measures = useMeasures();
   const choose = useLocaleStore((s) => s.choose);
   const [settings, setSettings] = useState(readSettings);
   const [deleting, setDeleting] = useState(false);
@@ -71,6 +74,13 @@ function Settings() {
     choose(chosen);
     if (client) setClient({ ...client, preferredLanguage: chosen });
     write('profile.update', { fields: { preferredLanguage: chosen } }).catch((error: unknown) => console.error('settings.language', error));
+  };
+
+  // Units are the profile's too (ADR 020): every device shows and asks for weights in them.
+  const chooseUnits = (value: string) => {
+    if (!isUnitSystem(value)) return;
+    if (client) setClient({ ...client, unitSystem: value });
+    write('profile.update', { fields: { unitSystem: value } }).catch((error: unknown) => console.error('settings.units', error));
   };
 
   const toggle = (group: 'notifications' | 'privacy', key: string) =>
@@ -160,6 +170,10 @@ function Settings() {
                   {t(`language.${value}`)}
                 </MenuItem>
               ))}
+            </TextField>
+            <TextField select label={t('settings.units')} value={measures.system} onChange={(e) => chooseUnits(e.target.value)} fullWidth id="settings-units" data-testid="settings-units">
+              <MenuItem value="metric">{t('settings.unitsMetric')}</MenuItem>
+              <MenuItem value="us">{t('settings.unitsUs')}</MenuItem>
             </TextField>
           </Stack>,
         )}

@@ -100,3 +100,31 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
     expect(screen.queryByTestId('weight-confirm')).toBeNull();
   });
 });
+
+describe('WeightRecordDialog: in pounds for a client who reads them (issue 17, ADR 020)', () => {
+  beforeEach(async () => {
+    await db.profile.put({ id: 'u1', name: 'Uma', unitSystem: 'us', profileHlcs: {} });
+  });
+
+  it.each([
+    ['en-US', '170.3', '170.3 lb'],
+    ['es-AR', '170,3', '170,3 lb'],
+  ] as const)('%s: asks for lb, keeps "%s" as 77.25 kg and confirms "%s"', async (locale, typed, shown) => {
+    await openDialog(locale);
+    expect(await screen.findByLabelText(/\(lb\)/)).toBeTruthy();
+    type('weight-input', typed);
+    fireEvent.click(screen.getByTestId('weight-save'));
+    await waitFor(async () => expect(await stored()).toEqual([77.25]));
+    expect((await screen.findByTestId('toast')).textContent).toContain(shown);
+  });
+
+  it('asks "Did you mean 170 lb?" for 17.0 typed after 170.3 lb: the slip is looked for in pounds', async () => {
+    await openDialog('en-US', 77.25); // 170.3 lb
+    await screen.findByLabelText(/\(lb\)/);
+    type('weight-input', '17.0');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    expect((await screen.findByTestId('weight-confirm')).textContent).toContain('Did you mean 170 lb?');
+    fireEvent.click(screen.getByTestId('weight-use-suggestion'));
+    await waitFor(async () => expect((await stored()).sort()).toEqual([77.11, 77.25])); // 170 lb, 170.3 lb
+  });
+});

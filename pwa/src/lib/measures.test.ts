@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { measuresFor } from './measures.ts';
+
+describe('measures (ADR 020)', () => {
+  it('shows kg and cm in the language’s decimals, and lb and ft + in for the US system', () => {
+    const metric = measuresFor('metric', 'pt-BR');
+    expect(metric.weight(77.25)).toMatch(/^77,3\s?kg$/);
+    expect(metric.height(167.6)).toMatch(/^167,6\s?cm$/);
+    const us = measuresFor('us', 'en-US');
+    expect(us.weight(77.25)).toBe('170.3 lb');
+    expect(us.weightField(77.25)).toBe('170.3');
+    expect(us.height(167.6)).toBe('5 ft 6 in');
+    expect(us.weight(null)).toBe('');
+    expect(measuresFor('us', 'es-AR').weight(77.25)).toMatch(/^170,3\s?lb$/);
+  });
+
+  it('reads what a US user types in pounds into the kg stored, which reads back as typed', () => {
+    const us = measuresFor('us', 'en-US');
+    expect(us.readWeight('170.3')).toEqual({ ok: true, value: 77.25 });
+    expect(us.readWeight(' 170,3 ')).toEqual({ ok: true, value: 77.25 });
+    expect(us.weight(77.25)).toBe('170.3 lb');
+    expect(us.readWeight('')).toEqual({ ok: false, key: 'validation.weightRequired' });
+    expect(us.readWeight('170.35')).toEqual({ ok: false, key: 'validation.weightInvalid' });
+    expect(us.readWeight('1200')).toEqual({ ok: false, key: 'validation.weightInvalid' }); // 544 kg
+  });
+
+  it('keeps the kg rule for a metric user: 45,2 is 45.2 kg and 84,25 is refused, not taken as pounds', () => {
+    const metric = measuresFor('metric', 'es-AR');
+    expect(metric.readWeight('45,2')).toEqual({ ok: true, value: 45.2 });
+    expect(metric.readWeight('77,25')).toEqual({ ok: false, key: 'validation.weightInvalid' });
+  });
+});
