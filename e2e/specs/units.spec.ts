@@ -1,14 +1,29 @@
-import { expect, openNewClientDashboard, registerClient, test } from '../fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /** Issue 17 (2), ADR 020: a US client reads and types pounds; the server keeps kg that read back as typed. */
 test.use({ locale: 'en-US', viewport: { width: 390, height: 844 } });
 
-test('a US client logs 168.9 lb and reads pounds on the dashboard, progress and profile; Settings switches to kg on every screen and the account', async ({ page, context, baseURL }) => {
+test('a US visitor registers in pounds and feet, logs 168.9 lb and reads pounds on the dashboard, progress and profile; Settings switches to kg on every screen and the account', async ({ page, context }) => {
   test.setTimeout(90_000);
-  // 170.3 lb and 5 ft 6 in, as the server keeps them.
-  await registerClient(context.request, baseURL as string, { name: 'Uma Pound', countryCode: 'US', height: 167.6, currentWeight: 77.25, targetWeight: 68.04 });
-  await openNewClientDashboard(page);
+  await page.goto('/cadastro');
+  await page.locator('#name').fill('Uma Pound');
+  await page.locator('#email').fill(`units.${Date.now().toString(36)}@example.com`);
+  await page.locator('#password').fill('senha-forte-1');
+  await page.getByTestId('register-next').click();
+  await expect(page.locator('#register-units')).toHaveText('US (lb, ft and in)');
+  await page.getByLabel('Current weight (lb)').fill('170.3');
+  await page.locator('#heightFeet').fill('5');
+  await page.locator('#heightInches').fill('6');
+  await page.getByTestId('register-next').click();
+  await page.getByLabel('Target weight (lb)').fill('150');
+  await expect(page.getByLabel('Weekly goal (lb per week)')).toHaveValue('1');
+  await expect(page.getByTestId('weight-difference')).toHaveText('20.3 lb');
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
+  const registered = (await (await context.request.get('/api/clients/me')).json()).client;
+  expect(registered).toMatchObject({ unitSystem: 'us', currentWeight: 77.25, height: 167.6, targetWeight: 68.04, weeklyWeightGoal: 0.45 });
   const tracking = new TrackingPage(page);
   await tracking.waitUntilSynced();
   await expect(page.getByTestId('current-weight')).toHaveText('170.3 lb');

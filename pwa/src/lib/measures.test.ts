@@ -29,4 +29,24 @@ describe('measures (ADR 020)', () => {
     expect(metric.readWeight('45,2')).toEqual({ ok: true, value: 45.2 });
     expect(metric.readWeight('77,25')).toEqual({ ok: false, key: 'validation.weightInvalid' });
   });
+
+  it('shows a difference as the two figures shown read: current − target, signed', () => {
+    expect(measuresFor('metric', 'en-US').weightDifference(82.5, 70)).toBe('12.5 kg');
+    expect(measuresFor('metric', 'pt-BR').weightDifference(60, 65.3)).toMatch(/^-5,3\s?kg$/);
+    expect(measuresFor('us', 'en-US').weightDifference(77.25, 76.61)).toBe('1.4 lb'); // 170.3 − 168.9, not 0.64 kg
+  });
+
+  it('reads a form’s height in feet and inches, and a weekly goal in pounds, into cm and kg', () => {
+    const us = measuresFor('us', 'en-US');
+    expect(us.storedHeight({ height: '', heightFeet: '5', heightInches: '6' })).toBe(167.6);
+    expect(us.heightFields(167.6)).toMatchObject({ heightFeet: '5', heightInches: '6' });
+    expect(us.storedHeight({ height: '', heightFeet: '', heightInches: '' })).toBeUndefined();
+    expect(us.storedHeight({ height: '', heightFeet: '5', heightInches: '12' })).toBeNaN();
+    expect(us.storedHeight({ height: '', heightFeet: '5,5', heightInches: '' })).toBeNaN();
+    expect(us.storedWeeklyGoal('1')).toBe(0.45);
+    expect(us.weeklyGoalField(0.45)).toBe('1');
+    expect(us.storedWeight('170.3')).toBe(77.25);
+    expect(us.storedWeight('abc')).toBeNaN();
+    expect(measuresFor('metric', 'pt-BR').storedHeight({ height: '167,6', heightFeet: '', heightInches: '' })).toBe(167.6);
+  });
 });

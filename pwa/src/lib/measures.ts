@@ -1,5 +1,5 @@
 import { parseDecimal } from '#protocol/domain/decimal.ts';
-import { feetAndInchesFromCm, kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
+import { cmFromInches, feetAndInchesFromCm, INCHES_PER_FOOT, kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
 import { checkWeight, WEIGHT_DECIMALS, type Checked } from '#protocol/mutations/fields.ts';
 import { formatDecimal } from './locale-decimal.ts';
 
@@ -27,7 +27,30 @@ export interface Measures {
   readWeight(typed: unknown): Checked<number>;
   /** "167,6 cm" / "5 ft 6 in"; '' for none. */
   height(cm: number | null | undefined): string;
+  /**
+   * A form's weight text, typed in the shown unit, as the kg its body carries: undefined when
+   * blank, NaN when unreadable, so the shared schema says what is wrong (ADR 015).
+   */
+  storedWeight(typed: string): number | undefined;
+  /** A weekly goal as its field shows it: "0,5" kg or "1.1" lb a week. */
+  weeklyGoalField(kg: number | null | undefined): string;
+  /** A weekly goal typed per week in the shown unit, as kg a week to 0.01. */
+  storedWeeklyGoal(typed: string): number | undefined;
+  /** A height as the form's fields show it: cm, or feet and inches. */
+  heightFields(cm: number | null | undefined): HeightFields;
+  /** The form's height fields as the cm stored; undefined when blank, NaN when unreadable. */
+  storedHeight(fields: HeightFields): number | undefined;
 }
+
+export interface HeightFields {
+  height: string;
+  heightFeet: string;
+  heightInches: string;
+}
+
+const blank = (typed: string) => typed.trim() === '';
+/** Any decimals: how many a field takes is the schema's to say. */
+const anyDecimal = (typed: string) => parseDecimal(typed, Number.POSITIVE_INFINITY) ?? Number.NaN;
 
 const unitFormats = new Map<string, Intl.NumberFormat>();
 function unitFormat(locale: string, unit: string, decimals: number): Intl.NumberFormat {
@@ -57,6 +80,32 @@ export function measuresFor(system: UnitSystem, locale: string): Measures {
       // One decimal in the unit typed: "84,25" kg is refused as before; 170.3 lb is kept as 77.25 kg.
       const figure = parseDecimal(typed, WEIGHT_DECIMALS);
       return figure === null ? { ok: false, key: 'validation.weightInvalid' } : checkWeight(us ? kgFromLb(figure) : figure);
+    },
+    storedWeight(typed) {
+      if (blank(typed)) return undefined;
+      if (!us) return anyDecimal(typed);
+      const lb = parseDecimal(typed, WEIGHT_DECIMALS);
+      return lb === null ? Number.NaN : kgFromLb(lb);
+    },
+    weeklyGoalField: (kg) => (typeof kg === 'number' && Number.isFinite(kg) ? (us ? formatDecimal(lbFromKg(kg), locale, 1) : formatDecimal(kg, locale, 2)) : ''),
+    storedWeeklyGoal(typed) {
+      if (blank(typed)) return undefined;
+      if (!us) return anyDecimal(typed);
+      const lb = parseDecimal(typed, 1);
+      return lb === null ? Number.NaN : kgFromLb(lb);
+    },
+    heightFields(cm) {
+      if (typeof cm !== 'number' || !Number.isFinite(cm)) return { height: '', heightFeet: '', heightInches: '' };
+      const { feet, inches } = feetAndInchesFromCm(cm);
+      return { height: formatDecimal(cm, locale), heightFeet: String(feet), heightInches: String(inches) };
+    },
+    storedHeight({ height, heightFeet, heightInches }) {
+      if (!us) return blank(height) ? undefined : anyDecimal(height);
+      if (blank(heightFeet) && blank(heightInches)) return undefined;
+      const feet = blank(heightFeet) ? 0 : parseDecimal(heightFeet, 0);
+      const inches = blank(heightInches) ? 0 : parseDecimal(heightInches, 0);
+      if (feet === null || inches === null || inches >= INCHES_PER_FOOT) return Number.NaN;
+      return cmFromInches(feet * INCHES_PER_FOOT + inches);
     },
     height(cm) {
       if (typeof cm !== 'number' || !Number.isFinite(cm)) return '';

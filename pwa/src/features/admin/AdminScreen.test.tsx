@@ -175,7 +175,10 @@ describe('AdminScreen', () => {
     // room under the 15% cap for the client's own 0.5 kg a week (550 kcal a day).
     expect(within(card).getByTestId('nutrition-bmr').textContent).toMatch(/^\d\.\d{3} kcal$/);
     expect(within(card).getByTestId('nutrition-delta').textContent).toBe('-550 kcal/dia');
-    expect(within(card).getByTestId('nutrition-rate').textContent).toBe('-0,5 kg/semana');
+    expect(within(card).getByTestId('nutrition-rate').textContent).toBe('-0,5 kg/semana (-1,1 lb/semana)');
+    // Staff read both systems (ADR 020).
+    expect(within(card).getByTestId('nutrition-height').textContent).toBe('180 cm (5 ft 11 pol.)');
+    expect(within(card).getByTestId('nutrition-weight').textContent).toBe('100 kg (220,5 lb)');
     expect(within(card).getByTestId('nutrition-protein').textContent).toMatch(/^\d+ g \(30%\)$/);
     expect(card.textContent).toContain('Perder peso');
   });

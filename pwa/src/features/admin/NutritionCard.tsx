@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { StaffUserDetail } from '#api/services/staff-contract.ts';
 import { analyseNutrition, type NutritionField } from '#protocol/domain/nutrition.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
+import { measuresFor } from '#pwa/lib/measures.ts';
+import { KG_PER_LB } from '#protocol/domain/units.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 
 const FIELD_LABELS: Record<NutritionField, string> = {
@@ -39,6 +41,14 @@ export function NutritionCard({ client, today }: { client: Client; today: string
   const number = (value: number, options?: Parameters<typeof intl.formatNumber>[1]) => intl.formatNumber(value, options);
   const kcal = (value: number) => t('admin.nutrition.kcal', { value: number(value) });
   const signed = { signDisplay: 'exceptZero' } as const;
+  // Staff read both systems whatever the client uses (ADR 020): the client may speak of either.
+  const metric = measuresFor('metric', intl.locale);
+  const us = measuresFor('us', intl.locale);
+  const both = (first: string, second: string) => (first === '' ? '' : `${first} (${second})`);
+  const measures = [
+    { labelId: 'admin.nutrition.heightLabel', value: both(metric.height(client.height), us.height(client.height)), testId: 'nutrition-height' },
+    { labelId: 'admin.nutrition.weightLabel', value: both(metric.weight(client.currentWeight), us.weight(client.currentWeight)), testId: 'nutrition-weight' },
+  ].filter((measure) => measure.value !== '');
 
   return (
     <Card variant="outlined" data-testid="nutrition-card">
@@ -46,6 +56,11 @@ export function NutritionCard({ client, today }: { client: Client; today: string
         <Typography variant="h6" component="h3" gutterBottom>
           {t('admin.nutrition.title')}
         </Typography>
+        {measures.length > 0 && (
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, mb: 2 }}>
+            {measures.map(({ labelId, value, testId }) => <LabeledValue key={testId} label={t(labelId)} value={value} testId={testId} />)}
+          </Box>
+        )}
         {!result.ok ? (
           <Typography color="text.secondary" data-testid="nutrition-missing">
             {t('admin.nutrition.missing', { fields: intl.formatList(result.missing.map((field) => t(FIELD_LABELS[field])), { type: 'conjunction' }) })}
@@ -66,7 +81,10 @@ export function NutritionCard({ client, today }: { client: Client; today: string
               <LabeledValue label={t('admin.nutrition.dailyDelta')} value={t('admin.nutrition.kcalPerDay', { value: number(result.analysis.dailyDelta, signed) })} testId="nutrition-delta" />
               <LabeledValue
                 label={t('admin.nutrition.weeklyRate')}
-                value={t('admin.nutrition.kgPerWeek', { value: number(result.analysis.weeklyRate, { ...signed, maximumFractionDigits: 2 }) })}
+                value={t('admin.nutrition.ratePerWeek', {
+                  kg: number(result.analysis.weeklyRate, { ...signed, maximumFractionDigits: 2 }),
+                  lb: number(result.analysis.weeklyRate / KG_PER_LB, { ...signed, maximumFractionDigits: 1 }),
+                })}
                 testId="nutrition-rate"
               />
             </Box>

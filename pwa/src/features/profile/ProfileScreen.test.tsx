@@ -148,3 +148,34 @@ describe('ProfileScreen: every registration answer, readable and editable (issue
     expect(await outbox()).toHaveLength(1);
   });
 });
+
+describe('ProfileScreen in pounds and feet (issue 17, ADR 020)', () => {
+  beforeEach(async () => {
+    // 5 ft 6 in, 170.3 lb, goal 150 lb, 1 lb a week.
+    await db.profile.put({ id: 'u1', name: 'Uma Pound', email: 'uma@example.com', height: 167.6, currentWeight: 77.25, targetWeight: 68.04, weeklyWeightGoal: 0.45, unitSystem: 'us', profileHlcs: {} });
+  });
+
+  it('reads and edits every measure in lb and ft + in, and saves the kg and cm that read back as typed', async () => {
+    renderInApp(await loadMessages('en-US'), <ProfileScreen />, 'en-US');
+    await waitFor(() => expect(screen.getByTestId('profile-view').textContent).toContain('5 ft 6 in'));
+    expect(screen.getByTestId('profile-view').textContent).toContain('170.3 lb');
+    expect(screen.getByTestId('profile-view').textContent).toContain('US (lb, ft and in)');
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    expect([input('heightFeet').value, input('heightInches').value, input('targetWeight').value, input('weeklyWeightGoal').value]).toEqual(['5', '6', '150', '1']);
+    expect(screen.getByLabelText('Target weight (lb)')).toBeTruthy();
+    fireEvent.change(input('heightInches'), { target: { value: '7' } });
+    fireEvent.change(input('targetWeight'), { target: { value: '145,5' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => m.args)).toEqual([{ fields: { height: 170.2, targetWeight: 66 } }]));
+  });
+
+  it('says feet and inches may not both be emptied: the height is required, and nothing is written', async () => {
+    renderInApp(await loadMessages('en-US'), <ProfileScreen />, 'en-US');
+    fireEvent.click(await screen.findByTestId('profile-edit'));
+    fireEvent.change(input('heightFeet'), { target: { value: '' } });
+    fireEvent.change(input('heightInches'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

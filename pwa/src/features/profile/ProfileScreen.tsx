@@ -18,7 +18,8 @@ import { AnswerChecklist, optionLabelId, type ChecklistGroup } from '#pwa/compon
 import { BirthDateFields, birthDateOf, birthDateParts } from '#pwa/components/BirthDateFields.tsx';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
-import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
+import { HeightField } from '#pwa/components/HeightField.tsx';
+import type { Measures } from '#pwa/lib/measures.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
@@ -37,22 +38,25 @@ const TEXT_FIELDS = [
 ] as const;
 type TextAnswer = (typeof TEXT_FIELDS)[number];
 const LISTS = ['dietaryRestrictions', 'medicalConditions'] as const satisfies readonly ChecklistGroup[];
-type FormValues = Record<TextAnswer, string> & Record<ChecklistGroup, string[]> & { birthDay: string; birthMonth: string; birthYear: string };
+type FormValues = Record<TextAnswer, string> & Record<ChecklistGroup, string[]> & { birthDay: string; birthMonth: string; birthYear: string; heightFeet: string; heightInches: string };
 
-/** The numbers, shown as the language writes them ("82,5" in pt-BR) and read back either way (ADR 015). */
-const DECIMALS: Partial<Record<TextAnswer, number>> = { height: 1, currentWeight: 1, highestWeight: 1, lowestWeight: 1, targetWeight: 1, weeklyWeightGoal: 2 };
+/** Weights in the person's unit (ADR 020), as the language writes them ("82,5" in pt-BR, ADR 015). */
+const WEIGHTS = ['currentWeight', 'highestWeight', 'lowestWeight', 'targetWeight'] as const satisfies readonly TextAnswer[];
+const isWeight = (field: TextAnswer): field is (typeof WEIGHTS)[number] => (WEIGHTS as readonly string[]).includes(field);
 /** Answers a client must keep: emptying one is an error under the field, not a silent "unchanged". */
 const REQUIRED: readonly TextAnswer[] = ['name', 'email', 'height', 'currentWeight', 'targetWeight', 'weeklyWeightGoal'];
 
-const toForm = (profile: Partial<Client>, locale: string): FormValues => ({
+const toForm = (profile: Partial<Client>, measures: Measures): FormValues => ({
   ...(Object.fromEntries(
     TEXT_FIELDS.map((field) => {
       const value = profile[field];
       if (value === null || value === undefined) return [field, ''];
-      const decimals = DECIMALS[field];
-      return [field, decimals !== undefined && typeof value === 'number' ? formatDecimal(value, locale, decimals) : String(value)];
+      if (isWeight(field)) return [field, measures.weightField(value as number)];
+      if (field === 'weeklyWeightGoal') return [field, measures.weeklyGoalField(value as number)];
+      return [field, String(value)];
     }),
   ) as Record<TextAnswer, string>),
+  ...measures.heightFields(profile.height),
   dietaryRestrictions: [...(profile.dietaryRestrictions ?? [])],
   medicalConditions: [...(profile.medicalConditions ?? [])],
   ...birthDateParts(profile.birthDate),
@@ -60,23 +64,34 @@ const toForm = (profile: Partial<Client>, locale: string): FormValues => ({
 
 const sameList = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
 
+/** Whether an answer was emptied; the height in feet and inches is empty when both are. */
+const isBlank = (values: FormValues, field: TextAnswer, measures: Measures) =>
+  field === 'height' && measures.system === 'us' ? values.heightFeet.trim() === '' && values.heightInches.trim() === '' : values[field].trim() === '';
+
+const birthDateParts3 = (values: FormValues) => [values.birthDay, values.birthMonth, values.birthYear];
+/** Some of day, month and year chosen but not all: no date to send, an error to show. */
+const partialBirthDate = (values: FormValues) => birthDateOf(values) === undefined && birthDateParts3(values).some((part) => part !== '');
+
 /**
  * The fields the user changed, as `profile.update` sends them: an emptied optional answer is
- * `null` (taken back on every device, issue 17), a list is sent whole. The weight is not here: a
- * weight typed in the profile is a weigh-in (ADR 018).
+ * `null` (taken back on every device, issue 17), a list is sent whole, measures typed in the
+ * person's units go as kg and cm (ADR 020). The weight is not here: a weight typed in the profile
+ * is a weigh-in (ADR 018).
  */
-function changedFields(values: FormValues, original: FormValues): Record<string, unknown> {
+function changedFields(values: FormValues, original: FormValues, measures: Measures): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) {
-    if (field === 'currentWeight' || values[field] === original[field]) continue;
-    fields[field] = values[field].trim() === '' && !REQUIRED.includes(field) ? null : values[field];
+    const changed = field === 'height' ? (['height', 'heightFeet', 'heightInches'] as const).some((f) => values[f] !== original[f]) : values[field] !== original[field];
+    if (field === 'currentWeight' || !changed) continue;
+    if (isBlank(values, field, measures)) {
+      if (!REQUIRED.includes(field)) fields[field] = null;
+      continue;
+    }
+    fields[field] = isWeight(field) ? measures.storedWeight(values[field]) : field === 'weeklyWeightGoal' ? measures.storedWeeklyGoal(values[field]) : field === 'height' ? measures.storedHeight(values) : values[field];
   }
   for (const list of LISTS) if (!sameList(values[list], original[list])) fields[list] = values[list];
   const birthDate = birthDateOf(values);
-  if (birthDate !== birthDateOf(original)) {
-    const parts = [values.birthDay, values.birthMonth, values.birthYear];
-    fields.birthDate = parts.every((part) => part === '') ? null : (birthDate ?? 'incomplete');
-  }
+  if (birthDate !== birthDateOf(original) && !partialBirthDate(values)) fields.birthDate = birthDate ?? null;
   return fields;
 }
 
@@ -97,25 +112,26 @@ export function ProfileScreen() {
   const profile = { ...((stored ?? client ?? {}) as Partial<Client>), ...(currentWeight !== undefined && { currentWeight }) };
   const [editing, setEditing] = useState(false);
   const measures = useMeasures();
+  // The answers as the form showed them when it opened: what a save compares with.
+  const original = toForm(profile, measures);
 
   const form = useFormik<FormValues>({
-    initialValues: toForm(profile, intl.locale),
+    initialValues: original,
     enableReinitialize: !editing,
     validateOnBlur: false,
     validateOnChange: false,
     validate: async (values) => {
-      const original = toForm(profile, intl.locale);
-      const errors = await schemaErrors(profileUpdateSchema, { ...changedFields(values, original), currentWeight: values.currentWeight });
-      for (const field of REQUIRED) if (values[field].trim() === '' && original[field] !== '') errors[field] = 'validation.required';
+      const errors = await schemaErrors(profileUpdateSchema, { ...changedFields(values, original, measures), currentWeight: measures.storedWeight(values.currentWeight) });
+      for (const field of REQUIRED) if (isBlank(values, field, measures) && !isBlank(original, field, measures)) errors[field] = 'validation.required';
+      if (partialBirthDate(values)) errors.birthDate = 'validation.invalidDate';
       return errors;
     },
     onSubmit: async (values) => {
-      const original = toForm(profile, intl.locale);
-      const changed = changedFields(values, original);
+      const changed = changedFields(values, original, measures);
       try {
         // A weight typed here is a weigh-in, as in the weight dialog; the registration weight stays the starting point.
         if (values.currentWeight !== original.currentWeight) {
-          const { currentWeight: weight } = profileUpdateSchema.cast({ currentWeight: values.currentWeight });
+          const { currentWeight: weight } = profileUpdateSchema.cast({ currentWeight: measures.storedWeight(values.currentWeight) });
           const now = new Date();
           if (typeof weight === 'number') await write('weight.add', { id: uuidv7(now.getTime()), weight, notes: null, createdAt: now.toISOString() });
         }
@@ -177,6 +193,7 @@ export function ProfileScreen() {
     ['profile.preferencesSection', [
       ['profile.fields.country', show(profile.countryCode, (v) => `register.country${v}`)],
       ['profile.language', show(profile.preferredLanguage, (v) => `language.${v}`)],
+      ['units.label', t(`units.${measures.system}`)],
     ]],
   ];
 
@@ -187,7 +204,7 @@ export function ProfileScreen() {
   const field = (name: TextAnswer, labelId: string, extra: Record<string, unknown> = {}) => ({
     id: `profile-${name}`,
     name,
-    label: t(labelId),
+    label: t(labelId, { unit: measures.weightSymbol }),
     value: form.values[name],
     onChange: form.handleChange,
     error: Boolean(error(name)),
@@ -247,12 +264,12 @@ export function ProfileScreen() {
                 </TextField>
                 {sectionTitle('profile.bodySection')}
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-                  <DecimalField {...field('height', 'register.height')} />
+                  <HeightField system={measures.system} values={form.values} onChange={(name, value) => void form.setFieldValue(name, value)} error={error('height')} idPrefix="profile-" />
                   <DecimalField {...field('currentWeight', 'register.currentWeight')} />
                   <DecimalField {...field('targetWeight', 'register.targetWeight')} />
                 </Stack>
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-                  <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={2} />
+                  <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={measures.system === 'us' ? 1 : 2} />
                   <DecimalField {...field('highestWeight', 'register.highestWeight')} />
                   <DecimalField {...field('lowestWeight', 'register.lowestWeight')} />
                 </Stack>
@@ -283,7 +300,7 @@ export function ProfileScreen() {
                 <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
                   <Button
                     onClick={() => {
-                      form.resetForm({ values: toForm(profile, intl.locale) });
+                      form.resetForm({ values: original });
                       setEditing(false);
                     }}
                     data-testid="profile-cancel"

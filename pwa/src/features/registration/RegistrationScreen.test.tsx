@@ -58,7 +58,11 @@ async function fillAndSubmit() {
   type('password', 'strong-pass-1');
   fireEvent.click(screen.getByTestId('register-next'));
   type('currentWeight', '91');
-  type('height', '170');
+  if (document.getElementById('height')) type('height', '170');
+  else {
+    type('heightFeet', '5');
+    type('heightInches', '7');
+  }
   fireEvent.click(screen.getByTestId('register-next'));
   type('targetWeight', '80');
   fireEvent.click(screen.getByTestId('register-submit'));
@@ -118,5 +122,38 @@ describe('RegistrationScreen: three countries', () => {
     fireEvent.click(screen.getByTestId('register-tab-goals'));
     expect(currency()).toContain('BRL');
     expect(currency()).toContain('11,90');
+  }, SLOW);
+
+  it('a visitor in the US types pounds and feet; the body carries the kg and cm that read back as typed, and a switch to metric rewrites what was typed', async () => {
+    const calls = stubApi({ 'POST /clients/register': () => json({ client: { ...CLIENT, countryCode: 'US', preferredLanguage: 'en-US', unitSystem: 'us' } }, 201) });
+    renderIn('en-US');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    type('name', 'Jane Doe');
+    type('email', 'jane@example.com');
+    type('password', 'strong-pass-1');
+    fireEvent.click(screen.getByTestId('register-next'));
+    expect(within(screen.getByTestId('register-units')).getByRole('combobox').textContent).toBe('US (lb, ft and in)');
+    expect(screen.getByLabelText('Current weight (lb)')).toBeTruthy();
+    type('currentWeight', '170.3');
+    type('heightFeet', '5');
+    type('heightInches', '6');
+
+    fireEvent.mouseDown(within(screen.getByTestId('register-units')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Metric (kg, cm)' }));
+    expect((document.getElementById('currentWeight') as HTMLInputElement).value).toBe('77.3');
+    expect((document.getElementById('height') as HTMLInputElement).value).toBe('167.6');
+    fireEvent.mouseDown(within(screen.getByTestId('register-units')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'US (lb, ft and in)' }));
+    expect((document.getElementById('currentWeight') as HTMLInputElement).value).toBe('170.4'); // 77.3 kg: what the kg field held
+    type('currentWeight', '170.3');
+
+    fireEvent.click(screen.getByTestId('register-next'));
+    expect((document.getElementById('weeklyWeightGoal') as HTMLInputElement).value).toBe('1');
+    type('targetWeight', '150');
+    expect(screen.getByTestId('weight-difference').textContent).toBe('20.3 lb');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
+    const body = calls.find((c) => c.key === 'POST /clients/register')?.body;
+    expect(body).toMatchObject({ unitSystem: 'us', currentWeight: 77.25, height: 167.6, targetWeight: 68.04, weeklyWeightGoal: 0.45 });
   }, SLOW);
 });

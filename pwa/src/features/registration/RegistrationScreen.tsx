@@ -32,40 +32,63 @@ import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
-import { canOpenTab, formNumber, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, weightDifference, type RegistrationTab } from './tab-rules.ts';
+import { canOpenTab, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, type RegistrationTab } from './tab-rules.ts';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { AnswerChecklist } from '#pwa/components/AnswerChecklist.tsx';
 import { BirthDateFields, birthDateOf } from '#pwa/components/BirthDateFields.tsx';
-import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
+import { HeightField } from '#pwa/components/HeightField.tsx';
+import { UnitSystemSelect } from '#pwa/components/UnitSystemSelect.tsx';
+import { measuresFor, type Measures } from '#pwa/lib/measures.ts';
+import { unitSystemOfCountry, type UnitSystem } from '#protocol/domain/units.ts';
 
 /** Which tab each field is on, to open the tab of the first error the server or schema reports. */
 const FIELD_TABS: Record<string, RegistrationTab> = {
   name: 'personal', email: 'personal', password: 'personal', phone: 'personal', birthDate: 'personal', gender: 'personal', countryCode: 'personal',
-  currentWeight: 'physical', height: 'physical', highestWeight: 'physical', lowestWeight: 'physical', activityLevel: 'physical',
+  unitSystem: 'physical', currentWeight: 'physical', height: 'physical', highestWeight: 'physical', lowestWeight: 'physical', activityLevel: 'physical',
 };
 
 const initialValues = {
   name: '', email: '', password: '', phone: '', birthDay: '', birthMonth: '', birthYear: '', gender: '', countryCode: 'BR' as CountryCode,
-  currentWeight: '', height: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary',
+  unitSystem: 'metric' as UnitSystem, currentWeight: '', height: '', heightFeet: '', heightInches: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary',
   targetWeight: '', weeklyWeightGoal: '', goalType: 'loseWeight', timeFrame: '', motivation: '', previousAttempts: '',
   dietaryRestrictions: [] as string[], medicalConditions: [] as string[],
 };
 type Values = typeof initialValues;
 
-/** The request body: optional fields left out when empty, numbers read with a decimal comma allowed. */
-function toBody(values: Values) {
-  const number = (value: string) => (value.trim() === '' ? undefined : formNumber(value));
+/**
+ * The request body: optional fields left out when empty, numbers read with a decimal comma
+ * allowed, measures typed in the chosen units sent as kg and cm (ADR 020).
+ */
+function toBody(values: Values, locale: string) {
+  const measures = measuresFor(values.unitSystem, locale);
+  const weight = (value: string) => measures.storedWeight(value);
   const text = (value: string) => (value.trim() === '' ? undefined : value);
   const birthDate = birthDateOf(values);
   return {
     name: values.name, email: values.email, password: values.password, phone: text(values.phone), birthDate, gender: text(values.gender),
-    countryCode: values.countryCode, preferredLanguage: COUNTRY_LOCALE[values.countryCode],
-    currentWeight: number(values.currentWeight), height: number(values.height), highestWeight: number(values.highestWeight), lowestWeight: number(values.lowestWeight),
-    activityLevel: values.activityLevel, targetWeight: number(values.targetWeight), weeklyWeightGoal: number(values.weeklyWeightGoal), goalType: values.goalType,
+    countryCode: values.countryCode, preferredLanguage: COUNTRY_LOCALE[values.countryCode], unitSystem: values.unitSystem,
+    currentWeight: weight(values.currentWeight), height: measures.storedHeight(values), highestWeight: weight(values.highestWeight), lowestWeight: weight(values.lowestWeight),
+    activityLevel: values.activityLevel, targetWeight: weight(values.targetWeight), weeklyWeightGoal: measures.storedWeeklyGoal(values.weeklyWeightGoal), goalType: values.goalType,
     timeFrame: text(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
     dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions,
     referralCode: rememberedReferral() ?? undefined,
+  };
+}
+
+/** The typed measures re-written in other units, so a switch never turns 90 kg into 90 lb. */
+function convertMeasures(values: Values, from: Measures, to: Measures): Partial<Values> {
+  const weight = (typed: string) => {
+    const kg = from.storedWeight(typed);
+    return kg !== undefined && Number.isFinite(kg) ? to.weightField(kg) : typed;
+  };
+  const height = from.storedHeight(values);
+  const weekly = from.storedWeeklyGoal(values.weeklyWeightGoal);
+  return {
+    unitSystem: to.system,
+    currentWeight: weight(values.currentWeight), targetWeight: weight(values.targetWeight), highestWeight: weight(values.highestWeight), lowestWeight: weight(values.lowestWeight),
+    ...(height !== undefined && Number.isFinite(height) ? to.heightFields(height) : {}),
+    weeklyWeightGoal: weekly !== undefined && Number.isFinite(weekly) ? to.weeklyGoalField(weekly) : values.weeklyWeightGoal,
   };
 }
 
@@ -82,19 +105,23 @@ export function RegistrationScreen() {
   // The country the reader's language points to (es-AR → AR), not always Brasil: a visitor who
   // does not notice the field must not be switched to Portuguese and charged in reais (issue 17).
   const readersCountry = LOCALE_COUNTRY[toLocale(intl.locale) ?? 'pt-BR'];
-  // The default weekly goal, 0.5 kg, written as the language writes it ("0,5" in pt-BR).
-  const [startValues] = useState(() => ({ ...initialValues, countryCode: readersCountry, weeklyWeightGoal: formatDecimal(0.5, intl.locale, 2) }));
+  // The country's units, and the default weekly goal written as the language writes it: "0,5" kg, or 1 lb.
+  const [startValues] = useState(() => {
+    const unitSystem = unitSystemOfCountry(readersCountry);
+    return { ...initialValues, countryCode: readersCountry, unitSystem, weeklyWeightGoal: measuresFor(unitSystem, intl.locale).weeklyGoalField(unitSystem === 'us' ? 0.45 : 0.5) };
+  });
   const [countryChosen, setCountryChosen] = useState(false);
+  const [unitsChosen, setUnitsChosen] = useState(false);
   const form = useFormik<Values>({
     initialValues: startValues,
     validateOnChange: false,
     // Errors appear once the user submits: appearing on blur they shift the layout under a tap.
     validateOnBlur: false,
     // The shared schema validates the same body the server will; errors are catalog keys.
-    validate: (values) => schemaErrors(registerClientSchema, toBody(values)),
+    validate: (values) => schemaErrors(registerClientSchema, toBody(values, intl.locale)),
     onSubmit: async (values, helpers) => {
       try {
-        const { client } = await api.post<{ client: ClientDto }>('/clients/register', toBody(values));
+        const { client } = await api.post<{ client: ClientDto }>('/clients/register', toBody(values, intl.locale));
         setLocale(client.preferredLanguage);
         await registered(client);
         showToast({ severity: 'success', title: { id: 'register.successTitle' }, description: { id: 'register.successDescription' } });
@@ -111,11 +138,23 @@ export function RegistrationScreen() {
   });
 
   const values = form.values;
-  const { setFieldValue } = form;
+  const { setFieldValue, setValues } = form;
+  const measures = measuresFor(values.unitSystem, intl.locale);
+  const unit = { unit: measures.weightSymbol };
+  const switchUnits = (system: UnitSystem) => {
+    if (system !== values.unitSystem) void setValues({ ...values, ...convertMeasures(values, measures, measuresFor(system, intl.locale)) }, false);
+  };
   // Until the visitor picks a country, the preset follows the language menu.
   useEffect(() => {
     if (!countryChosen) void setFieldValue('countryCode', readersCountry);
   }, [countryChosen, readersCountry, setFieldValue]);
+  // Until the visitor picks units, they follow the country.
+  const countryUnits = unitSystemOfCountry(values.countryCode);
+  useEffect(() => {
+    if (!unitsChosen && countryUnits !== values.unitSystem) switchUnits(countryUnits);
+    // switchUnits reads the values of this render; it must run only when the country's units change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unitsChosen, countryUnits]);
   // What the chosen country's plans cost: the server prices a client by that country's language.
   const pricing = PLAN_PRICING[COUNTRY_LOCALE[values.countryCode]];
   const fieldError = (name: string) => {
@@ -125,7 +164,7 @@ export function RegistrationScreen() {
   const field = (name: keyof Values & string, labelId: string, extra: Record<string, unknown> = {}) => ({
     id: name,
     name,
-    label: t(labelId),
+    label: t(labelId, unit),
     value: values[name] as string,
     onChange: form.handleChange,
     onBlur: form.handleBlur,
@@ -151,8 +190,10 @@ export function RegistrationScreen() {
     await form.submitForm();
   };
 
-  const difference = weightDifference(values.currentWeight, values.targetWeight);
-  const kg = (value: number) => t('register.kg', { value: intl.formatNumber(value, { maximumFractionDigits: 1 }) });
+  const current = measures.storedWeight(values.currentWeight);
+  const target = measures.storedWeight(values.targetWeight);
+  const weekly = measures.storedWeeklyGoal(values.weeklyWeightGoal);
+  const known = (kg: number | undefined): kg is number => kg !== undefined && kg > 0;
   // On the fields of the open tab, not on the <form>, which may not take the tabpanel role.
   const panel = { role: 'tabpanel', id: `register-panel-${tab}`, 'aria-labelledby': `register-tab-${tab}` };
 
@@ -195,8 +236,16 @@ export function RegistrationScreen() {
             )}
             {tab === 1 && (
               <Stack sx={{ gap: 2 }} {...panel}>
+                <UnitSystemSelect
+                  value={values.unitSystem}
+                  onChange={(system) => {
+                    setUnitsChosen(true);
+                    switchUnits(system);
+                  }}
+                  id="register-units"
+                />
                 <DecimalField {...field('currentWeight', 'register.currentWeight')} />
-                <DecimalField {...field('height', 'register.height')} />
+                <HeightField system={values.unitSystem} values={values} onChange={(name, value) => void setFieldValue(name, value)} error={fieldError('height')} />
                 <DecimalField {...field('highestWeight', 'register.highestWeight')} />
                 <DecimalField {...field('lowestWeight', 'register.lowestWeight')} />
                 <TextField {...field('activityLevel', 'register.activityLevel')} select>
@@ -207,9 +256,9 @@ export function RegistrationScreen() {
             {tab === 2 && (
               <Stack sx={{ gap: 2 }} {...panel}>
                 <DecimalField {...field('targetWeight', 'register.targetWeight')} />
-                <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={2} />
-                {formNumber(values.weeklyWeightGoal) > WEEKLY_GOAL_WARNING_ABOVE && (
-                  <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning')}</Alert>
+                <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={values.unitSystem === 'us' ? 1 : 2} />
+                {known(weekly) && weekly > WEEKLY_GOAL_WARNING_ABOVE && (
+                  <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning', { max: measures.weight(WEEKLY_GOAL_WARNING_ABOVE) })}</Alert>
                 )}
                 <TextField {...field('goalType', 'register.goalType')} select>
                   {GOAL_TYPES.map((goal) => <MenuItem key={goal} value={goal}>{t(`register.goal${capitalize(goal)}`)}</MenuItem>)}
@@ -226,13 +275,13 @@ export function RegistrationScreen() {
                   <Typography variant="subtitle2" component="h2" gutterBottom>{t('register.summaryTitle')}</Typography>
                   <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
                     <Typography component="dt" color="text.secondary">{t('register.summaryCurrent')}</Typography>
-                    <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.currentWeight) > 0 ? kg(formNumber(values.currentWeight)) : '—'}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>{known(current) ? measures.weight(current) : '—'}</Typography>
                     <Typography component="dt" color="text.secondary">{t('register.summaryTarget')}</Typography>
-                    <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.targetWeight) > 0 ? kg(formNumber(values.targetWeight)) : '—'}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>{known(target) ? measures.weight(target) : '—'}</Typography>
                     <Typography component="dt" color="text.secondary">{t('register.summaryDifference')}</Typography>
-                    <Typography component="dd" sx={{ m: 0 }} data-testid="weight-difference">{difference === null ? '—' : kg(difference)}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }} data-testid="weight-difference">{known(current) && known(target) ? measures.weightDifference(current, target) : '—'}</Typography>
                     <Typography component="dt" color="text.secondary">{t('register.summaryWeekly')}</Typography>
-                    <Typography component="dd" sx={{ m: 0 }}>{formNumber(values.weeklyWeightGoal) > 0 ? kg(formNumber(values.weeklyWeightGoal)) : '—'}</Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>{known(weekly) ? measures.weight(weekly) : '—'}</Typography>
                     <Typography component="dt" color="text.secondary">{t('register.summaryCurrency')}</Typography>
                     <Typography component="dd" sx={{ m: 0 }} data-testid="register-summary-currency">
                       {t('register.summaryCurrencyValue', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { birthYears } from '#pwa/components/BirthDateFields.tsx';
-import { canOpenTab, tabComplete, weightDifference, type TabValues } from './tab-rules.ts';
+import { canOpenTab, tabComplete, type TabValues } from './tab-rules.ts';
 
 const empty: TabValues = { name: '', email: '', password: '', currentWeight: '', targetWeight: '', weeklyWeightGoal: '' };
 const personal = { ...empty, name: 'Ana', email: 'ana@example.com', password: 'segredo123' };
@@ -23,7 +23,6 @@ describe('registration tab rules', () => {
   it('reads a weight as the server does: never hex or an exponent (ADR 015)', () => {
     for (const hostile of ['0x40', '1e2', 'Infinity', '+80', '80 kg']) {
       expect(tabComplete('physical', { ...empty, currentWeight: hostile })).toBe(false);
-      expect(weightDifference(hostile, '70')).toBeNull();
     }
   });
 
@@ -39,12 +38,6 @@ describe('registration tab rules', () => {
     expect(canOpenTab(0, 1, personal)).toBe(true);
     expect(canOpenTab(0, 2, personal)).toBe(false); // physical not done
     expect(canOpenTab(0, 2, { ...personal, currentWeight: '80' })).toBe(true);
-  });
-
-  it('shows the current − target difference in kg', () => {
-    expect(weightDifference('82.5', '70')).toBe(12.5);
-    expect(weightDifference('60', '65,3')).toBe(-5.3);
-    expect(weightDifference('', '70')).toBeNull();
   });
 
   it('offers the last 80 years', () => {

@@ -42,11 +42,3 @@ export function canOpenTab(from: number, to: number, values: TabValues): boolean
 
 /** Above this weekly goal the form warns (SPEC §2: at most 1.0 kg per week is recommended). */
 export const WEEKLY_GOAL_WARNING_ABOVE = 1;
-
-/** Current minus target weight in kg, to one decimal, or null while either is missing. */
-export function weightDifference(currentWeight: string, targetWeight: string): number | null {
-  const current = formNumber(currentWeight);
-  const target = formNumber(targetWeight);
-  if (!(current > 0) || !(target > 0)) return null;
-  return Math.round((current - target) * 10) / 10;
-}

@@ -19,7 +19,8 @@ import { useColorScheme } from '@mui/material/styles';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { LOCALES, toLocale } from '#protocol/i18n/locales.ts';
-import { isUnitSystem } from '#protocol/domain/units.ts';
+import type { UnitSystem } from '#protocol/domain/units.ts';
+import { UnitSystemSelect } from '#pwa/components/UnitSystemSelect.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
@@ -77,8 +78,7 @@ function Settings() {
   };
 
   // Units are the profile's too (ADR 020): every device shows and asks for weights in them.
-  const chooseUnits = (value: string) => {
-    if (!isUnitSystem(value)) return;
+  const chooseUnits = (value: UnitSystem) => {
     if (client) setClient({ ...client, unitSystem: value });
     write('profile.update', { fields: { unitSystem: value } }).catch((error: unknown) => console.error('settings.units', error));
   };
@@ -171,10 +171,7 @@ function Settings() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label={t('settings.units')} value={measures.system} onChange={(e) => chooseUnits(e.target.value)} fullWidth id="settings-units" data-testid="settings-units">
-              <MenuItem value="metric">{t('settings.unitsMetric')}</MenuItem>
-              <MenuItem value="us">{t('settings.unitsUs')}</MenuItem>
-            </TextField>
+            <UnitSystemSelect value={measures.system} onChange={chooseUnits} id="settings-units" />
           </Stack>,
         )}
         {section('settings.notifications', <Stack>{switches('notifications', 'notif')}</Stack>)}
