@@ -99,11 +99,18 @@ for (const locale of LOCALES) {
       await page.locator('#email').fill(`trial.${locale}.${Date.now().toString(36)}@example.com`);
       await page.locator('#password').fill('senha-forte-1');
       await page.getByTestId('register-next').click();
-      await page.locator('#currentWeight').fill(locale === 'en-US' ? '90.5' : '90,5');
-      await page.locator('#height').fill('168');
+      // In the units of the country (ADR 020): pounds and feet in the US.
+      const us = locale === 'en-US';
+      await page.locator('#currentWeight').fill(us ? '199.5' : '90,5');
+      if (us) {
+        await page.locator('#heightFeet').fill('5');
+        await page.locator('#heightInches').fill('6');
+      } else {
+        await page.locator('#height').fill('168');
+      }
       await page.getByTestId('register-next').click();
-      await page.locator('#targetWeight').fill('80');
-      await page.locator('#weeklyWeightGoal').fill(locale === 'en-US' ? '0.5' : '0,5');
+      await page.locator('#targetWeight').fill(us ? '176.4' : '80');
+      await page.locator('#weeklyWeightGoal').fill(us ? '1' : '0,5');
       await expect(page.getByTestId('register-summary-currency')).toContainText(arrival.currency);
       await page.getByTestId('register-submit').click();
 
@@ -111,7 +118,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('toast')).toContainText(arrival.toast);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(arrival.greeting);
       const { client } = await (await page.context().request.get('/api/clients/me')).json();
-      expect(client).toMatchObject({ countryCode: COUNTRY[locale], preferredLanguage: locale, currentWeight: 90.5 });
+      expect(client).toMatchObject({ countryCode: COUNTRY[locale], preferredLanguage: locale, unitSystem: us ? 'us' : 'metric', currentWeight: us ? 90.49 : 90.5, height: us ? 167.6 : 168 });
     });
 
     test('the teacher reads every tab label and every commission column', async ({ page }) => {
@@ -156,7 +163,7 @@ for (const locale of LOCALES) {
       await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
       await openNewClientDashboard(page);
       await page.getByTestId('record-weight').first().click();
-      await page.getByTestId('weight-input').fill(locale === 'en-US' ? '79.5' : '79,5');
+      await page.getByTestId('weight-input').fill(locale === 'en-US' ? '175.3' : '79,5'); // the US reads pounds
       await page.getByTestId('weight-save').click();
       const toast = page.getByTestId('toast');
       await expect(toast).toBeVisible();

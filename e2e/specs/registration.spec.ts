@@ -3,13 +3,20 @@ import { DEMO, DEMO_PASSWORD, expect, test, type Locale } from '../fixtures.ts';
 const CASES: Record<Locale, { country: string; countryCode: 'BR' | 'AR' | 'US'; next: string; submit: string; success: string; greeting: string; warning: RegExp; blocked: RegExp; language: string }> = {
   'pt-BR': { country: 'Brasil', countryCode: 'BR', next: 'Avançar', submit: 'Criar conta', success: 'Cadastro realizado', greeting: 'Olá, Rita!', warning: /no máximo 1,0 kg por semana/, blocked: /Preencha os campos obrigatórios/, language: 'Português (BR)' },
   'es-AR': { country: 'Argentina', countryCode: 'AR', next: 'Siguiente', submit: 'Crear cuenta', success: 'Registro completado', greeting: '¡Hola, Rita!', warning: /como máximo 1,0 kg por semana/, blocked: /Completá los campos obligatorios/, language: 'Español (AR)' },
-  'en-US': { country: 'United States', countryCode: 'US', next: 'Next', submit: 'Create account', success: 'Account created', greeting: 'Hi, Rita!', warning: /at most 1.0 kg per week/, blocked: /Fill in this step/, language: 'English (US)' },
+  'en-US': { country: 'United States', countryCode: 'US', next: 'Next', submit: 'Create account', success: 'Account created', greeting: 'Hi, Rita!', warning: /at most 2\.2 lb per week/, blocked: /Fill in this step/, language: 'English (US)' },
 };
+
+/** What the wizard asks in each country's units (ADR 020), and the kg and cm the account keeps. */
+const MEASURES = {
+  metric: { weight: '88,4', target: '75', tooFast: '1.5', weekly: '0.5', difference: /13,4\s?kg/, kept: { currentWeight: 88.4, height: 171, targetWeight: 75, weeklyWeightGoal: 0.5 } },
+  us: { weight: '194.9', target: '165.3', tooFast: '3.3', weekly: '1.1', difference: /29\.6\s?lb/, kept: { currentWeight: 88.41, height: 170.2, targetWeight: 74.98, weeklyWeightGoal: 0.5 } },
+} as const;
 
 for (const locale of Object.keys(CASES) as Locale[]) {
   test(`in ${locale}, a new client registers through the wizard and the country sets the language`, async ({ browser }) => {
     test.setTimeout(60_000);
     const c = CASES[locale];
+    const m = MEASURES[c.countryCode === 'US' ? 'us' : 'metric'];
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
     await page.goto('/cadastro');
@@ -28,20 +35,25 @@ for (const locale of Object.keys(CASES) as Locale[]) {
     await expect(page.locator('#countryCode-helper-text')).toContainText(c.language);
     await page.getByTestId('register-next').click();
 
-    await page.locator('#currentWeight').fill('88,4');
+    await page.locator('#currentWeight').fill(m.weight);
     await page.getByTestId('register-next').click(); // height is not needed to move on (SPEC §2)
     await page.getByTestId('register-tab-physical').click();
-    await page.locator('#height').fill('171');
+    if (c.countryCode === 'US') {
+      await page.locator('#heightFeet').fill('5');
+      await page.locator('#heightInches').fill('7');
+    } else {
+      await page.locator('#height').fill('171');
+    }
     await page.getByTestId('register-next').click();
 
     // Arriving on the last tab submits nothing yet: no error is shown.
     await expect(page.locator('#targetWeight-helper-text')).toHaveCount(0);
-    await page.locator('#targetWeight').fill('75');
-    await page.locator('#weeklyWeightGoal').fill('1.5');
+    await page.locator('#targetWeight').fill(m.target);
+    await page.locator('#weeklyWeightGoal').fill(m.tooFast);
     await expect(page.getByTestId('weekly-warning')).toContainText(c.warning);
-    await page.locator('#weeklyWeightGoal').fill('0.5');
+    await page.locator('#weeklyWeightGoal').fill(m.weekly);
     await expect(page.getByTestId('weekly-warning')).toHaveCount(0);
-    await expect(page.getByTestId('weight-difference')).toContainText(locale === 'en-US' ? '13.4 kg' : '13,4 kg');
+    await expect(page.getByTestId('weight-difference')).toHaveText(m.difference);
     // Back is always allowed.
     await page.getByTestId('register-tab-personal').click();
     await expect(page.locator('#name')).toHaveValue('Rita Registro');
@@ -52,7 +64,9 @@ for (const locale of Object.keys(CASES) as Locale[]) {
     await expect(page.getByTestId('toast')).toContainText(c.success);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.greeting);
     const { client } = await (await context.request.get('/api/clients/me')).json();
-    expect(client).toMatchObject({ countryCode: c.countryCode, preferredLanguage: locale, currentWeight: 88.4, height: 171, targetWeight: 75, weeklyWeightGoal: 0.5 });
+    expect(client).toMatchObject({ countryCode: c.countryCode, preferredLanguage: locale, unitSystem: c.countryCode === 'US' ? 'us' : 'metric', ...m.kept });
+    // The first load goes back to /dashboard once it has made the trial: wait for it before leaving.
+    await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
     await page.goto('/diet');
     await expect(page.getByTestId('activation-gate')).toBeVisible({ timeout: 20_000 });
     await context.close();

@@ -26,7 +26,8 @@ for (const locale of ['pt-BR', 'es-AR', 'en-US'] as const) {
     test.setTimeout(90_000);
     const text = TEXT[locale];
     const context = await browser.newContext({ locale, viewport: PHONE });
-    await registerClient(context.request, baseURL as string, { currentWeight: 46, targetWeight: 40, countryCode: text.country, preferredLanguage: locale });
+    // Kilograms in every country here, a US client who chose them included: pounds are units.spec's.
+    await registerClient(context.request, baseURL as string, { currentWeight: 46, targetWeight: 40, countryCode: text.country, preferredLanguage: locale, unitSystem: 'metric' });
     const page = await context.newPage();
     await openNewClientDashboard(page);
     const tracking = new TrackingPage(page);

@@ -10,8 +10,8 @@ import { formatDecimal } from './locale-decimal.ts';
  */
 export interface Measures {
   system: UnitSystem;
-  /** "77,3 kg" / "170.3 lb"; '' for none. */
-  weight(kg: number | null | undefined): string;
+  /** "77,3 kg" / "170.3 lb"; '' for none. With `fixed`, always one decimal ("1,0 kg"). */
+  weight(kg: number | null | undefined, fixed?: boolean): string;
   /** The figure in the shown unit, for fields and charts: 77.25 kg → 170.3 in lb. */
   weightFigure(kg: number): number;
   /** A stored weight as its field shows it: "77,3" / "170.3". */
@@ -63,6 +63,17 @@ function unitFormat(locale: string, unit: string, decimals: number): Intl.Number
   return format;
 }
 
+const fixedFormats = new Map<string, Intl.NumberFormat>();
+function fixedFormat(locale: string, unit: string): Intl.NumberFormat {
+  const key = `${locale}|${unit}`;
+  let format = fixedFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    fixedFormats.set(key, format);
+  }
+  return format;
+}
+
 export function measuresFor(system: UnitSystem, locale: string): Measures {
   const us = system === 'us';
   const weightUnit = us ? 'pound' : 'kilogram';
@@ -72,7 +83,7 @@ export function measuresFor(system: UnitSystem, locale: string): Measures {
     system,
     weightSymbol: symbol,
     weightFigure,
-    weight: (kg) => (typeof kg === 'number' && Number.isFinite(kg) ? unitFormat(locale, weightUnit, 1).format(weightFigure(kg)) : ''),
+    weight: (kg, fixed = false) => (typeof kg === 'number' && Number.isFinite(kg) ? (fixed ? fixedFormat(locale, weightUnit) : unitFormat(locale, weightUnit, 1)).format(weightFigure(kg)) : ''),
     weightDifference: (fromKg, toKg) => unitFormat(locale, weightUnit, 1).format(Math.round((weightFigure(fromKg) - weightFigure(toKg)) * 10) / 10 + 0),
     weightField: (kg) => (typeof kg === 'number' && Number.isFinite(kg) ? formatDecimal(weightFigure(kg), locale) : ''),
     readWeight(typed) {

@@ -258,7 +258,7 @@ export function RegistrationScreen() {
                 <DecimalField {...field('targetWeight', 'register.targetWeight')} />
                 <DecimalField {...field('weeklyWeightGoal', 'register.weeklyGoal')} decimals={values.unitSystem === 'us' ? 1 : 2} />
                 {known(weekly) && weekly > WEEKLY_GOAL_WARNING_ABOVE && (
-                  <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning', { max: measures.weight(WEEKLY_GOAL_WARNING_ABOVE) })}</Alert>
+                  <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning', { max: measures.weight(WEEKLY_GOAL_WARNING_ABOVE, true) })}</Alert>
                 )}
                 <TextField {...field('goalType', 'register.goalType')} select>
                   {GOAL_TYPES.map((goal) => <MenuItem key={goal} value={goal}>{t(`register.goal${capitalize(goal)}`)}</MenuItem>)}
