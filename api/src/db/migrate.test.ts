@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,4 +30,27 @@ describe('applyMigrations', () => {
     expect(() => applyMigrations(database, MIGRATIONS_FOLDER)).toThrow(/newer version of this app/);
     database.close();
   });
+
+  it('moves accounts already in the US to pounds and feet, at a new sync version so their devices pull it (ADR 020)', () => {
+    // The migrations as they stood before 0013, then all of them, as a server upgraded in place.
+    const before = path.join(dir, 'before-units');
+    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalFile = path.join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag !== '0013_unit_system') }));
+    const database = openDatabase(path.join(dir, 'upgraded.db'));
+    applyMigrations(database, before);
+    const insert = database.sqlite.prepare("INSERT INTO users (id, email, password_hash, name, country_code, version, created_at, updated_at) VALUES (?, ?, 'x', ?, ?, ?, 0, 0)");
+    insert.run('us-1', 'us@example.com', 'Uma', 'US', 3);
+    insert.run('br-1', 'br@example.com', 'Bia', 'BR', 4);
+    database.sqlite.prepare('UPDATE sync_counter SET value = 4 WHERE id = 1').run();
+    applyMigrations(database, MIGRATIONS_FOLDER);
+    const rows = database.sqlite.prepare('SELECT id, unit_system AS unitSystem, version FROM users ORDER BY id').all();
+    expect(rows).toEqual([
+      { id: 'br-1', unitSystem: 'metric', version: 4 },
+      { id: 'us-1', unitSystem: 'us', version: 5 },
+    ]);
+    database.close();
+  });
 });
+

@@ -50,3 +50,34 @@ describe('measures (ADR 020)', () => {
     expect(measuresFor('metric', 'pt-BR').storedHeight({ height: '167,6', heightFeet: '', heightInches: '' })).toBe(167.6);
   });
 });
+
+describe('bound messages in pounds and feet (ADR 020)', () => {
+  it('says the schema’s kg and cm bounds as figures on the right side of them', () => {
+    const us = measuresFor('us', 'en-US');
+    expect(us.message('validation.weightMin')).toEqual({ id: 'units.bounds.weightMin', values: { value: '66.1 lb' } });
+    expect(us.message('validation.heightMin')).toEqual({ id: 'units.bounds.heightMin', values: { value: '3 ft 4 in' } });
+    expect(us.message('validation.heightMax')).toEqual({ id: 'units.bounds.heightMax', values: { value: '8 ft 2 in' } });
+    expect(us.message('validation.weeklyGoalMin')).toEqual({ id: 'units.bounds.weeklyGoalMin', values: { value: '0.3 lb' } });
+    expect(us.message('validation.weeklyGoalMax')).toEqual({ id: 'units.bounds.weeklyGoalMax', values: { value: '4.4 lb' } });
+    expect(us.message('validation.required')).toEqual({ id: 'validation.required' });
+    expect(measuresFor('metric', 'en-US').message('validation.weightMin')).toEqual({ id: 'validation.weightMin' });
+  });
+
+  it('each such figure is one the schema takes, and the next one past it is refused (the wording is true)', async () => {
+    const { registerClientSchema } = await import('#protocol/schemas/clients.ts');
+    const us = measuresFor('us', 'en-US');
+    const valid = (field: string, value: number | undefined) => registerClientSchema.fields[field as 'height']!.isValid(value);
+    expect(await valid('height', us.storedHeight({ height: '', heightFeet: '3', heightInches: '4' }))).toBe(true);
+    expect(await valid('height', us.storedHeight({ height: '', heightFeet: '3', heightInches: '3' }))).toBe(false);
+    expect(await valid('height', us.storedHeight({ height: '', heightFeet: '8', heightInches: '2' }))).toBe(true);
+    expect(await valid('height', us.storedHeight({ height: '', heightFeet: '8', heightInches: '3' }))).toBe(false);
+    expect(await valid('weeklyWeightGoal', us.storedWeeklyGoal('0.3'))).toBe(true);
+    expect(await valid('weeklyWeightGoal', us.storedWeeklyGoal('0.2'))).toBe(false);
+    expect(await valid('weeklyWeightGoal', us.storedWeeklyGoal('4.4'))).toBe(true);
+    expect(await valid('weeklyWeightGoal', us.storedWeeklyGoal('4.5'))).toBe(false);
+    expect(await valid('currentWeight', us.storedWeight('66.1'))).toBe(false);
+    expect(await valid('currentWeight', us.storedWeight('66.2'))).toBe(true);
+    expect(await valid('currentWeight', us.storedWeight('661.3'))).toBe(true);
+    expect(await valid('currentWeight', us.storedWeight('661.4'))).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { parseDecimal } from '#protocol/domain/decimal.ts';
-import { cmFromInches, feetAndInchesFromCm, INCHES_PER_FOOT, kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
+import { CM_PER_INCH, cmFromInches, feetAndInchesFromCm, INCHES_PER_FOOT, KG_PER_LB, kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
 import { checkWeight, WEIGHT_DECIMALS, type Checked } from '#protocol/mutations/fields.ts';
 import { formatDecimal } from './locale-decimal.ts';
 
@@ -40,6 +40,11 @@ export interface Measures {
   heightFields(cm: number | null | undefined): HeightFields;
   /** The form's height fields as the cm stored; undefined when blank, NaN when unreadable. */
   storedHeight(fields: HeightFields): number | undefined;
+  /**
+   * A validation key as this person reads it: the bounds of the shared schema are in kg and cm,
+   * so in lb and ft + in they are said with the figures converted ("greater than 66.1 lb").
+   */
+  message(key: string): { id: string; values?: Record<string, string> };
 }
 
 export interface HeightFields {
@@ -47,6 +52,23 @@ export interface HeightFields {
   heightFeet: string;
   heightInches: string;
 }
+
+/**
+ * The schema's bounds (schemas/clients.ts) as a person in pounds and feet is told them. Each is the
+ * nearest figure on their side of the bound that reads true: 100 cm at least is 3 ft 4 in (3 ft
+ * 3 in is 99 cm), 0.1 kg a week at least is 0.3 lb (0.2 lb is 0.09 kg).
+ */
+const US_BOUNDS: Record<string, (us: Measures, locale: string) => Record<string, string>> = {
+  heightMin: (us) => ({ value: us.height(cmFromInches(Math.ceil(100 / CM_PER_INCH))) }),
+  heightMax: (us) => ({ value: us.height(cmFromInches(Math.floor(250 / CM_PER_INCH))) }),
+  weightMin: (us) => ({ value: us.weight(30) }),
+  weightMax: (us) => ({ value: us.weight(300) }),
+  targetMin: (us) => ({ value: us.weight(30) }),
+  targetMax: (us) => ({ value: us.weight(300) }),
+  weeklyGoalMin: (_us, locale) => ({ value: unitFormat(locale, 'pound', 1).format(Math.ceil((0.1 / KG_PER_LB) * 10) / 10) }),
+  weeklyGoalMax: (_us, locale) => ({ value: unitFormat(locale, 'pound', 1).format(Math.floor((2 / KG_PER_LB) * 10) / 10) }),
+  weightRangeWide: (us) => ({ min: us.weight(20), max: us.weight(500) }),
+};
 
 const blank = (typed: string) => typed.trim() === '';
 /** Any decimals: how many a field takes is the schema's to say. */
@@ -79,7 +101,7 @@ export function measuresFor(system: UnitSystem, locale: string): Measures {
   const weightUnit = us ? 'pound' : 'kilogram';
   const weightFigure = (kg: number) => (us ? lbFromKg(kg) : kg);
   const symbol = unitFormat(locale, weightUnit, 0).formatToParts(1).find((part) => part.type === 'unit')?.value ?? (us ? 'lb' : 'kg');
-  return {
+  const measures: Measures = {
     system,
     weightSymbol: symbol,
     weightFigure,
@@ -124,5 +146,11 @@ export function measuresFor(system: UnitSystem, locale: string): Measures {
       const { feet, inches } = feetAndInchesFromCm(cm);
       return `${unitFormat(locale, 'foot', 0).format(feet)} ${unitFormat(locale, 'inch', 0).format(inches)}`;
     },
+    message(key) {
+      const name = key.startsWith('validation.') ? key.slice('validation.'.length) : '';
+      const bound = us ? US_BOUNDS[name] : undefined;
+      return bound ? { id: `units.bounds.${name}`, values: bound(measures, locale) } : { id: key };
+    },
   };
+  return measures;
 }

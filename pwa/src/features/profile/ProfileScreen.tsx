@@ -199,7 +199,9 @@ export function ProfileScreen() {
 
   const error = (name: string) => {
     const key = (form.errors as Record<string, string | undefined>)[name];
-    return key ? t(key) : undefined;
+    if (!key) return undefined;
+    const message = measures.message(key);
+    return t(message.id, message.values);
   };
   const field = (name: TextAnswer, labelId: string, extra: Record<string, unknown> = {}) => ({
     id: `profile-${name}`,

@@ -156,4 +156,21 @@ describe('RegistrationScreen: three countries', () => {
     const body = calls.find((c) => c.key === 'POST /clients/register')?.body;
     expect(body).toMatchObject({ unitSystem: 'us', currentWeight: 77.25, height: 167.6, targetWeight: 68.04, weeklyWeightGoal: 0.45 });
   }, SLOW);
+
+  it('tells a US visitor the bounds in pounds: 50 lb is refused as under 66.1 lb, not 30 kg', async () => {
+    const calls = stubApi({});
+    renderIn('en-US');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    type('name', 'Jane Doe');
+    type('email', 'jane@example.com');
+    type('password', 'strong-pass-1');
+    fireEvent.click(screen.getByTestId('register-next'));
+    type('currentWeight', '50');
+    fireEvent.click(screen.getByTestId('register-next'));
+    type('targetWeight', '140');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Weight must be greater than 66.1 lb')).toBeTruthy();
+    expect(calls.filter((c) => c.key === 'POST /clients/register')).toEqual([]);
+  }, SLOW);
 });
+

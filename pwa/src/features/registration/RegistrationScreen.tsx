@@ -159,7 +159,8 @@ export function RegistrationScreen() {
   const pricing = PLAN_PRICING[COUNTRY_LOCALE[values.countryCode]];
   const fieldError = (name: string) => {
     const key = (form.errors as Record<string, string | undefined>)[name];
-    return form.submitCount > 0 || (form.touched as Record<string, boolean | undefined>)[name] ? (key ? t(key) : undefined) : undefined;
+    const message = key ? measures.message(key) : undefined;
+    return form.submitCount > 0 || (form.touched as Record<string, boolean | undefined>)[name] ? (message ? t(message.id, message.values) : undefined) : undefined;
   };
   const field = (name: keyof Values & string, labelId: string, extra: Record<string, unknown> = {}) => ({
     id: name,
