@@ -72,7 +72,8 @@ const ARGS: { [N in MutationName]: ArgsCheck<N> } = {
   'progress.complete': () => ({ ok: true, value: {} }),
   'profile.update': (args) => {
     try {
-      const fields = profileUpdateSchema.validateSync(args.fields ?? {}, { abortEarly: true });
+      // Unknown fields refuse the change, as PUT /profile does: never applied in part, in silence (ADR 007).
+      const fields = profileUpdateSchema.validateSync(args.fields ?? {}, { abortEarly: true, stripUnknown: false });
       return { ok: true, value: { fields } };
     } catch (error) {
       if (error instanceof ValidationError) return failAt(error.path || 'fields', typeof error.message === 'string' ? error.message : 'validation.invalidType');

@@ -51,3 +51,17 @@ describe('taking back registration answers', () => {
     expect(await me(c)).toEqual(before);
   });
 });
+
+describe('an answer the profile does not have', () => {
+  it('is refused through sync as through PUT /profile, the whole change with it: nothing is applied in part, and the device is told', async () => {
+    const c = await registeredWithAnswers();
+    const before = await me(c);
+    const device = new TestDevice();
+    const fields = { name: 'Ana Outra', role: 'admin' } as unknown as { name: string };
+    const push = await c.post<{ results: { status: string; code?: string }[] }>('/api/sync/push', { deviceId: device.deviceId, mutations: [device.mutation('profile.update', { fields })] });
+    expect(push.body.results.map((r) => r.code ?? r.status)).toEqual(['VALIDATION_FAILED']);
+    const put = await c.put<{ code: string }>('/api/clients/profile', fields);
+    expect(put.status).toBe(400);
+    expect(await me(c)).toEqual(before);
+  });
+});

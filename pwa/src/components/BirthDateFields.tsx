@@ -55,7 +55,8 @@ export function BirthDateFields({ values, onChange, idPrefix = '', error, cleara
     fullWidth: true,
     select: true,
   });
-  const empty = clearable ? [<MenuItem key="" value="">—</MenuItem>] : [];
+  // Named, not a dash: a screen reader says what choosing it does.
+  const empty = clearable ? [<MenuItem key="" value="">{t('profile.notProvided')}</MenuItem>] : [];
   return (
     <>
       <FormLabel component="legend">{t('register.birthDate')}</FormLabel>

@@ -52,11 +52,16 @@ async function chooseCountry(name: string) {
   fireEvent.click(await screen.findByRole('option', { name }));
 }
 
-async function fillAndSubmit() {
-  type('name', 'Jane Doe');
-  type('email', 'jane@example.com');
+/** The personal tab filled in, and on to the measures. */
+function fillPersonal(name = 'Jane Doe', email = 'jane@example.com') {
+  type('name', name);
+  type('email', email);
   type('password', 'strong-pass-1');
   fireEvent.click(screen.getByTestId('register-next'));
+}
+
+async function fillAndSubmit() {
+  fillPersonal();
   type('currentWeight', '91');
   if (document.getElementById('height')) type('height', '170');
   else {
@@ -107,10 +112,7 @@ describe('RegistrationScreen: three countries', () => {
   it("shows on the summary tab the currency the chosen country's plans are charged in", async () => {
     renderIn('es-AR');
     await screen.findByTestId('register-country', {}, { timeout: 10_000 });
-    type('name', 'Ana');
-    type('email', 'ana@example.com');
-    type('password', 'strong-pass-1');
-    fireEvent.click(screen.getByTestId('register-next'));
+    fillPersonal('Ana', 'ana@example.com');
     type('currentWeight', '70');
     fireEvent.click(screen.getByTestId('register-next'));
     const currency = () => screen.getByTestId('register-summary-currency').textContent ?? '';
@@ -128,10 +130,7 @@ describe('RegistrationScreen: three countries', () => {
     const calls = stubApi({ 'POST /clients/register': () => json({ client: { ...CLIENT, countryCode: 'US', preferredLanguage: 'en-US', unitSystem: 'us' } }, 201) });
     renderIn('en-US');
     await screen.findByTestId('register-country', {}, { timeout: 10_000 });
-    type('name', 'Jane Doe');
-    type('email', 'jane@example.com');
-    type('password', 'strong-pass-1');
-    fireEvent.click(screen.getByTestId('register-next'));
+    fillPersonal();
     expect(within(screen.getByTestId('register-units')).getByRole('combobox').textContent).toBe('US (lb, ft and in)');
     expect(screen.getByLabelText('Current weight (lb)')).toBeTruthy();
     type('currentWeight', '170.3');
@@ -161,10 +160,7 @@ describe('RegistrationScreen: three countries', () => {
     const calls = stubApi({});
     renderIn('en-US');
     await screen.findByTestId('register-country', {}, { timeout: 10_000 });
-    type('name', 'Jane Doe');
-    type('email', 'jane@example.com');
-    type('password', 'strong-pass-1');
-    fireEvent.click(screen.getByTestId('register-next'));
+    fillPersonal();
     type('currentWeight', '50');
     fireEvent.click(screen.getByTestId('register-next'));
     type('targetWeight', '140');
