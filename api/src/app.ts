@@ -18,6 +18,7 @@ import { syncRoutes } from './routes/sync.ts';
 import { weightRecordRoutes } from './routes/weight-records.ts';
 import { myContentRoutes } from './routes/my-content.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { planRoutes } from './routes/plans.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { teacherAdminRoutes } from './routes/teacher-admin.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): App {
     planRoutes(deps),
     subscriptionRoutes(deps),
     paymentRoutes(deps),
+    orderRoutes(deps),
     myContentRoutes(deps),
     teacherAdminRoutes(deps),
     adminRoutes(deps),

@@ -43,6 +43,8 @@ export interface Config {
   openaiBaseUrl: string | null;
   openaiModel: string;
   paymentWebhookSecret: string | null;
+  /** Stripe, live when both secrets are set: card payments in USD (issue 18, ADR 021). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
   paymentsMode: 'demo' | 'live';
   paymentLinks: Partial<Record<PlanId, Partial<Record<Locale, string>>>>;
   /** The least payout per currency, in cents (SPEC §9: 50 unless PAYOUT_MINIMUM_<CURRENCY> says otherwise). */
@@ -183,6 +185,11 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
   if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
   if (adminPassword !== null && adminPassword.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters long');
 
+  const stripeSecretKey = value('STRIPE_SECRET_KEY');
+  const stripeWebhookSecret = value('STRIPE_WEBHOOK_SECRET');
+  if ((stripeSecretKey === null) !== (stripeWebhookSecret === null)) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  const stripeApiUrl = url('STRIPE_API_URL') ?? 'https://api.stripe.com';
+
   const paymentLinks: Config['paymentLinks'] = {};
   for (const plan of PLAN_IDS) {
     for (const locale of LOCALES) {
@@ -222,6 +229,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     openaiBaseUrl: url('OPENAI_BASE_URL'),
     openaiModel: value('OPENAI_MODEL') ?? 'gpt-4o-mini',
     paymentWebhookSecret: value('PAYMENT_WEBHOOK_SECRET'),
+    stripe: stripeSecretKey !== null && stripeWebhookSecret !== null ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl } : null,
     paymentsMode: oneOf('PAYMENTS_MODE', ['demo', 'live'] as const, production ? 'live' : 'demo'),
     paymentLinks,
     payoutMinimums,

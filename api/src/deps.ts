@@ -21,6 +21,8 @@ import { createGroupCommit } from './db/group-commit.ts';
 import { createTeachers } from './services/teachers.ts';
 import { createPasswordResets } from './services/password-resets.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createOrders } from './services/orders.ts';
+import { createStripeGateway } from './payments/stripe.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -53,6 +55,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     translateTexts: createTranslations(database.sqlite, generation, now),
     referrals: createReferrals(database.sqlite, now),
     commissions,
+    orders: createOrders(database.sqlite, subscriptions, now),
+    payments: { stripe: config.stripe ? createStripeGateway(config.stripe) : null },
     teachers: createTeachers(database.sqlite, database.db, generation, now),
     sessions: createSessionStore(database.sqlite, now),
     passwordResets: createPasswordResets(database.sqlite, now),

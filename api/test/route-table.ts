@@ -166,6 +166,10 @@ export const ROUTES: Row[] = [
   { method: 'POST', path: '/api/subscriptions', access: 'signedIn', ok: 201, call: () => ({ body: { planId: 'monthly' } }) },
   // Public, but only a provider holding the secret gets past the signature check.
   { method: 'POST', path: '/api/payments/webhook', access: 'public', ok: 401, call: () => ({ body: { id: 'evt_1', type: 'payment.succeeded' } }) },
+  { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public', ok: 400, call: () => ({ body: { id: 'evt_1', object: 'event', type: 'checkout.session.completed' } }) },
+  { method: 'GET', path: '/api/orders', access: 'signedIn', ok: 200 },
+  // No provider is configured in the matrix's app: every caller allowed in gets the 409 that says so.
+  { method: 'POST', path: '/api/orders', access: 'signedIn', ok: 409, call: () => ({ body: { planId: 'monthly' } }) },
   { method: 'GET', path: '/api/my-diets', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/my-workouts', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/teacher-admin/users', access: 'staff', ok: 200 },

@@ -11,6 +11,8 @@ import type { Tracking } from '../services/tracking.ts';
 import type { Plans } from '../services/plans.ts';
 import type { Sync } from '../services/sync.ts';
 import type { Subscriptions } from '../services/subscriptions.ts';
+import type { Orders } from '../services/orders.ts';
+import type { StripeGateway } from '../payments/stripe.ts';
 import type { AppEventBus } from '../events.ts';
 import type { PlanAuthoring } from '../services/plan-authoring.ts';
 import type { StaffUsers } from '../services/staff-users.ts';
@@ -36,6 +38,9 @@ export interface AppDeps {
   tracking: Tracking;
   plans: Plans;
   subscriptions: Subscriptions;
+  orders: Orders;
+  /** The payment providers configured (issue 18, ADR 021); null when a provider's secrets are not set. */
+  payments: { stripe: StripeGateway | null };
   events: AppEventBus;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */

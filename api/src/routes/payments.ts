@@ -62,5 +62,40 @@ export function paymentRoutes(deps: AppDeps) {
     return c.json({ received: true, subscriptionId: subscription.id });
   });
 
+  /**
+   * Stripe's webhook (issue 18, ADR 021): `Stripe-Signature` checked by the SDK over the raw body
+   * (5 minutes' tolerance); the session is then fetched from Stripe and acted on as Stripe has it.
+   */
+  r.post('/stripe/webhook', 'public', async (c) => {
+    const stripe = deps.payments.stripe;
+    const raw = await c.req.text();
+    let event: ReturnType<NonNullable<typeof stripe>['verifyEvent']>;
+    try {
+      if (!stripe) throw new Error('STRIPE_WEBHOOK_SECRET not set');
+      event = stripe.verifyEvent(raw, c.req.header('stripe-signature'));
+    } catch (error) {
+      deps.log.error('payments.stripe.rejected', { reason: error instanceof Error ? error.message : String(error) });
+      throw new ApiError(400, 'INVALID_SIGNATURE');
+    }
+    const object = event.data.object as { id?: unknown; object?: unknown };
+    if (object.object !== 'checkout.session' || typeof object.id !== 'string') return c.json({ received: true, ignored: true });
+    const session = await stripe.payment(object.id);
+    if (session.orderId === null) return c.json({ received: true, ignored: true });
+    if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+      deps.orders.close(session.orderId, event.type === 'checkout.session.expired' ? 'expired' : 'failed');
+      return c.json({ received: true });
+    }
+    if ((event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') || !session.paid) return c.json({ received: true, ignored: true });
+    const settlement = deps.orders.settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '' });
+    if (settlement.outcome === 'activated') {
+      deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
+      deps.log.info('payments.activated', { provider: 'stripe', orderId: session.orderId, subscriptionId: settlement.subscription.id });
+    } else if (settlement.outcome === 'flagged') {
+      deps.log.error('payments.flagged', { provider: 'stripe', orderId: session.orderId, reason: settlement.reason });
+    }
+    return c.json({ received: true, outcome: settlement.outcome });
+  });
+
   return r;
 }
+

@@ -5,3 +5,4 @@ export * from './subscriptions.ts';
 export * from './translations.ts';
 export * from './teachers.ts';
 export * from './password-resets.ts';
+export * from './orders.ts';

@@ -1,0 +1,51 @@
+import { isPlanId, PLAN_PRICING } from '#protocol/domain/plans.ts';
+import { COUNTRY_LOCALE } from '#protocol/i18n/locales.ts';
+import type { CountryCode } from '#protocol/domain/client-enums.ts';
+import { findUserById } from '../services/clients.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { readJsonObject } from '../http/validate.ts';
+import { publicOrigin } from './teacher.ts';
+
+/**
+ * Orders (issue 18, ADR 021): choosing a plan creates an order priced by the server for the
+ * client's country and a checkout at the provider of its currency; the provider's signed webhook
+ * settles it. The return from the checkout activates nothing by itself.
+ */
+export function orderRoutes(deps: AppDeps) {
+  const r = createRouter('/api/orders');
+
+  r.get('/', 'signedIn', (c) => c.json({ orders: deps.orders.forUser(currentUser(c).id) }));
+
+  r.post('/', 'signedIn', async (c) => {
+    const body = await readJsonObject(c);
+    if (!isPlanId(body.planId)) throw new ApiError(404, 'PLAN_NOT_FOUND');
+    const user = findUserById(deps.database.db, currentUser(c).id);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    // The price table is the client's country's, whatever the request says or the page's language.
+    const locale = COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR;
+    // US dollars go through Stripe; reais and pesos through Mercado Pago (next). Unconfigured: the plan's link.
+    const stripe = PLAN_PRICING[locale].currency === 'USD' ? deps.payments.stripe : null;
+    if (!stripe) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    const order = deps.orders.create(user.id, body.planId, locale, 'stripe');
+    const origin = publicOrigin(c, deps);
+    try {
+      const checkout = await stripe.createCheckout(order, {
+        email: user.email,
+        productName: `Leve Coach · ${body.planId}`,
+        successUrl: `${origin}/subscription?order=${order.id}`,
+        cancelUrl: `${origin}/plan-upgrade?order=${order.id}`,
+      });
+      deps.orders.attachCheckout(order.id, checkout.checkoutId);
+      deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: order.provider });
+      return c.json({ order, checkoutUrl: checkout.url }, 201);
+    } catch (error) {
+      deps.orders.close(order.id, 'failed');
+      deps.log.error('orders.checkout.failed', { orderId: order.id, provider: order.provider, message: error instanceof Error ? error.message : String(error) });
+      throw new ApiError(502, 'PAYMENT_PROVIDER_FAILED');
+    }
+  });
+
+  return r;
+}

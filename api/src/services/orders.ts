@@ -1,0 +1,118 @@
+import type Database from 'better-sqlite3';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { PlanId } from '#protocol/domain/plans.ts';
+import { PLAN_PRICING } from '#protocol/domain/plans.ts';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
+
+export type PaymentProvider = 'stripe' | 'mercadopago';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+interface OrderRaw {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  amount: number;
+  currency: string;
+  locale: string;
+  provider: PaymentProvider;
+  status: OrderStatus;
+  checkout_id: string | null;
+  payment_id: string | null;
+  flag: string | null;
+  subscription_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderDto {
+  id: string;
+  planId: PlanId;
+  amount: number;
+  currency: string;
+  provider: PaymentProvider;
+  status: OrderStatus;
+  createdAt: string;
+}
+
+/** What the provider itself reports about a payment (fetched from it, never taken from a webhook body). */
+export interface ProviderPayment {
+  provider: PaymentProvider;
+  orderId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+}
+
+export type Settlement =
+  | { outcome: 'activated'; subscription: SubscriptionDto; userId: string }
+  | { outcome: 'duplicate' }
+  | { outcome: 'flagged'; reason: 'amount' | 'currency' }
+  | { outcome: 'unknownOrder' };
+
+const toDto = (row: OrderRaw): OrderDto => ({
+  id: row.id,
+  planId: row.plan_id as PlanId,
+  amount: row.amount,
+  currency: row.currency,
+  provider: row.provider,
+  status: row.status,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/**
+ * Orders (issue 18, ADR 021): the price is the server's, from the table of the client's country;
+ * a payment settles its order once — replays, duplicate deliveries and parallel ones included —
+ * and activates the plan in the same transaction as the order's change and the commission.
+ */
+export function createOrders(sqlite: Database.Database, subscriptions: Subscriptions, now: () => number) {
+  const insert = sqlite.prepare(
+    `INSERT INTO orders (id, user_id, plan_id, amount, currency, locale, provider, status, created_at, updated_at)
+     VALUES (@id, @userId, @planId, @amount, @currency, @locale, @provider, 'pending', @at, @at)`,
+  );
+  const byId = sqlite.prepare<[string], OrderRaw>('SELECT * FROM orders WHERE id = ?');
+  const byPayment = sqlite.prepare<[string, string], OrderRaw>('SELECT * FROM orders WHERE provider = ? AND payment_id = ?');
+  const forUser = sqlite.prepare<[string], OrderRaw>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC');
+  const setCheckout = sqlite.prepare('UPDATE orders SET checkout_id = ?, updated_at = ? WHERE id = ?');
+  const setStatus = sqlite.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
+  const setPaid = sqlite.prepare("UPDATE orders SET status = 'paid', payment_id = ?, subscription_id = ?, flag = NULL, updated_at = ? WHERE id = ?");
+  const setFlag = sqlite.prepare('UPDATE orders SET payment_id = ?, flag = ?, updated_at = ? WHERE id = ?');
+
+  const settleTransaction = sqlite.transaction((payment: ProviderPayment): Settlement => {
+    const order = byId.get(payment.orderId);
+    if (!order || order.provider !== payment.provider) return { outcome: 'unknownOrder' };
+    const settledBy = byPayment.get(payment.provider, payment.paymentId);
+    if (order.status === 'paid' || (settledBy && settledBy.status === 'paid')) return { outcome: 'duplicate' };
+    const reason = payment.currency !== order.currency ? 'currency' : payment.amount !== order.amount ? 'amount' : null;
+    if (reason) {
+      setFlag.run(payment.paymentId, reason, now(), order.id);
+      return { outcome: 'flagged', reason };
+    }
+    const subscription = subscriptions.activateWithin(order.user_id, order.plan_id as PlanId, order.locale as Locale, 'webhook', `${payment.provider}:${payment.paymentId}`);
+    setPaid.run(payment.paymentId, subscription.id, now(), order.id);
+    return { outcome: 'activated', subscription, userId: order.user_id };
+  });
+
+  return {
+    /** A pending order for a plan at the price of `locale`'s table (the client's country). */
+    create(userId: string, planId: PlanId, locale: Locale, provider: PaymentProvider): OrderDto {
+      const pricing = PLAN_PRICING[locale];
+      const at = now();
+      const id = uuidv7(at);
+      insert.run({ id, userId, planId, amount: pricing.prices[planId], currency: pricing.currency, locale, provider, at });
+      return toDto(byId.get(id) as OrderRaw);
+    },
+    attachCheckout: (orderId: string, checkoutId: string) => void setCheckout.run(checkoutId, now(), orderId),
+    /** A pending order the provider reports failed or expired; a settled one stays as it is. */
+    close: (orderId: string, status: 'failed' | 'expired') => void setStatus.run(status, now(), orderId),
+    /** Settles the order the payment names; announce an activation after this returns (the commit). */
+    settle: (payment: ProviderPayment): Settlement => settleTransaction(payment),
+    forUser: (userId: string): OrderDto[] => forUser.all(userId).map(toDto),
+    byId: (orderId: string): (OrderDto & { userId: string; flag: string | null }) | null => {
+      const row = byId.get(orderId);
+      return row ? { ...toDto(row), userId: row.user_id, flag: row.flag } : null;
+    },
+  };
+}
+
+export type Orders = ReturnType<typeof createOrders>;

@@ -1,0 +1,171 @@
+/**
+ * A local fake of the parts of Stripe's documented API the app uses (issue 18, ADR 021), on
+ * 127.0.0.1: the official `stripe` SDK talks to it over a socket (STRIPE_API_URL). It creates and
+ * returns Checkout Sessions, serves a checkout page whose Pay button marks the session paid and
+ * sends the signed `checkout.session.completed` webhook exactly as Stripe does (`Stripe-Signature:
+ * t=…,v1=…`, HMAC-SHA256 of `t.body` with the endpoint secret), then redirects to `success_url`.
+ * Every API request is recorded.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  success_url: string;
+  cancel_url: string | null;
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  form: Record<string, string>;
+}
+
+/** Where the fake delivers a webhook: the app's endpoint, as an HTTP POST or `app.request()`. */
+export type WebhookTarget = (body: string, headers: Record<string, string>) => Promise<{ status: number }>;
+
+export interface FakeStripe {
+  /** STRIPE_API_URL. */
+  apiUrl: string;
+  /** STRIPE_WEBHOOK_SECRET the fake signs with. */
+  webhookSecret: string;
+  sessions: Map<string, FakeSession>;
+  requests: RecordedStripeRequest[];
+  deliverTo(target: WebhookTarget): void;
+  /** What the Pay button does: the session paid, then its webhook delivered; returns the delivery's status. */
+  pay(sessionId: string, options?: { amountPaid?: number; currency?: string }): Promise<number>;
+  /** A signed webhook body and header for an event about `session`, `ageSeconds` old. */
+  signedEvent(type: string, session: FakeSession, options?: { ageSeconds?: number; secret?: string }): { body: string; headers: Record<string, string> };
+  close(): Promise<void>;
+}
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+const sign = (secret: string, timestamp: number, body: string) => `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+const sendJson = (response: ServerResponse, status: number, body: unknown) => {
+  response.statusCode = status;
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(body));
+};
+
+const notFound = (response: ServerResponse, message: string) => sendJson(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message } });
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const sessions = new Map<string, FakeSession>();
+  const requests: RecordedStripeRequest[] = [];
+  let target: WebhookTarget | null = null;
+  let base = '';
+
+  const signedEvent: FakeStripe['signedEvent'] = (type, session, options = {}) => {
+    const created = Math.floor(Date.now() / 1000) - (options.ageSeconds ?? 0);
+    const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-01', created, livemode: false, type, data: { object: session } }, null, 2);
+    return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(options.secret ?? webhookSecret, created, body) } };
+  };
+
+  const pay: FakeStripe['pay'] = async (sessionId, options = {}) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
+      ...(options.amountPaid !== undefined && { amount_total: options.amountPaid }),
+      ...(options.currency !== undefined && { currency: options.currency }),
+    });
+    if (!target) throw new Error('fake stripe: no webhook target');
+    const { body, headers } = signedEvent('checkout.session.completed', session);
+    return (await target(body, headers)).status;
+  };
+
+  const server: Server = createServer((request, response) => {
+    void readBody(request).then(async (raw) => {
+      const url = new URL(request.url ?? '/', base);
+      const checkout = /^\/checkout\/(cs_test_\w+)(\/pay)?$/.exec(url.pathname);
+      if (checkout) {
+        const session = sessions.get(checkout[1] as string);
+        if (!session) return notFound(response, 'No such checkout session');
+        if (request.method === 'POST' && checkout[2]) {
+          await pay(session.id);
+          response.statusCode = 303;
+          response.setHeader('location', session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+          return response.end();
+        }
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        return response.end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1><p data-testid="fake-checkout-amount">${session.amount_total} ${session.currency}</p><form method="post" action="/checkout/${session.id}/pay"><button type="submit" data-testid="fake-checkout-pay">Pay</button></form></main></body></html>`,
+        );
+      }
+
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      requests.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, idempotencyKey: request.headers['idempotency-key'] as string | undefined, form });
+      if (!request.headers.authorization?.startsWith('Bearer sk_')) return sendJson(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const id = `cs_test_${randomBytes(12).toString('hex')}`;
+        const session: FakeSession = {
+          id,
+          object: 'checkout.session',
+          url: `${base}/checkout/${id}`,
+          mode: form.mode ?? 'payment',
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: Number(form['line_items[0][price_data][unit_amount]']) * Number(form['line_items[0][quantity]'] ?? 1),
+          currency: form['line_items[0][price_data][currency]'] ?? 'usd',
+          client_reference_id: form.client_reference_id ?? null,
+          customer_email: form.customer_email ?? null,
+          success_url: form.success_url ?? '',
+          cancel_url: form.cancel_url ?? null,
+          payment_intent: null,
+          metadata: Object.fromEntries(
+            Object.entries(form).flatMap(([key, value]) => {
+              const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
+              return name ? [[name, value]] : [];
+            }),
+          ),
+        };
+        sessions.set(id, session);
+        return sendJson(response, 200, session);
+      }
+      const retrieve = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(url.pathname);
+      if (request.method === 'GET' && retrieve) {
+        const session = sessions.get(retrieve[1] as string);
+        return session ? sendJson(response, 200, session) : notFound(response, `No such checkout.session: '${retrieve[1]}'`);
+      }
+      return notFound(response, `Unrecognized request URL (${request.method}: ${url.pathname})`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    apiUrl: base,
+    webhookSecret,
+    sessions,
+    requests,
+    deliverTo: (next) => void (target = next),
+    pay,
+    signedEvent,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
