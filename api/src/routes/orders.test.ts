@@ -151,6 +151,20 @@ describe('orders paid through Stripe', () => {
   });
 });
 
+describe('which plans go through a checkout', () => {
+  it('says so in GET /api/plans for the currency a provider takes, in live mode only: demo mode activates plans as before', async () => {
+    const checkoutOf = async (app: TestApp, locale: string) => (await app.client({ locale }).get<{ plans: { checkout: boolean }[] }>('/api/plans')).body.plans.map((p) => p.checkout);
+    expect(await checkoutOf(t, 'en-US')).toEqual([true, true, true]);
+    expect(await checkoutOf(t, 'pt-BR')).toEqual([false, false, false]);
+    const demo = createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: stripe.apiUrl } });
+    try {
+      expect(await checkoutOf(demo, 'en-US')).toEqual([false, false, false]);
+    } finally {
+      demo.close();
+    }
+  });
+});
+
 describe('Stripe unreachable', () => {
   it('answers 502 PAYMENT_PROVIDER_FAILED in the client’s language and keeps the order as failed', async () => {
     const down = createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: 'http://127.0.0.1:9' } });

@@ -9,6 +9,16 @@ import { readJsonObject } from '../http/validate.ts';
 import { publicOrigin } from './teacher.ts';
 
 /**
+ * The provider that takes `currency` in live payments mode: US dollars go through Stripe; reais and
+ * pesos through Mercado Pago (next). None configured: the plan's static link, as before. Demo mode
+ * keeps activating plans directly (ADR 008).
+ */
+export function checkoutProvider(deps: AppDeps, currency: string) {
+  if (deps.config.paymentsMode !== 'live') return null;
+  return currency === 'USD' ? deps.payments.stripe : null;
+}
+
+/**
  * Orders (issue 18, ADR 021): choosing a plan creates an order priced by the server for the
  * client's country and a checkout at the provider of its currency; the provider's signed webhook
  * settles it. The return from the checkout activates nothing by itself.
@@ -25,8 +35,7 @@ export function orderRoutes(deps: AppDeps) {
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
     // The price table is the client's country's, whatever the request says or the page's language.
     const locale = COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR;
-    // US dollars go through Stripe; reais and pesos through Mercado Pago (next). Unconfigured: the plan's link.
-    const stripe = PLAN_PRICING[locale].currency === 'USD' ? deps.payments.stripe : null;
+    const stripe = checkoutProvider(deps, PLAN_PRICING[locale].currency);
     if (!stripe) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
     const order = deps.orders.create(user.id, body.planId, locale, 'stripe');
     const origin = publicOrigin(c, deps);

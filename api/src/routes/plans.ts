@@ -1,6 +1,7 @@
 import { MOST_POPULAR_PLAN, PLAN_DISPLAY_KEYS, PLAN_DURATION_MONTHS, PLAN_FEATURES, PLAN_IDS, PLAN_PRICING } from '#protocol/domain/plans.ts';
 import type { AppDeps } from '../http/env.ts';
 import { createRouter } from '../http/router.ts';
+import { checkoutProvider } from './orders.ts';
 
 /** SPEC §7 GET /plans: the three plans with price, currency and payment link for the request's locale. */
 export function planRoutes(deps: AppDeps) {
@@ -9,6 +10,8 @@ export function planRoutes(deps: AppDeps) {
   r.get('/', 'public', (c) => {
     const locale = c.get('locale');
     const pricing = PLAN_PRICING[locale];
+    // Paid at a provider's checkout (POST /api/orders) rather than through the static link.
+    const checkout = checkoutProvider(deps, pricing.currency) !== null;
     return c.json({
       plans: PLAN_IDS.map((id) => ({
         id,
@@ -20,6 +23,7 @@ export function planRoutes(deps: AppDeps) {
         mostPopular: id === MOST_POPULAR_PLAN,
         features: PLAN_FEATURES,
         paymentLink: deps.config.paymentLinks[id]?.[locale] ?? null,
+        checkout,
       })),
       // Shown in "Gerenciar Cobrança" (SPEC §2): cancelling or changing payment goes through support.
       support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },

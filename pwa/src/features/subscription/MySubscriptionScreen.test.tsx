@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 const renderScreen = (support: { whatsapp: string | null; email: string | null }) => {
-  const calls = stubApi({ 'GET /plans': () => json({ plans: [], support }) });
+  const calls = stubApi({ 'GET /plans': () => json({ plans: [], support }), 'GET /orders': () => json({ orders: [] }) });
   renderInApp(
     messages(),
     <MemoryRouter>
@@ -58,7 +58,7 @@ describe('MySubscriptionScreen: billing help', () => {
   it('hides billing help when the server has no contact, without telling the client about configuration', async () => {
     const calls = renderScreen({ whatsapp: null, email: null });
     await screen.findByTestId('subscription-card');
-    await waitFor(() => expect(calls.map((call) => call.key)).toEqual(['GET /plans']));
+    await waitFor(() => expect(calls.map((call) => call.key).sort()).toEqual(['GET /orders', 'GET /plans']));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // its answer is rendered
     expect(screen.queryByTestId('manage-billing')).toBeNull();
     expect(document.body.textContent).not.toMatch(/não configurado/);

@@ -24,6 +24,7 @@ import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { capitalize } from '#pwa/lib/text.ts';
+import { PaymentsCard } from './PaymentsCard.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { remainingTimeText } from './remaining-time.ts';
 import { usePlans } from './use-plans.ts';
@@ -61,6 +62,7 @@ export function MySubscriptionScreen() {
   return (
     <>
       <PageHeading titleId="subscription.title" />
+      <PaymentsCard />
       {!subscription ? (
         <Card variant="outlined" data-testid="no-plan">
           <CardContent>

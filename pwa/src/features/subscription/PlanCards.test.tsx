@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import type { PlanOffer } from './use-plans.ts';
 
@@ -19,6 +19,7 @@ const offer = (overrides: Partial<PlanOffer>): PlanOffer => ({
   mostPopular: false,
   features: FEATURES,
   paymentLink: null,
+  checkout: false,
   ...overrides,
 });
 const PLANS = [
@@ -55,4 +56,21 @@ describe('PlanCards (issue 17: /plan-upgrade was 2,870 px tall on a phone)', () 
     expect(screen.queryByTestId('plan-features')).toBeNull();
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
+
+  it('sends a plan paid at a provider’s checkout there, through an order the server prices (issue 18)', async () => {
+    const calls = stubApi({ 'POST /orders': () => json({ order: { id: 'o1' }, checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_1' }, 201) });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderInApp(
+      await loadMessages('en-US'),
+      <MemoryRouter>
+        <PlanCards plans={[offer({ currency: 'USD', price: 999, checkout: true })]} failed={false} retry={() => {}} />
+      </MemoryRouter>,
+      'en-US',
+    );
+    fireEvent.click(within(screen.getByTestId('plan-monthly')).getByRole('button'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));
+    expect(calls.map((c) => [c.key, c.body])).toEqual([['POST /orders', { planId: 'monthly' }]]);
+  });
 });
+

@@ -37,8 +37,9 @@ function FeatureItem({ feature }: { feature: string }) {
 /**
  * The three plans. Features every plan has are listed once, under the cards (SPEC §9: the plans
  * differ only in duration; repeated on each card they made the page 2,870 px tall on a phone);
- * a card lists only what its plan adds. A plan with a payment link opens the checkout in a new tab; otherwise (demo
- * payments mode) the plan is activated here and the user goes to /subscription (SPEC §4).
+ * a card lists only what its plan adds. A plan paid at a provider's checkout creates an order and
+ * goes there (issue 18); one with a payment link opens it in a new tab; otherwise (demo payments
+ * mode) the plan is activated here and the user goes to /subscription (SPEC §4).
  */
 export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans: PlanOffer[] | null; failed: boolean; retry: () => void; showFeatures?: boolean }) {
   const intl = useIntl();
@@ -47,6 +48,18 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
   const [busy, setBusy] = useState<string | null>(null);
 
   const choose = async (plan: PlanOffer) => {
+    if (plan.checkout) {
+      setBusy(plan.id);
+      try {
+        // The server prices the order for the client's country and opens the provider's checkout.
+        const { checkoutUrl } = await api.post<{ checkoutUrl: string }>('/orders', { planId: plan.id });
+        window.location.assign(checkoutUrl);
+      } catch (error) {
+        showToast({ severity: 'error', title: { id: 'plans.errorActivating' }, description: error instanceof ApiRequestError && error.code !== 'NETWORK' ? error.message : t('errors.network') });
+        setBusy(null);
+      }
+      return;
+    }
     if (plan.paymentLink) {
       window.open(plan.paymentLink, '_blank', 'noopener,noreferrer');
       return;

@@ -12,6 +12,8 @@ export interface PlanOffer {
   mostPopular: boolean;
   features: string[];
   paymentLink: string | null;
+  /** Paid at a provider's checkout through an order (issue 18), rather than the static link. */
+  checkout: boolean;
 }
 
 export interface Support {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { PaymentsCard } from './PaymentsCard.tsx';
+
+setUpScreenTests();
+
+const order = (status: string) => ({ id: 'o1', planId: 'monthly', amount: 999, currency: 'USD', provider: 'stripe', status, createdAt: '2026-11-24T15:00:00.000Z' });
+
+describe('PaymentsCard (issue 18)', () => {
+  it('back from the checkout, reads "Payment under review" until the provider settles the order, then says the plan is on', async () => {
+    const answers = [order('pending'), order('paid')];
+    stubApi({ 'GET /orders': () => json({ orders: [answers.length > 1 ? answers.shift() : answers[0]] }) });
+    renderInApp(
+      await loadMessages('en-US'),
+      <MemoryRouter initialEntries={['/subscription?order=o1']}>
+        <PaymentsCard />
+      </MemoryRouter>,
+      'en-US',
+    );
+    expect((await screen.findByTestId('payment-pending')).textContent).toContain('Payment under review');
+    expect(within(screen.getByTestId('payment-row')).getByText('Under review')).toBeTruthy();
+    expect(screen.getByTestId('payment-row').textContent).toContain('$9.99');
+    await waitFor(() => expect(screen.queryByTestId('payment-pending')).toBeNull(), { timeout: 6_000 });
+    expect(within(screen.getByTestId('payment-row')).getByText('Paid')).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Plan activated!');
+  }, 10_000);
+
+  it('shows nothing for a client who never paid through a checkout', async () => {
+    const calls = stubApi({ 'GET /orders': () => json({ orders: [] }) });
+    renderInApp(await loadMessages('pt-BR'), <MemoryRouter><PaymentsCard /></MemoryRouter>, 'pt-BR');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByTestId('payments')).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '#protocol/domain/money.ts';
+import { PLAN_DISPLAY_KEYS, type PlanId } from '#protocol/domain/plans.ts';
+import { api } from '#pwa/lib/api.ts';
+import { showToast } from '#pwa/lib/toast.ts';
+import { flush } from '#pwa/sync/user-data.ts';
+
+interface Order {
+  id: string;
+  planId: PlanId;
+  amount: number;
+  currency: string;
+  provider: string;
+  status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+  createdAt: string;
+}
+
+const STATUS_COLORS = { pending: 'warning', paid: 'success', failed: 'error', expired: 'default', refunded: 'default' } as const;
+/** How often the order back from the checkout is asked about, and for how long. */
+const POLL_MS = 3_000;
+const POLL_FOR_MS = 10 * 60_000;
+
+/**
+ * The client's payments (issue 18): each order with its date, plan, amount in its currency and
+ * status. Back from a checkout (`?order=`), a pending order reads "Payment under review" and is
+ * asked about until the provider's webhook settles it: the return itself activates nothing.
+ */
+export function PaymentsCard() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const [params] = useSearchParams();
+  const returned = params.get('order');
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  // The returned order's last known status, to tell the moment it is paid.
+  const returnedStatus = useRef<Order['status'] | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const next = (await api.get<{ orders: Order[] }>('/orders')).orders;
+        if (stopped) return;
+        const status = next.find((o) => o.id === returned)?.status ?? null;
+        if (returnedStatus.current === 'pending' && status === 'paid') {
+          // The plan is active on the server: bring it to this device now.
+          void flush();
+          showToast({ severity: 'success', title: { id: 'plans.planActivated' } });
+        }
+        returnedStatus.current = status;
+        setOrders(next);
+        if (status === 'pending' && Date.now() - started < POLL_FOR_MS) timer = setTimeout(() => void load(), POLL_MS);
+      } catch (error) {
+        console.error('orders.load', error);
+      }
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [returned]);
+
+  if (!orders || orders.length === 0) return null;
+  const pending = orders.find((o) => o.id === returned && o.status === 'pending');
+  return (
+    <Stack sx={{ gap: 2, mb: 2 }}>
+      {pending && (
+        <Alert severity="info" data-testid="payment-pending">
+          <AlertTitle>{t('subscription.payments.pendingTitle')}</AlertTitle>
+          {t('subscription.payments.pendingText')}
+        </Alert>
+      )}
+      <Card variant="outlined" data-testid="payments">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('subscription.payments.title')}
+          </Typography>
+          <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1.5 }}>
+            {orders.map((order) => (
+              <Box component="li" key={order.id} data-testid="payment-row" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {t(`plans.names.${PLAN_DISPLAY_KEYS[order.planId]}`)} · {formatMoney(order.amount, order.currency, intl.locale)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {intl.formatDate(order.createdAt, { dateStyle: 'medium' })}
+                  </Typography>
+                </Box>
+                <Chip size="small" color={STATUS_COLORS[order.status]} label={t(`subscription.payments.status.${order.status}`)} />
+              </Box>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
