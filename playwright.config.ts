@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { E2E_WEBHOOK_SECRET, serverLogPath } from './e2e/secrets.ts';
+import { E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_WEBHOOK_SECRET, livePaymentsPorts, serverLogPath } from './e2e/secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const live = livePaymentsPorts();
 /** The local SMTP server the password-reset journey starts (e2e/smtp.ts); the next port up unless told. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -31,27 +32,50 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // The server's log of the whole run must hold no secret.
   globalTeardown: './e2e/secrets-in-logs.ts',
-  webServer: {
-    // Its log goes to a file the teardown reads (info level: every event the server records).
-    command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      PAYMENT_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-      RATE_LIMIT_REGISTRATIONS: '1000',
-      SUPPORT_WHATSAPP: '+55 11 4000-1234',
-      // Reset e-mails go to the SMTP server the password-reset spec runs; elsewhere none listens and a
-      // send only logs its failure.
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'Leve Coach <no-reply@leve.example>',
-      PUBLIC_URL: `http://localhost:${port}`,
+  webServer: [
+    {
+      // Its log goes to a file the teardown reads (info level: every event the server records).
+      command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        PAYMENT_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+        RATE_LIMIT_REGISTRATIONS: '1000',
+        SUPPORT_WHATSAPP: '+55 11 4000-1234',
+        // Reset e-mails go to the SMTP server the password-reset spec runs; elsewhere none listens and a
+        // send only logs its failure.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Leve Coach <no-reply@leve.example>',
+        PUBLIC_URL: `http://localhost:${port}`,
+      },
     },
-  },
+    {
+      // Live payments with Stripe (issue 18): payments.spec.ts runs a fake of Stripe's API on live.stripe.
+      command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
+      url: `http://localhost:${live.server}/api/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(live.server),
+        DATABASE_PATH: path.join(path.dirname(process.env.E2E_DATABASE_PATH), 'live-payments.db'),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        PAYMENTS_MODE: 'live',
+        STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${live.stripe}`,
+        RATE_LIMIT_REGISTRATIONS: '1000',
+        PUBLIC_URL: `http://localhost:${live.server}`,
+      },
+    },
+  ],
 });

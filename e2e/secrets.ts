@@ -3,8 +3,20 @@ import path from 'node:path';
 /** Secrets the e2e run hands the server; none may ever appear in its log (secrets-in-logs.ts). */
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret-3f9a7c1d';
 export const E2E_AI_KEY = 'sk-e2e-teacher-key-5b8e2a90';
+/** Stripe's keys for the live-payments server (payments.spec.ts talks to a local fake of Stripe). */
+export const E2E_STRIPE_SECRET_KEY = 'sk_test_e2e_4c1b7d2e9a';
+export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_8d3f0a6b1c';
 /** The passwords the specs type. */
 export const E2E_SECRETS = ['demo12345', 'senha-forte-1', 'nova-senha-9'];
 
 /** The server's log file of this run, beside its database (the path travels in the environment). */
 export const serverLogPath = () => path.join(path.dirname(process.env.E2E_DATABASE_PATH ?? ''), 'server.log');
+
+/**
+ * The second server of the run: live payments mode with Stripe configured against the fake at
+ * `stripePort` (payments.spec.ts starts it). Ports follow the run's: app, SMTP, this, the fake.
+ */
+export const livePaymentsPorts = () => {
+  const app = Number(process.env.E2E_PORT ?? 3210);
+  return { server: app + 2, stripe: app + 3 };
+};

@@ -38,6 +38,12 @@ export interface RecordedStripeRequest {
 /** Where the fake delivers a webhook: the app's endpoint, as an HTTP POST or `app.request()`. */
 export type WebhookTarget = (body: string, headers: Record<string, string>) => Promise<{ status: number }>;
 
+/** Delivery over HTTP to a running server's endpoint, as Stripe does. */
+export const postTo =
+  (url: string): WebhookTarget =>
+  (body, headers) =>
+    fetch(url, { method: 'POST', headers, body });
+
 export interface FakeStripe {
   /** STRIPE_API_URL. */
   apiUrl: string;
@@ -71,8 +77,9 @@ const sendJson = (response: ServerResponse, status: number, body: unknown) => {
 
 const notFound = (response: ServerResponse, message: string) => sendJson(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message } });
 
-export async function startFakeStripe(): Promise<FakeStripe> {
-  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+/** A fresh fake on a free port with a random endpoint secret, unless told which (the e2e run's). */
+export async function startFakeStripe(options: { port?: number; webhookSecret?: string } = {}): Promise<FakeStripe> {
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeSession>();
   const requests: RecordedStripeRequest[] = [];
   let target: WebhookTarget | null = null;
@@ -155,7 +162,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return notFound(response, `Unrecognized request URL (${request.method}: ${url.pathname})`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
