@@ -55,7 +55,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     translateTexts: createTranslations(database.sqlite, generation, now),
     referrals: createReferrals(database.sqlite, now),
     commissions,
-    orders: createOrders(database.sqlite, subscriptions, now),
+    orders: createOrders(database.sqlite, subscriptions, commissions, now),
     payments: { stripe: config.stripe ? createStripeGateway(config.stripe) : null },
     teachers: createTeachers(database.sqlite, database.db, generation, now),
     sessions: createSessionStore(database.sqlite, now),

@@ -27,6 +27,26 @@ export interface FakeSession {
   metadata: Record<string, string>;
 }
 
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  charge: string;
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'needs_response';
+}
+
 export interface RecordedStripeRequest {
   method: string;
   path: string;
@@ -54,8 +74,12 @@ export interface FakeStripe {
   deliverTo(target: WebhookTarget): void;
   /** What the Pay button does: the session paid, then its webhook delivered; returns the delivery's status. */
   pay(sessionId: string, options?: { amountPaid?: number; currency?: string }): Promise<number>;
-  /** A signed webhook body and header for an event about `session`, `ageSeconds` old. */
-  signedEvent(type: string, session: FakeSession, options?: { ageSeconds?: number; secret?: string }): { body: string; headers: Record<string, string> };
+  /** A refund of the session's charge, in full unless `amount` says less, and its `charge.refunded` webhook. */
+  refund(sessionId: string, options?: { amount?: number }): Promise<number>;
+  /** A dispute the bank opens on the session's charge, and its `charge.dispute.created` webhook. */
+  dispute(sessionId: string): Promise<number>;
+  /** A signed webhook body and header for an event about `object`, `ageSeconds` old. */
+  signedEvent(type: string, object: object, options?: { ageSeconds?: number; secret?: string }): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -81,13 +105,15 @@ const notFound = (response: ServerResponse, message: string) => sendJson(respons
 export async function startFakeStripe(options: { port?: number; webhookSecret?: string } = {}): Promise<FakeStripe> {
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeSession>();
+  const charges = new Map<string, FakeCharge>();
+  const disputes = new Map<string, FakeDispute>();
   const requests: RecordedStripeRequest[] = [];
   let target: WebhookTarget | null = null;
   let base = '';
 
-  const signedEvent: FakeStripe['signedEvent'] = (type, session, options = {}) => {
+  const signedEvent: FakeStripe['signedEvent'] = (type, object, options = {}) => {
     const created = Math.floor(Date.now() / 1000) - (options.ageSeconds ?? 0);
-    const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-01', created, livemode: false, type, data: { object: session } }, null, 2);
+    const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-01', created, livemode: false, type, data: { object } }, null, 2);
     return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(options.secret ?? webhookSecret, created, body) } };
   };
 
@@ -101,9 +127,33 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
       ...(options.amountPaid !== undefined && { amount_total: options.amountPaid }),
       ...(options.currency !== undefined && { currency: options.currency }),
     });
+    const intent = session.payment_intent as string;
+    charges.set(`ch_${intent.slice(3)}`, { id: `ch_${intent.slice(3)}`, object: 'charge', payment_intent: intent, amount: session.amount_total, amount_refunded: 0, refunded: false, currency: session.currency });
+    return deliver('checkout.session.completed', session);
+  };
+
+  const deliver = async (type: string, object: object) => {
     if (!target) throw new Error('fake stripe: no webhook target');
-    const { body, headers } = signedEvent('checkout.session.completed', session);
+    const { body, headers } = signedEvent(type, object);
     return (await target(body, headers)).status;
+  };
+  const chargeOf = (sessionId: string) => {
+    const intent = sessions.get(sessionId)?.payment_intent;
+    const charge = intent ? charges.get(`ch_${intent.slice(3)}`) : undefined;
+    if (!charge) throw new Error(`fake stripe: session ${sessionId} was not paid`);
+    return charge;
+  };
+  const refund: FakeStripe['refund'] = async (sessionId, options = {}) => {
+    const charge = chargeOf(sessionId);
+    charge.amount_refunded = options.amount ?? charge.amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return deliver('charge.refunded', charge);
+  };
+  const dispute: FakeStripe['dispute'] = async (sessionId) => {
+    const charge = chargeOf(sessionId);
+    const opened: FakeDispute = { id: `dp_${randomBytes(12).toString('hex')}`, object: 'dispute', charge: charge.id, payment_intent: charge.payment_intent, amount: charge.amount, currency: charge.currency, status: 'needs_response' };
+    disputes.set(opened.id, opened);
+    return deliver('charge.dispute.created', opened);
   };
 
   const server: Server = createServer((request, response) => {
@@ -154,6 +204,11 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
         sessions.set(id, session);
         return sendJson(response, 200, session);
       }
+      const object = /^\/v1\/(charges|disputes)\/(\w+)$/.exec(url.pathname);
+      if (request.method === 'GET' && object) {
+        const found = object[1] === 'charges' ? charges.get(object[2] as string) : disputes.get(object[2] as string);
+        return found ? sendJson(response, 200, found) : notFound(response, `No such ${object[1]}: '${object[2]}'`);
+      }
       const retrieve = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(url.pathname);
       if (request.method === 'GET' && retrieve) {
         const session = sessions.get(retrieve[1] as string);
@@ -175,6 +230,8 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
     requests,
     deliverTo: (next) => void (target = next),
     pay,
+    refund,
+    dispute,
     signedEvent,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

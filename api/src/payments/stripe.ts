@@ -47,6 +47,23 @@ export function createStripeGateway(settings: NonNullable<Config['stripe']>) {
     /** The event, if `Stripe-Signature` signs this raw body with the endpoint's secret within 5 minutes; throws otherwise. */
     verifyEvent: (rawBody: string, signature: string | undefined): Stripe.Event => client.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret, 300),
 
+    /**
+     * The payment a refund or a dispute event is about, read from Stripe: a charge refunded in full,
+     * or a dispute opened on a charge. null when Stripe says otherwise (a partial refund: support's).
+     */
+    async reversedPayment(event: Stripe.Event): Promise<string | null> {
+      const intentOf = (value: string | Stripe.PaymentIntent | null) => (typeof value === 'string' ? value : (value?.id ?? null));
+      if (event.type === 'charge.refunded') {
+        const charge = await client.charges.retrieve((event.data.object as Stripe.Charge).id);
+        return charge.refunded ? intentOf(charge.payment_intent) : null;
+      }
+      if (event.type === 'charge.dispute.created') {
+        const dispute = await client.disputes.retrieve((event.data.object as Stripe.Dispute).id);
+        return intentOf(dispute.payment_intent);
+      }
+      return null;
+    },
+
     /** The checkout session as Stripe has it now. */
     async payment(sessionId: string): Promise<StripePayment> {
       const session = await client.checkout.sessions.retrieve(sessionId);

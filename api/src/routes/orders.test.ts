@@ -14,7 +14,7 @@ let referralCode: string;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl } });
+  t = createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl, PAYOUT_MINIMUM_USD: '0' } });
   stripe.deliverTo(async (body, headers) => t.app.request('/api/payments/stripe/webhook', { method: 'POST', headers, body }));
   teacher = t.client();
   await signIn(teacher, t.deps, { role: 'teacher', name: 'Tom Trainer', countryCode: 'US' });
@@ -25,10 +25,10 @@ afterAll(async () => {
   await stripe.close();
 });
 
-async function usClient() {
+async function usClient(code = referralCode) {
   const c = t.client({ locale: 'en-US' });
   const user = await signIn(c, t.deps, { countryCode: 'US', preferredLanguage: 'en-US' });
-  t.deps.referrals.attach(user.id, referralCode);
+  t.deps.referrals.attach(user.id, code);
   await c.post('/api/subscriptions/trial', {});
   return { c, user };
 }
@@ -148,6 +148,70 @@ describe('orders paid through Stripe', () => {
     const { c } = await usClient();
     expect((await c.post('/api/orders', { planId: 'lifetime' })).status).toBe(404);
     expect((await t.client().post('/api/orders', { planId: 'monthly' })).status).toBe(401);
+  });
+});
+
+describe('refunds and chargebacks (issue 18, part 4)', () => {
+  async function trainer() {
+    const c = t.client();
+    await signIn(c, t.deps, { role: 'teacher', countryCode: 'US', preferredLanguage: 'en-US' });
+    const code = ((await c.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0] as ReferralLink).code;
+    return { c, code, ledger: async () => (await c.get<{ ledger: LedgerEntry[] }>('/api/teacher/ledger')).body.ledger };
+  }
+  async function paidStudent(code: string) {
+    const student = await usClient(code);
+    const { order, sessionId } = await checkout(student.c);
+    await stripe.pay(sessionId);
+    return { ...student, order, sessionId };
+  }
+
+  it('a refund ends the plan it paid for (the devices lose diet and workout at their next pull) and cancels the commission still available; once', async () => {
+    const tom = await trainer();
+    const paige = await paidStudent(tom.code);
+    const cursor = (await paige.c.get<{ cursor: number }>('/api/sync/pull?cursor=0')).body.cursor;
+    const gate = async () => (await paige.c.get<{ gate: string }>('/api/my-diets')).body.gate;
+    expect(await gate()).toBe('open');
+    expect(await stripe.refund(paige.sessionId)).toBe(200);
+    // Over from the refund on: the plan reads as ended, and the content gate is closed.
+    expect(await active(paige.c)).toMatchObject({ planId: 'monthly', status: 'expired' });
+    expect(await gate()).toBe('noPlan');
+    const pulled = (await paige.c.get<{ changes: { subscriptions: SubscriptionDto[] } }>(`/api/sync/pull?cursor=${cursor}`)).body.changes.subscriptions;
+    expect(pulled).toEqual([expect.objectContaining({ planId: 'monthly', status: 'expired' })]);
+    expect((await ordersOf(paige.c))[0]?.status).toBe('refunded');
+    expect(await tom.ledger()).toEqual([expect.objectContaining({ amount: 699, status: 'cancelled' })]);
+    expect((await tom.c.get<{ availableToWithdraw: unknown[]; totalCommissions: unknown[] }>('/api/teacher/dashboard')).body).toMatchObject({ availableToWithdraw: [], totalCommissions: [] });
+    const again = await webhook(stripe.signedEvent('charge.refunded', { id: `ch_${stripe.sessions.get(paige.sessionId)!.payment_intent!.slice(3)}`, object: 'charge' }));
+    expect(await again.json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await tom.ledger()).toHaveLength(1);
+  });
+
+  it('a partial refund leaves the plan and the commission alone (support handles it)', async () => {
+    const tom = await trainer();
+    const paige = await paidStudent(tom.code);
+    await stripe.refund(paige.sessionId, { amount: 100 });
+    expect(await active(paige.c)).toMatchObject({ planId: 'monthly', status: 'active' });
+    expect(await tom.ledger()).toEqual([expect.objectContaining({ amount: 699, status: 'pending' })]);
+  });
+
+  it('a chargeback on a commission already paid out becomes a negative entry that the next payout nets', async () => {
+    const tom = await trainer();
+    const admin = t.client();
+    await signIn(admin, t.deps, { role: 'admin' });
+    const paige = await paidStudent(tom.code);
+    const first = (await tom.c.post<{ payout: { id: string; amount: number } }>('/api/teacher/payouts', { currency: 'USD' })).body.payout;
+    expect(first.amount).toBe(699);
+    for (const status of ['processing', 'completed']) expect((await admin.post(`/api/admin/payouts/${first.id}/status`, { status })).status).toBe(200);
+
+    expect(await stripe.dispute(paige.sessionId)).toBe(200);
+    expect(await active(paige.c)).toMatchObject({ status: 'expired' });
+    const ledger = await tom.ledger();
+    expect(ledger.map((e) => [e.amount, e.status])).toEqual([[-699, 'pending'], [699, 'paid']]);
+    expect(ledger[0]?.description).toMatch(/^Reversal: /);
+
+    await paidStudent(tom.code);
+    await paidStudent(tom.code);
+    const second = await tom.c.post<{ payout: { amount: number } }>('/api/teacher/payouts', { currency: 'USD' });
+    expect(second.body.payout.amount).toBe(699); // 699 + 699 − 699
   });
 });
 

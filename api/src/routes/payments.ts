@@ -77,6 +77,12 @@ export function paymentRoutes(deps: AppDeps) {
       deps.log.error('payments.stripe.rejected', { reason: error instanceof Error ? error.message : String(error) });
       throw new ApiError(400, 'INVALID_SIGNATURE');
     }
+    if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
+      const paymentId = await stripe.reversedPayment(event);
+      const outcome = paymentId === null ? 'ignored' : deps.orders.refund('stripe', paymentId);
+      if (outcome === 'refunded') deps.log.info('payments.refunded', { provider: 'stripe', event: event.type });
+      return c.json({ received: true, outcome });
+    }
     const object = event.data.object as { id?: unknown; object?: unknown };
     if (object.object !== 'checkout.session' || typeof object.id !== 'string') return c.json({ received: true, ignored: true });
     const session = await stripe.payment(object.id);

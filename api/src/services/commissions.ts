@@ -25,7 +25,7 @@ interface CommissionRaw {
   percentage: number;
   plan_id: PlanId;
   description: string;
-  status: 'pending' | 'paid';
+  status: 'pending' | 'paid' | 'cancelled';
   created_at: number;
 }
 
@@ -69,7 +69,16 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
      ON CONFLICT (subscription_id) DO NOTHING`,
   );
   const ledger = sqlite.prepare<[string], CommissionRaw>('SELECT * FROM commissions WHERE teacher_id = ? ORDER BY created_at DESC, id DESC');
-  const totals = sqlite.prepare<[string, number], { currency: string; amount: number }>('SELECT currency, sum(amount) AS amount FROM commissions WHERE teacher_id = ? AND created_at >= ? GROUP BY currency ORDER BY currency');
+  const totals = sqlite.prepare<[string, number], { currency: string; amount: number }>(
+    "SELECT currency, sum(amount) AS amount FROM commissions WHERE teacher_id = ? AND created_at >= ? AND status != 'cancelled' GROUP BY currency ORDER BY currency",
+  );
+  const bySubscription = sqlite.prepare<[string], CommissionRaw & { teacher_id: string; student_id: string | null; payout_id: string | null }>('SELECT * FROM commissions WHERE subscription_id = ?');
+  const teacherLanguage = sqlite.prepare<[string], { language: string }>('SELECT preferred_language AS language FROM users WHERE id = ?');
+  const cancelEntry = sqlite.prepare("UPDATE commissions SET status = 'cancelled' WHERE id = ?");
+  const insertReversal = sqlite.prepare(
+    `INSERT INTO commissions (id, teacher_id, student_id, student_name, subscription_id, plan_id, amount, currency, percentage, description, status, created_at)
+     VALUES (@id, @teacherId, @studentId, @studentName, NULL, @planId, @amount, @currency, @percentage, @description, 'pending', @createdAt)`,
+  );
   const available = sqlite.prepare<[string], { currency: string; amount: number }>(
     "SELECT currency, sum(amount) AS amount FROM commissions WHERE teacher_id = ? AND status = 'pending' AND payout_id IS NULL GROUP BY currency ORDER BY currency",
   );
@@ -118,6 +127,33 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
         currency: subscription.currencyCode,
         percentage: COMMISSION_PERCENT,
         description: translate(locale, 'commissions.description', { plan: translate(locale, `plans.${subscription.planId}`), student: student.name }),
+        createdAt: now(),
+      });
+    },
+
+    /**
+     * Runs inside a refund's or chargeback's transaction (issue 18): the commission of that
+     * subscription is taken back — cancelled while still available, else a negative entry that
+     * the teacher's next payout of that currency nets.
+     */
+    reverse(subscriptionId: string): void {
+      const entry = bySubscription.get(subscriptionId);
+      if (!entry || entry.status === 'cancelled') return;
+      if (entry.status === 'pending' && entry.payout_id === null) {
+        cancelEntry.run(entry.id);
+        return;
+      }
+      const locale = toLocale(teacherLanguage.get(entry.teacher_id)?.language ?? null) ?? DEFAULT_LOCALE;
+      insertReversal.run({
+        id: uuidv7(now()),
+        teacherId: entry.teacher_id,
+        studentId: entry.student_id,
+        studentName: entry.student_name,
+        planId: entry.plan_id,
+        amount: -entry.amount,
+        currency: entry.currency,
+        percentage: entry.percentage,
+        description: translate(locale, 'commissions.reversal', { description: entry.description }),
         createdAt: now(),
       });
     },

@@ -4,6 +4,7 @@ import type { PlanId } from '#protocol/domain/plans.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
+import type { Commissions } from './commissions.ts';
 
 export type PaymentProvider = 'stripe' | 'mercadopago';
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
@@ -65,7 +66,7 @@ const toDto = (row: OrderRaw): OrderDto => ({
  * a payment settles its order once — replays, duplicate deliveries and parallel ones included —
  * and activates the plan in the same transaction as the order's change and the commission.
  */
-export function createOrders(sqlite: Database.Database, subscriptions: Subscriptions, now: () => number) {
+export function createOrders(sqlite: Database.Database, subscriptions: Subscriptions, commissions: Pick<Commissions, 'reverse'>, now: () => number) {
   const insert = sqlite.prepare(
     `INSERT INTO orders (id, user_id, plan_id, amount, currency, locale, provider, status, created_at, updated_at)
      VALUES (@id, @userId, @planId, @amount, @currency, @locale, @provider, 'pending', @at, @at)`,
@@ -77,6 +78,21 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
   const setStatus = sqlite.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
   const setPaid = sqlite.prepare("UPDATE orders SET status = 'paid', payment_id = ?, subscription_id = ?, flag = NULL, updated_at = ? WHERE id = ?");
   const setFlag = sqlite.prepare('UPDATE orders SET payment_id = ?, flag = ?, updated_at = ? WHERE id = ?');
+  const setRefunded = sqlite.prepare("UPDATE orders SET status = 'refunded', updated_at = ? WHERE id = ?");
+
+  /**
+   * A paid order's money went back (a refund, or a chargeback the bank opened): its plan ends and
+   * the teacher's commission is taken back, in one transaction, once.
+   */
+  const refundTransaction = sqlite.transaction((provider: PaymentProvider, paymentId: string): 'refunded' | 'duplicate' | 'unknownPayment' => {
+    const order = byPayment.get(provider, paymentId);
+    if (!order) return 'unknownPayment';
+    if (order.status !== 'paid' || order.subscription_id === null) return 'duplicate';
+    subscriptions.end(order.subscription_id);
+    commissions.reverse(order.subscription_id);
+    setRefunded.run(now(), order.id);
+    return 'refunded';
+  });
 
   const settleTransaction = sqlite.transaction((payment: ProviderPayment): Settlement => {
     const order = byId.get(payment.orderId);
@@ -107,6 +123,7 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
     close: (orderId: string, status: 'failed' | 'expired') => void setStatus.run(status, now(), orderId),
     /** Settles the order the payment names; announce an activation after this returns (the commit). */
     settle: (payment: ProviderPayment): Settlement => settleTransaction(payment),
+    refund: (provider: PaymentProvider, paymentId: string) => refundTransaction(provider, paymentId),
     forUser: (userId: string): OrderDto[] => forUser.all(userId).map(toDto),
     byId: (orderId: string): (OrderDto & { userId: string; flag: string | null }) | null => {
       const row = byId.get(orderId);

@@ -52,6 +52,7 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
      VALUES (@id, @userId, @planId, @price, @currency, 'active', @startDate, @endDate, @source, @paymentEventId, @createdAt, @version)`,
   );
   const endEarly = sqlite.prepare("UPDATE subscriptions SET status = 'inactive', end_date = ?, version = ? WHERE id = ?");
+  const endRefunded = sqlite.prepare("UPDATE subscriptions SET status = 'inactive', end_date = min(end_date, ?), start_date = min(start_date, ?), version = ? WHERE id = ?");
   const byId = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE id = ?');
   const republishDiets = sqlite.prepare<[string], { id: string }>('SELECT id FROM diet_plans WHERE user_id = ?');
   const republishWorkouts = sqlite.prepare<[string], { id: string }>('SELECT id FROM workout_plans WHERE user_id = ?');
@@ -138,6 +139,12 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
       const subscription = activateTransaction(userId, plan, locale, source, paymentEventId);
       events.emit('subscription.activated', { subscription, userId, source });
       return subscription;
+    },
+
+    /** Ends a plan whose payment was refunded or charged back (issue 18): inactive from now, sent to the devices. */
+    end(subscriptionId: string): void {
+      const at = now();
+      endRefunded.run(at, at, bumpVersion(), subscriptionId);
     },
 
     /** Registers work to run inside every activation's transaction (it may throw to undo the activation). */

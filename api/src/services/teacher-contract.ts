@@ -55,7 +55,7 @@ export interface ReferralLink {
   conversionRate: number;
 }
 
-export type CommissionStatus = 'pending' | 'paid';
+export type CommissionStatus = 'pending' | 'paid' | 'cancelled';
 
 /** GET /api/teacher/ledger → { ledger }. */
 export interface LedgerEntry {

@@ -76,7 +76,8 @@ export const commissions = sqliteTable(
     currency: text('currency').notNull(),
     percentage: integer('percentage').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull(),
+    /** `cancelled`: the payment was refunded or charged back before the entry was paid out (issue 18). */
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     payoutId: text('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
   },

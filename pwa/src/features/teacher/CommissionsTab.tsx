@@ -32,7 +32,7 @@ export function CommissionsTab({ ledger, error, retry }: { ledger: LedgerEntry[]
       id: 'status',
       labelId: 'teacher.commissions.status',
       sortValue: status,
-      render: (e) => <StatusChip tone={e.status === 'paid' ? 'success' : 'warning'} label={status(e)} />,
+      render: (e) => <StatusChip tone={e.status === 'paid' ? 'success' : e.status === 'cancelled' ? 'default' : 'warning'} label={status(e)} />,
     },
     { id: 'description', labelId: 'teacher.commissions.description', wrap: true, sortValue: (e) => e.description, render: (e) => e.description },
   ];

@@ -22,6 +22,7 @@ export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
 };
 
 export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
+  cancelled: 'teacher.commissions.cancelled',
   paid: 'teacher.commissions.paid',
   pending: 'teacher.commissions.pending',
 };
