@@ -17,11 +17,13 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, databasePath: './data/app.db', nodeEnv: 'development', paymentsMode: 'demo', seedDemoData: true, secureCookies: false });
   });
 
-  it('turns Stripe on when both of its secrets are set, at Stripe unless STRIPE_API_URL says otherwise (issue 18)', () => {
+  it('turns Stripe and Mercado Pago on when both of a provider’s secrets are set, at the provider unless its API URL says otherwise (issue 18)', () => {
     expect(loadConfig({}).stripe).toBeNull();
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: 'https://api.stripe.com' });
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111/' }).stripe?.apiUrl).toBe('http://127.0.0.1:12111');
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([expect.stringMatching(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/)]);
+    expect(loadConfig({ MERCADOPAGO_ACCESS_TOKEN: 'TEST-1', MERCADOPAGO_WEBHOOK_SECRET: 's' }).mercadopago).toEqual({ accessToken: 'TEST-1', webhookSecret: 's', apiUrl: 'https://api.mercadopago.com' });
+    expect(problemsOf({ MERCADOPAGO_WEBHOOK_SECRET: 's' })).toEqual([expect.stringMatching(/MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET must be set together/)]);
   });
 
   it('names every bad variable at once', () => {

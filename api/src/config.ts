@@ -45,6 +45,8 @@ export interface Config {
   paymentWebhookSecret: string | null;
   /** Stripe, live when both secrets are set: card payments in USD (issue 18, ADR 021). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  /** Mercado Pago, live when both secrets are set: Checkout Pro and PIX in BRL and ARS (issue 18, ADR 021). */
+  mercadopago: { accessToken: string; webhookSecret: string; apiUrl: string } | null;
   paymentsMode: 'demo' | 'live';
   paymentLinks: Partial<Record<PlanId, Partial<Record<Locale, string>>>>;
   /** The least payout per currency, in cents (SPEC §9: 50 unless PAYOUT_MINIMUM_<CURRENCY> says otherwise). */
@@ -189,6 +191,10 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
   const stripeWebhookSecret = value('STRIPE_WEBHOOK_SECRET');
   if ((stripeSecretKey === null) !== (stripeWebhookSecret === null)) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   const stripeApiUrl = url('STRIPE_API_URL') ?? 'https://api.stripe.com';
+  const mercadopagoAccessToken = value('MERCADOPAGO_ACCESS_TOKEN');
+  const mercadopagoWebhookSecret = value('MERCADOPAGO_WEBHOOK_SECRET');
+  if ((mercadopagoAccessToken === null) !== (mercadopagoWebhookSecret === null)) problems.push('MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET must be set together');
+  const mercadopagoApiUrl = url('MERCADOPAGO_API_URL') ?? 'https://api.mercadopago.com';
 
   const paymentLinks: Config['paymentLinks'] = {};
   for (const plan of PLAN_IDS) {
@@ -229,6 +235,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     openaiBaseUrl: url('OPENAI_BASE_URL'),
     openaiModel: value('OPENAI_MODEL') ?? 'gpt-4o-mini',
     paymentWebhookSecret: value('PAYMENT_WEBHOOK_SECRET'),
+    mercadopago:
+      mercadopagoAccessToken !== null && mercadopagoWebhookSecret !== null ? { accessToken: mercadopagoAccessToken, webhookSecret: mercadopagoWebhookSecret, apiUrl: mercadopagoApiUrl } : null,
     stripe: stripeSecretKey !== null && stripeWebhookSecret !== null ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl } : null,
     paymentsMode: oneOf('PAYMENTS_MODE', ['demo', 'live'] as const, production ? 'live' : 'demo'),
     paymentLinks,

@@ -23,6 +23,7 @@ import { createPasswordResets } from './services/password-resets.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOrders } from './services/orders.ts';
 import { createStripeGateway } from './payments/stripe.ts';
+import { createMercadoPagoGateway } from './payments/mercadopago.ts';
 
 /** Builds the app's dependencies; tests pass a fixed clock or a quieter logger. */
 export function createDeps(config: Config, database: AppDatabase, overrides: Partial<Pick<AppDeps, 'now' | 'log'>> = {}): AppDeps {
@@ -56,7 +57,10 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     referrals: createReferrals(database.sqlite, now),
     commissions,
     orders: createOrders(database.sqlite, subscriptions, commissions, now),
-    payments: { stripe: config.stripe ? createStripeGateway(config.stripe) : null },
+    payments: {
+      stripe: config.stripe ? createStripeGateway(config.stripe) : null,
+      mercadopago: config.mercadopago ? createMercadoPagoGateway(config.mercadopago, now) : null,
+    },
     teachers: createTeachers(database.sqlite, database.db, generation, now),
     sessions: createSessionStore(database.sqlite, now),
     passwordResets: createPasswordResets(database.sqlite, now),

@@ -167,6 +167,7 @@ export const ROUTES: Row[] = [
   // Public, but only a provider holding the secret gets past the signature check.
   { method: 'POST', path: '/api/payments/webhook', access: 'public', ok: 401, call: () => ({ body: { id: 'evt_1', type: 'payment.succeeded' } }) },
   { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public', ok: 400, call: () => ({ body: { id: 'evt_1', object: 'event', type: 'checkout.session.completed' } }) },
+  { method: 'POST', path: '/api/payments/mercadopago/webhook', access: 'public', ok: 400, call: () => ({ url: '/api/payments/mercadopago/webhook?data.id=123&type=payment', body: { action: 'payment.updated', type: 'payment', data: { id: '123' } } }) },
   { method: 'GET', path: '/api/orders', access: 'signedIn', ok: 200 },
   // No provider is configured in the matrix's app: every caller allowed in gets the 409 that says so.
   { method: 'POST', path: '/api/orders', access: 'signedIn', ok: 409, call: () => ({ body: { planId: 'monthly' } }) },

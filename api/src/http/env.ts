@@ -13,6 +13,7 @@ import type { Sync } from '../services/sync.ts';
 import type { Subscriptions } from '../services/subscriptions.ts';
 import type { Orders } from '../services/orders.ts';
 import type { StripeGateway } from '../payments/stripe.ts';
+import type { MercadoPagoGateway } from '../payments/mercadopago.ts';
 import type { AppEventBus } from '../events.ts';
 import type { PlanAuthoring } from '../services/plan-authoring.ts';
 import type { StaffUsers } from '../services/staff-users.ts';
@@ -40,7 +41,7 @@ export interface AppDeps {
   subscriptions: Subscriptions;
   orders: Orders;
   /** The payment providers configured (issue 18, ADR 021); null when a provider's secrets are not set. */
-  payments: { stripe: StripeGateway | null };
+  payments: { stripe: StripeGateway | null; mercadopago: MercadoPagoGateway | null };
   events: AppEventBus;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
+import type { CheckoutDetails } from './port.ts';
 
 /** What a settled Stripe checkout says about its payment, read from Stripe itself (never the webhook body). */
 export interface StripePayment {
@@ -27,7 +28,7 @@ export function createStripeGateway(settings: NonNullable<Config['stripe']>) {
 
   return {
     /** A Checkout Session for one order; the same order asks once (Stripe's idempotency key). */
-    async createCheckout(order: { id: string; amount: number; currency: string }, details: { email: string; productName: string; successUrl: string; cancelUrl: string }) {
+    async createCheckout(order: { id: string; amount: number; currency: string }, details: CheckoutDetails) {
       const session = await client.checkout.sessions.create(
         {
           mode: 'payment',

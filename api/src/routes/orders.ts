@@ -7,15 +7,19 @@ import type { AppDeps } from '../http/env.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 import { publicOrigin } from './teacher.ts';
+import type { CheckoutGateway } from '../payments/port.ts';
+import type { PaymentProvider } from '../services/orders.ts';
 
 /**
- * The provider that takes `currency` in live payments mode: US dollars go through Stripe; reais and
- * pesos through Mercado Pago (next). None configured: the plan's static link, as before. Demo mode
- * keeps activating plans directly (ADR 008).
+ * The provider that takes `currency` in live payments mode: US dollars go through Stripe, reais and
+ * pesos through Mercado Pago. None configured: the plan's static link, as before. Demo mode keeps
+ * activating plans directly (ADR 008).
  */
-export function checkoutProvider(deps: AppDeps, currency: string) {
+export function checkoutProvider(deps: AppDeps, currency: string): { name: PaymentProvider; gateway: CheckoutGateway } | null {
   if (deps.config.paymentsMode !== 'live') return null;
-  return currency === 'USD' ? deps.payments.stripe : null;
+  const { stripe, mercadopago } = deps.payments;
+  if (currency === 'USD') return stripe ? { name: 'stripe', gateway: stripe } : null;
+  return mercadopago ? { name: 'mercadopago', gateway: mercadopago } : null;
 }
 
 /**
@@ -35,16 +39,17 @@ export function orderRoutes(deps: AppDeps) {
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
     // The price table is the client's country's, whatever the request says or the page's language.
     const locale = COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR;
-    const stripe = checkoutProvider(deps, PLAN_PRICING[locale].currency);
-    if (!stripe) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
-    const order = deps.orders.create(user.id, body.planId, locale, 'stripe');
+    const provider = checkoutProvider(deps, PLAN_PRICING[locale].currency);
+    if (!provider) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    const order = deps.orders.create(user.id, body.planId, locale, provider.name);
     const origin = publicOrigin(c, deps);
     try {
-      const checkout = await stripe.createCheckout(order, {
+      const checkout = await provider.gateway.createCheckout(order, {
         email: user.email,
         productName: `Leve Coach · ${body.planId}`,
         successUrl: `${origin}/subscription?order=${order.id}`,
         cancelUrl: `${origin}/plan-upgrade?order=${order.id}`,
+        notificationUrl: `${origin}/api/payments/mercadopago/webhook`,
       });
       deps.orders.attachCheckout(order.id, checkout.checkoutId);
       deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: order.provider });

@@ -102,6 +102,40 @@ export function paymentRoutes(deps: AppDeps) {
     return c.json({ received: true, outcome: settlement.outcome });
   });
 
+  /**
+   * Mercado Pago's webhook (issue 18, ADR 021): `x-signature` checked against the query's `data.id`
+   * and `x-request-id` (5 minutes), then the payment is fetched from Mercado Pago and acted on as
+   * Mercado Pago has it: approved settles its order once, refunded or charged back takes it back,
+   * rejected or cancelled closes it. Other topics are acknowledged.
+   */
+  r.post('/mercadopago/webhook', 'public', async (c) => {
+    const mercadopago = deps.payments.mercadopago;
+    const dataId = c.req.query('data.id') ?? c.req.query('id');
+    await c.req.text(); // the body says nothing the payment itself does not
+    const signed = mercadopago?.verifySignature({ signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId }) ?? false;
+    if (!mercadopago || !signed || dataId === undefined) {
+      deps.log.error('payments.mercadopago.rejected', { reason: mercadopago ? 'bad signature' : 'MERCADOPAGO_WEBHOOK_SECRET not set' });
+      throw new ApiError(400, 'INVALID_SIGNATURE');
+    }
+    const topic = c.req.query('type') ?? c.req.query('topic');
+    if (topic !== 'payment') return c.json({ received: true, ignored: true });
+    const payment = await mercadopago.payment(dataId);
+    if (payment.orderId === null) return c.json({ received: true, ignored: true });
+    if (payment.status === 'refunded' || payment.status === 'charged_back') return c.json({ received: true, outcome: deps.orders.refund('mercadopago', payment.paymentId) });
+    if (payment.status === 'rejected' || payment.status === 'cancelled') {
+      deps.orders.close(payment.orderId, 'failed');
+      return c.json({ received: true, outcome: 'failed' });
+    }
+    if (payment.status !== 'approved') return c.json({ received: true, ignored: true });
+    const settlement = deps.orders.settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency });
+    if (settlement.outcome === 'activated') {
+      deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
+      deps.log.info('payments.activated', { provider: 'mercadopago', orderId: payment.orderId, subscriptionId: settlement.subscription.id });
+    } else if (settlement.outcome === 'flagged') {
+      deps.log.error('payments.flagged', { provider: 'mercadopago', orderId: payment.orderId, reason: settlement.reason });
+    }
+    return c.json({ received: true, outcome: settlement.outcome });
+  });
+
   return r;
 }
-

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { signIn } from '../../test/factories.ts';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../test/fake-mercadopago.ts';
+import type { LedgerEntry, ReferralLink } from '../services/teacher-contract.ts';
+import type { OrderDto } from '../services/orders.ts';
+import type { SubscriptionDto } from '../services/subscriptions.ts';
+
+/** Issue 18, ADR 021: Mercado Pago's Checkout Pro and webhooks, against a local fake of its documented API. */
+let t: TestApp;
+let mp: FakeMercadoPago;
+let teacher: TestClient;
+let referralCode: string;
+
+beforeAll(async () => {
+  mp = await startFakeMercadoPago();
+  t = createTestApp({ env: { PAYMENTS_MODE: 'live', MERCADOPAGO_ACCESS_TOKEN: 'TEST-leve-token', MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret, MERCADOPAGO_API_URL: mp.apiUrl } });
+  mp.deliverTo(async (url, body, headers) => {
+    const { pathname, search } = new URL(url);
+    return t.app.request(`${pathname}${search}`, { method: 'POST', headers, body });
+  });
+  teacher = t.client();
+  await signIn(teacher, t.deps, { role: 'teacher', name: 'Tiago Professor', countryCode: 'BR' });
+  referralCode = ((await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0] as ReferralLink).code;
+});
+afterAll(async () => {
+  t.close();
+  await mp.close();
+});
+
+async function client(countryCode: 'BR' | 'AR' = 'BR') {
+  const c = t.client({ locale: countryCode === 'BR' ? 'pt-BR' : 'es-AR' });
+  const user = await signIn(c, t.deps, { countryCode });
+  t.deps.referrals.attach(user.id, referralCode);
+  await c.post('/api/subscriptions/trial', {});
+  return c;
+}
+
+const active = async (c: TestClient) => (await c.get<{ subscription: SubscriptionDto }>('/api/subscriptions/active')).body.subscription;
+const ordersOf = async (c: TestClient) => (await c.get<{ orders: OrderDto[] }>('/api/orders')).body.orders;
+const ledger = async () => (await teacher.get<{ ledger: LedgerEntry[] }>('/api/teacher/ledger')).body.ledger;
+const notify = (n: { query: string; body: string; headers: Record<string, string> }) => t.app.request(`/api/payments/mercadopago/webhook${n.query}`, { method: 'POST', headers: n.headers, body: n.body });
+
+async function checkout(c: TestClient, planId = 'monthly') {
+  const response = await c.post<{ order: OrderDto; checkoutUrl: string }>('/api/orders', { planId });
+  expect(response.status).toBe(201);
+  const preferenceId = new URL(response.body.checkoutUrl).searchParams.get('pref_id') as string;
+  return { order: response.body.order, preferenceId, preference: mp.preferences.get(preferenceId)! };
+}
+
+describe('orders paid through Mercado Pago', () => {
+  it('opens a Checkout Pro preference for the order at the price of the client’s country, with where to notify and where to come back', async () => {
+    const c = await client('BR');
+    const { order, preference } = await checkout(c);
+    expect(order).toMatchObject({ amount: 1190, currency: 'BRL', provider: 'mercadopago', status: 'pending' });
+    expect(preference).toMatchObject({ external_reference: order.id, items: [expect.objectContaining({ quantity: 1, unit_price: 11.9, currency_id: 'BRL' })] });
+    expect(preference.notification_url).toMatch(/\/api\/payments\/mercadopago\/webhook$/);
+    expect(preference.back_urls.success).toMatch(new RegExp(`/subscription\\?order=${order.id}$`));
+    expect(mp.requests.find((r) => r.path === '/checkout/preferences' && r.body.external_reference === order.id)).toMatchObject({ authorization: 'Bearer TEST-leve-token', idempotencyKey: `order-${order.id}` });
+  });
+
+  it.each([
+    ['BR', 'monthly', 1190, 'BRL', 833],
+    ['AR', 'quarterly', 2602400, 'ARS', 1821680],
+  ] as const)('activates a %s client’s %s plan once Mercado Pago reports it approved (%i %s), with the teacher’s 70%%, once', async (country, planId, amount, currency, commission) => {
+    const c = await client(country);
+    const { preferenceId } = await checkout(c, planId);
+    const { payment, status } = await mp.pay(preferenceId);
+    expect(status).toBe(200);
+    expect(await active(c)).toMatchObject({ planId, price: amount, currencyCode: currency, isTrial: false, status: 'active' });
+    expect((await ledger()).filter((e) => e.amount === commission && e.currency === currency)).toHaveLength(1);
+    const replay = await notify(mp.notification(payment.id));
+    expect(await replay.json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await ledger()).filter((e) => e.amount === commission && e.currency === currency)).toHaveLength(1);
+  });
+
+  it.each([
+    ['no signature', (n: ReturnType<FakeMercadoPago['notification']>) => ({ ...n, headers: { 'content-type': 'application/json' } })],
+    ['a forged one', (n: ReturnType<FakeMercadoPago['notification']>) => ({ ...n, headers: { ...n.headers, 'x-signature': n.headers['x-signature']!.replace(/v1=./, 'v1=0') } })],
+    ['another request id than the one signed', (n: ReturnType<FakeMercadoPago['notification']>) => ({ ...n, headers: { ...n.headers, 'x-request-id': 'someone-else' } })],
+    ['another payment in the query than the one signed', (n: ReturnType<FakeMercadoPago['notification']>) => ({ ...n, query: n.query.replace(/data\.id=\d+/, 'data.id=1') })],
+  ])('refuses a notification with %s (400, nothing activated)', async (_name, tamper) => {
+    const c = await client();
+    const { preferenceId } = await checkout(c);
+    mp.deliverTo(async () => ({ status: 0 })); // the payment happens; its genuine notification is lost
+    const { payment } = await mp.pay(preferenceId);
+    mp.deliverTo(async (url, body, headers) => t.app.request(`${new URL(url).pathname}${new URL(url).search}`, { method: 'POST', headers, body }));
+    const response = await notify(tamper(mp.notification(payment.id)));
+    expect(response.status).toBe(400);
+    expect((await active(c)).isTrial).toBe(true);
+  });
+
+  it('refuses a notification signed more than 5 minutes ago, or with another secret', async () => {
+    const c = await client();
+    const { preferenceId } = await checkout(c);
+    mp.deliverTo(async () => ({ status: 0 }));
+    const { payment } = await mp.pay(preferenceId);
+    mp.deliverTo(async (url, body, headers) => t.app.request(`${new URL(url).pathname}${new URL(url).search}`, { method: 'POST', headers, body }));
+    expect((await notify(mp.notification(payment.id, { ageSeconds: 301 }))).status).toBe(400);
+    expect((await notify(mp.notification(payment.id, { secret: 'not-the-secret' }))).status).toBe(400);
+    expect((await active(c)).isTrial).toBe(true);
+    expect((await notify(mp.notification(payment.id))).status).toBe(200); // the genuine one, late but fresh
+    expect((await active(c)).isTrial).toBe(false);
+  });
+
+  it('activates nothing for a payment Mercado Pago reports pending, and closes the order of one it rejected', async () => {
+    const c = await client();
+    const pending = await checkout(c);
+    await mp.pay(pending.preferenceId, { status: 'pending' });
+    expect((await active(c)).isTrial).toBe(true);
+    const rejected = await checkout(c);
+    await mp.pay(rejected.preferenceId, { status: 'rejected' });
+    expect((await active(c)).isTrial).toBe(true);
+    const orders = await ordersOf(c);
+    expect(orders.find((o) => o.id === pending.order.id)?.status).toBe('pending');
+    expect(orders.find((o) => o.id === rejected.order.id)?.status).toBe('failed');
+  });
+
+  it('flags an approved payment of another amount or currency, for the admin, and activates nothing', async () => {
+    const c = await client();
+    const { order, preferenceId } = await checkout(c);
+    await mp.pay(preferenceId, { amount: 1.19 });
+    expect(t.deps.orders.byId(order.id)).toMatchObject({ status: 'pending', flag: 'amount' });
+    const second = await checkout(c);
+    await mp.pay(second.preferenceId, { currency: 'ARS' });
+    expect(t.deps.orders.byId(second.order.id)).toMatchObject({ status: 'pending', flag: 'currency' });
+    expect((await active(c)).isTrial).toBe(true);
+  });
+
+  it.each(['refunded', 'charged_back'] as const)('a payment Mercado Pago later reports %s ends the plan and takes the commission back', async (status) => {
+    const c = await client();
+    const { order, preferenceId } = await checkout(c);
+    const { payment } = await mp.pay(preferenceId);
+    const entries = (await ledger()).length;
+    expect(await mp.update(payment.id, status)).toBe(200);
+    expect((await active(c)).status).not.toBe('active');
+    expect((await ordersOf(c)).find((o) => o.id === order.id)?.status).toBe('refunded');
+    expect((await ledger()).filter((e) => e.status === 'cancelled').length).toBeGreaterThan(0);
+    expect(await ledger()).toHaveLength(entries); // cancelled in place: it was still available
+  });
+});
