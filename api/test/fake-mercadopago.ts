@@ -143,7 +143,7 @@ export async function startFakeMercadoPago(options: { port?: number; webhookSecr
         );
       }
 
-      let body: Record<string, unknown> = {};
+      let body: Record<string, unknown>;
       try {
         body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       } catch {
