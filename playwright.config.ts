@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_WEBHOOK_SECRET, livePaymentsPorts, serverLogPath } from './e2e/secrets.ts';
+import { E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_WEBHOOK_SECRET, livePaymentsPorts, serverLogPath } from './e2e/secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const live = livePaymentsPorts();
@@ -57,7 +57,7 @@ export default defineConfig({
       },
     },
     {
-      // Live payments with Stripe (issue 18): payments.spec.ts runs a fake of Stripe's API on live.stripe.
+      // Live payments (issue 18): payments.spec.ts runs fakes of Stripe's and Mercado Pago's APIs.
       command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
       url: `http://localhost:${live.server}/api/health`,
       reuseExistingServer: false,
@@ -73,6 +73,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${live.stripe}`,
+        MERCADOPAGO_ACCESS_TOKEN: E2E_MERCADOPAGO_ACCESS_TOKEN,
+        MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
+        MERCADOPAGO_API_URL: `http://127.0.0.1:${live.mercadopago}`,
         RATE_LIMIT_REGISTRATIONS: '1000',
         PUBLIC_URL: `http://localhost:${live.server}`,
       },

@@ -6,6 +6,9 @@ export const E2E_AI_KEY = 'sk-e2e-teacher-key-5b8e2a90';
 /** Stripe's keys for the live-payments server (payments.spec.ts talks to a local fake of Stripe). */
 export const E2E_STRIPE_SECRET_KEY = 'sk_test_e2e_4c1b7d2e9a';
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_8d3f0a6b1c';
+/** Mercado Pago's, likewise against a local fake. */
+export const E2E_MERCADOPAGO_ACCESS_TOKEN = 'TEST-e2e-7a2c9f14b3';
+export const E2E_MERCADOPAGO_WEBHOOK_SECRET = 'mp-e2e-webhook-5e8d1b6a0f';
 /** The passwords the specs type. */
 export const E2E_SECRETS = ['demo12345', 'senha-forte-1', 'nova-senha-9'];
 
@@ -13,10 +16,10 @@ export const E2E_SECRETS = ['demo12345', 'senha-forte-1', 'nova-senha-9'];
 export const serverLogPath = () => path.join(path.dirname(process.env.E2E_DATABASE_PATH ?? ''), 'server.log');
 
 /**
- * The second server of the run: live payments mode with Stripe configured against the fake at
- * `stripePort` (payments.spec.ts starts it). Ports follow the run's: app, SMTP, this, the fake.
+ * The second server of the run: live payments mode with Stripe and Mercado Pago configured against
+ * the fakes payments.spec.ts starts. Ports follow the run's: app, SMTP, this, Stripe, Mercado Pago.
  */
 export const livePaymentsPorts = () => {
   const app = Number(process.env.E2E_PORT ?? 3210);
-  return { server: app + 2, stripe: app + 3 };
+  return { server: app + 2, stripe: app + 3, mercadopago: app + 4 };
 };
