@@ -169,6 +169,7 @@ export const ROUTES: Row[] = [
   { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public', ok: 400, call: () => ({ body: { id: 'evt_1', object: 'event', type: 'checkout.session.completed' } }) },
   { method: 'POST', path: '/api/payments/mercadopago/webhook', access: 'public', ok: 400, call: () => ({ url: '/api/payments/mercadopago/webhook?data.id=123&type=payment', body: { action: 'payment.updated', type: 'payment', data: { id: '123' } } }) },
   { method: 'GET', path: '/api/orders', access: 'signedIn', ok: 200 },
+  { method: 'GET', path: '/api/admin/orders', access: 'admin', ok: 200, call: () => ({ url: '/api/admin/orders?flagged=true' }) },
   // No provider is configured in the matrix's app: every caller allowed in gets the 409 that says so.
   { method: 'POST', path: '/api/orders', access: 'signedIn', ok: 409, call: () => ({ body: { planId: 'monthly' } }) },
   { method: 'GET', path: '/api/my-diets', access: 'signedIn', ok: 200 },

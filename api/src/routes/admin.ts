@@ -5,7 +5,8 @@ import type { AppDeps } from '../http/env.ts';
 import { translate } from '../i18n/translate.ts';
 import { findUserById } from '../services/clients.ts';
 import { resetLinkFor } from './password-resets.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, type OrderStatus, type PaymentProvider } from '#protocol/domain/orders.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
 
@@ -87,6 +88,20 @@ export function adminRoutes(deps: AppDeps) {
 
   // Teachers' payouts (issue 7): admins alone move money.
   r.get('/payouts', 'admin', (c) => c.json({ payouts: deps.commissions.allPayouts() }));
+
+  /** Issue 18: everyone's orders, by status, provider or flagged (an approved payment that did not match its order). */
+  r.get('/orders', 'admin', (c) => {
+    const status = c.req.query('status') || undefined;
+    const provider = c.req.query('provider') || undefined;
+    const flagged = c.req.query('flagged');
+    const problems = [
+      ...(status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status) ? [{ field: 'status', key: 'validation.invalidOption' }] : []),
+      ...(provider !== undefined && !(PAYMENT_PROVIDERS as readonly string[]).includes(provider) ? [{ field: 'provider', key: 'validation.invalidOption' }] : []),
+      ...(flagged !== undefined && flagged !== 'true' && flagged !== 'false' ? [{ field: 'flagged', key: 'validation.invalidOption' }] : []),
+    ];
+    if (problems.length > 0) throw validationError(problems);
+    return c.json({ orders: deps.orders.all({ status: status as OrderStatus | undefined, provider: provider as PaymentProvider | undefined, flagged: flagged === 'true' }) });
+  });
 
   r.post('/payouts/:id/status', 'admin', async (c) => {
     const { status } = await validateBody(c, payoutStatusSchema);

@@ -215,6 +215,27 @@ describe('refunds and chargebacks (issue 18, part 4)', () => {
   });
 });
 
+describe('the admin’s orders view (issue 18, part 5)', () => {
+  it('lists everyone’s orders with the provider’s payment id, filters by status, provider and flagged, and refuses unknown filters', async () => {
+    const admin = t.client();
+    await signIn(admin, t.deps, { role: 'admin' });
+    const { c, user } = await usClient();
+    const { order, sessionId } = await checkout(c);
+    await stripe.pay(sessionId, { amountPaid: 5 });
+    type Listed = { id: string; userEmail: string; paymentId: string | null; flag: string | null; status: string; provider: string };
+    const list = async (query: string) => (await admin.get<{ orders: Listed[] }>(`/api/admin/orders${query}`)).body.orders;
+    const flagged = await list('?flagged=true');
+    expect(flagged.find((o) => o.id === order.id)).toMatchObject({ userEmail: user.email, flag: 'amount', status: 'pending', provider: 'stripe', paymentId: stripe.sessions.get(sessionId)!.payment_intent });
+    expect(flagged.every((o) => o.flag !== null)).toBe(true);
+    expect((await list('?status=paid')).every((o) => o.status === 'paid')).toBe(true);
+    expect((await list('?provider=mercadopago'))).toEqual([]);
+    const refused = await admin.get<{ details: { field: string }[] }>('/api/admin/orders?status=lost&provider=paypal');
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.map((d) => d.field)).toEqual(['status', 'provider']);
+    expect((await c.get('/api/admin/orders')).status).toBe(403);
+  });
+});
+
 describe('which plans go through a checkout', () => {
   it('says so in GET /api/plans for the currency a provider takes, in live mode only: demo mode activates plans as before', async () => {
     const checkoutOf = async (app: TestApp, locale: string) => (await app.client({ locale }).get<{ plans: { checkout: boolean }[] }>('/api/plans')).body.plans.map((p) => p.checkout);

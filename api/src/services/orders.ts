@@ -6,8 +6,9 @@ import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
 import type { Commissions } from './commissions.ts';
 
-export type PaymentProvider = 'stripe' | 'mercadopago';
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+import type { OrderStatus, PaymentProvider } from '#protocol/domain/orders.ts';
+
+export type { OrderStatus, PaymentProvider };
 
 interface OrderRaw {
   id: string;
@@ -34,6 +35,16 @@ export interface OrderDto {
   provider: PaymentProvider;
   status: OrderStatus;
   createdAt: string;
+}
+
+/** An order as the admin's orders view shows it (issue 18, part 5): whose, and what the provider said. */
+export interface AdminOrder extends OrderDto {
+  userName: string;
+  userEmail: string;
+  /** The provider's payment id, for support. */
+  paymentId: string | null;
+  /** Why an approved payment did not activate: `amount` or `currency`. */
+  flag: string | null;
 }
 
 /** What the provider itself reports about a payment (fetched from it, never taken from a webhook body). */
@@ -74,6 +85,11 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
   const byId = sqlite.prepare<[string], OrderRaw>('SELECT * FROM orders WHERE id = ?');
   const byPayment = sqlite.prepare<[string, string], OrderRaw>('SELECT * FROM orders WHERE provider = ? AND payment_id = ?');
   const forUser = sqlite.prepare<[string], OrderRaw>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC');
+  const allOrders = sqlite.prepare<{ status: string | null; provider: string | null; flagged: number }, OrderRaw & { user_name: string; user_email: string }>(
+    `SELECT o.*, u.name AS user_name, u.email AS user_email FROM orders o JOIN users u ON u.id = o.user_id
+     WHERE (@status IS NULL OR o.status = @status) AND (@provider IS NULL OR o.provider = @provider) AND (@flagged = 0 OR o.flag IS NOT NULL)
+     ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
+  );
   const setCheckout = sqlite.prepare('UPDATE orders SET checkout_id = ?, updated_at = ? WHERE id = ?');
   const setStatus = sqlite.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
   const setPaid = sqlite.prepare("UPDATE orders SET status = 'paid', payment_id = ?, subscription_id = ?, flag = NULL, updated_at = ? WHERE id = ?");
@@ -125,6 +141,11 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
     settle: (payment: ProviderPayment): Settlement => settleTransaction(payment),
     refund: (provider: PaymentProvider, paymentId: string) => refundTransaction(provider, paymentId),
     forUser: (userId: string): OrderDto[] => forUser.all(userId).map(toDto),
+    /** The latest 200 orders of everyone, filtered; flagged ones are those an admin must look at. */
+    all: (filter: { status?: OrderStatus; provider?: PaymentProvider; flagged?: boolean }): AdminOrder[] =>
+      allOrders
+        .all({ status: filter.status ?? null, provider: filter.provider ?? null, flagged: filter.flagged ? 1 : 0 })
+        .map((row) => ({ ...toDto(row), userName: row.user_name, userEmail: row.user_email, paymentId: row.payment_id, flag: row.flag })),
     byId: (orderId: string): (OrderDto & { userId: string; flag: string | null }) | null => {
       const row = byId.get(orderId);
       return row ? { ...toDto(row), userId: row.user_id, flag: row.flag } : null;

@@ -14,6 +14,7 @@ import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { ExerciseImageTestDialog } from './ExerciseImageTestDialog.tsx';
 import { PayoutsSection } from './PayoutsSection.tsx';
+import { OrdersSection } from './OrdersSection.tsx';
 import { UserDetail } from './UserDetail.tsx';
 import { UserList } from './UserList.tsx';
 import { useStaffUser } from './use-staff-user.ts';
@@ -102,6 +103,7 @@ function AdminPanel() {
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'none' : 'block', lg: 'block' } }}>{detailColumn}</Box>
       </Box>
       {isAdmin && <PayoutsSection />}
+      {isAdmin && <OrdersSection />}
       <Stack direction="row" sx={{ justifyContent: 'center', mt: 6, mb: 2 }}>
         <Button size="small" color="inherit" sx={{ color: 'text.secondary', textTransform: 'none' }} onClick={() => setImageTest(true)} data-testid="admin-exercise-image-test">
           {t('admin.imageTest.open')}

@@ -1,0 +1,6 @@
+/** An order's life and who takes its payment (issue 18, ADR 021): shared by the API and the admin's view. */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['stripe', 'mercadopago'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
