@@ -30,7 +30,12 @@ export interface FakePayment {
   external_reference: string;
   payment_method_id: string;
   date_created: string;
+  date_of_expiration?: string;
+  point_of_interaction?: { type: 'PIX'; transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string } };
 }
+
+/** A 1×1 PNG: what the fake's QR code looks like (the app only shows it). */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export interface RecordedMercadoPagoRequest {
   method: string;
@@ -165,6 +170,26 @@ export async function startFakeMercadoPago(options: { port?: number; webhookSecr
         };
         preferences.set(id, preference);
         return sendJson(response, 201, preference);
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/payments') {
+        if (body.payment_method_id !== 'pix') return sendJson(response, 400, { message: 'only pix here', status: 400 });
+        const id = nextPayment++;
+        const code = `00020126580014br.gov.bcb.pix0136${randomUUID()}5204000053039865404${Number(body.transaction_amount).toFixed(2)}5802BR6304ABCD`;
+        const created: FakePayment = {
+          id,
+          status: 'pending',
+          status_detail: 'pending_waiting_transfer',
+          transaction_amount: Number(body.transaction_amount),
+          currency_id: 'BRL',
+          external_reference: String(body.external_reference),
+          payment_method_id: 'pix',
+          date_created: new Date().toISOString(),
+          date_of_expiration: String(body.date_of_expiration),
+          point_of_interaction: { type: 'PIX', transaction_data: { qr_code: code, qr_code_base64: PNG_1X1, ticket_url: `${base}/pix/${id}` } },
+        };
+        payments.set(id, created);
+        notificationUrls.set(id, String(body.notification_url));
+        return sendJson(response, 201, created);
       }
       const payment = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
       if (request.method === 'GET' && payment) {

@@ -172,6 +172,7 @@ export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/admin/orders', access: 'admin', ok: 200, call: () => ({ url: '/api/admin/orders?flagged=true' }) },
   // No provider is configured in the matrix's app: every caller allowed in gets the 409 that says so.
   { method: 'POST', path: '/api/orders', access: 'signedIn', ok: 409, call: () => ({ body: { planId: 'monthly' } }) },
+  { method: 'POST', path: '/api/orders/pix', access: 'signedIn', ok: 409, call: () => ({ body: { planId: 'monthly' } }) },
   { method: 'GET', path: '/api/my-diets', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/my-workouts', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/teacher-admin/users', access: 'staff', ok: 200 },

@@ -83,3 +83,25 @@ for (const { locale, country, choose, amount, price, planName, paid } of [
   });
 }
 
+test.describe('in pt-BR, PIX', () => {
+  test.use({ locale: 'pt-BR' });
+  test('a Brazilian client pays by PIX without leaving the app: QR code, copy-and-paste code, countdown, and the plan turns on by itself when Mercado Pago confirms', async ({ page }) => {
+    test.setTimeout(90_000);
+    await registerOnTrial(page, 'BR');
+    await page.goto('/plan-upgrade');
+    await page.getByTestId('pix-monthly').click();
+    await expect(page.getByTestId('pix-qr')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('pix-code')).toHaveValue(/^000201/);
+    await expect(page.getByTestId('pix-expires')).toHaveText(/^O código expira em (30:00|29:\d\d)$/);
+    await page.screenshot({ path: 'test-results/screens/pix-pt-BR.png' });
+    const code = await page.getByTestId('pix-code').inputValue();
+    const payment = [...mercadopago.payments.values()].find((p) => p.point_of_interaction?.transaction_data.qr_code === code);
+    if (!payment) throw new Error('the fake holds the PIX the page shows');
+    // The client pays in the bank's app; Mercado Pago tells the server.
+    expect(await mercadopago.update(payment.id, 'approved')).toBe(200);
+    await expect(page).toHaveURL(/\/subscription$/, { timeout: 20_000 });
+    await expect(page.getByTestId('plan-name')).toHaveText('Mensal', { timeout: 20_000 });
+    await expect(page.getByTestId('plan-price')).toHaveText(/R\$\s11,90/);
+  });
+});
+

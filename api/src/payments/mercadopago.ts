@@ -48,6 +48,29 @@ export function createMercadoPagoGateway(settings: NonNullable<Config['mercadopa
     },
 
     /**
+     * A PIX payment for one order, paid without leaving the app: the QR code, its copy-and-paste
+     * text and when it expires, as Mercado Pago returns them (`point_of_interaction`).
+     */
+    async createPix(order: { id: string; amount: number; currency: string }, details: { email: string; productName: string; notificationUrl: string; expiresAt: Date }) {
+      const payment = await call<{ id: number | string; date_of_expiration?: string; point_of_interaction?: { transaction_data?: { qr_code?: string; qr_code_base64?: string } } }>('/v1/payments', {
+        method: 'POST',
+        headers: { 'x-idempotency-key': `order-${order.id}-pix` },
+        body: JSON.stringify({
+          transaction_amount: order.amount / 100,
+          description: details.productName,
+          payment_method_id: 'pix',
+          payer: { email: details.email },
+          external_reference: order.id,
+          notification_url: details.notificationUrl,
+          date_of_expiration: details.expiresAt.toISOString(),
+        }),
+      });
+      const data = payment.point_of_interaction?.transaction_data;
+      if (!data?.qr_code || !data.qr_code_base64) throw new Error('mercadopago: the PIX payment has no QR code');
+      return { paymentId: String(payment.id), qrCode: data.qr_code, qrCodeBase64: data.qr_code_base64, expiresAt: payment.date_of_expiration ?? details.expiresAt.toISOString() };
+    },
+
+    /**
      * Whether `x-signature` (`ts=…,v1=…`) is Mercado Pago's: HMAC-SHA256 with the webhook secret of
      * `id:{data.id};request-id:{x-request-id};ts:{ts};` — `data.id` from the query string, lower-cased
      * when alphanumeric — made within the last 5 minutes.

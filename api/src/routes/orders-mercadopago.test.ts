@@ -139,3 +139,33 @@ describe('orders paid through Mercado Pago', () => {
     expect(await ledger()).toHaveLength(entries); // cancelled in place: it was still available
   });
 });
+
+describe('PIX without leaving the app (issue 18)', () => {
+  it('gives a Brazilian client the QR code, its copy-and-paste text and expiry, then activates the plan once Mercado Pago says the PIX was paid', async () => {
+    const c = await client('BR');
+    const response = await c.post<{ order: OrderDto; pix: { qrCode: string; qrCodeBase64: string; expiresAt: string } }>('/api/orders/pix', { planId: 'monthly' });
+    expect(response.status).toBe(201);
+    const { order, pix } = response.body;
+    expect(order).toMatchObject({ amount: 1190, currency: 'BRL', provider: 'mercadopago', status: 'pending' });
+    expect(pix.qrCode).toMatch(/^000201/);
+    expect(pix.qrCodeBase64.length).toBeGreaterThan(20);
+    expect(Date.parse(pix.expiresAt) - Date.now()).toBeGreaterThan(25 * 60_000);
+    const request = mp.requests.find((r) => r.path === '/v1/payments' && r.body.external_reference === order.id);
+    expect(request).toMatchObject({ idempotencyKey: `order-${order.id}-pix`, body: expect.objectContaining({ payment_method_id: 'pix', transaction_amount: 11.9 }) });
+    expect((await active(c)).isTrial).toBe(true);
+
+    const payment = [...mp.payments.values()].find((p) => p.external_reference === order.id)!;
+    expect(await mp.update(payment.id, 'approved')).toBe(200);
+    expect(await active(c)).toMatchObject({ planId: 'monthly', price: 1190, currencyCode: 'BRL', isTrial: false });
+    expect((await ordersOf(c)).find((o) => o.id === order.id)?.status).toBe('paid');
+  });
+
+  it('is for reais only: an Argentine client is answered 409, and so is a plan in demo mode', async () => {
+    const ar = await client('AR');
+    expect((await ar.post<{ code: string }>('/api/orders/pix', { planId: 'monthly' })).body.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    const pixOf = async (locale: string) => (await t.client({ locale }).get<{ plans: { pix: boolean }[] }>('/api/plans')).body.plans.map((p) => p.pix);
+    expect(await pixOf('pt-BR')).toEqual([true, true, true]);
+    expect(await pixOf('es-AR')).toEqual([false, false, false]);
+  });
+});
+

@@ -10,6 +10,9 @@ import { publicOrigin } from './teacher.ts';
 import type { CheckoutGateway } from '../payments/port.ts';
 import type { PaymentProvider } from '../services/orders.ts';
 
+/** How long a PIX code may be paid: half an hour, then a new one is asked for. */
+const PIX_VALID_MS = 30 * 60_000;
+
 /**
  * The provider that takes `currency` in live payments mode: US dollars go through Stripe, reais and
  * pesos through Mercado Pago. None configured: the plan's static link, as before. Demo mode keeps
@@ -61,5 +64,36 @@ export function orderRoutes(deps: AppDeps) {
     }
   });
 
+  /**
+   * PIX without leaving the app (Brazil, Mercado Pago): the order and a PIX payment for it; the app
+   * shows the QR code and its copy-and-paste text, and asks about the order until the webhook settles it.
+   */
+  r.post('/pix', 'signedIn', async (c) => {
+    const body = await readJsonObject(c);
+    if (!isPlanId(body.planId)) throw new ApiError(404, 'PLAN_NOT_FOUND');
+    const user = findUserById(deps.database.db, currentUser(c).id);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    const locale = COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR;
+    const mercadopago = PLAN_PRICING[locale].currency === 'BRL' && checkoutProvider(deps, 'BRL') ? deps.payments.mercadopago : null;
+    if (!mercadopago) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    const order = deps.orders.create(user.id, body.planId, locale, 'mercadopago');
+    try {
+      const pix = await mercadopago.createPix(order, {
+        email: user.email,
+        productName: `Leve Coach · ${body.planId}`,
+        notificationUrl: `${publicOrigin(c, deps)}/api/payments/mercadopago/webhook`,
+        expiresAt: new Date(deps.now() + PIX_VALID_MS),
+      });
+      deps.orders.attachCheckout(order.id, pix.paymentId);
+      deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: 'mercadopago', method: 'pix' });
+      return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt } }, 201);
+    } catch (error) {
+      deps.orders.close(order.id, 'failed');
+      deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });
+      throw new ApiError(502, 'PAYMENT_PROVIDER_FAILED');
+    }
+  });
+
   return r;
 }
+

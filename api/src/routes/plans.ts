@@ -12,6 +12,8 @@ export function planRoutes(deps: AppDeps) {
     const pricing = PLAN_PRICING[locale];
     // Paid at a provider's checkout (POST /api/orders) rather than through the static link.
     const checkout = checkoutProvider(deps, pricing.currency) !== null;
+    // PIX in the app: reais through Mercado Pago.
+    const pix = checkout && pricing.currency === 'BRL';
     return c.json({
       plans: PLAN_IDS.map((id) => ({
         id,
@@ -24,6 +26,7 @@ export function planRoutes(deps: AppDeps) {
         features: PLAN_FEATURES,
         paymentLink: deps.config.paymentLinks[id]?.[locale] ?? null,
         checkout,
+        pix,
       })),
       // Shown in "Gerenciar Cobrança" (SPEC §2): cancelling or changing payment goes through support.
       support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },

@@ -20,6 +20,7 @@ const offer = (overrides: Partial<PlanOffer>): PlanOffer => ({
   features: FEATURES,
   paymentLink: null,
   checkout: false,
+  pix: false,
   ...overrides,
 });
 const PLANS = [

@@ -20,6 +20,8 @@ import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 import type { PlanOffer } from './use-plans.ts';
+import type { PlanId } from '#protocol/domain/plans.ts';
+import { PixDialog } from './PixDialog.tsx';
 
 /** One feature line with its check mark. */
 function FeatureItem({ feature }: { feature: string }) {
@@ -46,6 +48,7 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
+  const [pix, setPix] = useState<PlanId | null>(null);
 
   const choose = async (plan: PlanOffer) => {
     if (plan.checkout) {
@@ -103,6 +106,7 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
   const shared = plans[0]?.features.filter((feature) => plans.every((plan) => plan.features.includes(feature))) ?? [];
   return (
     <Stack sx={{ gap: 3 }}>
+      {pix && <PixDialog planId={pix} onClose={() => setPix(null)} />}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
         {plans.map((plan) => (
           <Card key={plan.id} variant="outlined" sx={{ flex: 1, borderColor: plan.mostPopular ? 'primary.main' : undefined, borderWidth: plan.mostPopular ? 2 : 1 }} data-testid={`plan-${plan.id}`}>
@@ -141,6 +145,11 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
               <Button variant={plan.mostPopular ? 'contained' : 'outlined'} sx={{ mt: 'auto' }} onClick={() => choose(plan)} disabled={busy !== null} data-testid={`choose-${plan.id}`}>
                 {t(busy === plan.id ? 'plans.choosing' : 'plans.choose')}
               </Button>
+              {plan.pix && (
+                <Button variant="outlined" onClick={() => setPix(plan.id)} disabled={busy !== null} data-testid={`pix-${plan.id}`}>
+                  {t('plans.pix.button')}
+                </Button>
+              )}
               {plan.paymentLink && (
                 <Typography variant="caption" color="text.secondary">
                   {t('plans.opensCheckout')}

@@ -14,6 +14,8 @@ export interface PlanOffer {
   paymentLink: string | null;
   /** Paid at a provider's checkout through an order (issue 18), rather than the static link. */
   checkout: boolean;
+  /** Payable by PIX without leaving the app (reais through Mercado Pago). */
+  pix: boolean;
 }
 
 export interface Support {
