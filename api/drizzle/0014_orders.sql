@@ -9,6 +9,8 @@ CREATE TABLE `orders` (
 	`status` text NOT NULL,
 	`checkout_id` text,
 	`payment_id` text,
+	`method` text,
+	`receipt_url` text,
 	`flag` text,
 	`subscription_id` text,
 	`created_at` integer NOT NULL,

@@ -35,6 +35,8 @@ export interface FakeCharge {
   amount_refunded: number;
   refunded: boolean;
   currency: string;
+  receipt_url: string;
+  payment_method_details: { type: 'card' };
 }
 
 export interface FakeDispute {
@@ -128,7 +130,8 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
       ...(options.currency !== undefined && { currency: options.currency }),
     });
     const intent = session.payment_intent as string;
-    charges.set(`ch_${intent.slice(3)}`, { id: `ch_${intent.slice(3)}`, object: 'charge', payment_intent: intent, amount: session.amount_total, amount_refunded: 0, refunded: false, currency: session.currency });
+    const chargeId = `ch_${intent.slice(3)}`;
+    charges.set(chargeId, { id: chargeId, object: 'charge', payment_intent: intent, amount: session.amount_total, amount_refunded: 0, refunded: false, currency: session.currency, receipt_url: `${base}/receipts/${chargeId}`, payment_method_details: { type: 'card' } });
     return deliver('checkout.session.completed', session);
   };
 
@@ -203,6 +206,15 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
         };
         sessions.set(id, session);
         return sendJson(response, 200, session);
+      }
+      const intent = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url.pathname);
+      if (request.method === 'GET' && intent) {
+        const id = intent[1] as string;
+        const charge = charges.get(`ch_${id.slice(3)}`);
+        if (!charge) return notFound(response, `No such payment_intent: '${id}'`);
+        // `expand[]=latest_charge` gives the charge itself, as Stripe does; otherwise its id.
+        const expanded = url.searchParams.getAll('expand[]').includes('latest_charge') || url.searchParams.getAll('expand[0]').includes('latest_charge');
+        return sendJson(response, 200, { id, object: 'payment_intent', status: 'succeeded', amount: charge.amount, currency: charge.currency, latest_charge: expanded ? charge : charge.id });
       }
       const object = /^\/v1\/(charges|disputes)\/(\w+)$/.exec(url.pathname);
       if (request.method === 'GET' && object) {

@@ -55,6 +55,7 @@ test('a referred client on trial pays the monthly plan at Stripe’s checkout, c
   await expect(page.getByTestId('plan-price')).toHaveText('$9.99');
   await expect(page.getByTestId('payment-row')).toContainText('Paid');
   await expect(page.getByTestId('payment-pending')).toHaveCount(0);
+  await expect(page.getByTestId('payment-receipt')).toHaveAttribute('href', new RegExp(`^http://127.0.0.1:${ports.stripe}/receipts/ch_`));
 
   const ledger = ((await (await trainer.get('/api/teacher/ledger')).json()) as { ledger: { amount: number; currency: string }[] }).ledger;
   expect(ledger).toEqual([expect.objectContaining({ amount: 699, currency: 'USD' })]);

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { CheckoutDetails } from './port.ts';
+import type { PaymentMethod } from '#protocol/domain/orders.ts';
 
 /** A Mercado Pago payment as its API reports it (`GET /v1/payments/{id}`), amounts in minor units. */
 export interface MercadoPagoPayment {
+  method: PaymentMethod;
   paymentId: string;
   orderId: string | null;
   status: string;
@@ -90,8 +92,9 @@ export function createMercadoPagoGateway(settings: NonNullable<Config['mercadopa
 
     /** The payment as Mercado Pago has it now. */
     async payment(paymentId: string): Promise<MercadoPagoPayment> {
-      const payment = await call<{ id: number | string; status: string; transaction_amount: number; currency_id: string; external_reference: string | null }>(`/v1/payments/${encodeURIComponent(paymentId)}`);
+      const payment = await call<{ id: number | string; status: string; transaction_amount: number; currency_id: string; external_reference: string | null; payment_method_id?: string }>(`/v1/payments/${encodeURIComponent(paymentId)}`);
       return {
+        method: payment.payment_method_id === 'pix' ? 'pix' : 'card',
         paymentId: String(payment.id),
         orderId: payment.external_reference,
         status: payment.status,

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { CheckoutDetails } from './port.ts';
+import type { PaymentMethod } from '#protocol/domain/orders.ts';
 
 /** What a settled Stripe checkout says about its payment, read from Stripe itself (never the webhook body). */
 export interface StripePayment {
@@ -9,6 +10,8 @@ export interface StripePayment {
   paid: boolean;
   amount: number | null;
   currency: string | null;
+  method: PaymentMethod | null;
+  receiptUrl: string | null;
 }
 
 /**
@@ -69,7 +72,12 @@ export function createStripeGateway(settings: NonNullable<Config['stripe']>) {
     async payment(sessionId: string): Promise<StripePayment> {
       const session = await client.checkout.sessions.retrieve(sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      // The charge behind a paid session says how it was paid and where its receipt is.
+      const charge = intent && session.payment_status === 'paid' ? (await client.paymentIntents.retrieve(intent, { expand: ['latest_charge'] })).latest_charge : null;
+      const paid = typeof charge === 'object' && charge !== null ? charge : null;
       return {
+        method: paid ? 'card' : null,
+        receiptUrl: paid?.receipt_url ?? null,
         orderId: session.client_reference_id,
         paymentId: intent ?? session.id,
         paid: session.payment_status === 'paid',

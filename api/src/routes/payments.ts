@@ -92,7 +92,7 @@ export function paymentRoutes(deps: AppDeps) {
       return c.json({ received: true });
     }
     if ((event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') || !session.paid) return c.json({ received: true, ignored: true });
-    const settlement = deps.orders.settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '' });
+    const settlement = deps.orders.settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
     if (settlement.outcome === 'activated') {
       deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
       deps.log.info('payments.activated', { provider: 'stripe', orderId: session.orderId, subscriptionId: settlement.subscription.id });
@@ -127,7 +127,7 @@ export function paymentRoutes(deps: AppDeps) {
       return c.json({ received: true, outcome: 'failed' });
     }
     if (payment.status !== 'approved') return c.json({ received: true, ignored: true });
-    const settlement = deps.orders.settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency });
+    const settlement = deps.orders.settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
     if (settlement.outcome === 'activated') {
       deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
       deps.log.info('payments.activated', { provider: 'mercadopago', orderId: payment.orderId, subscriptionId: settlement.subscription.id });

@@ -6,7 +6,7 @@ import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
 import type { Commissions } from './commissions.ts';
 
-import type { OrderStatus, PaymentProvider } from '#protocol/domain/orders.ts';
+import type { OrderStatus, PaymentMethod, PaymentProvider } from '#protocol/domain/orders.ts';
 
 export type { OrderStatus, PaymentProvider };
 
@@ -21,6 +21,8 @@ interface OrderRaw {
   status: OrderStatus;
   checkout_id: string | null;
   payment_id: string | null;
+  method: PaymentMethod | null;
+  receipt_url: string | null;
   flag: string | null;
   subscription_id: string | null;
   created_at: number;
@@ -34,6 +36,8 @@ export interface OrderDto {
   currency: string;
   provider: PaymentProvider;
   status: OrderStatus;
+  method: PaymentMethod | null;
+  receiptUrl: string | null;
   createdAt: string;
 }
 
@@ -54,6 +58,8 @@ export interface ProviderPayment {
   paymentId: string;
   amount: number;
   currency: string;
+  method?: PaymentMethod | null;
+  receiptUrl?: string | null;
 }
 
 export type Settlement =
@@ -69,6 +75,8 @@ const toDto = (row: OrderRaw): OrderDto => ({
   currency: row.currency,
   provider: row.provider,
   status: row.status,
+  method: row.method,
+  receiptUrl: row.receipt_url,
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -92,7 +100,7 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
   );
   const setCheckout = sqlite.prepare('UPDATE orders SET checkout_id = ?, updated_at = ? WHERE id = ?');
   const setStatus = sqlite.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
-  const setPaid = sqlite.prepare("UPDATE orders SET status = 'paid', payment_id = ?, subscription_id = ?, flag = NULL, updated_at = ? WHERE id = ?");
+  const setPaid = sqlite.prepare("UPDATE orders SET status = 'paid', payment_id = ?, subscription_id = ?, method = ?, receipt_url = ?, flag = NULL, updated_at = ? WHERE id = ?");
   const setFlag = sqlite.prepare('UPDATE orders SET payment_id = ?, flag = ?, updated_at = ? WHERE id = ?');
   const setRefunded = sqlite.prepare("UPDATE orders SET status = 'refunded', updated_at = ? WHERE id = ?");
 
@@ -121,7 +129,7 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
       return { outcome: 'flagged', reason };
     }
     const subscription = subscriptions.activateWithin(order.user_id, order.plan_id as PlanId, order.locale as Locale, 'webhook', `${payment.provider}:${payment.paymentId}`);
-    setPaid.run(payment.paymentId, subscription.id, now(), order.id);
+    setPaid.run(payment.paymentId, subscription.id, payment.method ?? null, payment.receiptUrl ?? null, now(), order.id);
     return { outcome: 'activated', subscription, userId: order.user_id };
   });
 

@@ -24,6 +24,10 @@ export const orders = sqliteTable(
     checkoutId: text('checkout_id'),
     /** The provider's payment once known: one payment settles one order, whatever the replays. */
     paymentId: text('payment_id'),
+    /** How it was paid, once known: `card` or `pix`. */
+    method: text('method'),
+    /** The provider's receipt, when it gives one (Stripe's charge receipt). */
+    receiptUrl: text('receipt_url'),
     /** Why an approved payment did not activate (amount or currency not the order's): for the admin. */
     flag: text('flag'),
     subscriptionId: text('subscription_id'),

@@ -15,6 +15,8 @@ const order = (over: Partial<AdminOrder>): AdminOrder => ({
   currency: 'BRL',
   provider: 'mercadopago',
   status: 'paid',
+  method: 'card',
+  receiptUrl: null,
   createdAt: '2026-11-24T13:00:00.000Z',
   userName: 'Bia Cliente',
   userEmail: 'bia@example.com',

@@ -7,7 +7,10 @@ import { PaymentsCard } from './PaymentsCard.tsx';
 
 setUpScreenTests();
 
-const order = (status: string) => ({ id: 'o1', planId: 'monthly', amount: 999, currency: 'USD', provider: 'stripe', status, createdAt: '2026-11-24T15:00:00.000Z' });
+const order = (status: string) => ({
+  id: 'o1', planId: 'monthly', amount: 999, currency: 'USD', provider: 'stripe', status, createdAt: '2026-11-24T15:00:00.000Z',
+  method: status === 'paid' ? 'card' : null, receiptUrl: status === 'paid' ? 'https://pay.stripe.test/receipts/ch_1' : null,
+});
 
 describe('PaymentsCard (issue 18)', () => {
   it('back from the checkout, reads "Payment under review" until the provider settles the order, then says the plan is on', async () => {
@@ -26,6 +29,8 @@ describe('PaymentsCard (issue 18)', () => {
     await waitFor(() => expect(screen.queryByTestId('payment-pending')).toBeNull(), { timeout: 6_000 });
     expect(within(screen.getByTestId('payment-row')).getByText('Paid')).toBeTruthy();
     expect((await screen.findByTestId('toast')).textContent).toContain('Plan activated!');
+    expect(screen.getByTestId('payment-row').textContent).toContain('Card');
+    expect(screen.getByTestId('payment-receipt').getAttribute('href')).toBe('https://pay.stripe.test/receipts/ch_1');
   }, 10_000);
 
   it('shows nothing for a client who never paid through a checkout', async () => {

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '#protocol/domain/money.ts';
@@ -22,6 +23,8 @@ interface Order {
   currency: string;
   provider: string;
   status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+  method: 'card' | 'pix' | null;
+  receiptUrl: string | null;
   createdAt: string;
 }
 
@@ -96,7 +99,13 @@ export function PaymentsCard() {
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {intl.formatDate(order.createdAt, { dateStyle: 'medium' })}
+                    {order.method && ` · ${t(`subscription.payments.method.${order.method}`)}`}
                   </Typography>
+                  {order.receiptUrl && (
+                    <Link href={order.receiptUrl} target="_blank" rel="noopener noreferrer" variant="body2" data-testid="payment-receipt">
+                      {t('subscription.payments.receipt')}
+                    </Link>
+                  )}
                 </Box>
                 <Chip size="small" color={STATUS_COLORS[order.status]} label={t(`subscription.payments.status.${order.status}`)} />
               </Box>
