@@ -7,8 +7,8 @@
  * then redirects to `back_urls.success`. It answers `GET /v1/payments/{id}`; every request is recorded.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { listenLocally, readBody, sendJson } from './fake-http.ts';
 
 export interface FakePreference {
   id: string;
@@ -63,20 +63,6 @@ export interface FakeMercadoPago {
   notification(paymentId: number | string, options?: { ageSeconds?: number; secret?: string; requestId?: string }): { query: string; body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
-const sendJson = (response: ServerResponse, status: number, body: unknown) => {
-  response.statusCode = status;
-  response.setHeader('content-type', 'application/json');
-  response.end(JSON.stringify(body));
-};
 
 export async function startFakeMercadoPago(options: { port?: number; webhookSecret?: string } = {}): Promise<FakeMercadoPago> {
   const webhookSecret = options.webhookSecret ?? randomBytes(24).toString('hex');
@@ -199,11 +185,8 @@ export async function startFakeMercadoPago(options: { port?: number; webhookSecr
       return sendJson(response, 404, { message: `no route ${request.method} ${url.pathname}`, status: 404 });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocally(server, options.port);
+  base = listening.base;
 
   return {
     apiUrl: base,
@@ -215,6 +198,6 @@ export async function startFakeMercadoPago(options: { port?: number; webhookSecr
     pay,
     update,
     notification,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: listening.close,
   };
 }

@@ -3,8 +3,9 @@
  * over a socket, so requests, headers and error statuses take the same path as in production.
  * Each test scripts the next answers; every request is recorded for assertions.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './fake-http.ts';
 
 export type FakeAnswer =
   /** A chat completion whose message content is this text (JSON.stringify an object yourself). */
@@ -26,14 +27,6 @@ export interface FakeOpenAi {
   answer(...answers: FakeAnswer[]): void;
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: FakeAnswer[] = [];

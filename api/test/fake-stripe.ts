@@ -7,8 +7,8 @@
  * Every API request is recorded.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { listenLocally, readBody, sendJson } from './fake-http.ts';
 
 export interface FakeSession {
   id: string;
@@ -85,21 +85,7 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
 const sign = (secret: string, timestamp: number, body: string) => `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-
-const sendJson = (response: ServerResponse, status: number, body: unknown) => {
-  response.statusCode = status;
-  response.setHeader('content-type', 'application/json');
-  response.end(JSON.stringify(body));
-};
 
 const notFound = (response: ServerResponse, message: string) => sendJson(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message } });
 
@@ -229,11 +215,8 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
       return notFound(response, `Unrecognized request URL (${request.method}: ${url.pathname})`);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocally(server, options.port);
+  base = listening.base;
 
   return {
     apiUrl: base,
@@ -245,6 +228,6 @@ export async function startFakeStripe(options: { port?: number; webhookSecret?: 
     refund,
     dispute,
     signedEvent,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: listening.close,
   };
 }

@@ -37,7 +37,9 @@ describe('applyMigrations', () => {
     cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
     const journalFile = path.join(before, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag !== '0013_unit_system') }));
+    // Everything from 0013 on is left out: the migrator applies only what is newer than the last applied.
+    const upTo = journal.entries.findIndex((entry) => entry.tag === '0013_unit_system');
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
     const database = openDatabase(path.join(dir, 'upgraded.db'));
     applyMigrations(database, before);
     const insert = database.sqlite.prepare("INSERT INTO users (id, email, password_hash, name, country_code, version, created_at, updated_at) VALUES (?, ?, 'x', ?, ?, ?, 0, 0)");

@@ -3,7 +3,8 @@ import { COUNTRY_LOCALE } from '#protocol/i18n/locales.ts';
 import type { CountryCode } from '#protocol/domain/client-enums.ts';
 import { findUserById } from '../services/clients.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../http/env.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 import { publicOrigin } from './teacher.ts';
@@ -33,23 +34,27 @@ export function checkoutProvider(deps: AppDeps, currency: string): { name: Payme
 export function orderRoutes(deps: AppDeps) {
   const r = createRouter('/api/orders');
 
-  r.get('/', 'signedIn', (c) => c.json({ orders: deps.orders.forUser(currentUser(c).id) }));
-
-  r.post('/', 'signedIn', async (c) => {
+  /** The plan asked for, who asks, and the price table of their country — whatever the request says or the page's language. */
+  const buying = async (c: Context<AppEnv>) => {
     const body = await readJsonObject(c);
     if (!isPlanId(body.planId)) throw new ApiError(404, 'PLAN_NOT_FOUND');
     const user = findUserById(deps.database.db, currentUser(c).id);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
-    // The price table is the client's country's, whatever the request says or the page's language.
-    const locale = COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR;
+    return { planId: body.planId, user, locale: COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR };
+  };
+
+  r.get('/', 'signedIn', (c) => c.json({ orders: deps.orders.forUser(currentUser(c).id) }));
+
+  r.post('/', 'signedIn', async (c) => {
+    const { planId, user, locale } = await buying(c);
     const provider = checkoutProvider(deps, PLAN_PRICING[locale].currency);
     if (!provider) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
-    const order = deps.orders.create(user.id, body.planId, locale, provider.name);
+    const order = deps.orders.create(user.id, planId, locale, provider.name);
     const origin = publicOrigin(c, deps);
     try {
       const checkout = await provider.gateway.createCheckout(order, {
         email: user.email,
-        productName: `Leve Coach · ${body.planId}`,
+        productName: `Leve Coach · ${planId}`,
         successUrl: `${origin}/subscription?order=${order.id}`,
         cancelUrl: `${origin}/plan-upgrade?order=${order.id}`,
         notificationUrl: `${origin}/api/payments/mercadopago/webhook`,
@@ -69,18 +74,14 @@ export function orderRoutes(deps: AppDeps) {
    * shows the QR code and its copy-and-paste text, and asks about the order until the webhook settles it.
    */
   r.post('/pix', 'signedIn', async (c) => {
-    const body = await readJsonObject(c);
-    if (!isPlanId(body.planId)) throw new ApiError(404, 'PLAN_NOT_FOUND');
-    const user = findUserById(deps.database.db, currentUser(c).id);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
-    const locale = COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR;
+    const { planId, user, locale } = await buying(c);
     const mercadopago = PLAN_PRICING[locale].currency === 'BRL' && checkoutProvider(deps, 'BRL') ? deps.payments.mercadopago : null;
     if (!mercadopago) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
-    const order = deps.orders.create(user.id, body.planId, locale, 'mercadopago');
+    const order = deps.orders.create(user.id, planId, locale, 'mercadopago');
     try {
       const pix = await mercadopago.createPix(order, {
         email: user.email,
-        productName: `Leve Coach · ${body.planId}`,
+        productName: `Leve Coach · ${planId}`,
         notificationUrl: `${publicOrigin(c, deps)}/api/payments/mercadopago/webhook`,
         expiresAt: new Date(deps.now() + PIX_VALID_MS),
       });

@@ -5,6 +5,7 @@ import { findUserByEmail, findUserById } from '../services/clients.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { createRouter } from '../http/router.ts';
+import type { ProviderPayment } from '../services/orders.ts';
 
 /** Hex HMAC-SHA256 of the raw body, compared in constant time; accepts an optional `sha256=` prefix. */
 export function verifySignature(secret: string, rawBody: string, header: string | undefined): boolean {
@@ -62,6 +63,18 @@ export function paymentRoutes(deps: AppDeps) {
     return c.json({ received: true, subscriptionId: subscription.id });
   });
 
+  /** Settles an order as its provider reports the payment; the activation is announced after the commit. */
+  const settle = (payment: ProviderPayment) => {
+    const settlement = deps.orders.settle(payment);
+    if (settlement.outcome === 'activated') {
+      deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
+      deps.log.info('payments.activated', { provider: payment.provider, orderId: payment.orderId, subscriptionId: settlement.subscription.id });
+    } else if (settlement.outcome === 'flagged') {
+      deps.log.error('payments.flagged', { provider: payment.provider, orderId: payment.orderId, reason: settlement.reason });
+    }
+    return settlement.outcome;
+  };
+
   /**
    * Stripe's webhook (issue 18, ADR 021): `Stripe-Signature` checked by the SDK over the raw body
    * (5 minutes' tolerance); the session is then fetched from Stripe and acted on as Stripe has it.
@@ -92,14 +105,8 @@ export function paymentRoutes(deps: AppDeps) {
       return c.json({ received: true });
     }
     if ((event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') || !session.paid) return c.json({ received: true, ignored: true });
-    const settlement = deps.orders.settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
-    if (settlement.outcome === 'activated') {
-      deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
-      deps.log.info('payments.activated', { provider: 'stripe', orderId: session.orderId, subscriptionId: settlement.subscription.id });
-    } else if (settlement.outcome === 'flagged') {
-      deps.log.error('payments.flagged', { provider: 'stripe', orderId: session.orderId, reason: settlement.reason });
-    }
-    return c.json({ received: true, outcome: settlement.outcome });
+    const outcome = settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
+    return c.json({ received: true, outcome });
   });
 
   /**
@@ -127,14 +134,8 @@ export function paymentRoutes(deps: AppDeps) {
       return c.json({ received: true, outcome: 'failed' });
     }
     if (payment.status !== 'approved') return c.json({ received: true, ignored: true });
-    const settlement = deps.orders.settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
-    if (settlement.outcome === 'activated') {
-      deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
-      deps.log.info('payments.activated', { provider: 'mercadopago', orderId: payment.orderId, subscriptionId: settlement.subscription.id });
-    } else if (settlement.outcome === 'flagged') {
-      deps.log.error('payments.flagged', { provider: 'mercadopago', orderId: payment.orderId, reason: settlement.reason });
-    }
-    return c.json({ received: true, outcome: settlement.outcome });
+    const outcome = settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
+    return c.json({ received: true, outcome });
   });
 
   return r;
