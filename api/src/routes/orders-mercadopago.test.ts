@@ -103,6 +103,17 @@ describe('orders paid through Mercado Pago', () => {
     expect((await active(c)).isTrial).toBe(false);
   });
 
+  it('activates once when Mercado Pago delivers the same payment twice at once', async () => {
+    const c = await client();
+    const { preferenceId } = await checkout(c);
+    mp.deliverTo(async () => ({ status: 0 }));
+    const { payment } = await mp.pay(preferenceId);
+    mp.deliverTo(async (url, body, headers) => t.app.request(`${new URL(url).pathname}${new URL(url).search}`, { method: 'POST', headers, body }));
+    const answers = await Promise.all([notify(mp.notification(payment.id)), notify(mp.notification(payment.id))]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await Promise.all(answers.map((a) => a.json() as Promise<{ outcome: string }>))).map((a) => a.outcome).sort()).toEqual(['activated', 'duplicate']);
+  });
+
   it('activates nothing for a payment Mercado Pago reports pending, and closes the order of one it rejected', async () => {
     const c = await client();
     const pending = await checkout(c);
@@ -167,5 +178,19 @@ describe('PIX without leaving the app (issue 18)', () => {
     expect(await pixOf('pt-BR')).toEqual([true, true, true]);
     expect(await pixOf('es-AR')).toEqual([false, false, false]);
   });
+});
+
+describe('Mercado Pago unreachable when its webhook arrives', () => {
+  it('answers 502 so Mercado Pago delivers it again, and changes nothing', async () => {
+    const down = createTestApp({ env: { PAYMENTS_MODE: 'live', MERCADOPAGO_ACCESS_TOKEN: 'TEST-x', MERCADOPAGO_WEBHOOK_SECRET: 'down-secret', MERCADOPAGO_API_URL: 'http://127.0.0.1:9' } });
+    try {
+      const n = mp.notification(4242, { secret: 'down-secret' });
+      const response = await down.app.request(`/api/payments/mercadopago/webhook${n.query}`, { method: 'POST', headers: n.headers, body: n.body });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    } finally {
+      down.close();
+    }
+  }, 30_000);
 });
 

@@ -63,6 +63,19 @@ export function paymentRoutes(deps: AppDeps) {
     return c.json({ received: true, subscriptionId: subscription.id });
   });
 
+  /**
+   * What the provider says now. Unreachable, it is a 502 the provider retries later (both redeliver
+   * a webhook that was not answered 2xx), never a 500.
+   */
+  const askProvider = async <T>(ask: () => Promise<T>): Promise<T> => {
+    try {
+      return await ask();
+    } catch (error) {
+      deps.log.error('payments.provider.unreachable', { message: error instanceof Error ? error.message : String(error) });
+      throw new ApiError(502, 'PAYMENT_PROVIDER_FAILED');
+    }
+  };
+
   /** Settles an order as its provider reports the payment; the activation is announced after the commit. */
   const settle = (payment: ProviderPayment) => {
     const settlement = deps.orders.settle(payment);
@@ -91,14 +104,14 @@ export function paymentRoutes(deps: AppDeps) {
       throw new ApiError(400, 'INVALID_SIGNATURE');
     }
     if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
-      const paymentId = await stripe.reversedPayment(event);
+      const paymentId = await askProvider(() => stripe.reversedPayment(event));
       const outcome = paymentId === null ? 'ignored' : deps.orders.refund('stripe', paymentId);
       if (outcome === 'refunded') deps.log.info('payments.refunded', { provider: 'stripe', event: event.type });
       return c.json({ received: true, outcome });
     }
     const object = event.data.object as { id?: unknown; object?: unknown };
     if (object.object !== 'checkout.session' || typeof object.id !== 'string') return c.json({ received: true, ignored: true });
-    const session = await stripe.payment(object.id);
+    const session = await askProvider(() => stripe.payment(object.id as string));
     if (session.orderId === null) return c.json({ received: true, ignored: true });
     if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
       deps.orders.close(session.orderId, event.type === 'checkout.session.expired' ? 'expired' : 'failed');
@@ -126,7 +139,7 @@ export function paymentRoutes(deps: AppDeps) {
     }
     const topic = c.req.query('type') ?? c.req.query('topic');
     if (topic !== 'payment') return c.json({ received: true, ignored: true });
-    const payment = await mercadopago.payment(dataId);
+    const payment = await askProvider(() => mercadopago.payment(dataId));
     if (payment.orderId === null) return c.json({ received: true, ignored: true });
     if (payment.status === 'refunded' || payment.status === 'charged_back') return c.json({ received: true, outcome: deps.orders.refund('mercadopago', payment.paymentId) });
     if (payment.status === 'rejected' || payment.status === 'cancelled') {
