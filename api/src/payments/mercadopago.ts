@@ -64,7 +64,8 @@ export function createMercadoPagoGateway(settings: NonNullable<Config['mercadopa
           payer: { email: details.email },
           external_reference: order.id,
           notification_url: details.notificationUrl,
-          date_of_expiration: details.expiresAt.toISOString(),
+          // Mercado Pago documents the expiry with an explicit offset ("…T23:59:59.000-04:00").
+          date_of_expiration: details.expiresAt.toISOString().replace('Z', '+00:00'),
         }),
       });
       const data = payment.point_of_interaction?.transaction_data;
