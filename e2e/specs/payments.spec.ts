@@ -56,6 +56,7 @@ test('a referred client on trial pays the monthly plan at Stripe’s checkout, c
   await expect(page.getByTestId('payment-row')).toContainText('Paid');
   await expect(page.getByTestId('payment-pending')).toHaveCount(0);
   await expect(page.getByTestId('payment-receipt')).toHaveAttribute('href', new RegExp(`^http://127.0.0.1:${ports.stripe}/receipts/ch_`));
+  await page.screenshot({ path: 'test-results/screens/subscription-paid-en-US.png', fullPage: true });
 
   const ledger = ((await (await trainer.get('/api/teacher/ledger')).json()) as { ledger: { amount: number; currency: string }[] }).ledger;
   expect(ledger).toEqual([expect.objectContaining({ amount: 699, currency: 'USD' })]);
@@ -80,6 +81,7 @@ for (const { locale, country, choose, amount, price, planName, paid } of [
       await expect(page.getByTestId('plan-name')).toHaveText(planName, { timeout: 20_000 });
       await expect(page.getByTestId('plan-price')).toHaveText(price);
       await expect(page.getByTestId('payment-row')).toContainText(paid);
+      await page.screenshot({ path: `test-results/screens/subscription-paid-${locale}.png`, fullPage: true });
     });
   });
 }
