@@ -24,7 +24,7 @@ import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { capitalize } from '#pwa/lib/text.ts';
-import { PaymentsCard } from './PaymentsCard.tsx';
+import { PaymentPending, PaymentsCard, usePayments } from './PaymentsCard.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { remainingTimeText } from './remaining-time.ts';
 import { usePlans } from './use-plans.ts';
@@ -40,6 +40,7 @@ export function MySubscriptionScreen() {
   const [upgrading, setUpgrading] = useState(false);
   const [billing, setBilling] = useState(false);
   const { plans, support, failed, retry } = usePlans(intl.locale);
+  const payments = usePayments();
 
   const date = (iso: string) => (Number.isFinite(Date.parse(iso)) ? intl.formatDate(iso, { dateStyle: 'long' }) : t('subscription.invalidDate'));
 
@@ -62,7 +63,7 @@ export function MySubscriptionScreen() {
   return (
     <>
       <PageHeading titleId="subscription.title" />
-      <PaymentsCard />
+      <PaymentPending order={payments.pending} />
       {!subscription ? (
         <Card variant="outlined" data-testid="no-plan">
           <CardContent>
@@ -142,6 +143,7 @@ export function MySubscriptionScreen() {
           </Card>
         </Stack>
       )}
+      <PaymentsCard orders={payments.orders} />
 
       <Dialog open={upgrading} onClose={() => setUpgrading(false)} maxWidth="md" fullWidth aria-labelledby="upgrade-title">
         <DialogTitle id="upgrade-title">{t('subscription.upgradeTitle')}</DialogTitle>

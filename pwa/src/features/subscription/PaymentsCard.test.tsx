@@ -3,7 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
-import { PaymentsCard } from './PaymentsCard.tsx';
+import { PaymentPending, PaymentsCard, usePayments } from './PaymentsCard.tsx';
+
+/** As My Plan places them: the pending notice over the plan, the payments under it. */
+function Payments() {
+  const { orders, pending } = usePayments();
+  return (
+    <>
+      <PaymentPending order={pending} />
+      <PaymentsCard orders={orders} />
+    </>
+  );
+}
 
 setUpScreenTests();
 
@@ -19,7 +30,7 @@ describe('PaymentsCard (issue 18)', () => {
     renderInApp(
       await loadMessages('en-US'),
       <MemoryRouter initialEntries={['/subscription?order=o1']}>
-        <PaymentsCard />
+        <Payments />
       </MemoryRouter>,
       'en-US',
     );
@@ -35,7 +46,7 @@ describe('PaymentsCard (issue 18)', () => {
 
   it('shows nothing for a client who never paid through a checkout', async () => {
     const calls = stubApi({ 'GET /orders': () => json({ orders: [] }) });
-    renderInApp(await loadMessages('pt-BR'), <MemoryRouter><PaymentsCard /></MemoryRouter>, 'pt-BR');
+    renderInApp(await loadMessages('pt-BR'), <MemoryRouter><Payments /></MemoryRouter>, 'pt-BR');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByTestId('payments')).toBeNull();
   });

@@ -16,7 +16,7 @@ import { api } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 
-interface Order {
+export interface Order {
   id: string;
   planId: PlanId;
   amount: number;
@@ -34,13 +34,11 @@ const POLL_MS = 3_000;
 const POLL_FOR_MS = 10 * 60_000;
 
 /**
- * The client's payments (issue 18): each order with its date, plan, amount in its currency and
- * status. Back from a checkout (`?order=`), a pending order reads "Payment under review" and is
- * asked about until the provider's webhook settles it: the return itself activates nothing.
+ * The client's orders (issue 18). Back from a checkout (`?order=`), the order is asked about until
+ * the provider's webhook settles it — the return itself activates nothing — and, once paid, the
+ * plan is brought to this device and announced.
  */
-export function PaymentsCard() {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+export function usePayments(): { orders: Order[] | null; pending: Order | null } {
   const [params] = useSearchParams();
   const returned = params.get('order');
   const [orders, setOrders] = useState<Order[] | null>(null);
@@ -75,44 +73,54 @@ export function PaymentsCard() {
     };
   }, [returned]);
 
-  if (!orders || orders.length === 0) return null;
-  const pending = orders.find((o) => o.id === returned && o.status === 'pending');
+  return { orders, pending: orders?.find((o) => o.id === returned && o.status === 'pending') ?? null };
+}
+
+/** "Payment under review", over the plan, while the order the client came back with is unsettled. */
+export function PaymentPending({ order }: { order: Order | null }) {
+  const intl = useIntl();
+  if (!order) return null;
   return (
-    <Stack sx={{ gap: 2, mb: 2 }}>
-      {pending && (
-        <Alert severity="info" data-testid="payment-pending">
-          <AlertTitle>{t('subscription.payments.pendingTitle')}</AlertTitle>
-          {t('subscription.payments.pendingText')}
-        </Alert>
-      )}
-      <Card variant="outlined" data-testid="payments">
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('subscription.payments.title')}
-          </Typography>
-          <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1.5 }}>
-            {orders.map((order) => (
-              <Box component="li" key={order.id} data-testid="payment-row" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>
-                    {t(`plans.names.${PLAN_DISPLAY_KEYS[order.planId]}`)} · {formatMoney(order.amount, order.currency, intl.locale)}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {intl.formatDate(order.createdAt, { dateStyle: 'medium' })}
-                    {order.method && ` · ${t(`subscription.payments.method.${order.method}`)}`}
-                  </Typography>
-                  {order.receiptUrl && (
-                    <Link href={order.receiptUrl} target="_blank" rel="noopener noreferrer" variant="body2" data-testid="payment-receipt">
-                      {t('subscription.payments.receipt')}
-                    </Link>
-                  )}
-                </Box>
-                <Chip size="small" color={STATUS_COLORS[order.status]} label={t(`subscription.payments.status.${order.status}`)} />
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="payment-pending">
+      <AlertTitle>{intl.formatMessage({ id: 'subscription.payments.pendingTitle' })}</AlertTitle>
+      {intl.formatMessage({ id: 'subscription.payments.pendingText' })}
+    </Alert>
+  );
+}
+
+/** The client's payments, under the plan: date, plan, amount in its currency, method, status, receipt. */
+export function PaymentsCard({ orders }: { orders: Order[] | null }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  if (!orders || orders.length === 0) return null;
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }} data-testid="payments">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('subscription.payments.title')}
+        </Typography>
+        <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1.5 }}>
+          {orders.map((order) => (
+            <Box component="li" key={order.id} data-testid="payment-row" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Box>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {t(`plans.names.${PLAN_DISPLAY_KEYS[order.planId]}`)} · {formatMoney(order.amount, order.currency, intl.locale)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {intl.formatDate(order.createdAt, { dateStyle: 'medium' })}
+                  {order.method && ` · ${t(`subscription.payments.method.${order.method}`)}`}
+                </Typography>
+                {order.receiptUrl && (
+                  <Link href={order.receiptUrl} target="_blank" rel="noopener noreferrer" variant="body2" data-testid="payment-receipt">
+                    {t('subscription.payments.receipt')}
+                  </Link>
+                )}
               </Box>
-            ))}
-          </Stack>
-        </CardContent>
-      </Card>
-    </Stack>
+              <Chip size="small" color={STATUS_COLORS[order.status]} label={t(`subscription.payments.status.${order.status}`)} />
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }
