@@ -87,7 +87,9 @@ export function orderRoutes(deps: AppDeps) {
       });
       deps.orders.attachCheckout(order.id, pix.paymentId);
       deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: 'mercadopago', method: 'pix' });
-      return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt } }, 201);
+      // The time left by the server's clock: a phone whose clock is wrong still counts it right.
+      const expiresInSeconds = Math.max(0, Math.round((Date.parse(pix.expiresAt) - deps.now()) / 1000));
+      return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt, expiresInSeconds } }, 201);
     } catch (error) {
       deps.orders.close(order.id, 'failed');
       deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });

@@ -154,10 +154,6 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
       allOrders
         .all({ status: filter.status ?? null, provider: filter.provider ?? null, flagged: filter.flagged ? 1 : 0 })
         .map((row) => ({ ...toDto(row), userName: row.user_name, userEmail: row.user_email, paymentId: row.payment_id, flag: row.flag })),
-    byId: (orderId: string): (OrderDto & { userId: string; flag: string | null }) | null => {
-      const row = byId.get(orderId);
-      return row ? { ...toDto(row), userId: row.user_id, flag: row.flag } : null;
-    },
   };
 }
 

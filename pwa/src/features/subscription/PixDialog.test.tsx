@@ -13,7 +13,7 @@ describe('PixDialog (issue 18)', () => {
   it('shows the QR code, the copy-and-paste code with a copy button and the time left, and turns to "Plano ativado" by itself when the payment is confirmed', async () => {
     const statuses = ['pending', 'paid'];
     const calls = stubApi({
-      'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '00020126580014br.gov.bcb.pix-code', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() } }, 201),
+      'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '00020126580014br.gov.bcb.pix-code', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(), expiresInSeconds: 1800 } }, 201),
       'GET /orders': () => json({ orders: [{ ...ORDER, status: statuses.length > 1 ? statuses.shift() : statuses[0] }] }),
     });
     const writeText = vi.fn(async () => undefined);
@@ -42,10 +42,24 @@ describe('PixDialog (issue 18)', () => {
 
   it('says the code expired once its time is over', async () => {
     stubApi({
-      'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '000201-expired', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(Date.now() - 1_000).toISOString() } }, 201),
+      'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '000201-expired', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(Date.now() - 1_000).toISOString(), expiresInSeconds: 0 } }, 201),
       'GET /orders': () => json({ orders: [{ ...ORDER, status: 'pending' }] }),
     });
     renderInApp(await loadMessages('es-AR'), <MemoryRouter><PixDialog planId="monthly" onClose={() => undefined} /></MemoryRouter>, 'es-AR');
     expect((await screen.findByTestId('pix-expired')).textContent).toBe('Este código venció. Cerrá y generá otro.');
   });
+
+  it('counts the time left from the server’s answer, not the phone’s clock: a phone an hour fast still gets its 30 minutes', async () => {
+    const hourAhead = Date.now() + 60 * 60_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => hourAhead);
+    stubApi({
+      // By the phone's clock this expiry is long past; the server says 30 minutes remain.
+      'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '000201-clock', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(hourAhead - 30 * 60_000).toISOString(), expiresInSeconds: 1800 } }, 201),
+      'GET /orders': () => json({ orders: [{ ...ORDER, status: 'pending' }] }),
+    });
+    renderInApp(await loadMessages('pt-BR'), <MemoryRouter><PixDialog planId="monthly" onClose={() => undefined} /></MemoryRouter>, 'pt-BR');
+    expect((await screen.findByTestId('pix-expires')).textContent).toMatch(/^O código expira em (30:00|29:5\d)$/);
+    expect(screen.queryByTestId('pix-expired')).toBeNull();
+  });
 });
+

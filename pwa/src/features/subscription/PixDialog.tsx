@@ -21,7 +21,7 @@ import { flush } from '#pwa/sync/user-data.ts';
 
 interface PixOrder {
   order: { id: string; amount: number; currency: string };
-  pix: { qrCode: string; qrCodeBase64: string; expiresAt: string };
+  pix: { qrCode: string; qrCodeBase64: string; expiresAt: string; expiresInSeconds: number };
 }
 
 /** How often the order is asked about while the QR code is on screen. */
@@ -36,14 +36,15 @@ export function PixDialog({ planId, onClose }: { planId: PlanId; onClose: () => 
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
-  const [created, setCreated] = useState<PixOrder | null>(null);
+  const [created, setCreated] = useState<(PixOrder & { deadline: number }) | null>(null);
   const now = useNow(1_000);
 
   useEffect(() => {
     let cancelled = false;
     api
       .post<PixOrder>('/orders/pix', { planId })
-      .then((answer) => !cancelled && setCreated(answer))
+      // The deadline on this device's clock, from the time the server says is left (a wrong clock counts right).
+      .then((answer) => !cancelled && setCreated({ ...answer, deadline: Date.now() + answer.pix.expiresInSeconds * 1000 }))
       .catch((error: unknown) => {
         if (cancelled) return;
         showToast({ severity: 'error', title: { id: 'plans.pix.failed' }, description: error instanceof ApiRequestError && error.code !== 'NETWORK' ? error.message : t('errors.network') });
@@ -93,7 +94,7 @@ export function PixDialog({ planId, onClose }: { planId: PlanId; onClose: () => 
     }
   };
 
-  const left = created ? Math.max(0, Date.parse(created.pix.expiresAt) - now) : 0;
+  const left = created ? Math.max(0, created.deadline - now) : 0;
   const minutes = Math.floor(left / 60_000);
   const seconds = Math.floor((left % 60_000) / 1000);
   const amount = created ? formatMoney(created.order.amount, created.order.currency, intl.locale) : '';
