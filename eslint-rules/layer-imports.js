@@ -24,7 +24,7 @@ const rel = (abs) => path.relative(root, abs).split(path.sep).join('/');
 
 /**
  * Returns the reason an import is forbidden, or null when it is allowed.
- * `typeOnly` imports from api/ are allowed in pwa/ (shared response types).
+ * `typeOnly` imports from api/ (the app's type for `hono/client`) are allowed in pwa/; nothing from its services.
  */
 export function checkImport(fromFile, spec, typeOnly) {
   const from = rel(fromFile);
@@ -45,6 +45,8 @@ export function checkImport(fromFile, spec, typeOnly) {
   }
   if (from.startsWith('pwa/')) {
     // A PWA test may drive the real server through api/test's harness (the sync engine's tests).
+    // Wire types come from sync-protocol/contract; the services' own types stay on the server.
+    if (to?.startsWith('api/src/services/')) return 'pwa/ may not import api/src/services/: wire types live in sync-protocol/contract/';
     if (to?.startsWith('api/')) return typeOnly || (test && to.startsWith('api/test/')) ? null : 'pwa/ may only `import type` from api/';
     if (to?.startsWith('e2e/')) return 'pwa/ may not import e2e/';
     if (pkg && !test && (nodeBuiltins.has(spec) || ['hono', 'better-sqlite3', 'drizzle-orm', 'openai', 'argon2'].includes(pkg))) {

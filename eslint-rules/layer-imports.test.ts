@@ -23,6 +23,9 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     ['pwa/src/components/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
     ['pwa/src/app/x.ts', "import Database from 'better-sqlite3';\nexport const d = Database;"],
     ['pwa/src/sync/x.test.ts', "import { createApp } from '#api/app.ts';\nexport const a = createApp;"],
+    // Wire types live in sync-protocol/contract (issue 19): not even a type comes from the services.
+    ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#api/services/clients.ts';\nexport type C = ClientDto;"],
+    ['pwa/src/db/x.ts', "import type { PullResult } from '../../../api/src/services/sync.ts';\nexport type P = PullResult;"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);
   });
@@ -30,7 +33,8 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
   it.each([
     ['sync-protocol/domain/x.ts', "import { string } from 'yup';\nexport const s = string;"],
     ['api/src/services/x.ts', "import { uuidv7 } from '#protocol/ids.ts';\nexport const u = uuidv7;"],
-    ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#api/services/clients.ts';\nexport type C = ClientDto;"],
+    ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#protocol/contract/clients.ts';\nexport type C = ClientDto;"],
+    ['pwa/src/app/x.ts', "import type { AppType } from '#api/app.ts';\nexport type A = AppType;"],
     ['pwa/src/features/auth/x.ts', "import { Logo } from '#pwa/components/Logo.tsx';\nexport const l = Logo;"],
     ['pwa/src/app/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
     ['pwa/src/sync/x.test.ts', "import { createTestApp } from '../../../api/test/harness.ts';\nexport const t = createTestApp;"],

@@ -16,48 +16,27 @@ import {
   type WeightRecord,
 } from './conflict/rules.ts';
 import type { Mutation } from './mutations/envelope.ts';
-
-export interface ReplicaNotification {
-  id: string;
-  type: 'diet_published' | 'workout_published' | 'other';
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
-
-/** The profile as pulled: the client's fields and the HLC of each field's last write. */
-export type ReplicaProfile = Record<string, unknown> & { id: string; profileHlcs: Record<string, string> };
-
-export type Tombstone = { id: string; deleted: true };
-export const isTombstone = (row: { id: string }): row is Tombstone => (row as Partial<Tombstone>).deleted === true && Object.keys(row).length === 2;
-
-export interface PulledChanges<Diet extends { id: string }, Workout extends { id: string }> {
-  profile: ReplicaProfile | null;
-  weightRecords: WeightRecord[];
-  dailyProgress: DailyProgress[];
-  notifications: ReplicaNotification[];
-  diets: (Diet | Tombstone)[];
-  workouts: (Workout | Tombstone)[];
-  /** Read-only: the device gates diet and workout by its own copy (SPEC §4). */
-  subscriptions: { id: string }[];
-}
+import type { ProfileDto } from './contract/clients.ts';
+import type { DietPlanDto, WorkoutPlanDto } from './contract/plans.ts';
+import type { SubscriptionDto } from './contract/subscriptions.ts';
+import { isTombstone, type PulledChanges } from './contract/sync.ts';
+import type { NotificationDto } from './contract/tracking.ts';
 
 /** Storage of one replica. Implementations run all calls of one operation in one transaction. */
-export interface ReplicaStore<Diet extends { id: string } = { id: string }, Workout extends { id: string } = { id: string }> {
+export interface ReplicaStore {
   getWeight(id: string): Promise<WeightRecord | undefined>;
   putWeight(record: WeightRecord): Promise<void>;
   getDay(localDate: string): Promise<DailyProgress | undefined>;
   putDay(day: DailyProgress): Promise<void>;
-  getProfile(): Promise<ReplicaProfile | undefined>;
-  putProfile(profile: ReplicaProfile): Promise<void>;
-  getNotification(id: string): Promise<ReplicaNotification | undefined>;
-  putNotification(notification: ReplicaNotification): Promise<void>;
-  putDiet(diet: Diet): Promise<void>;
+  getProfile(): Promise<ProfileDto | undefined>;
+  putProfile(profile: ProfileDto): Promise<void>;
+  getNotification(id: string): Promise<NotificationDto | undefined>;
+  putNotification(notification: NotificationDto): Promise<void>;
+  putDiet(diet: DietPlanDto): Promise<void>;
   deleteDiet(id: string): Promise<void>;
-  putWorkout(workout: Workout): Promise<void>;
+  putWorkout(workout: WorkoutPlanDto): Promise<void>;
   deleteWorkout(id: string): Promise<void>;
-  putSubscription(subscription: { id: string }): Promise<void>;
+  putSubscription(subscription: SubscriptionDto): Promise<void>;
   /** Drops everything (full resync). */
   clear(): Promise<void>;
 }
@@ -110,9 +89,9 @@ export async function applyLocally(store: ReplicaStore, mutation: Mutation): Pro
  * Writes a pull's rows (the server's word), then replays the pending mutations on top. With
  * `reset`, the replica is emptied first: a full resync after the server lost or refused history.
  */
-export async function applyPull<Diet extends { id: string }, Workout extends { id: string }>(
-  store: ReplicaStore<Diet, Workout>,
-  changes: PulledChanges<Diet, Workout>,
+export async function applyPull(
+  store: ReplicaStore,
+  changes: PulledChanges,
   pending: readonly Mutation[],
   reset: boolean,
 ): Promise<void> {
@@ -124,14 +103,14 @@ export async function applyPull<Diet extends { id: string }, Workout extends { i
   for (const diet of changes.diets) await (isTombstone(diet) ? store.deleteDiet(diet.id) : store.putDiet(diet));
   for (const workout of changes.workouts) await (isTombstone(workout) ? store.deleteWorkout(workout.id) : store.putWorkout(workout));
   for (const subscription of changes.subscriptions) await store.putSubscription(subscription);
-  for (const mutation of pending) await applyLocally(store as ReplicaStore, mutation);
+  for (const mutation of pending) await applyLocally(store, mutation);
 }
 
 /**
  * The latest HLC among the pulled rows' field stamps: the device's clock receives it, so that a
  * change made after seeing these rows orders after them, whatever the device's wall clock says.
  */
-export function latestHlc(changes: Pick<PulledChanges<{ id: string }, { id: string }>, 'profile' | 'dailyProgress' | 'weightRecords'>): string | null {
+export function latestHlc(changes: Pick<PulledChanges, 'profile' | 'dailyProgress' | 'weightRecords'>): string | null {
   let latest: string | null = null;
   const consider = (stamps: Record<string, string | undefined> | undefined) => {
     for (const hlc of Object.values(stamps ?? {})) if (hlc !== undefined && (latest === null || hlc > latest)) latest = hlc;
@@ -146,19 +125,19 @@ export function latestHlc(changes: Pick<PulledChanges<{ id: string }, { id: stri
 export function createMemoryStore(): ReplicaStore & {
   weights: Map<string, WeightRecord>;
   days: Map<string, DailyProgress>;
-  profile: { value: ReplicaProfile | undefined };
-  notifications: Map<string, ReplicaNotification>;
+  profile: { value: ProfileDto | undefined };
+  notifications: Map<string, NotificationDto>;
   diets: Map<string, { id: string }>;
   workouts: Map<string, { id: string }>;
   subscriptions: Map<string, { id: string }>;
 } {
   const weights = new Map<string, WeightRecord>();
   const days = new Map<string, DailyProgress>();
-  const notifications = new Map<string, ReplicaNotification>();
+  const notifications = new Map<string, NotificationDto>();
   const diets = new Map<string, { id: string }>();
   const workouts = new Map<string, { id: string }>();
   const subscriptions = new Map<string, { id: string }>();
-  const profile: { value: ReplicaProfile | undefined } = { value: undefined };
+  const profile: { value: ProfileDto | undefined } = { value: undefined };
   return {
     weights,
     days,

@@ -4,10 +4,7 @@
  */
 import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
 import { DEFAULT_MINIMUM_PAYOUT_MINOR } from '#protocol/domain/commission.ts';
-import { CURRENCY_CODES, type CurrencyCode } from '#protocol/domain/plans.ts';
-
-export const PLAN_IDS = ['monthly', 'quarterly', 'annual'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import { CURRENCY_CODES, PLAN_IDS, type CurrencyCode, type PlanId } from '#protocol/domain/plans.ts';
 
 export interface RateLimits {
   /** Failed logins from one IP address within the window. */

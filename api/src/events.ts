@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SubscriptionDto } from './services/subscriptions.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 
 /**
  * In-process domain events. `subscription.activated` fires once per paid activation (webhook,

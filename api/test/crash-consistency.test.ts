@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '#protocol/mutations/index.ts';
-import type { PushResult } from '../src/services/sync.ts';
+import type { PushResult } from '#protocol/contract/sync.ts';
 import { HALT_SIGNAL, type HaltReport } from '../src/db/test-halt.ts';
 import { buildRegistration, TestDevice } from './factories.ts';
 import { buildServerBundle, startServer, type ServerBundle, type ServerProcess } from './server-process.ts';

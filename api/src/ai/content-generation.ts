@@ -15,7 +15,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { ApiError, refuseWhenLimited } from '../http/errors.ts';
 import { latestWeight } from '../services/clients.ts';
 import type { Logger } from '../logger.ts';
-import type { GeneratedDiet, GeneratedWorkout, GenerationSource, IdentifiedExercise } from '../services/staff-contract.ts';
+import type { GeneratedDiet, GeneratedWorkout, GenerationSource, IdentifiedExercise } from '#protocol/contract/staff.ts';
 import { generateBuiltinDiet } from './builtin/diet-generator.ts';
 import { generateBuiltinWorkout } from './builtin/workout-generator.ts';
 import type { ClientProfile } from './builtin/profile.ts';

@@ -7,8 +7,8 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, ensureAdmin, seedDemoData } from './demo-seed.ts';
 import { subscriptions, users } from './schema/index.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
-import type { PullResult } from '../services/sync.ts';
-import type { LedgerEntry, Payout, TeacherDashboard } from '../services/teacher-contract.ts';
+import type { PullResult } from '#protocol/contract/sync.ts';
+import type { LedgerEntry, Payout, TeacherDashboard } from '#protocol/contract/teacher.ts';
 
 let t: TestApp;
 afterEach(() => t.close());

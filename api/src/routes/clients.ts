@@ -10,6 +10,7 @@ import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { existingVisitorId, REFERRAL_COOKIE } from '../http/referral-visits.ts';
+import type { AccountSession } from '#protocol/contract/clients.ts';
 
 
 /** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
@@ -117,7 +118,7 @@ export function clientsRoutes(deps: AppDeps) {
   /** The owner's signed-in browsers, this one marked; ids are hashes, never tokens. */
   r.get('/me/sessions', 'signedIn', (c) => {
     const session = currentSession(c);
-    const sessions = deps.sessions.listFor(session.user.id).map((row) => ({
+    const sessions = deps.sessions.listFor(session.user.id).map((row): AccountSession => ({
       id: row.id,
       createdAt: new Date(row.createdAt).toISOString(),
       expiresAt: new Date(row.expiresAt).toISOString(),

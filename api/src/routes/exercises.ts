@@ -3,7 +3,7 @@ import { ApiError } from '../http/errors.ts';
 import type { AppDeps } from '../http/env.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../services/image-upload.ts';
-import type { ExerciseImageTestResponse } from '../services/staff-contract.ts';
+import type { ExerciseImageTestResponse } from '#protocol/contract/staff.ts';
 
 export const EXERCISE_IMAGE_TEST_PATH = '/api/exercises/test-with-attached-image';
 

@@ -9,7 +9,8 @@ import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 import { publicOrigin } from './teacher.ts';
 import type { CheckoutGateway } from '../payments/port.ts';
-import type { PaymentProvider } from '../services/orders.ts';
+import type { PaymentProvider } from '#protocol/domain/orders.ts';
+import type { PixCheckout } from '#protocol/contract/orders.ts';
 
 /** How long a PIX code may be paid: half an hour, then a new one is asked for. */
 const PIX_VALID_MS = 30 * 60_000;
@@ -89,7 +90,7 @@ export function orderRoutes(deps: AppDeps) {
       deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: 'mercadopago', method: 'pix' });
       // The time left by the server's clock: a phone whose clock is wrong still counts it right.
       const expiresInSeconds = Math.max(0, Math.round((Date.parse(pix.expiresAt) - deps.now()) / 1000));
-      return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt, expiresInSeconds } }, 201);
+      return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt, expiresInSeconds } } satisfies PixCheckout, 201);
     } catch (error) {
       deps.orders.close(order.id, 'failed');
       deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,5 @@
 import { MOST_POPULAR_PLAN, PLAN_DISPLAY_KEYS, PLAN_DURATION_MONTHS, PLAN_FEATURES, PLAN_IDS, PLAN_PRICING } from '#protocol/domain/plans.ts';
+import type { PlanOffer, Support } from '#protocol/contract/plans.ts';
 import type { AppDeps } from '../http/env.ts';
 import { createRouter } from '../http/router.ts';
 import { checkoutProvider } from './orders.ts';
@@ -15,7 +16,7 @@ export function planRoutes(deps: AppDeps) {
     // PIX in the app: reais through Mercado Pago.
     const pix = checkout && pricing.currency === 'BRL';
     return c.json({
-      plans: PLAN_IDS.map((id) => ({
+      plans: PLAN_IDS.map((id): PlanOffer => ({
         id,
         displayKey: PLAN_DISPLAY_KEYS[id],
         durationMonths: PLAN_DURATION_MONTHS[id],
@@ -29,7 +30,7 @@ export function planRoutes(deps: AppDeps) {
         pix,
       })),
       // Shown in "Gerenciar Cobrança" (SPEC §2): cancelling or changing payment goes through support.
-      support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },
+      support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail } satisfies Support,
     });
   });
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { buildRegistration, signIn } from '../../test/factories.ts';
 import { RETIRED_CODE_GRACE_MS } from '../services/referrals.ts';
-import type { ReferralLink } from '../services/teacher-contract.ts';
+import type { ReferralLink } from '#protocol/contract/teacher.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'referrals-static-'));
 writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');

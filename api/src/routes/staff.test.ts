@@ -5,7 +5,7 @@ import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { createUser} from '../../test/factories.ts';
 import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
-import type { StaffUserDetail, StaffUserSummary } from '../services/staff-contract.ts';
+import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 
 let t: TestApp;
 beforeEach(() => {

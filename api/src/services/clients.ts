@@ -10,37 +10,7 @@ import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Tracking } from './tracking.ts';
-
-/** The client as every response shows it (SPEC §3): never the password hash or any secret. */
-export interface ClientDto {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  birthDate: string | null;
-  gender: string | null;
-  height: number | null;
-  /** The latest record's weight, else the registration weight (ADR 018). */
-  currentWeight: number | null;
-  /** The weight given at registration: the starting point of progress (ADR 018). */
-  startingWeight: number | null;
-  targetWeight: number | null;
-  activityLevel: string | null;
-  goalType: string | null;
-  weeklyWeightGoal: number | null;
-  timeFrame: string | null;
-  motivation: string | null;
-  previousAttempts: string | null;
-  highestWeight: number | null;
-  lowestWeight: number | null;
-  dietaryRestrictions: string[];
-  medicalConditions: string[];
-  countryCode: CountryCode;
-  preferredLanguage: Locale;
-  unitSystem: UnitSystem;
-  role: Role;
-  createdAt: string;
-}
+import type { ClientDto } from '#protocol/contract/clients.ts';
 
 /**
  * The client as every response shows it. `users.current_weight` keeps the weight given at

@@ -11,11 +11,12 @@ import { localDateIn, startOfLocalDay } from '#protocol/domain/daily-progress.ts
 import { currencyOfCountry } from '#protocol/domain/plans.ts';
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import type { PlanId } from '../config.ts';
+import type { PlanId } from '#protocol/domain/plans.ts';
 import { ApiError } from '../http/errors.ts';
 import { translate } from '../i18n/translate.ts';
-import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
-import type { AdminPayout, LedgerEntry, Money, Payout, PayoutStatus, TeacherDashboard, TeacherStudent } from './teacher-contract.ts';
+import type { Subscriptions } from './subscriptions.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
+import type { AdminPayout, LedgerEntry, Money, Payout, PayoutStatus, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 
 interface CommissionRaw {
   id: string;

@@ -3,12 +3,12 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
-import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
+import type { Subscriptions } from './subscriptions.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import type { Commissions } from './commissions.ts';
 
 import type { OrderStatus, PaymentMethod, PaymentProvider } from '#protocol/domain/orders.ts';
-
-export type { OrderStatus, PaymentProvider };
+import type { AdminOrder, OrderDto } from '#protocol/contract/orders.ts';
 
 interface OrderRaw {
   id: string;
@@ -27,28 +27,6 @@ interface OrderRaw {
   subscription_id: string | null;
   created_at: number;
   updated_at: number;
-}
-
-export interface OrderDto {
-  id: string;
-  planId: PlanId;
-  amount: number;
-  currency: string;
-  provider: PaymentProvider;
-  status: OrderStatus;
-  method: PaymentMethod | null;
-  receiptUrl: string | null;
-  createdAt: string;
-}
-
-/** An order as the admin's orders view shows it (issue 18, part 5): whose, and what the provider said. */
-export interface AdminOrder extends OrderDto {
-  userName: string;
-  userEmail: string;
-  /** The provider's payment id, for support. */
-  paymentId: string | null;
-  /** Why an approved payment did not activate: `amount` or `currency`. */
-  flag: string | null;
 }
 
 /** What the provider itself reports about a payment (fetched from it, never taken from a webhook body). */

@@ -10,7 +10,8 @@ import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { ApiError } from '../http/errors.ts';
 import { translate } from '../i18n/translate.ts';
-import { toDietPlan, toWorkoutPlan, type DietPlanDto, type DietPlanRaw, type WorkoutPlanDto, type WorkoutPlanRaw } from './plans.ts';
+import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Tracking } from './tracking.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */

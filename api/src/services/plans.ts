@@ -4,43 +4,14 @@
  */
 import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
-
-export interface DietPlanDto {
-  id: string;
-  title: string;
-  description: string | null;
-  objective: string | null;
-  status: 'draft' | 'published';
-  dailyCalories: number | null;
-  macros: string | null;
-  meals: string | null;
-  weeklyMenu: string | null;
-  tips: string | null;
-  substitutions: string | null;
-  createdAt: string;
-  publishedAt: string | null;
-}
-
-export interface WorkoutPlanDto {
-  id: string;
-  title: string;
-  description: string | null;
-  status: 'draft' | 'published';
-  duration: string | null;
-  frequency: string | null;
-  weeklySchedule: string | null;
-  progressionTips: string | null;
-  safetyNotes: string | null;
-  createdAt: string;
-  publishedAt: string | null;
-}
+import type { DietPlanDto, PlanStatus, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 
 interface PlanRowBase {
   id: string;
   user_id: string;
   title: string;
   description: string | null;
-  status: 'draft' | 'published';
+  status: PlanStatus;
   created_at: number;
   updated_at: number;
   published_at: number | null;

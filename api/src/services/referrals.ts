@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { conversionRate, normalizeReferralCode } from '#protocol/domain/referral.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { ApiError } from '../http/errors.ts';
-import type { ReferralLink } from './teacher-contract.ts';
+import type { ReferralLink } from '#protocol/contract/teacher.ts';
 
 export const RETIRED_CODE_GRACE_MS = 90 * 24 * 60 * 60 * 1000;
 

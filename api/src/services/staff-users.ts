@@ -13,7 +13,7 @@ import { ApiError } from '../http/errors.ts';
 import { findUserById, toClientDto } from './clients.ts';
 import type { PlanAuthoring } from './plan-authoring.ts';
 import { isoOrNull } from './plans.ts';
-import type { StaffUserDetail, StaffUserSummary } from './staff-contract.ts';
+import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
 export interface Staff {

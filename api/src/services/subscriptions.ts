@@ -7,23 +7,11 @@ import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { CURRENCY_BY_LOCALE, PLAN_PRICING, planEnd, TRIAL_MS, type PlanId } from '#protocol/domain/plans.ts';
-import { contentGate, daysRemaining, subscriptionStatus, type Gate, type SubscriptionStatus } from '#protocol/domain/subscription-time.ts';
+import { contentGate, daysRemaining, subscriptionStatus, type Gate } from '#protocol/domain/subscription-time.ts';
 import { ApiError } from '../http/errors.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import type { AppEventBus } from '../events.ts';
-
-export interface SubscriptionDto {
-  id: string;
-  planId: PlanId | 'trial';
-  /** Minor units (cents); 0 is the trial. */
-  price: number;
-  currencyCode: string;
-  status: SubscriptionStatus;
-  startDate: string;
-  endDate: string;
-  isTrial: boolean;
-  daysRemaining: number;
-}
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 
 interface SubscriptionRaw {
   id: string;

@@ -12,48 +12,14 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
-import type { DailyProgress } from '#protocol/conflict/rules.ts';
 import { ApiError } from '../http/errors.ts';
-import { toDietPlan, toWorkoutPlan, type DietPlanDto, type DietPlanRaw, type WorkoutPlanDto, type WorkoutPlanRaw } from './plans.ts';
-import { applyProfileUpdate, toClientDto, type ClientDto } from './clients.ts';
-import { toDailyProgress, toNotification, toWeightRecord, type NotificationDto, type Tracking, type WeightRecordDto, type WriteResult } from './tracking.ts';
+import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
+import { applyProfileUpdate, toClientDto } from './clients.ts';
+import { toDailyProgress, toNotification, toWeightRecord, type Tracking, type WriteResult } from './tracking.ts';
+import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/sync.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import type { Gate } from '#protocol/domain/subscription-time.ts';
-import type { SubscriptionDto, Subscriptions } from './subscriptions.ts';
-
-export type MutationStatus =
-  | { seq: number; id: string | null; status: 'applied' | 'duplicate' }
-  | { seq: number; id: string | null; status: 'rejected'; code: ErrorCode };
-
-export interface PushResult {
-  lastSeq: number;
-  results: MutationStatus[];
-  /** Set when a mutation was missing: the device must resend from `expected`. */
-  gap: { expected: number } | null;
-}
-
-export type Tombstone = { id: string; deleted: true };
-
-export interface PullResult {
-  cursor: number;
-  hasMore: boolean;
-  /** The cursor is ahead of this server (restored from a backup): drop local data and pull from 0. */
-  reset: boolean;
-  lastSeq: number;
-  serverTime: string;
-  /** Whether diets and workouts are served now (SPEC §4 gating); devices gate what they hold by their own copy of the subscription. */
-  gate: Gate;
-  changes: {
-    profile: (ClientDto & { profileHlcs: Record<string, string> }) | null;
-    weightRecords: WeightRecordDto[];
-    dailyProgress: DailyProgress[];
-    notifications: NotificationDto[];
-    diets: (DietPlanDto | Tombstone)[];
-    workouts: (WorkoutPlanDto | Tombstone)[];
-    subscriptions: SubscriptionDto[];
-  };
-}
+import type { Subscriptions } from './subscriptions.ts';
 
 /** Rows per table per pull page. */
 export const PULL_PAGE = 500;

@@ -18,25 +18,7 @@ import {
 } from '#protocol/conflict/rules.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import type { MutationArgs } from '#protocol/mutations/index.ts';
-
-export interface WeightRecordDto {
-  id: string;
-  weight: number;
-  notes: string | null;
-  createdAt: string;
-  deleted: boolean;
-  /** The HLC of each field's last correction (ADR 015); in pulls, for the device's own merges. */
-  hlcs?: Partial<Record<'weight' | 'notes', string>>;
-}
-
-export interface NotificationDto {
-  id: string;
-  type: 'diet_published' | 'workout_published' | 'other';
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
+import type { NotificationDto, WeightRecord } from '#protocol/contract/tracking.ts';
 
 interface WeightRow {
   id: string;
@@ -69,13 +51,13 @@ interface NotificationRowRaw {
   version: number;
 }
 
-export const toWeightRecord = (row: WeightRow): WeightRecordDto => ({
+export const toWeightRecord = (row: WeightRow): WeightRecord => ({
   id: row.id,
   weight: row.weight,
   notes: row.notes,
   createdAt: new Date(row.created_at).toISOString(),
   deleted: row.deleted_at !== null,
-  hlcs: JSON.parse(row.hlcs) as WeightRecordDto['hlcs'],
+  hlcs: JSON.parse(row.hlcs) as WeightRecord['hlcs'],
 });
 
 export const toDailyProgress = (row: ProgressRow): DailyProgress => ({
@@ -170,7 +152,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     });
   }
 
-  const listWeightRecords = (userId: string): WeightRecordDto[] =>
+  const listWeightRecords = (userId: string): WeightRecord[] =>
     listWeights.all(userId).map(([id, weight, notes, createdAt]) => ({ id, weight, notes, createdAt: new Date(createdAt).toISOString(), deleted: false }));
 
   const readStoredDay = (userId: string, localDate: string) => {
@@ -242,7 +224,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       return result(outcome);
     },
 
-    weightRecord(userId: string, id: string): WeightRecordDto | null {
+    weightRecord(userId: string, id: string): WeightRecord | null {
       const row = weightById.get(id);
       if (!row || row.user_id !== userId) return null;
       const { hlcs: _hlcs, ...record } = toWeightRecord(row); // the merge stamps are the sync's, not REST's

@@ -12,7 +12,7 @@ import type { ContentGeneration } from '../ai/content-generation.ts';
 import { translateKnownText } from '../ai/builtin/known-texts.ts';
 import { ApiError } from '../http/errors.ts';
 import { translate } from '../i18n/translate.ts';
-import type { TranslateTextsResponse } from './staff-contract.ts';
+import type { TranslateTextsResponse } from '#protocol/contract/staff.ts';
 
 const MAX_ATTEMPTS = 2;
 

@@ -1,10 +1,8 @@
 import type { ReplicaStore } from '#protocol/replica.ts';
-import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
-import type { SubscriptionDto } from '#api/services/subscriptions.ts';
 import type { UserDb } from './user-db.ts';
 
 /** The replica rules of sync-protocol on IndexedDB; call inside a transaction over `db.replicaTables`. */
-export function dexieStore(db: UserDb): ReplicaStore<DietPlanDto, WorkoutPlanDto> {
+export function dexieStore(db: UserDb): ReplicaStore {
   return {
     getWeight: (id) => db.weightRecords.get(id),
     putWeight: async (record) => void (await db.weightRecords.put(record)),
@@ -18,7 +16,7 @@ export function dexieStore(db: UserDb): ReplicaStore<DietPlanDto, WorkoutPlanDto
     deleteDiet: (id) => db.diets.delete(id),
     putWorkout: async (workout) => void (await db.workouts.put(workout)),
     deleteWorkout: (id) => db.workouts.delete(id),
-    putSubscription: async (subscription) => void (await db.subscriptions.put(subscription as SubscriptionDto)),
+    putSubscription: async (subscription) => void (await db.subscriptions.put(subscription)),
     clear: async () => {
       await Promise.all([db.weightRecords.clear(), db.dailyProgress.clear(), db.notifications.clear(), db.diets.clear(), db.workouts.clear(), db.subscriptions.clear()]);
     },

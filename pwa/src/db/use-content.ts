@@ -1,6 +1,7 @@
 import { useLiveData } from './live-data.ts';
-import type { ReplicaNotification } from '#protocol/replica.ts';
-import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
+import type { ProfileDto } from '#protocol/contract/clients.ts';
+import type { NotificationDto } from '#protocol/contract/tracking.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { useUserDb } from './current.ts';
 
 /** Newest publication first; only published plans ever reach a client (SPEC §4). */
@@ -22,13 +23,13 @@ export function usePublishedWorkouts(): WorkoutPlanDto[] | undefined {
 }
 
 /** Notifications on this device, newest first (read state includes pending local changes). */
-export function useNotifications(): ReplicaNotification[] | undefined {
+export function useNotifications(): NotificationDto[] | undefined {
   const db = useUserDb((s) => s.db);
   return useLiveData(async () => (db ? (await db.notifications.orderBy('createdAt').reverse().toArray()) : undefined), [db]);
 }
 
-/** The profile as this device holds it (pending edits included). */
-export function useLocalProfile(): Record<string, unknown> | undefined {
+/** The profile as this device holds it (pending edits included); empty before the first pull. */
+export function useLocalProfile(): Partial<ProfileDto> | undefined {
   const db = useUserDb((s) => s.db);
   return useLiveData(async () => (db ? ((await db.profile.toArray())[0] ?? {}) : undefined), [db]);
 }

@@ -1,6 +1,6 @@
 import { useLiveData } from './live-data.ts';
 import { contentGate, subscriptionStatus, type Gate } from '#protocol/domain/subscription-time.ts';
-import type { SubscriptionDto } from '#api/services/subscriptions.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { useUserDb } from './current.ts';
 
 /**

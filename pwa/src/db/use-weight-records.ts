@@ -1,5 +1,6 @@
 import { useLiveData } from './live-data.ts';
 import type { WeightRecord } from '#protocol/conflict/rules.ts';
+import type { ClientDto } from '#protocol/contract/clients.ts';
 import { weightProgress, type WeightProgress } from '#protocol/domain/weight-progress.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { useUserDb } from './current.ts';
@@ -15,10 +16,9 @@ export function useWeightRecords(): WeightRecord[] | undefined {
  * The weight given at registration (ADR 018). A profile pulled before `startingWeight` existed
  * holds it in `currentWeight`, which the server then kept as the registration weight.
  */
-export function startingWeightOf(profile: object | undefined | null): number | null {
+export function startingWeightOf(profile: Partial<ClientDto> | undefined | null): number | null {
   if (!profile) return null;
-  const fields = profile as Record<string, unknown>;
-  const value = 'startingWeight' in fields ? fields.startingWeight : fields.currentWeight;
+  const value = 'startingWeight' in profile ? profile.startingWeight : profile.currentWeight;
   return typeof value === 'number' ? value : null;
 }
 
@@ -32,7 +32,7 @@ export function useWeightProgress(): { records: WeightRecord[]; progress: Weight
   const profile = useLocalProfile();
   // Both, or the figures would show a moment without the starting point.
   if (records === undefined || profile === undefined) return undefined;
-  const targetWeight = (profile?.targetWeight as number | null | undefined) ?? client?.targetWeight ?? null;
+  const targetWeight = profile?.targetWeight ?? client?.targetWeight ?? null;
   const startingWeight = startingWeightOf(profile?.id ? profile : client);
   return { records, progress: weightProgress(records, startingWeight, targetWeight) };
 }

@@ -2,9 +2,10 @@ import Dexie, { type Table } from 'dexie';
 import type { DailyProgress, WeightRecord } from '#protocol/conflict/rules.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import type { Mutation } from '#protocol/mutations/envelope.ts';
-import type { ReplicaNotification, ReplicaProfile } from '#protocol/replica.ts';
-import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
-import type { SubscriptionDto } from '#api/services/subscriptions.ts';
+import type { NotificationDto } from '#protocol/contract/tracking.ts';
+import type { ProfileDto } from '#protocol/contract/clients.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 
 /** A translated text list (SPEC §7 translate-texts), cached per language, context and list. */
 export interface TranslationEntry {
@@ -41,8 +42,8 @@ export class UserDb extends Dexie {
   outbox!: Table<Mutation, number>;
   weightRecords!: Table<WeightRecord, string>;
   dailyProgress!: Table<DailyProgress, string>;
-  profile!: Table<ReplicaProfile, string>;
-  notifications!: Table<ReplicaNotification, string>;
+  profile!: Table<ProfileDto, string>;
+  notifications!: Table<NotificationDto, string>;
   diets!: Table<DietPlanDto, string>;
   workouts!: Table<WorkoutPlanDto, string>;
   subscriptions!: Table<SubscriptionDto, string>;

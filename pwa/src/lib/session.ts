@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ClientDto } from '#api/services/clients.ts';
+import type { ClientDto } from '#protocol/contract/clients.ts';
 import { api, ApiRequestError } from './api.ts';
 
 export type Client = ClientDto;

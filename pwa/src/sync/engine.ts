@@ -8,9 +8,8 @@
  */
 import { maxHlc } from '#protocol/clock/hlc.ts';
 import { MAX_PUSH_BATCH, type Mutation } from '#protocol/mutations/envelope.ts';
-import { applyPull, latestHlc, type PulledChanges } from '#protocol/replica.ts';
-import type { PullResult, PushResult } from '#api/services/sync.ts';
-import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
+import { applyPull, latestHlc } from '#protocol/replica.ts';
+import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { dexieStore } from '#pwa/db/replica-store.ts';
 import { newDeviceId, type Refusal, type UserDb } from '#pwa/db/user-db.ts';
 
@@ -132,7 +131,7 @@ async function pull(db: UserDb, call: Call, fullResync: boolean): Promise<void> 
       await rebindDevice(db);
       continue;
     }
-    const changes = result.changes as PulledChanges<DietPlanDto, WorkoutPlanDto>;
+    const { changes } = result;
     await db.transaction('rw', db.replicaTables, async () => {
       const pending = await db.outbox.orderBy('seq').toArray();
       await applyPull(dexieStore(db), changes, pending, result.reset || cursor === 0);

@@ -23,12 +23,12 @@ import { canCompleteDay, localDateIn } from '#protocol/domain/daily-progress.ts'
 import { emptyDay } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Envelope, Mutation, MutationArgs, MutationName, ProgressField } from '#protocol/mutations/envelope.ts';
-import { applyPull, createMemoryStore, type PulledChanges } from '#protocol/replica.ts';
+import { applyPull, createMemoryStore } from '#protocol/replica.ts';
 import { deviceTimeZone, recordMutation } from '#pwa/db/local-writes.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../api/test/harness.ts';
 import { createUser } from '../../../api/test/factories.ts';
-import type { PullResult, PushResult } from '../../../api/src/services/sync.ts';
+import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { syncNow } from './engine.ts';
 
 const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 12);
@@ -250,7 +250,7 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
     const server = createMemoryStore();
     const { body } = await devices[0]!.browser.get<PullResult>('/api/sync/pull?cursor=0');
     expect(body.hasMore).toBe(false);
-    await applyPull(server, body.changes as PulledChanges<{ id: string }, { id: string }>, [], true);
+    await applyPull(server, body.changes, [], true);
     const written = devices.flatMap((d) => d.written);
 
     // 1. Every device converged on the server's state.

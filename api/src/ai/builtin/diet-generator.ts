@@ -5,7 +5,7 @@
  * deterministic: the same client and day give the same draft.
  */
 import type { Locale } from '#protocol/i18n/locales.ts';
-import type { GeneratedDiet } from '../../services/staff-contract.ts';
+import type { GeneratedDiet } from '#protocol/contract/staff.ts';
 import { DIET_COPY, type DietCopy } from './diet-copy.ts';
 import { dietTargets, type DietTargets } from './diet-targets.ts';
 import { FOODS, foodLine, MEAL_NAMES, nutritionOf, suitsClient, type Food, type FoodGroup } from './foods.ts';

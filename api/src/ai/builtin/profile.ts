@@ -12,7 +12,7 @@ import {
   type MedicalCondition,
 } from '#protocol/domain/client-enums.ts';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
-import type { ClientDto } from '../../services/clients.ts';
+import type { ClientDto } from '#protocol/contract/clients.ts';
 
 /** The client fields a draft is based on, as the API names them. */
 export type ClientProfile = Pick<

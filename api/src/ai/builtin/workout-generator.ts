@@ -9,7 +9,7 @@ import type { GoalType } from '#protocol/domain/client-enums.ts';
 import { isLocalDate } from '#protocol/domain/calendar.ts';
 import { ageOn } from '#protocol/domain/nutrition.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
-import type { GeneratedWorkout } from '../../services/staff-contract.ts';
+import type { GeneratedWorkout } from '#protocol/contract/staff.ts';
 import { EXERCISES, LEVEL_ORDER, type Exercise, type ExerciseLevel, type MovementPattern } from './exercises.ts';
 import { readProfile, supportedLocale, type ClientProfile, type ProfileReading } from './profile.ts';
 import { rotate, stableHash } from './rotation.ts';

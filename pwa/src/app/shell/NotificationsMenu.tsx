@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import type { ReplicaNotification } from '#protocol/replica.ts';
+import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import { markNotificationRead, notificationTarget, notificationWording } from '../../features/content/notifications.ts';
 
 const LATEST = 5;
@@ -13,7 +13,7 @@ const LATEST = 5;
 export interface NotificationsMenuProps {
   id: string;
   anchor: HTMLElement | null;
-  notifications: ReplicaNotification[];
+  notifications: NotificationDto[];
   onClose(): void;
 }
 

@@ -5,6 +5,7 @@ import { useUserDb } from '#pwa/db/current.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { useProfileLanguage } from './use-profile-language.ts';
+import { aProfile } from '#pwa/test/factories.ts';
 
 function Shell() {
   useProfileLanguage();
@@ -25,7 +26,7 @@ afterEach(async () => {
 
 describe('useProfileLanguage (issue 17: the language chosen on one device is every device’s)', () => {
   it('follows the profile when another device changes its language (a pull), keeping the language the device opened with until then', async () => {
-    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} }));
     useLocaleStore.setState({ locale: 'es-AR', chosen: true }); // picked on the login page
     useUserDb.setState({ db });
     render(<Shell />);
@@ -42,7 +43,7 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
     useLocaleStore.setState({ locale: 'en-US', chosen: true });
     useUserDb.setState({ db });
     render(<Shell />);
-    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(useLocaleStore.getState().locale).toBe('en-US');
     await db.profile.update('u1', { preferredLanguage: 'es-AR' });
@@ -50,7 +51,7 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
   });
 
   it('follows a change pulled before the screen first read the profile, after a reload (the device had seen the old one)', async () => {
-    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} }));
     useLocaleStore.setState({ locale: 'pt-BR' });
     useUserDb.setState({ db });
     const first = render(<Shell />);
@@ -67,7 +68,7 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
     useLocaleStore.setState({ locale: 'pt-BR', chosen: false });
     useUserDb.setState({ db });
     render(<Shell />);
-    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'es-AR', profileHlcs: { preferredLanguage: '2026-11-23T10:00:00.000Z-000000-web_other' } });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Ana', preferredLanguage: 'es-AR', profileHlcs: { preferredLanguage: '2026-11-23T10:00:00.000Z-000000-web_other' } }));
     await waitFor(() => expect(useLocaleStore.getState().locale).toBe('es-AR'));
     expect(useLocaleStore.getState().chosen).toBe(false);
   });
@@ -76,7 +77,7 @@ describe('useProfileLanguage (issue 17: the language chosen on one device is eve
     useLocaleStore.setState({ locale: 'en-US', chosen: false });
     useUserDb.setState({ db });
     render(<Shell />);
-    await db.profile.put({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Ana', preferredLanguage: 'pt-BR', profileHlcs: {} }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(useLocaleStore.getState().locale).toBe('en-US');
   });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffUserDetail, StaffUserSummary } from '#api/services/staff-contract.ts';
-import type { DietPlanDto } from '#api/services/plans.ts';
+import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
+import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { ExerciseImageTestResponse } from '#api/services/staff-contract.ts';
+import type { ExerciseImageTestResponse } from '#protocol/contract/staff.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { failureText } from './feedback.ts';

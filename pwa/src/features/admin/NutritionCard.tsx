@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { StaffUserDetail } from '#api/services/staff-contract.ts';
+import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 import { analyseNutrition, type NutritionField } from '#protocol/domain/nutrition.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { measuresFor } from '#pwa/lib/measures.ts';

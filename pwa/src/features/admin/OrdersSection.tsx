@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AdminOrder } from '#api/services/orders.ts';
+import type { AdminOrder } from '#protocol/contract/orders.ts';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '#protocol/domain/orders.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';

@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { darken, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { AdminPayout, PayoutStatus } from '#api/services/teacher-contract.ts';
+import type { AdminPayout, PayoutStatus } from '#protocol/contract/teacher.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { GenerationSource } from '#api/services/staff-contract.ts';
+import type { GenerationSource } from '#protocol/contract/staff.ts';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';

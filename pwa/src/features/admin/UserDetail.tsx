@@ -14,7 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import type { StaffUserDetail } from '#api/services/staff-contract.ts';
+import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { showToast } from '#pwa/lib/toast.ts';

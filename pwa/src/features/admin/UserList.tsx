@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { StaffUserSummary } from '#api/services/staff-contract.ts';
+import type { StaffUserSummary } from '#protocol/contract/staff.ts';
 import type { DietFreshness } from '#protocol/domain/diet-freshness.ts';
 import { LoadError } from './LoadError.tsx';
 import { groupUsers, USER_GROUPS, type UserGroup } from './user-groups.ts';

@@ -1,5 +1,5 @@
-import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
-import type { ExerciseImageTestResponse, GenerateDietResponse, GenerateWorkoutResponse } from '#api/services/staff-contract.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import type { ExerciseImageTestResponse, GenerateDietResponse, GenerateWorkoutResponse } from '#protocol/contract/staff.ts';
 import { api } from '#pwa/lib/api.ts';
 
 /** The two kinds of plan a professional writes; each call below exists for both. */

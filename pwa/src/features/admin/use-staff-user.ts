@@ -1,4 +1,4 @@
-import type { StaffUserDetail } from '#api/services/staff-contract.ts';
+import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 
 /** GET /api/teacher-admin/users/:id: the client with every plan, drafts included. */

@@ -1,4 +1,4 @@
-import type { StaffUserSummary } from '#api/services/staff-contract.ts';
+import type { StaffUserSummary } from '#protocol/contract/staff.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 
 /** GET /api/teacher-admin/users: every user the professional may manage. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffUserSummary } from '#api/services/staff-contract.ts';
+import type { StaffUserSummary } from '#protocol/contract/staff.ts';
 import { groupUsers, matchesSearch } from './user-groups.ts';
 
 const user = (over: Partial<StaffUserSummary>): StaffUserSummary => ({

@@ -1,4 +1,4 @@
-import type { StaffUserSummary } from '#api/services/staff-contract.ts';
+import type { StaffUserSummary } from '#protocol/contract/staff.ts';
 import { dietFreshness, type DietFreshness } from '#protocol/domain/diet-freshness.ts';
 
 /** SPEC §2 admin list headings, in the order shown. */

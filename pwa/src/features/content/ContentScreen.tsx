@@ -18,7 +18,7 @@ import WorkoutIcon from '@mui/icons-material/FitnessCenter';
 import { parseMeals, dailyCalories } from '#protocol/domain/diet-plan.ts';
 import type { Gate } from '#protocol/domain/subscription-time.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
-import type { DietPlanDto, WorkoutPlanDto } from '#api/services/plans.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useNotifications, usePublishedDiets, usePublishedWorkouts } from '#pwa/db/use-content.ts';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { DietPlanDto } from '#api/services/plans.ts';
+import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { CloseActions } from './CloseActions.tsx';
 import { MacroChips, Stat, TextListCard } from './DietView.tsx';
 import { useReadableDiet } from './use-readable-diet.ts';

@@ -9,13 +9,13 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
-import type { ReplicaNotification } from '#protocol/replica.ts';
+import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import { markNotificationRead, notificationWording } from './notifications.ts';
 
 const ICONS = { diet_published: DietIcon, workout_published: WorkoutIcon, other: InfoIcon };
 
 /** SPEC §2 Notificações tab: newest first; marking as read is a local change that syncs later. */
-export function NotificationList({ notifications }: { notifications: readonly ReplicaNotification[] }) {
+export function NotificationList({ notifications }: { notifications: readonly NotificationDto[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const unread = notifications.filter((n) => !n.read);

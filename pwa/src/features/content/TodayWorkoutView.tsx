@@ -10,7 +10,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
 import { weekdayOf } from '#protocol/domain/daily-progress.ts';
 import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
-import type { WorkoutPlanDto } from '#api/services/plans.ts';
+import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { Stat } from './DietView.tsx';
 import { ExerciseList } from './ExerciseList.tsx';

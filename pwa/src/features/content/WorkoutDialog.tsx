@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { parseTextList } from '#protocol/domain/diet-plan.ts';
 import { parseWeeklySchedule, type ScheduleDay } from '#protocol/domain/workout-schedule.ts';
-import type { WorkoutPlanDto } from '#api/services/plans.ts';
+import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { CloseActions } from './CloseActions.tsx';
 import { Stat, TextListCard } from './DietView.tsx';
 import { ExerciseList } from './ExerciseList.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { dailyCalories, parseMacros, parseMeals, parseTextList, type Macros, type Meal } from '#protocol/domain/diet-plan.ts';
-import type { DietPlanDto } from '#api/services/plans.ts';
+import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { useTranslatedTexts } from './use-translated-texts.ts';
 
 export interface ReadableDiet {

@@ -6,6 +6,7 @@ import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
+import { aProfile } from '#pwa/test/factories.ts';
 
 setUpScreenTests();
 
@@ -13,7 +14,7 @@ let db: UserDb;
 beforeEach(async () => {
   db = new UserDb(`profile-${Math.random().toString(36).slice(2)}`);
   await db.open();
-  await db.profile.put({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180.5, currentWeight: 95.4, targetWeight: 85, profileHlcs: {} });
+  await db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180.5, currentWeight: 95.4, targetWeight: 85, profileHlcs: {} }));
   useUserDb.setState({ db });
 });
 afterEach(async () => {
@@ -49,7 +50,7 @@ describe('ProfileScreen numbers in the locale (issue 16, 5a)', () => {
 describe('ProfileScreen: the current weight is the latest record’s (issue 17, 3)', () => {
   beforeEach(async () => {
     // The replica's profile was pulled before the weigh-in: its currentWeight lags.
-    await db.profile.put({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180, currentWeight: 78.4, startingWeight: 78.4, targetWeight: 70, profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180, currentWeight: 78.4, startingWeight: 78.4, targetWeight: 70, profileHlcs: {} }));
     await db.weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000009', weight: 77.2, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} });
   });
 
@@ -73,12 +74,12 @@ describe('ProfileScreen: the current weight is the latest record’s (issue 17, 
 
 describe('ProfileScreen: every registration answer, readable and editable (issue 17, 5)', () => {
   beforeEach(async () => {
-    await db.profile.put({
+    await db.profile.put(aProfile({
       id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', phone: '+55 11 98765-4321', birthDate: '1990-05-14', gender: 'male', height: 180, currentWeight: 95.4,
       targetWeight: 85, weeklyWeightGoal: 0.5, highestWeight: 99, lowestWeight: 70, activityLevel: 'light', goalType: 'loseWeight', timeFrame: 'sixMonths',
       motivation: 'Correr com meus filhos', previousAttempts: null, dietaryRestrictions: ['vegetarian', 'lactoseFree'], medicalConditions: [], countryCode: 'BR',
       preferredLanguage: 'pt-BR', profileHlcs: {},
-    });
+    }));
   });
   const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.args]);
   const view = () => screen.getByTestId('profile-view');
@@ -152,7 +153,7 @@ describe('ProfileScreen: every registration answer, readable and editable (issue
 describe('ProfileScreen in pounds and feet (issue 17, ADR 020)', () => {
   beforeEach(async () => {
     // 5 ft 6 in, 170.3 lb, goal 150 lb, 1 lb a week.
-    await db.profile.put({ id: 'u1', name: 'Uma Pound', email: 'uma@example.com', height: 167.6, currentWeight: 77.25, targetWeight: 68.04, weeklyWeightGoal: 0.45, unitSystem: 'us', profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Uma Pound', email: 'uma@example.com', height: 167.6, currentWeight: 77.25, targetWeight: 68.04, weeklyWeightGoal: 0.45, unitSystem: 'us', profileHlcs: {} }));
   });
 
   it('reads and edits every measure in lb and ft + in, and saves the kg and cm that read back as typed', async () => {

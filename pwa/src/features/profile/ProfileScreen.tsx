@@ -109,7 +109,7 @@ export function ProfileScreen() {
   const stored = useLiveQuery(async () => (db ? ((await db.profile.toArray())[0] ?? null) : undefined), [db]);
   // The current weight is the latest record's on this device, not the profile's copy (ADR 018).
   const currentWeight = useWeightProgress()?.progress.currentWeight;
-  const profile = { ...((stored ?? client ?? {}) as Partial<Client>), ...(currentWeight !== undefined && { currentWeight }) };
+  const profile: Partial<Client> = { ...(stored ?? client), ...(currentWeight !== undefined && { currentWeight }) };
   const [editing, setEditing] = useState(false);
   const measures = useMeasures();
   // The answers as the form showed them when it opened: what a save compares with.

@@ -7,6 +7,8 @@ import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
 import { ProgressScreen } from './ProgressScreen.tsx';
+import { aProfile } from '#pwa/test/factories.ts';
+import type { ProfileDto } from '#protocol/contract/clients.ts';
 
 setUpScreenTests();
 
@@ -85,10 +87,12 @@ describe('ProgressScreen: correcting the history (issue 16, 5c)', () => {
 describe('ProgressScreen: the registration weight is the starting point (issue 17, 3)', () => {
   const LOGGED: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000003', weight: 90.5, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} };
 
-  async function registeredAt91(profile: Record<string, unknown>) {
+  async function registeredAt91(profile: Partial<ProfileDto>, { pulledBeforeStartingWeight = false } = {}) {
     await db.weightRecords.clear();
     await db.weightRecords.put(LOGGED);
-    await db.profile.put({ id: 'u1', profileHlcs: {}, targetWeight: 76, ...profile });
+    const stored: Partial<ProfileDto> = aProfile({ id: 'u1', targetWeight: 76, ...profile });
+    if (pulledBeforeStartingWeight) delete stored.startingWeight;
+    await db.profile.put(stored as ProfileDto);
     await renderProgress();
   }
 
@@ -102,7 +106,7 @@ describe('ProgressScreen: the registration weight is the starting point (issue 1
   });
 
   it('a replica pulled before startingWeight existed reads the registration weight from currentWeight', async () => {
-    await registeredAt91({ currentWeight: 91 });
+    await registeredAt91({ currentWeight: 91 }, { pulledBeforeStartingWeight: true });
     expect(screen.getByTestId('stat-weight-lost').textContent).toContain('0,5 kg');
   });
 });

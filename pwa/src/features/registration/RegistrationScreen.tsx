@@ -23,7 +23,7 @@ import { COUNTRY_LOCALE, LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales
 import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
 import { registerClientSchema } from '#protocol/schemas/clients.ts';
-import type { ClientDto } from '#api/services/clients.ts';
+import type { ClientDto } from '#protocol/contract/clients.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { rememberedReferral } from '#pwa/lib/referral.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
-import type { AccountSession } from './account-security-api.ts';
+import type { AccountSession } from '#protocol/contract/clients.ts';
 import { loadSettingsMessages } from './i18n/messages.ts';
 import { SecuritySection } from './SecuritySection.tsx';
 

@@ -20,7 +20,8 @@ import { detailErrors, fieldMessage } from '#pwa/lib/form-errors.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
-import { ACCOUNT_SESSIONS_PATH, accountSecurityApi, type AccountSession } from './account-security-api.ts';
+import type { AccountSession } from '#protocol/contract/clients.ts';
+import { ACCOUNT_SESSIONS_PATH, accountSecurityApi } from './account-security-api.ts';
 import { deviceName } from './device-name.ts';
 
 const PASSWORD_FIELDS = [

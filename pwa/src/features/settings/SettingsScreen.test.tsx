@@ -7,6 +7,7 @@ import { UserDb } from '#pwa/db/user-db.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
+import { aProfile } from '#pwa/test/factories.ts';
 
 const messages = setUpScreenTests();
 
@@ -14,7 +15,7 @@ let db: UserDb;
 beforeEach(async () => {
   db = new UserDb(`settings-${Math.random().toString(36).slice(2)}`);
   await db.open();
-  await db.profile.put({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', preferredLanguage: 'pt-BR', profileHlcs: {} });
+  await db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', preferredLanguage: 'pt-BR', profileHlcs: {} }));
   useUserDb.setState({ db });
   useLocaleStore.setState({ locale: 'pt-BR' });
   stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }) });

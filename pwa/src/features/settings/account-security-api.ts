@@ -1,15 +1,6 @@
 import type { PasswordChangeInput } from '#protocol/schemas/clients.ts';
 import { api } from '#pwa/lib/api.ts';
 
-/** One signed-in browser of the account (GET /api/clients/me/sessions). */
-export interface AccountSession {
-  id: string;
-  createdAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  current: boolean;
-}
-
 export const ACCOUNT_SESSIONS_PATH = '/clients/me/sessions';
 
 export const accountSecurityApi = {

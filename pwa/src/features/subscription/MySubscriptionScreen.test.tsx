@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { SubscriptionDto } from '#api/services/subscriptions.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';

@@ -11,22 +11,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '#protocol/domain/money.ts';
-import { PLAN_DISPLAY_KEYS, type PlanId } from '#protocol/domain/plans.ts';
+import { PLAN_DISPLAY_KEYS } from '#protocol/domain/plans.ts';
+import type { OrderDto } from '#protocol/contract/orders.ts';
 import { api } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
-
-export interface Order {
-  id: string;
-  planId: PlanId;
-  amount: number;
-  currency: string;
-  provider: string;
-  status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
-  method: 'card' | 'pix' | null;
-  receiptUrl: string | null;
-  createdAt: string;
-}
 
 const STATUS_COLORS = { pending: 'warning', paid: 'success', failed: 'error', expired: 'default', refunded: 'default' } as const;
 /** How often the order back from the checkout is asked about, and for how long. */
@@ -38,12 +27,12 @@ const POLL_FOR_MS = 10 * 60_000;
  * the provider's webhook settles it — the return itself activates nothing — and, once paid, the
  * plan is brought to this device and announced.
  */
-export function usePayments(): { orders: Order[] | null; pending: Order | null } {
+export function usePayments(): { orders: OrderDto[] | null; pending: OrderDto | null } {
   const [params] = useSearchParams();
   const returned = params.get('order');
-  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [orders, setOrders] = useState<OrderDto[] | null>(null);
   // The returned order's last known status, to tell the moment it is paid.
-  const returnedStatus = useRef<Order['status'] | null>(null);
+  const returnedStatus = useRef<OrderDto['status'] | null>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -51,7 +40,7 @@ export function usePayments(): { orders: Order[] | null; pending: Order | null }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const next = (await api.get<{ orders: Order[] }>('/orders')).orders;
+        const next = (await api.get<{ orders: OrderDto[] }>('/orders')).orders;
         if (stopped) return;
         const status = next.find((o) => o.id === returned)?.status ?? null;
         if (returnedStatus.current === 'pending' && status === 'paid') {
@@ -77,7 +66,7 @@ export function usePayments(): { orders: Order[] | null; pending: Order | null }
 }
 
 /** "Payment under review", over the plan, while the order the client came back with is unsettled. */
-export function PaymentPending({ order }: { order: Order | null }) {
+export function PaymentPending({ order }: { order: OrderDto | null }) {
   const intl = useIntl();
   if (!order) return null;
   return (
@@ -89,7 +78,7 @@ export function PaymentPending({ order }: { order: Order | null }) {
 }
 
 /** The client's payments, under the plan: date, plan, amount in its currency, method, status, receipt. */
-export function PaymentsCard({ orders }: { orders: Order[] | null }) {
+export function PaymentsCard({ orders }: { orders: OrderDto[] | null }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   if (!orders || orders.length === 0) return null;

@@ -14,15 +14,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '#protocol/domain/money.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
+import type { PixCheckout } from '#protocol/contract/orders.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { flush } from '#pwa/sync/user-data.ts';
-
-interface PixOrder {
-  order: { id: string; amount: number; currency: string };
-  pix: { qrCode: string; qrCodeBase64: string; expiresAt: string; expiresInSeconds: number };
-}
 
 /** How often the order is asked about while the QR code is on screen. */
 const POLL_MS = 3_000;
@@ -36,13 +32,13 @@ export function PixDialog({ planId, onClose }: { planId: PlanId; onClose: () => 
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
-  const [created, setCreated] = useState<(PixOrder & { deadline: number }) | null>(null);
+  const [created, setCreated] = useState<(PixCheckout & { deadline: number }) | null>(null);
   const now = useNow(1_000);
 
   useEffect(() => {
     let cancelled = false;
     api
-      .post<PixOrder>('/orders/pix', { planId })
+      .post<PixCheckout>('/orders/pix', { planId })
       // The deadline on this device's clock, from the time the server says is left (a wrong clock counts right).
       .then((answer) => !cancelled && setCreated({ ...answer, deadline: Date.now() + answer.pix.expiresInSeconds * 1000 }))
       .catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { PlanCards } from './PlanCards.tsx';
-import type { PlanOffer } from './use-plans.ts';
+import type { PlanOffer } from '#protocol/contract/plans.ts';
 
 setUpScreenTests();
 

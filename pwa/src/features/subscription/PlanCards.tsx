@@ -19,7 +19,7 @@ import { formatMoney } from '#protocol/domain/money.ts';
 import { api, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
-import type { PlanOffer } from './use-plans.ts';
+import type { PlanOffer } from '#protocol/contract/plans.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
 import { PixDialog } from './PixDialog.tsx';
 

@@ -1,27 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PlanId } from '#protocol/domain/plans.ts';
+import type { PlanOffer, Support } from '#protocol/contract/plans.ts';
 import { api } from '#pwa/lib/api.ts';
-
-export interface PlanOffer {
-  id: PlanId;
-  displayKey: string;
-  durationMonths: number;
-  price: number;
-  originalPrice: number | null;
-  currency: string;
-  mostPopular: boolean;
-  features: string[];
-  paymentLink: string | null;
-  /** Paid at a provider's checkout through an order (issue 18), rather than the static link. */
-  checkout: boolean;
-  /** Payable by PIX without leaving the app (reais through Mercado Pago). */
-  pix: boolean;
-}
-
-export interface Support {
-  whatsapp: string | null;
-  email: string | null;
-}
 
 /** GET /api/plans for the current language; plans need the network (prices and links are live). */
 export function usePlans(locale: string) {

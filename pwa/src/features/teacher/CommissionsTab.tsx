@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { LedgerEntry } from '#api/services/teacher-contract.ts';
+import type { LedgerEntry } from '#protocol/contract/teacher.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { COMMISSION_STATUS_LABELS, dateText, PLAN_LABELS } from './format.ts';
 import { LoadError } from './LoadError.tsx';

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Money, TeacherDashboard } from '#api/services/teacher-contract.ts';
+import type { Money, TeacherDashboard } from '#protocol/contract/teacher.ts';
 import { AiKeyCard } from './AiKeyCard.tsx';
 import { moneyTexts } from './format.ts';
 import { LoadError } from './LoadError.tsx';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Payout, TeacherDashboard } from '#api/services/teacher-contract.ts';
+import type { Payout, TeacherDashboard } from '#protocol/contract/teacher.ts';
 import { DEFAULT_MINIMUM_PAYOUT_MINOR } from '#protocol/domain/commission.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { ApiRequestError } from '#pwa/lib/api.ts';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ShareIcon from '@mui/icons-material/Share';
-import type { ReferralLink } from '#api/services/teacher-contract.ts';
+import type { ReferralLink } from '#protocol/contract/teacher.ts';
 import { referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { TeacherStudent } from '#api/services/teacher-contract.ts';
+import type { TeacherStudent } from '#protocol/contract/teacher.ts';
 import { dateText, PLAN_LABELS, STUDENT_STATUS_LABELS } from './format.ts';
 import { LoadError } from './LoadError.tsx';
 import { SortableTable, type Column } from './SortableTable.tsx';

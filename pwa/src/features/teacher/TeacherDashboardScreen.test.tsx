@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#api/services/teacher-contract.ts';
+import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { TeacherDashboardScreen } from './TeacherDashboardScreen.tsx';

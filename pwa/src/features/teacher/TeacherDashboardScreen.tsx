@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#api/services/teacher-contract.ts';
+import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';

@@ -1,6 +1,6 @@
-import type { ClientDto } from '#api/services/clients.ts';
+import type { ClientDto } from '#protocol/contract/clients.ts';
 import type { CountryCode } from '#protocol/domain/client-enums.ts';
-import type { Payout, ReferralLink } from '#api/services/teacher-contract.ts';
+import type { Payout, ReferralLink } from '#protocol/contract/teacher.ts';
 import { api } from '#pwa/lib/api.ts';
 
 /** What the registration form sends (SPEC §2 /professor-cadastro); optional fields left out when blank. */

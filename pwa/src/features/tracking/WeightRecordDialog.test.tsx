@@ -6,6 +6,7 @@ import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
 import { WeightRecordDialog } from './WeightRecordDialog.tsx';
+import { aProfile } from '#pwa/test/factories.ts';
 
 setUpScreenTests();
 
@@ -103,7 +104,7 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
 
 describe('WeightRecordDialog: in pounds for a client who reads them (issue 17, ADR 020)', () => {
   beforeEach(async () => {
-    await db.profile.put({ id: 'u1', name: 'Uma', unitSystem: 'us', profileHlcs: {} });
+    await db.profile.put(aProfile({ id: 'u1', name: 'Uma', unitSystem: 'us', profileHlcs: {} }));
   });
 
   it.each([

@@ -1,8 +1,8 @@
 /**
  * Shapes of the teacher-admin and admin endpoints (SPEC §3 "Admin user view", §7), shared by the
- * routes and, as types only, by the PWA's admin feature.
+ * routes and the PWA's admin feature.
  */
-import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
+import type { DietPlanInput, WorkoutPlanInput } from '../schemas/plans.ts';
 import type { ClientDto } from './clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from './plans.ts';
 import type { SubscriptionDto } from './subscriptions.ts';

@@ -1,10 +1,9 @@
 /**
  * Shapes of the teacher programme's endpoints (SPEC §2 teacher dashboard, §3 teacher-side, §7),
- * shared by the routes and, as types only, by the PWA. Money is integer minor units with its
+ * shared by the routes and the PWA. Money is integer minor units with its
  * currency; a teacher paid in several currencies gets one figure per currency.
  */
-import type { CurrencyCode } from '#protocol/domain/plans.ts';
-import type { PlanId } from '../config.ts';
+import type { CurrencyCode, PlanId } from '../domain/plans.ts';
 
 export interface Money {
   /** Minor units (cents; whole pesos for ARS). */

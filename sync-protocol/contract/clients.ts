@@ -1,0 +1,46 @@
+/** The client as every response and every pull shows it (SPEC §3): never the password hash or any secret. */
+import type { CountryCode, Role } from '../domain/client-enums.ts';
+import type { UnitSystem } from '../domain/units.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+export interface ClientDto {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  birthDate: string | null;
+  gender: string | null;
+  height: number | null;
+  /** The latest record's weight, else the registration weight (ADR 018). */
+  currentWeight: number | null;
+  /** The weight given at registration: the starting point of progress (ADR 018). */
+  startingWeight: number | null;
+  targetWeight: number | null;
+  activityLevel: string | null;
+  goalType: string | null;
+  weeklyWeightGoal: number | null;
+  timeFrame: string | null;
+  motivation: string | null;
+  previousAttempts: string | null;
+  highestWeight: number | null;
+  lowestWeight: number | null;
+  dietaryRestrictions: string[];
+  medicalConditions: string[];
+  countryCode: CountryCode;
+  preferredLanguage: Locale;
+  unitSystem: UnitSystem;
+  role: Role;
+  createdAt: string;
+}
+
+/** The profile as pulled: the client's fields and the HLC of each field's last write. */
+export type ProfileDto = ClientDto & { profileHlcs: Record<string, string> };
+
+/** One signed-in browser of the account (GET /api/clients/me/sessions); the id is a hash, never the token. */
+export interface AccountSession {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  current: boolean;
+}

@@ -1,0 +1,58 @@
+/** Diet and workout plans as clients receive them (SPEC §3), in pulls and in the staff's views; the plans on sale. */
+import type { CurrencyCode, PlanId } from '../domain/plans.ts';
+
+export type PlanStatus = 'draft' | 'published';
+
+export interface DietPlanDto {
+  id: string;
+  title: string;
+  description: string | null;
+  objective: string | null;
+  status: PlanStatus;
+  dailyCalories: number | null;
+  macros: string | null;
+  meals: string | null;
+  weeklyMenu: string | null;
+  tips: string | null;
+  substitutions: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export interface WorkoutPlanDto {
+  id: string;
+  title: string;
+  description: string | null;
+  status: PlanStatus;
+  duration: string | null;
+  frequency: string | null;
+  weeklySchedule: string | null;
+  progressionTips: string | null;
+  safetyNotes: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+/** One plan on sale, priced for the request's locale (GET /api/plans, SPEC §7). */
+export interface PlanOffer {
+  id: PlanId;
+  displayKey: string;
+  durationMonths: number;
+  /** Minor units. */
+  price: number;
+  originalPrice: number | null;
+  currency: CurrencyCode;
+  mostPopular: boolean;
+  features: readonly string[];
+  paymentLink: string | null;
+  /** Paid at a provider's checkout through an order (issue 18), rather than the static link. */
+  checkout: boolean;
+  /** Payable by PIX without leaving the app (reais through Mercado Pago). */
+  pix: boolean;
+}
+
+/** Where "Gerenciar Cobrança" sends a client (SPEC §2). */
+export interface Support {
+  whatsapp: string | null;
+  email: string | null;
+}
