@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { encodeQr, qrPath } from './qr-code.ts';
+import { toSvgPath } from 'lean-qr/extras/svg';
+import { encodeQr } from './qr-code.ts';
 
 const QUIET_ZONE = 4;
 
@@ -11,7 +12,7 @@ export function QrCode({ value, label, size = 200, testId }: { value: string; la
   const drawn = useMemo(() => {
     try {
       const code = encodeQr(value);
-      return { path: qrPath(code, QUIET_ZONE), modules: code.size + QUIET_ZONE * 2 };
+      return { path: toSvgPath(code), modules: code.size + QUIET_ZONE * 2 };
     } catch (error) {
       console.error('teacher.qr', error); // longer than version 10 holds: the link is still there to copy
       return null;
@@ -23,7 +24,7 @@ export function QrCode({ value, label, size = 200, testId }: { value: string; la
     <svg
       role="img"
       aria-label={label}
-      viewBox={`0 0 ${modules} ${modules}`}
+      viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${modules} ${modules}`}
       width={size}
       height={size}
       shapeRendering="crispEdges"
@@ -31,7 +32,7 @@ export function QrCode({ value, label, size = 200, testId }: { value: string; la
       data-value={value}
       style={{ display: 'block', background: '#fff', borderRadius: 4 }}
     >
-      <rect width={modules} height={modules} fill="#fff" />
+      <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
   );

@@ -188,7 +188,8 @@ describe('TeacherDashboardScreen', () => {
     const qr = screen.getByTestId('referral-qr');
     expect(qr.getAttribute('aria-label')).toBe('QR code do seu link de divulgação');
     expect(qr.getAttribute('data-value')).toBe(LINK.url);
-    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M4 4h7v1h-7z/);
+    expect(qr.getAttribute('viewBox')).toBe('-4 -4 37 37'); // version 3 in the 4-module quiet zone
+    expect(qr.querySelector('path')?.getAttribute('d')).toContain('M5 7L4 7L3 7L2 7L1 7L0 7L0 6'); // the top-left finder's outline
     expect(screen.getByTestId('referral-clicks').textContent).toBe('40');
     expect(screen.getByTestId('referral-conversions').textContent).toBe('3');
     expect(text(screen.getByTestId('referral-rate'))).toBe('7,5%');
