@@ -31,8 +31,8 @@ export async function bootApp(config: Config, migrationsFolder: string): Promise
 }
 
 /**
- * Listens on the configured port. SIGTERM or SIGINT stops accepting, lets in-flight requests
- * finish, then closes the database (which checkpoints the WAL); after 10 s it gives up waiting.
+ * Listens on the configured port. SIGTERM or SIGINT stops accepting, ends the live-update
+ * streams, lets in-flight requests finish, then closes the database (which checkpoints the WAL); after 10 s it gives up waiting.
  */
 export function serveApp(app: App, deps: AppDeps): void {
   const { config, database } = deps;
@@ -55,6 +55,8 @@ export function serveApp(app: App, deps: AppDeps): void {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Live-update streams never end by themselves; their pages reconnect to the next process.
+    deps.live.closeAll();
     server.close(() => {
       database.close();
       deps.log.info('server.stopped', {});

@@ -9,7 +9,7 @@ import { createTracking } from './services/tracking.ts';
 import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
 import { createSubscriptions } from './services/subscriptions.ts';
-import { AppEventBus } from './events.ts';
+import { createLiveUpdates } from './live/live-updates.ts';
 import { createPlanAuthoring } from './services/plan-authoring.ts';
 import { createStaffUsers } from './services/staff-users.ts';
 import { createContentGeneration } from './ai/content-generation.ts';
@@ -30,9 +30,9 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const now = overrides.now ?? Date.now;
   const { rateLimits } = config;
   const clock = createClock('server', now);
-  const tracking = createTracking(database.sqlite, now);
-  const events = new AppEventBus();
-  const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, events, now);
+  const live = createLiveUpdates(database.sqlite);
+  const tracking = createTracking(database.sqlite, now, live.changed);
+  const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, now);
   const log = overrides.log ?? createLogger(config.logLevel);
   const authoring = createPlanAuthoring(database.sqlite, tracking, now);
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
@@ -46,7 +46,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     clock,
     tracking,
     plans: createPlans(database.sqlite, tracking.bumpVersion, now),
-    events,
+    live,
     subscriptions,
     sync: createSync(database.sqlite, database.db, tracking, subscriptions, clock, now),
     log,

@@ -87,6 +87,11 @@ export class TestClient {
       init.headers['content-type'] ??= 'application/json';
     }
     const response = await this.fetch(url, init);
+    // A live-updates stream never ends by itself: its status and headers are the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: null as T };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -131,6 +131,7 @@ export const ROUTES: Row[] = [
   },
   { method: 'POST', path: '/api/sync/push', access: 'signedIn', ok: 200, call: () => ({ body: { deviceId: `dev_${uuidv7().replace(/-/g, '').slice(-16)}`, mutations: [] } }) },
   { method: 'GET', path: '/api/sync/pull', access: 'signedIn', ok: 200, call: () => ({ url: '/api/sync/pull?cursor=0' }) },
+  { method: 'GET', path: '/api/sync/events', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/weight-records', access: 'signedIn', ok: 200 },
   { method: 'POST', path: '/api/weight-records', access: 'signedIn', ok: 201, call: () => ({ body: { weight: 79.5 } }) },
   { method: 'GET', path: '/api/daily-progress', access: 'signedIn', ok: 200 },

@@ -37,6 +37,24 @@ test('SIGTERM stops accepting, closes the database cleanly and exits 0', async (
   db.close();
 });
 
+test('SIGTERM ends open live-update streams: the server still stops at once and exits 0 (ADR 023)', async () => {
+  const server = startServer({ PORT: '3244', DATABASE_PATH: path.join(dir, 'app.db') });
+  const base = 'http://localhost:3244';
+  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 15_000 }).toBe(200);
+  const login = await fetch(`${base}/api/clients/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'client@example.com', password: 'demo12345' }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const stream = await fetch(`${base}/api/sync/events`, { headers: { cookie } });
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: poke');
+  const stoppedAt = Date.now();
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  expect(Date.now() - stoppedAt).toBeLessThan(5_000); // not the 10 s forced exit
+  expect(server.output()).toContain('"event":"server.stopped"');
+  expect((await reader.read()).done).toBe(true);
+});
+
 test('a bad configuration is refused at start, naming each bad variable', async () => {
   const server = startServer({ PORT: 'eighty', DATABASE_PATH: path.join(dir, 'app.db'), SUPPORT_EMAIL: 'not-an-email' });
   expect(await server.exited).toBe(1);

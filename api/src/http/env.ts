@@ -14,7 +14,7 @@ import type { Subscriptions } from '../services/subscriptions.ts';
 import type { Orders } from '../services/orders.ts';
 import type { StripeGateway } from '../payments/stripe.ts';
 import type { MercadoPagoGateway } from '../payments/mercadopago.ts';
-import type { AppEventBus } from '../events.ts';
+import type { LiveUpdates } from '../live/live-updates.ts';
 import type { PlanAuthoring } from '../services/plan-authoring.ts';
 import type { StaffUsers } from '../services/staff-users.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
@@ -42,7 +42,8 @@ export interface AppDeps {
   orders: Orders;
   /** The payment providers configured (issue 18, ADR 021); null when a provider's secrets are not set. */
   payments: { stripe: StripeGateway | null; mercadopago: MercadoPagoGateway | null };
-  events: AppEventBus;
+  /** Tells a user’s open pages that there is something to pull (ADR 023). */
+  live: LiveUpdates;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */
   authoring: PlanAuthoring;

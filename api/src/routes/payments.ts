@@ -58,7 +58,6 @@ export function paymentRoutes(deps: AppDeps) {
       record.run(eventId, deps.now(), activated.id);
       return activated;
     })();
-    deps.subscriptions.announce(subscription, user.id, 'webhook');
     deps.log.info('payments.activated', { userId: user.id, planId, subscriptionId: subscription.id });
     return c.json({ received: true, subscriptionId: subscription.id });
   });
@@ -76,11 +75,10 @@ export function paymentRoutes(deps: AppDeps) {
     }
   };
 
-  /** Settles an order as its provider reports the payment; the activation is announced after the commit. */
+  /** Settles an order as its provider reports the payment. */
   const settle = (payment: ProviderPayment) => {
     const settlement = deps.orders.settle(payment);
     if (settlement.outcome === 'activated') {
-      deps.subscriptions.announce(settlement.subscription, settlement.userId, 'webhook');
       deps.log.info('payments.activated', { provider: payment.provider, orderId: payment.orderId, subscriptionId: settlement.subscription.id });
     } else if (settlement.outcome === 'flagged') {
       deps.log.error('payments.flagged', { provider: payment.provider, orderId: payment.orderId, reason: settlement.reason });

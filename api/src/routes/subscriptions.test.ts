@@ -198,12 +198,12 @@ describe('POST /api/payments/webhook', () => {
     expect((await c.get<Sub>('/api/subscriptions/active')).body.subscription).toBeNull();
   });
 
-  it('activates once per provider event, and announces the activation once', async () => {
+  it('activates once per provider event, and tells the user’s open pages once', async () => {
     app();
     const c = t.client();
     const user = await signIn(c, t.deps);
-    const announced: string[] = [];
-    t.deps.events.on('subscription.activated', ({ subscription, source }) => announced.push(`${source}:${subscription.planId}`));
+    const pokes: number[] = [];
+    t.deps.live.subscribe(user.id, { poke: (version) => pokes.push(version), close: () => {} });
     const payload = { id: 'evt_42', type: 'payment.succeeded', data: { email: user.email.toUpperCase(), planId: 'quarterly', locale: 'en-US' } };
     const first = await webhook(t.client(), payload);
     expect(first.status).toBe(200);
@@ -212,7 +212,8 @@ describe('POST /api/payments/webhook', () => {
     const pull = await c.get<PullResult>('/api/sync/pull?cursor=0');
     expect(pull.body.changes.subscriptions).toHaveLength(1);
     expect(pull.body.changes.subscriptions[0]).toMatchObject({ planId: 'quarterly', price: 2499, currencyCode: 'USD', endDate: '2026-04-30T12:00:00.000Z' });
-    expect(announced).toEqual(['webhook:quarterly']);
+    await new Promise((resolve) => setImmediate(resolve)); // pokes leave after the commit's turn
+    expect(pokes).toHaveLength(1);
   });
 
   it('works even when payments are live (it is the payment), and refuses when no secret is configured', async () => {

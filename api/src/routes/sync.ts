@@ -1,3 +1,4 @@
+import { streamSSE } from 'hono/streaming';
 import { DEVICE_ID } from '#protocol/mutations/fields.ts';
 import { MAX_PUSH_BATCH, rawSeq } from '#protocol/mutations/index.ts';
 import { findUserById } from '../services/clients.ts';
@@ -6,7 +7,12 @@ import type { AppDeps } from '../http/env.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 
-/** The sync protocol over HTTP (ARCHITECTURE §3): push a device's outbox, pull changes. */
+/** A comment line this often keeps proxies and phones from dropping a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+/** A stream ends after this long; the browser reconnects, and the session is checked again. */
+const STREAM_LIFETIME_MS = 15 * 60_000;
+
+/** The sync protocol over HTTP (ARCHITECTURE §3): push a device's outbox, pull changes, hear of changes. */
 export function syncRoutes(deps: AppDeps) {
   const r = createRouter('/api/sync');
 
@@ -31,6 +37,33 @@ export function syncRoutes(deps: AppDeps) {
     const user = findUserById(deps.database.db, currentUser(c).id);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
     return c.json(deps.sync.pull(user, deviceId, cursor));
+  });
+
+  /**
+   * Live updates (ADR 023): a `poke` with the server's sync version whenever the user's data
+   * changes, and one at once (the page pulls if it is behind: what changed while it was away).
+   */
+  r.get('/events', 'signedIn', (c) => {
+    const userId = currentUser(c).id;
+    return streamSSE(c, async (stream) => {
+      let stop = () => {};
+      const ended = new Promise<void>((resolve) => (stop = resolve));
+      const unsubscribe = deps.live.subscribe(userId, {
+        poke: (version) => void stream.writeSSE({ event: 'poke', data: String(version) }).catch(stop),
+        close: () => stop(),
+      });
+      stream.onAbort(() => stop());
+      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(stop), HEARTBEAT_MS);
+      const lifetime = setTimeout(() => stop(), STREAM_LIFETIME_MS);
+      try {
+        await stream.writeSSE({ event: 'poke', data: String(deps.live.version()), retry: 5_000 });
+        await ended;
+      } finally {
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        unsubscribe();
+      }
+    });
   });
 
   return r;

@@ -178,7 +178,7 @@ export function applyProfileUpdate(db: Db, tracking: Tracking, userId: string, i
         ? findUserById(db, userId)
         : db
             .update(users)
-            .set({ ...updates, profileHlcs: hlcs, version: tracking.bumpVersion(), updatedAt: now })
+            .set({ ...updates, profileHlcs: hlcs, version: tracking.bumpVersion(userId), updatedAt: now })
             .where(eq(users.id, userId))
             .returning()
             .get();

@@ -95,19 +95,19 @@ function authoring<Input extends object, Raw extends { user_id: string; status: 
     listFor: (userId: string) => listFor.all(userId).map(kind.toDto),
     create: sqlite.transaction((userId: string, input: Input): Dto => {
       const id = uuidv7(now());
-      insert.run({ ...values(input), id, userId, now: now(), version: tracking.bumpVersion() });
+      insert.run({ ...values(input), id, userId, now: now(), version: tracking.bumpVersion(userId) });
       return kind.toDto(found(id));
     }),
     update: sqlite.transaction((id: string, input: Input): Dto => {
-      found(id);
-      update.run({ ...values(input), id, now: now(), version: tracking.bumpVersion() });
+      const plan = found(id);
+      update.run({ ...values(input), id, now: now(), version: tracking.bumpVersion(plan.user_id) });
       return kind.toDto(found(id));
     }),
     /** Publishing twice changes nothing and notifies once: the button is disabled, a replay is harmless. */
     publish: sqlite.transaction((id: string): Dto => {
       const plan = found(id);
       if (plan.status === 'published') return kind.toDto(plan);
-      publish.run({ id, now: now(), version: tracking.bumpVersion() });
+      publish.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
       const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
       tracking.addNotification(plan.user_id, {
         id: uuidv7(now()),
@@ -118,8 +118,8 @@ function authoring<Input extends object, Raw extends { user_id: string; status: 
       return kind.toDto(found(id));
     }),
     remove: sqlite.transaction((id: string): void => {
-      found(id);
-      remove.run({ id, now: now(), version: tracking.bumpVersion() });
+      const plan = found(id);
+      remove.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
     }),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Diet and workout plans as clients receive them (SPEC §3). Authoring comes with the admin issue;
- * here they are read for sync and created by the seed. Every write stamps a new sync version.
+ * Diet and workout plans as clients receive them (SPEC §3), created here by the seed (authoring
+ * is plan-authoring.ts). Every write stamps a new sync version.
  */
 import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -71,7 +71,7 @@ export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
 export type NewDiet = Omit<DietPlanDto, 'id' | 'createdAt' | 'publishedAt'>;
 export type NewWorkout = Omit<WorkoutPlanDto, 'id' | 'createdAt' | 'publishedAt'>;
 
-export function createPlans(sqlite: Database.Database, bumpVersion: () => number, now: () => number) {
+export function createPlans(sqlite: Database.Database, bumpVersion: (userId: string) => number, now: () => number) {
   const insertDiet = sqlite.prepare(
     `INSERT INTO diet_plans (id, user_id, title, description, objective, status, daily_calories, macros, meals, weekly_menu, tips, substitutions, created_at, updated_at, published_at, version)
      VALUES (@id, @userId, @title, @description, @objective, @status, @dailyCalories, @macros, @meals, @weeklyMenu, @tips, @substitutions, @now, @now, @publishedAt, @version)`,
@@ -90,12 +90,12 @@ export function createPlans(sqlite: Database.Database, bumpVersion: () => number
   return {
     addDiet(userId: string, diet: NewDiet, at: number = now()): string {
       const id = uuidv7(at);
-      insertDiet.run({ ...diet, id, userId, now: at, publishedAt: diet.status === 'published' ? at : null, version: bumpVersion() });
+      insertDiet.run({ ...diet, id, userId, now: at, publishedAt: diet.status === 'published' ? at : null, version: bumpVersion(userId) });
       return id;
     },
     addWorkout(userId: string, workout: NewWorkout, at: number = now()): string {
       const id = uuidv7(at);
-      insertWorkout.run({ ...workout, id, userId, now: at, publishedAt: workout.status === 'published' ? at : null, version: bumpVersion() });
+      insertWorkout.run({ ...workout, id, userId, now: at, publishedAt: workout.status === 'published' ? at : null, version: bumpVersion(userId) });
       return id;
     },
     publishedDiets: (userId: string) => publishedDiets.all(userId).map(toDietPlan),

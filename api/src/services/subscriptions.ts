@@ -10,7 +10,6 @@ import { CURRENCY_BY_LOCALE, PLAN_PRICING, planEnd, TRIAL_MS, type PlanId } from
 import { contentGate, daysRemaining, subscriptionStatus, type Gate } from '#protocol/domain/subscription-time.ts';
 import { ApiError } from '../http/errors.ts';
 import { homeTimeZone } from './daily-progress.ts';
-import type { AppEventBus } from '../events.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 
 interface SubscriptionRaw {
@@ -30,7 +29,7 @@ interface SubscriptionRaw {
 
 export type ActivationSource = 'demo' | 'webhook' | 'admin';
 
-export function createSubscriptions(sqlite: Database.Database, bumpVersion: () => number, events: AppEventBus, now: () => number) {
+export function createSubscriptions(sqlite: Database.Database, bumpVersion: (userId: string) => number, now: () => number) {
   const forUser = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY end_date DESC, created_at DESC');
   // Days remaining are counted in the client's zone (ADR 018); the server knows their country's.
   const countryOf = sqlite.prepare<[string], { country_code: string }>('SELECT country_code FROM users WHERE id = ?');
@@ -76,7 +75,7 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
     const rows = forUser.all(userId).map((row) => ({ row, dto: toDto(row, at) }));
     // Bought during an active paid plan: starts when that one ends. During the trial: now, ending the trial.
     const paidEnd = Math.max(0, ...rows.filter((r) => !r.dto.isTrial && r.dto.status !== 'expired' && r.row.status === 'active').map((r) => r.row.end_date));
-    for (const { row, dto } of rows) if (dto.isTrial && dto.status === 'active') endEarly.run(at, bumpVersion(), row.id);
+    for (const { row, dto } of rows) if (dto.isTrial && dto.status === 'active') endEarly.run(at, bumpVersion(userId), row.id);
     const startDate = Math.max(at, paidEnd);
     const pricing = PLAN_PRICING[locale];
     const id = uuidv7(at);
@@ -91,11 +90,11 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
       source,
       paymentEventId,
       createdAt: at,
-      version: bumpVersion(),
+      version: bumpVersion(userId),
     });
     // The content gate may just have opened: send the plans to the user's devices again.
-    for (const { id: dietId } of republishDiets.all(userId)) setDietVersion.run(bumpVersion(), dietId);
-    for (const { id: workoutId } of republishWorkouts.all(userId)) setWorkoutVersion.run(bumpVersion(), workoutId);
+    for (const { id: dietId } of republishDiets.all(userId)) setDietVersion.run(bumpVersion(userId), dietId);
+    for (const { id: workoutId } of republishWorkouts.all(userId)) setWorkoutVersion.run(bumpVersion(userId), workoutId);
     const activated = toDto(byId.get(id) as SubscriptionRaw, at);
     for (const hook of withinActivation) hook(activated, userId);
     return activated;
@@ -117,30 +116,27 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: () =
         if ((countForUser.get(userId) as { n: number }).n > 0) throw new ApiError(409, 'TRIAL_UNAVAILABLE');
         const at = now();
         const id = uuidv7(at);
-        insert.run({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: bumpVersion() });
+        insert.run({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: bumpVersion(userId) });
         return toDto(byId.get(id) as SubscriptionRaw, at);
       })();
     },
 
-    /** Activates a paid plan at the locale's price and emits `subscription.activated` once. */
-    activate(userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null = null): SubscriptionDto {
-      const subscription = activateTransaction(userId, plan, locale, source, paymentEventId);
-      events.emit('subscription.activated', { subscription, userId, source });
-      return subscription;
-    },
+    /** Activates a paid plan at the locale's price. */
+    activate: (userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null = null): SubscriptionDto =>
+      activateTransaction(userId, plan, locale, source, paymentEventId),
 
     /** Ends a plan whose payment was refunded or charged back (issue 18): inactive from now, sent to the devices. */
     end(subscriptionId: string): void {
       const at = now();
-      endRefunded.run(at, at, bumpVersion(), subscriptionId);
+      const subscription = byId.get(subscriptionId);
+      if (subscription) endRefunded.run(at, at, bumpVersion(subscription.user_id), subscriptionId);
     },
 
     /** Registers work to run inside every activation's transaction (it may throw to undo the activation). */
     onActivationWithin: (hook: (subscription: SubscriptionDto, userId: string) => void) => void withinActivation.push(hook),
 
-    /** The activation alone, to run inside a caller's transaction; announce it after the commit. */
+    /** The activation alone, to run inside a caller's transaction. */
     activateWithin: activateTransaction,
-    announce: (subscription: SubscriptionDto, userId: string, source: ActivationSource) => events.emit('subscription.activated', { subscription, userId, source }),
 
     /** Subscriptions changed after a sync cursor, for pull. */
     changedAfter: sqlite.prepare<[string, number, number], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? AND version > ? ORDER BY version LIMIT ?'),

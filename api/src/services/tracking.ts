@@ -87,13 +87,18 @@ const result = (outcome: Outcome<unknown>): WriteResult => (outcome.ok ? { appli
 /** Users whose weight list is kept serialized (the most recently read ones; a few MB at most). */
 const WEIGHT_LIST_CACHE_SIZE = 500;
 
-export function createTracking(sqlite: Database.Database, now: () => number) {
+/** `changed` hears of every user whose synced data a write stamps (live updates, ADR 023). */
+export function createTracking(sqlite: Database.Database, now: () => number, changed: (userId: string) => void = () => {}) {
   const nextVersion = sqlite.prepare<[], { value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value');
   const currentVersion = sqlite.prepare<[], { value: number }>('SELECT value FROM sync_counter WHERE id = 1');
   const setVersion = sqlite.prepare('UPDATE sync_counter SET value = ? WHERE id = 1');
   /** Within a batch (see `inBatch`) versions come from memory and are written back once. */
   let batchVersion: number | null = null;
-  const bump = () => (batchVersion !== null ? ++batchVersion : (nextVersion.get() as { value: number }).value);
+  /** The next sync version, stamped on a row of `userId`'s. */
+  const bump = (userId: string) => {
+    changed(userId);
+    return batchVersion !== null ? ++batchVersion : (nextVersion.get() as { value: number }).value;
+  };
 
   const weightById = sqlite.prepare<[string], WeightRow>('SELECT * FROM weight_records WHERE id = ?');
   const insertWeight = sqlite.prepare(
@@ -147,7 +152,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       energy: day.energy,
       isCompleted: day.isCompleted ? 1 : 0,
       hlcs: JSON.stringify(day.hlcs),
-      version: bump(),
+      version: bump(userId),
       updatedAt: now(),
     });
   }
@@ -200,7 +205,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
 
     addWeight(userId: string, args: MutationArgs['weight.add']): WriteResult {
       // The common case is a new id: insert straight away, and look only when the id exists.
-      const inserted = insertWeight.run(args.id, userId, args.weight, args.notes, Date.parse(args.createdAt), bump()).changes === 1;
+      const inserted = insertWeight.run(args.id, userId, args.weight, args.notes, Date.parse(args.createdAt), bump(userId)).changes === 1;
       if (inserted) return { applied: true };
       const existing = weightById.get(args.id) as WeightRow;
       if (existing.user_id !== userId) return { applied: false, code: 'ID_CONFLICT' };
@@ -212,7 +217,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       const existing = weightById.get(args.id);
       const owned = existing && existing.user_id === userId ? existing : undefined;
       const outcome = applyWeightUpdate(owned ? toWeightRecord(owned) : undefined, args, hlc);
-      if (outcome.ok && outcome.changed) correctWeight.run(outcome.row.weight, outcome.row.notes, JSON.stringify(outcome.row.hlcs ?? {}), bump(), args.id);
+      if (outcome.ok && outcome.changed) correctWeight.run(outcome.row.weight, outcome.row.notes, JSON.stringify(outcome.row.hlcs ?? {}), bump(userId), args.id);
       return result(outcome);
     },
 
@@ -220,7 +225,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       const existing = weightById.get(id);
       const owned = existing && existing.user_id === userId ? existing : undefined;
       const outcome = applyWeightDelete(owned ? toWeightRecord(owned) : undefined);
-      if (outcome.ok && outcome.changed) tombstoneWeight.run(now(), bump(), id);
+      if (outcome.ok && outcome.changed) tombstoneWeight.run(now(), bump(userId), id);
       return result(outcome);
     },
 
@@ -278,7 +283,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
       const existing = notificationById.get(id);
       const owned = existing && existing.user_id === userId ? toNotification(existing) : undefined;
       const outcome = applyNotificationRead(owned);
-      if (outcome.ok && outcome.changed) markNotificationRead.run(bump(), id);
+      if (outcome.ok && outcome.changed) markNotificationRead.run(bump(userId), id);
       return result(outcome);
     },
 
@@ -292,7 +297,7 @@ export function createTracking(sqlite: Database.Database, now: () => number) {
     },
 
     addNotification(userId: string, notification: Omit<NotificationDto, 'read' | 'createdAt'> & { createdAt?: number }): void {
-      insertNotification.run(notification.id, userId, notification.type, notification.title, notification.message, notification.createdAt ?? now(), bump());
+      insertNotification.run(notification.id, userId, notification.type, notification.title, notification.message, notification.createdAt ?? now(), bump(userId));
     },
   };
 }
