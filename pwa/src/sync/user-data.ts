@@ -8,9 +8,17 @@ import { useUserDb } from '#pwa/db/current.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
+import { startLiveUpdates } from './live-updates.ts';
 import { createSyncController, useSyncStatus, type SyncController } from './sync-controller.ts';
 
 let controller: SyncController | null = null;
+let stopLiveUpdates = () => {};
+
+/** Hears of changes made elsewhere (another device, staff, a payment) while the app is open. */
+function listenForChanges(db: UserDb) {
+  stopLiveUpdates();
+  stopLiveUpdates = startLiveUpdates(db, () => void controller?.syncNow());
+}
 
 export async function activateUserData(userId: string): Promise<void> {
   const current = useUserDb.getState().db;
@@ -18,6 +26,7 @@ export async function activateUserData(userId: string): Promise<void> {
     // Signed in again after the session expired: send what waited.
     useSyncStatus.setState({ unauthorized: false });
     void controller.syncNow();
+    listenForChanges(current);
     return;
   }
   deactivate();
@@ -26,11 +35,14 @@ export async function activateUserData(userId: string): Promise<void> {
   await setCurrentUserId(userId);
   useUserDb.setState({ db });
   controller = createSyncController(db);
+  listenForChanges(db);
   // Ask the browser not to evict offline changes under storage pressure.
   void navigator.storage?.persist?.().catch(() => false);
 }
 
 function deactivate() {
+  stopLiveUpdates();
+  stopLiveUpdates = () => {};
   controller?.stop();
   controller = null;
   useUserDb.getState().db?.close();
