@@ -23,6 +23,10 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     ['pwa/src/components/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
     ['pwa/src/app/x.ts', "import Database from 'better-sqlite3';\nexport const d = Database;"],
     ['pwa/src/sync/x.test.ts', "import { createApp } from '#api/app.ts';\nexport const a = createApp;"],
+    // Services speak the domain (issue 19, part 3): nothing of HTTP, not even AppDeps' home.
+    ['api/src/services/x.ts', "import { ApiError } from '../http/errors.ts';\nexport const e = ApiError;"],
+    ['api/src/ai/x.ts', "import type { AppDeps } from '../http/env.ts';\nexport type D = AppDeps;"],
+    ['api/src/db/x.ts', "import { createRouter } from '#api/http/router.ts';\nexport const r = createRouter;"],
     // Wire types live in sync-protocol/contract (issue 19): not even a type comes from the services.
     ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#api/services/clients.ts';\nexport type C = ClientDto;"],
     ['pwa/src/db/x.ts', "import type { PullResult } from '../../../api/src/services/sync.ts';\nexport type P = PullResult;"],
@@ -33,6 +37,8 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
   it.each([
     ['sync-protocol/domain/x.ts', "import { string } from 'yup';\nexport const s = string;"],
     ['api/src/services/x.ts', "import { uuidv7 } from '#protocol/ids.ts';\nexport const u = uuidv7;"],
+    ['api/src/services/x.ts', "import type { AppDeps } from '../deps.ts';\nexport type D = AppDeps;"],
+    ['api/src/routes/x.ts', "import { ApiError } from '../http/errors.ts';\nexport const e = ApiError;"],
     ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#protocol/contract/clients.ts';\nexport type C = ClientDto;"],
     ['pwa/src/app/x.ts', "import type { AppType } from '#api/app.ts';\nexport type A = AppType;"],
     ['pwa/src/features/auth/x.ts', "import { Logo } from '#pwa/components/Logo.tsx';\nexport const l = Logo;"],

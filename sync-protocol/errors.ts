@@ -76,3 +76,42 @@ export interface ErrorBody {
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+
+/** A field problem before translation: `key` is a `validation.*` (or `errors.*`) catalog key. */
+export interface FieldProblem {
+  field: string;
+  key: string;
+}
+
+export interface DomainErrorDetails {
+  /** The fields at fault, each with its message key. */
+  fields?: FieldProblem[];
+  /** Values the message names (`{minutes}`, `{reason}`). */
+  values?: Record<string, string | number>;
+  /** When trying again makes sense (rate limits). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * What the domain refuses: a code and its details, never an HTTP status or a wording. The server
+ * maps each code to its status in one place (api/src/http/errors.ts) and words it in the
+ * request's language; services throw nothing else.
+ */
+export class DomainError extends Error {
+  readonly fields: FieldProblem[];
+  readonly values: Record<string, string | number>;
+  readonly retryAfterSeconds: number | null;
+
+  constructor(
+    readonly code: ErrorCode,
+    details: DomainErrorDetails = {},
+  ) {
+    super(code);
+    this.name = 'DomainError';
+    this.fields = details.fields ?? [];
+    this.values = details.values ?? {};
+    this.retryAfterSeconds = details.retryAfterSeconds ?? null;
+  }
+}
+
+export const validationError = (fields: FieldProblem[]) => new DomainError('VALIDATION_FAILED', { fields });

@@ -1,10 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorBody } from '#protocol/errors.ts';
+import { DomainError, type ErrorBody } from '#protocol/errors.ts';
 import { translate } from './i18n/translate.ts';
-import { ApiError } from './http/errors.ts';
-import type { AppDeps, AppEnv } from './http/env.ts';
+import { ApiError, httpOf } from './http/errors.ts';
+import type { AppEnv } from './http/env.ts';
+import type { AppDeps } from './deps.ts';
 import { requestLocale } from './http/locale.ts';
 import { cookieContext, requestContext, sameOriginOnly } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -36,7 +37,7 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** The one upload: an image of up to 5 MB plus the multipart framing. */
 const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
-function errorBody(error: ApiError, locale: AppEnv['Variables']['locale']): ErrorBody {
+function errorBody(error: DomainError, locale: AppEnv['Variables']['locale']): ErrorBody {
   const body: ErrorBody = { error: translate(locale, `errors.${error.code}`, error.values), code: error.code };
   if (error.fields.length > 0) {
     body.details = error.fields.map((f) => ({ field: f.field, code: f.key, message: translate(locale, f.key) }));
@@ -123,8 +124,9 @@ export function createApp(deps: AppDeps): App {
 
   app.onError((error, c) => {
     const locale = c.get('locale') ?? requestLocale(c);
-    if (error instanceof ApiError) {
-      return c.json(errorBody(error, locale), error.status, error.headers);
+    if (error instanceof DomainError) {
+      const { status, headers } = httpOf(error);
+      return c.json(errorBody(error, locale), status, headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const apiError = new ApiError(error.status, error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON');

@@ -6,7 +6,7 @@ import { ensureAdmin, seedDemoData } from './db/demo-seed.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { installTestHalt } from './db/test-halt.ts';
 import { createDeps } from './deps.ts';
-import type { AppDeps } from './http/env.ts';
+import type { AppDeps } from './deps.ts';
 
 /**
  * The server's start-up, shared with the load benchmark's server: opens the database, applies the

@@ -2,7 +2,7 @@ import { registerClientSchema, type RegisterClientInput } from '#protocol/schema
 import type { Role } from '#protocol/domain/client-enums.ts';
 import type { ClientProfile } from '../src/ai/builtin/profile.ts';
 import { registerClient } from '../src/services/clients.ts';
-import type { AppDeps } from '../src/http/env.ts';
+import type { AppDeps } from '../src/deps.ts';
 import type { TestClient } from './harness.ts';
 import { createClock, type Clock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type AppDatabase } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createDeps } from '../src/deps.ts';
-import type { AppDeps } from '../src/http/env.ts';
+import type { AppDeps } from '../src/deps.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 

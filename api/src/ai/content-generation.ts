@@ -12,7 +12,8 @@ import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/p
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { ApiError, refuseWhenLimited } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
+import { refuseWhenLimited } from '../auth/rate-limit.ts';
 import { latestWeight } from '../services/clients.ts';
 import type { Logger } from '../logger.ts';
 import type { GeneratedDiet, GeneratedWorkout, GenerationSource, IdentifiedExercise } from '#protocol/contract/staff.ts';
@@ -79,11 +80,11 @@ export function toClientProfile(db: Db, user: UserRow): ClientProfile {
 
 /** The model's draft must fit the form exactly as a human's would; extra keys are dropped. */
 async function validDraft<T>(schema: typeof dietPlanInputSchema | typeof workoutPlanInputSchema, output: unknown): Promise<T> {
-  if (typeof output !== 'object' || output === null || Array.isArray(output)) throw new ApiError(502, 'AI_INVALID_RESPONSE');
+  if (typeof output !== 'object' || output === null || Array.isArray(output)) throw new DomainError('AI_INVALID_RESPONSE');
   try {
     return (await schema.validate(output, { abortEarly: false, stripUnknown: true })) as T;
   } catch (error) {
-    if (error instanceof ValidationError || error instanceof TypeError) throw new ApiError(502, 'AI_INVALID_RESPONSE');
+    if (error instanceof ValidationError || error instanceof TypeError) throw new DomainError('AI_INVALID_RESPONSE');
     throw error;
   }
 }
@@ -137,7 +138,7 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
     try {
       return await askForJson(endpoint, system, user);
     } catch (error) {
-      if (error instanceof ApiError) log.error(event, { code: error.code, keyOwner: endpoint.keyOwner, ...error.values });
+      if (error instanceof DomainError) log.error(event, { code: error.code, keyOwner: endpoint.keyOwner, ...error.values });
       throw error;
     }
   }
@@ -169,7 +170,7 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
       if (output === null) return null;
       const translations = (output as { translations?: unknown }).translations;
       if (!Array.isArray(translations) || translations.length !== texts.length || !translations.every((t) => typeof t === 'string')) {
-        throw new ApiError(502, 'AI_INVALID_RESPONSE');
+        throw new DomainError('AI_INVALID_RESPONSE');
       }
       return translations as string[];
     },
@@ -177,7 +178,7 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
     /** A vision model names the exercise in the photo; there is no built-in fallback for images. */
     async identifyExercise(callerId: string, image: { mime: string; bytes: Uint8Array }): Promise<{ exercise: IdentifiedExercise; model: string }> {
       const endpoint = endpointFor(callerId);
-      if (!endpoint) throw new ApiError(503, 'AI_NOT_CONFIGURED');
+      if (!endpoint) throw new DomainError('AI_NOT_CONFIGURED');
       const dataUrl = `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}`;
       const output = await ask(
         callerId,
@@ -192,7 +193,7 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
       try {
         return { exercise: await identifiedExerciseSchema.validate(output, { stripUnknown: true }), model: endpoint.model };
       } catch {
-        throw new ApiError(502, 'AI_INVALID_RESPONSE');
+        throw new DomainError('AI_INVALID_RESPONSE');
       }
     },
   };

@@ -6,7 +6,7 @@
  */
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** The human waits on a dialog: one try, bounded; pressing the button again is the retry. */
@@ -41,13 +41,13 @@ export async function askForJson(endpoint: AiEndpoint, system: string, user: Use
     });
     content = completion.choices[0]?.message.content;
   } catch (error) {
-    throw toApiError(error);
+    throw toDomainError(error);
   }
-  if (typeof content !== 'string') throw new ApiError(502, 'AI_INVALID_RESPONSE');
+  if (typeof content !== 'string') throw new DomainError('AI_INVALID_RESPONSE');
   try {
     return JSON.parse(stripCodeFence(content));
   } catch {
-    throw new ApiError(502, 'AI_INVALID_RESPONSE');
+    throw new DomainError('AI_INVALID_RESPONSE');
   }
 }
 
@@ -55,14 +55,14 @@ export async function askForJson(endpoint: AiEndpoint, system: string, user: Use
 const stripCodeFence = (text: string) => text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
 
 /** SPEC §8: 429 is the quota message, 503 (or no connection) the unavailable one, the rest a failure with its status. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof OpenAI.APIConnectionError) return new ApiError(503, 'AI_UNAVAILABLE');
+export function toDomainError(error: unknown): DomainError {
+  if (error instanceof OpenAI.APIConnectionError) return new DomainError('AI_UNAVAILABLE');
   if (error instanceof OpenAI.APIError) {
-    if (error.status === 429) return new ApiError(429, 'AI_QUOTA_EXCEEDED');
-    if (error.status === 503) return new ApiError(503, 'AI_UNAVAILABLE');
+    if (error.status === 429) return new DomainError('AI_QUOTA_EXCEEDED');
+    if (error.status === 503) return new DomainError('AI_UNAVAILABLE');
     const reason = [error.status ? `HTTP ${error.status}` : null, typeof error.code === 'string' ? error.code : null].filter(Boolean).join(' ');
-    return new ApiError(502, 'AI_FAILED', [], { reason: reason || 'HTTP' });
+    return new DomainError('AI_FAILED', { values: { reason: reason || 'HTTP' } });
   }
-  if (error instanceof OpenAI.OpenAIError) return new ApiError(502, 'AI_INVALID_RESPONSE');
+  if (error instanceof OpenAI.OpenAIError) return new DomainError('AI_INVALID_RESPONSE');
   throw error;
 }

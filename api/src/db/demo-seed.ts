@@ -3,7 +3,7 @@ import type { RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { registerClient } from '../services/clients.ts';
 import type { Db } from './client.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { users } from './schema/index.ts';
 

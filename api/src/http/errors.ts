@@ -1,40 +1,67 @@
-import type { ErrorCode } from '#protocol/errors.ts';
+import { DomainError, type ErrorCode, type FieldProblem } from '#protocol/errors.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { RateLimiter } from '../auth/rate-limit.ts';
 
-/** A field problem before translation: `key` is a `validation.*` catalog key. */
-export interface FieldProblem {
-  field: string;
-  key: string;
-}
+/** The one place a refusal becomes an HTTP status (issue 19, part 3): every code has exactly one. */
+export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  EMAIL_TAKEN: 409,
+  INVALID_CREDENTIALS: 401,
+  WRONG_PASSWORD: 401,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  DAY_LOCKED: 409,
+  DAY_NOT_COMPLETE: 409,
+  ID_CONFLICT: 409,
+  DEVICE_CONFLICT: 409,
+  UNKNOWN_MUTATION: 400,
+  TRIAL_UNAVAILABLE: 409,
+  PLAN_NOT_FOUND: 404,
+  PAYMENT_REQUIRED: 402,
+  INVALID_SIGNATURE: 400,
+  USER_HAS_ACTIVE_PLAN: 409,
+  PAYMENT_PROVIDER_UNAVAILABLE: 409,
+  PAYMENT_PROVIDER_FAILED: 502,
+  RESET_LINK_INVALID: 400,
+  RESET_LINK_USED: 410,
+  RESET_LINK_EXPIRED: 410,
+  USER_DELETE_FORBIDDEN: 403,
+  AI_QUOTA_EXCEEDED: 429,
+  AI_UNAVAILABLE: 503,
+  AI_NOT_CONFIGURED: 503,
+  AI_INVALID_RESPONSE: 502,
+  AI_FAILED: 502,
+  UNSUPPORTED_IMAGE: 400,
+  REFERRAL_CODE_TAKEN: 409,
+  INSUFFICIENT_BALANCE: 400,
+  PAYOUT_TRANSITION: 409,
+};
 
 /**
- * The one error type routes and services throw. The message is a catalog key, translated in the
- * app's onError into the request's language, so services never deal with wording.
+ * A refusal whose status depends on where it happens, not on its code (a webhook's signature
+ * is 401 where SPEC §7 says so; the health check's 503): routes and middleware only.
  */
-export class ApiError extends Error {
+export class ApiError extends DomainError {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    readonly fields: FieldProblem[] = [],
-    readonly values: Record<string, string | number> = {},
-    readonly headers: Record<string, string> = {},
+    code: ErrorCode,
+    fields: FieldProblem[] = [],
+    values: Record<string, string | number> = {},
   ) {
-    super(code);
+    super(code, { fields, values });
     this.name = 'ApiError';
   }
 }
 
-export const validationError = (fields: FieldProblem[]) => new ApiError(400, 'VALIDATION_FAILED', fields);
-
-/**
- * 429 with Retry-After while `key` is over `limiter`'s limit (login, registrations, payouts; AI
- * calls answer with SPEC §8's quota code instead).
- */
-export function refuseWhenLimited(limiter: RateLimiter, key: string, code: 'RATE_LIMITED' | 'AI_QUOTA_EXCEEDED' = 'RATE_LIMITED'): void {
-  const waitMs = limiter.retryAfter(key);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError(429, code, [], { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
-  }
+/** The status and headers of a refusal. */
+export function httpOf(error: DomainError): { status: ContentfulStatusCode; headers: Record<string, string> } {
+  const status = error instanceof ApiError ? error.status : HTTP_STATUS[error.code];
+  return { status, headers: error.retryAfterSeconds === null ? {} : { 'Retry-After': String(error.retryAfterSeconds) } };
 }

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppDeps, AppEnv } from './env.ts';
+import type { AppEnv } from './env.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from './errors.ts';
 import { LOCALE_COOKIE, type Locale } from '#protocol/i18n/locales.ts';
 import { localeOf } from './locale.ts';

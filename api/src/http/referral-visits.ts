@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { REFERRAL_TTL_MS } from '#protocol/domain/referral.ts';
-import type { AppDeps, AppEnv } from './env.ts';
+import type { AppEnv } from './env.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** A random id per browser, so a repeat visit the same day is not counted twice; it says nothing about who it is. */
 const VISITOR_COOKIE = 'visitor';

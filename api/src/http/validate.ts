@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
-import { ApiError, validationError, type FieldProblem } from './errors.ts';
+import { validationError, type FieldProblem } from '#protocol/errors.ts';
+import { ApiError } from './errors.ts';
 
 /** Reads a JSON object body; anything else (not JSON, not an object, wrong content type) is a 4xx. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {

@@ -1,11 +1,12 @@
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { payoutStatusSchema } from '#protocol/schemas/teachers.ts';
 import { toLocale } from '#protocol/i18n/locales.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { translate } from '../i18n/translate.ts';
 import { findUserById } from '../services/clients.ts';
 import { resetLinkFor } from './password-resets.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationError } from '#protocol/errors.ts';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, type OrderStatus, type PaymentProvider } from '#protocol/domain/orders.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';

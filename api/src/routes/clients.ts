@@ -3,8 +3,9 @@ import { applyProfileUpdate, authenticate, changePassword, findUserById, registe
 import { deleteAccount, exportAccount } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { isSessionId } from '../auth/sessions.ts';
-import { ApiError, refuseWhenLimited } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { refuseWhenLimited } from '../auth/rate-limit.ts';
+import type { AppDeps } from '../deps.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';

@@ -1,6 +1,6 @@
 import { matchExercises } from '../ai/builtin/exercise-match.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../services/image-upload.ts';
 import type { ExerciseImageTestResponse } from '#protocol/contract/staff.ts';

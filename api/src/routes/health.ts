@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter } from '../http/router.ts';
 
 /** Liveness for the Docker HEALTHCHECK and load balancers: answers only after the database does. */

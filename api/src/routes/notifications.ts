@@ -1,6 +1,6 @@
 import { checkUuid } from '#protocol/mutations/fields.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 
 /** SPEC §7 notifications; reading is monotonic, like the `notification.read` mutation. */

@@ -2,8 +2,9 @@ import { passwordResetConfirmSchema, passwordResetRequestSchema } from '#protoco
 import { toLocale } from '#protocol/i18n/locales.ts';
 import { findUserByEmail, findUserById, toClientDto } from '../services/clients.ts';
 import { translate } from '../i18n/translate.ts';
-import { ApiError, refuseWhenLimited } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { refuseWhenLimited } from '../auth/rate-limit.ts';
+import type { AppDeps } from '../deps.ts';
 import { clientIp, setSessionCookie } from '../http/middleware.ts';
 import { createRouter } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';

@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPlanId } from '#protocol/domain/plans.ts';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
 import { findUserByEmail, findUserById } from '../services/clients.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationError } from '#protocol/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter } from '../http/router.ts';
 import type { ProviderPayment } from '../services/orders.ts';
 

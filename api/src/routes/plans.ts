@@ -1,6 +1,6 @@
 import { MOST_POPULAR_PLAN, PLAN_DISPLAY_KEYS, PLAN_DURATION_MONTHS, PLAN_FEATURES, PLAN_IDS, PLAN_PRICING } from '#protocol/domain/plans.ts';
 import type { PlanOffer, Support } from '#protocol/contract/plans.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter } from '../http/router.ts';
 import { checkoutProvider } from './orders.ts';
 

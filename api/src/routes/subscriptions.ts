@@ -1,6 +1,6 @@
 import { isPlanId } from '#protocol/domain/plans.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 

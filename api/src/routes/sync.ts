@@ -2,8 +2,9 @@ import { streamSSE } from 'hono/streaming';
 import { DEVICE_ID } from '#protocol/mutations/fields.ts';
 import { MAX_PUSH_BATCH, rawSeq } from '#protocol/mutations/index.ts';
 import { findUserById } from '../services/clients.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationError } from '#protocol/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 
 /**

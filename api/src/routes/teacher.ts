@@ -1,7 +1,8 @@
 import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../http/env.ts';
-import { refuseWhenLimited } from '../http/errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
+import { refuseWhenLimited } from '../auth/rate-limit.ts';
 import { findUserById } from '../services/clients.ts';
 import { requestTimeZone } from '../services/daily-progress.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';

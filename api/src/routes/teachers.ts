@@ -1,7 +1,7 @@
 import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
 import { toClientDto } from '../services/clients.ts';
-import { refuseWhenLimited } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { refuseWhenLimited } from '../auth/rate-limit.ts';
+import type { AppDeps } from '../deps.ts';
 import { clientIp, setSessionCookie } from '../http/middleware.ts';
 import { createRouter } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';

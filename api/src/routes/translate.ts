@@ -1,5 +1,5 @@
 import { translateTextsSchema } from '#protocol/schemas/translate.ts';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
 

@@ -1,7 +1,8 @@
 import { uuidv7 } from '#protocol/ids.ts';
 import { checkNotes, checkWeight } from '#protocol/mutations/fields.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { validationError } from '#protocol/errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 

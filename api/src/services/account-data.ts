@@ -3,14 +3,14 @@
  * about them as one JSON document, and deletion of the account with all of it.
  */
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../http/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { users } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { findUserById, toClientDto } from './clients.ts';
 
 export function exportAccount(deps: AppDeps, userId: string) {
   const user = findUserById(deps.database.db, userId);
-  if (!user) throw new ApiError(404, 'NOT_FOUND');
+  if (!user) throw new DomainError('NOT_FOUND');
   const { sqlite } = deps.database;
   const rows = (sql: string) => sqlite.prepare(sql).all(userId);
   return {
@@ -29,6 +29,6 @@ export function exportAccount(deps: AppDeps, userId: string) {
 
 /** Deletes the account and, through foreign keys, everything that belongs to it. Refused while a paid plan is active. */
 export function deleteAccount(deps: AppDeps, userId: string): void {
-  if (deps.subscriptions.hasActivePaidPlan(userId)) throw new ApiError(409, 'USER_HAS_ACTIVE_PLAN');
+  if (deps.subscriptions.hasActivePaidPlan(userId)) throw new DomainError('USER_HAS_ACTIVE_PLAN');
   deps.database.db.delete(users).where(eq(users.id, userId)).run();
 }

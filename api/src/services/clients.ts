@@ -7,7 +7,7 @@ import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
 import type { ProfileUpdateInput, RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { Db } from '../db/client.ts';
 import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Tracking } from './tracking.ts';
 import type { ClientDto } from '#protocol/contract/clients.ts';
@@ -129,7 +129,7 @@ export function insertAccount(db: Db, row: typeof users.$inferInsert): UserRow {
   try {
     return db.insert(users).values(row).returning().get();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_TAKEN', [{ field: 'email', key: 'errors.EMAIL_TAKEN' }]);
+    if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', { fields: [{ field: 'email', key: 'errors.EMAIL_TAKEN' }] });
     throw error;
   }
 }
@@ -168,7 +168,7 @@ function recordProfileWeight(db: Db, tracking: Tracking, user: UserRow, weight: 
 export function applyProfileUpdate(db: Db, tracking: Tracking, userId: string, input: ProfileUpdateInput, hlc: string, now: number): UserRow {
   const { currentWeight, ...fields } = profileFields(input);
   const user = findUserById(db, userId);
-  if (!user) throw new ApiError(404, 'NOT_FOUND');
+  if (!user) throw new DomainError('NOT_FOUND');
   if (typeof currentWeight === 'number') recordProfileWeight(db, tracking, user, currentWeight, hlc, now);
   const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const { updates, hlcs } = tracking.profileUpdates(userId, given, hlc);
@@ -182,10 +182,10 @@ export function applyProfileUpdate(db: Db, tracking: Tracking, userId: string, i
             .where(eq(users.id, userId))
             .returning()
             .get();
-    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    if (!row) throw new DomainError('NOT_FOUND');
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_TAKEN', [{ field: 'email', key: 'errors.EMAIL_TAKEN' }]);
+    if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', { fields: [{ field: 'email', key: 'errors.EMAIL_TAKEN' }] });
     throw error;
   }
 }

@@ -12,7 +12,7 @@ import { currencyOfCountry } from '#protocol/domain/plans.ts';
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import type { Subscriptions } from './subscriptions.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
@@ -197,7 +197,7 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
     /** The whole available balance of one currency, at or above its minimum (SPEC §8 'Saldo insuficiente' below it). */
     requestPayout: sqlite.transaction((teacherId: string, currency: string): Payout => {
       const balance = available.all(teacherId).find((row) => row.currency === currency)?.amount ?? 0;
-      if (balance <= 0 || balance < minimumPayout(currency)) throw new ApiError(400, 'INSUFFICIENT_BALANCE');
+      if (balance <= 0 || balance < minimumPayout(currency)) throw new DomainError('INSUFFICIENT_BALANCE');
       const id = uuidv7(now());
       insertPayout.run(id, teacherId, balance, currency, now());
       claimEntries.run(id, teacherId, currency);
@@ -209,8 +209,8 @@ export function createCommissions(sqlite: Database.Database, subscriptions: Subs
 
     setPayoutStatus: sqlite.transaction((id: string, status: PayoutStatus): Payout => {
       const payout = payoutById.get(id);
-      if (!payout) throw new ApiError(404, 'NOT_FOUND');
-      if (!NEXT[payout.status].includes(status)) throw new ApiError(409, 'PAYOUT_TRANSITION');
+      if (!payout) throw new DomainError('NOT_FOUND');
+      if (!NEXT[payout.status].includes(status)) throw new DomainError('PAYOUT_TRANSITION');
       const done = status === 'completed' || status === 'rejected';
       setPayoutStatus.run(status, done ? now() : null, id);
       if (status === 'completed') payEntries.run(id);

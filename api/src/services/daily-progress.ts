@@ -2,8 +2,8 @@ import { dailyPercent, dailyPoints, localDateIn, monthlyProgress, weekdayOf } fr
 import { emptyDay } from '#protocol/conflict/rules.ts';
 import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
 import { checkTimeZone } from '#protocol/mutations/fields.ts';
-import { validationError } from '../http/errors.ts';
-import type { AppDeps } from '../http/env.ts';
+import { validationError } from '#protocol/errors.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** Where a client's "today" is when the device did not say: their country's main time zone. */
 export const COUNTRY_TIME_ZONES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { hashPassword } from '../auth/passwords.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 
 /** A link works for one hour (issue 17). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -28,9 +28,9 @@ export function createPasswordResets(sqlite: Database.Database, now: () => numbe
   const purge = sqlite.prepare('DELETE FROM password_resets WHERE expires_at <= ?');
 
   const check = (row: ResetRow | undefined): ResetRow => {
-    if (!row) throw new ApiError(400, 'RESET_LINK_INVALID');
-    if (row.usedAt !== null) throw new ApiError(410, 'RESET_LINK_USED');
-    if (row.expiresAt <= now()) throw new ApiError(410, 'RESET_LINK_EXPIRED');
+    if (!row) throw new DomainError('RESET_LINK_INVALID');
+    if (row.usedAt !== null) throw new DomainError('RESET_LINK_USED');
+    if (row.expiresAt <= now()) throw new DomainError('RESET_LINK_EXPIRED');
     return row;
   };
 

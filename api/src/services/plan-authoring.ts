@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
@@ -85,7 +85,7 @@ function authoring<Input extends object, Raw extends { user_id: string; status: 
 
   const found = (id: string): Raw => {
     const row = byId.get(id);
-    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    if (!row) throw new DomainError('NOT_FOUND');
     return row;
   };
 

@@ -7,7 +7,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { conversionRate, normalizeReferralCode } from '#protocol/domain/referral.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import type { ReferralLink } from '#protocol/contract/teacher.ts';
 
 export const RETIRED_CODE_GRACE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -81,10 +81,10 @@ export function createReferrals(sqlite: Database.Database, now: () => number) {
     /** SPEC §5: the code must be free; the old one keeps leading here for the grace period. */
     changeCode: sqlite.transaction((teacherId: string, linkId: string, code: string, origin: string): ReferralLink => {
       const link = linkById.get(linkId);
-      if (!link || link.teacher_id !== teacherId) throw new ApiError(404, 'NOT_FOUND');
+      if (!link || link.teacher_id !== teacherId) throw new DomainError('NOT_FOUND');
       if (code === link.code) return toDto(link, origin);
       const holder = resolve(code);
-      if (holder && holder.id !== link.id) throw new ApiError(409, 'REFERRAL_CODE_TAKEN', [{ field: 'code', key: 'errors.REFERRAL_CODE_TAKEN' }]);
+      if (holder && holder.id !== link.id) throw new DomainError('REFERRAL_CODE_TAKEN', { fields: [{ field: 'code', key: 'errors.REFERRAL_CODE_TAKEN' }] });
       unretire.run(code);
       retire.run(link.code, link.id, now());
       setCode.run(code, now(), link.id);

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { findUserById, toClientDto } from './clients.ts';
 import type { PlanAuthoring } from './plan-authoring.ts';
 import { isoOrNull } from './plans.ts';
@@ -45,8 +45,8 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
   /** The user `staff` names in a route: 404 when there is none, 403 when out of their scope. */
   function target(staff: Staff, userId: string): UserRow {
     const user = findUserById(db, userId);
-    if (!user) throw new ApiError(404, 'NOT_FOUND');
-    if (!inScope(withApproval(staff), user)) throw new ApiError(403, 'FORBIDDEN');
+    if (!user) throw new DomainError('NOT_FOUND');
+    if (!inScope(withApproval(staff), user)) throw new DomainError('FORBIDDEN');
     return user;
   }
 
@@ -92,9 +92,9 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
      */
     remove(staff: Staff, userId: string): void {
       const user = findUserById(db, userId);
-      if (!user) throw new ApiError(404, 'NOT_FOUND');
-      if (user.id === staff.id || !inScope(withApproval(staff), user)) throw new ApiError(403, 'USER_DELETE_FORBIDDEN');
-      if (subscriptions.hasActivePaidPlan(user.id)) throw new ApiError(409, 'USER_HAS_ACTIVE_PLAN');
+      if (!user) throw new DomainError('NOT_FOUND');
+      if (user.id === staff.id || !inScope(withApproval(staff), user)) throw new DomainError('USER_DELETE_FORBIDDEN');
+      if (subscriptions.hasActivePaidPlan(user.id)) throw new DomainError('USER_HAS_ACTIVE_PLAN');
       db.delete(users).where(eq(users.id, user.id)).run();
     },
   };

@@ -8,7 +8,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { CURRENCY_BY_LOCALE, PLAN_PRICING, planEnd, TRIAL_MS, type PlanId } from '#protocol/domain/plans.ts';
 import { contentGate, daysRemaining, subscriptionStatus, type Gate } from '#protocol/domain/subscription-time.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 
@@ -113,7 +113,7 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: (use
     /** The 24-hour trial at price 0, once per user ever. */
     startTrial(userId: string, locale: Locale): SubscriptionDto {
       return sqlite.transaction(() => {
-        if ((countForUser.get(userId) as { n: number }).n > 0) throw new ApiError(409, 'TRIAL_UNAVAILABLE');
+        if ((countForUser.get(userId) as { n: number }).n > 0) throw new DomainError('TRIAL_UNAVAILABLE');
         const at = now();
         const id = uuidv7(at);
         insert.run({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: bumpVersion(userId) });

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import { applyProfileUpdate, toClientDto } from './clients.ts';
 import { toDailyProgress, toNotification, toWeightRecord, type Tracking, type WriteResult } from './tracking.ts';
@@ -67,7 +67,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
           applyProfileUpdate(db, tracking, userId, mutation.args.fields, hlc, now());
           return { applied: true };
         } catch (error) {
-          if (error instanceof ApiError) return { applied: false, code: error.code };
+          if (error instanceof DomainError) return { applied: false, code: error.code };
           throw error;
         }
       case 'notification.read':
@@ -77,7 +77,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
 
   const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => tracking.inBatch(() => {
     const device = deviceById.get(deviceId);
-    if (device && device.user_id !== userId) throw new ApiError(409, 'DEVICE_CONFLICT');
+    if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
     if (!device) insertDevice.run(deviceId, userId, now(), now());
     let lastSeq = device?.last_seq ?? 0;
     const results: MutationStatus[] = [];

@@ -13,7 +13,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import type { users} from '../db/schema/index.ts';
 import { type UserRow } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import { insertAccount } from './clients.ts';
 
@@ -50,7 +50,7 @@ export function createTeachers(sqlite: Database.Database, db: Db, generation: Co
     /** Admins approve a teacher once; 404 for anyone who is not a teacher. */
     approve(teacherId: string): { approvedAt: string } {
       const row = roleOf.get(teacherId);
-      if (!row || row.role !== 'teacher') throw new ApiError(404, 'NOT_FOUND');
+      if (!row || row.role !== 'teacher') throw new DomainError('NOT_FOUND');
       approve.run(now(), teacherId);
       return { approvedAt: new Date(roleOf.get(teacherId)?.at ?? now()).toISOString() };
     },

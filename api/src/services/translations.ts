@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { TranslateTextsInput } from '#protocol/schemas/translate.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import { translateKnownText } from '../ai/builtin/known-texts.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import type { TranslateTextsResponse } from '#protocol/contract/staff.ts';
 
@@ -43,7 +43,7 @@ export function createTranslations(sqlite: Database.Database, generation: Conten
         error = undefined;
         break;
       } catch (failure) {
-        if (!(failure instanceof ApiError)) throw failure;
+        if (!(failure instanceof DomainError)) throw failure;
         error = translate(requestLocale, `errors.${failure.code}`, failure.values);
         // Out of quota, the second try would fail the same way.
         if (failure.code === 'AI_QUOTA_EXCEEDED') break;
