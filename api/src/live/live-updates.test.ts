@@ -31,6 +31,13 @@ describe('live updates hub', () => {
     });
   });
 
+  it('keeps at most 8 streams per user: a ninth ends the oldest (its browser reconnects if it is still there)', () => {
+    const pages = Array.from({ length: 9 }, () => listen('dora'));
+    expect(pages.map((p) => p.closed())).toEqual([true, false, false, false, false, false, false, false, false]);
+    for (const page of pages) page.stop();
+    expect(t.deps.live.connections()).toBe(0);
+  });
+
   it('tells every open page of the user, forgets a page that stopped listening, and ends every stream at shutdown', async () => {
     const phone = listen('carla');
     const laptop = listen('carla');

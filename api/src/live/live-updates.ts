@@ -13,6 +13,9 @@
  */
 import type Database from 'better-sqlite3';
 
+/** Open streams one user may hold: a tab per device is a handful; more is a leak or an attack. */
+export const MAX_STREAMS_PER_USER = 8;
+
 export interface LiveListener {
   /** Something changed for the user: the server's sync version after the change. */
   poke(version: number): void;
@@ -44,6 +47,8 @@ export function createLiveUpdates(sqlite: Database.Database) {
       let set = listeners.get(userId);
       if (!set) listeners.set(userId, (set = new Set()));
       set.add(listener);
+      // A Set iterates in insertion order: the first is the oldest stream.
+      if (set.size > MAX_STREAMS_PER_USER) [...set][0]?.close();
       return () => {
         set.delete(listener);
         if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);

@@ -57,6 +57,7 @@ describe('GET /api/sync/events (live updates, ADR 023)', () => {
     const stream = await openEvents(laptop);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.response.headers.get('x-accel-buffering')).toBe('no'); // behind nginx, pokes are not held back
     const [opened] = await stream.until(1);
     expect(opened).toEqual({ event: 'poke', data: String(t.deps.live.version()) });
 

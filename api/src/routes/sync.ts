@@ -46,6 +46,7 @@ export function syncRoutes(deps: AppDeps) {
    */
   r.get('/events', 'signedIn', (c) => {
     const userId = currentUser(c).id;
+    c.header('X-Accel-Buffering', 'no'); // nginx would otherwise hold the pokes in its buffer
     return streamSSE(c, async (stream) => {
       let stop = () => {};
       const ended = new Promise<void>((resolve) => (stop = resolve));
