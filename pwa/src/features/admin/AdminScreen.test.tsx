@@ -6,6 +6,7 @@ import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { aClient } from '#pwa/test/factories.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -49,31 +50,18 @@ const draftDiet: DietPlanDto = {
 };
 
 const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
-  id: 'none',
-  name: 'Carla Sem Dieta',
-  email: 'carla@example.com',
-  phone: '+55 (11) 98888-7777',
-  birthDate: null,
-  gender: null,
-  height: null,
-  currentWeight: 82,
-  startingWeight: 82,
-  targetWeight: 70,
-  activityLevel: 'moderado',
-  goalType: 'perder_peso',
-  weeklyWeightGoal: 0.5,
-  timeFrame: null,
-  motivation: null,
-  previousAttempts: null,
-  highestWeight: null,
-  lowestWeight: null,
-  dietaryRestrictions: [],
-  medicalConditions: [],
-  countryCode: 'BR',
-  preferredLanguage: 'pt-BR',
-  unitSystem: 'metric',
-  role: 'user',
-  createdAt: daysAgo(100),
+  ...aClient({
+    id: 'none',
+    name: 'Carla Sem Dieta',
+    email: 'carla@example.com',
+    phone: '+55 (11) 98888-7777',
+    currentWeight: 82,
+    targetWeight: 70,
+    activityLevel: 'moderado',
+    goalType: 'perder_peso',
+    weeklyWeightGoal: 0.5,
+    createdAt: daysAgo(100),
+  }),
   teacherId: null,
   teacherApprovedAt: null,
   dietPlans: [draftDiet],
