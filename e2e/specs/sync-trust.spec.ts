@@ -110,6 +110,8 @@ test('a refusal that arrives with no page open is shown at the next open', async
   const onPhone = new TrackingPage(page);
   await onPhone.waitUntilSynced();
   const laptop = await signInElsewhere(browser, 'pt-BR', email, password);
+  // The phone goes offline first: online, it would hear of the laptop's completed day at once (ADR 023).
+  await setOnline(phone, [page], false);
   await laptop.page.getByTestId('toggle-workout').check();
   await laptop.page.getByTestId('toggle-diet').check();
   await new TrackingPage(laptop.page).setLevel('energy', 5);
@@ -118,7 +120,6 @@ test('a refusal that arrives with no page open is shown at the next open', async
   await new TrackingPage(laptop.page).waitUntilSynced();
 
   // The phone, offline and stale, changes the completed day; the tab is closed before any signal.
-  await setOnline(phone, [page], false);
   await onPhone.setLevel('energy', 1);
   await page.getByTestId('save-progress').click();
   await expect.poll(() => onPhone.pending()).toBe(1);
