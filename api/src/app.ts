@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps): App {
     const streamed = bodyLimit({
       maxSize,
       onError: () => {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+        throw new DomainError('PAYLOAD_TOO_LARGE');
       },
     });
     // A declared length is checked as bodyLimit does, but without touching the body first: asking a
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): App {
     return (c, next) => {
       const declared = c.req.header('content-length');
       if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
-      if (parseInt(declared, 10) > maxSize) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+      if (parseInt(declared, 10) > maxSize) throw new DomainError('PAYLOAD_TOO_LARGE');
       return next();
     };
   };
@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps): App {
   app.get('/locale', (c) => c.json({ locale: c.get('locale') }));
 
   app.all('/api/*', () => {
-    throw new ApiError(404, 'NOT_FOUND');
+    throw new DomainError('NOT_FOUND');
   });
 
   // A teacher's link (SPEC §2): counted here, outside /api, then on to registration.
@@ -133,10 +133,10 @@ export function createApp(deps: AppDeps): App {
       return c.json(errorBody(apiError, locale), apiError.status);
     }
     deps.log.error('request.failed', { method: c.req.method, path: c.req.path, message: error.message, stack: error.stack });
-    return c.json(errorBody(new ApiError(500, 'INTERNAL'), locale), 500);
+    return c.json(errorBody(new DomainError('INTERNAL'), locale), 500);
   });
 
-  app.notFound((c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND'), c.get('locale') ?? requestLocale(c)), 404));
+  app.notFound((c) => c.json(errorBody(new DomainError('NOT_FOUND'), c.get('locale') ?? requestLocale(c)), 404));
 
   return Object.assign(app, { routeRules: routers.flatMap((router) => router.rules) });
 }

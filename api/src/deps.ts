@@ -1,7 +1,8 @@
+import type { Clock } from '#protocol/clock/hlc.ts';
+import { createClock } from '#protocol/clock/hlc.ts';
 import type { GroupCommit } from './db/group-commit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Logger } from './logger.ts';
-import type { Clock } from '#protocol/clock/hlc.ts';
 import type { Tracking } from './services/tracking.ts';
 import type { Plans } from './services/plans.ts';
 import type { Sync } from './services/sync.ts';
@@ -24,7 +25,6 @@ import type { AppDatabase } from './db/client.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { createLogger } from './logger.ts';
-import { createClock } from '#protocol/clock/hlc.ts';
 import { createTracking } from './services/tracking.ts';
 import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';

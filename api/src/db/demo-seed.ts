@@ -165,7 +165,7 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
     for (const email of DEMO_STUDENTS) {
       const studentId = created.get(email) as string;
       sqlite.prepare('UPDATE users SET teacher_id = ? WHERE id = ?').run(teacherId, studentId);
-      deps.subscriptions.activateWithin(studentId, 'quarterly', 'pt-BR', 'admin', null);
+      deps.subscriptions.activate(studentId, 'quarterly', 'pt-BR', 'admin', null);
     }
     // The teacher has asked for those two commissions: the admin panel's payouts section has one to move.
     deps.commissions.requestPayout(teacherId, 'BRL');

@@ -1,5 +1,5 @@
-import { DomainError, type ErrorCode, type FieldProblem } from '#protocol/errors.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type ErrorCode, type FieldProblem } from '#protocol/errors.ts';
 
 /** The one place a refusal becomes an HTTP status (issue 19, part 3): every code has exactly one. */
 export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {

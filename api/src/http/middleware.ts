@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { DomainError } from '#protocol/errors.ts';
+import { LOCALE_COOKIE, type Locale } from '#protocol/i18n/locales.ts';
 import type { AppEnv } from './env.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from './errors.ts';
-import { LOCALE_COOKIE, type Locale } from '#protocol/i18n/locales.ts';
 import { localeOf } from './locale.ts';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-session' : 'session');
@@ -66,9 +66,9 @@ export function sameOriginOnly(deps: AppDeps): MiddlewareHandler<AppEnv> {
           originHost = null; // "null" or garbage: not our origin
         }
         const allowed = originHost === host || (deps.config.publicUrl !== null && origin === new URL(deps.config.publicUrl).origin);
-        if (!allowed) throw new ApiError(403, 'CROSS_ORIGIN');
+        if (!allowed) throw new DomainError('CROSS_ORIGIN');
       } else if (c.req.header('sec-fetch-site') === 'cross-site') {
-        throw new ApiError(403, 'CROSS_ORIGIN');
+        throw new DomainError('CROSS_ORIGIN');
       }
     }
     await next();

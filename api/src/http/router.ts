@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { DomainError } from '#protocol/errors.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { checkUuid } from '#protocol/mutations/fields.ts';
-import { ApiError } from './errors.ts';
 import type { AppEnv } from './env.ts';
 
 /**
@@ -26,8 +26,8 @@ export function guard(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access !== 'public') {
       const session = c.get('session');
-      if (!session) throw new ApiError(401, 'UNAUTHENTICATED');
-      if (access !== 'signedIn' && !ROLES_BY_ACCESS[access].includes(session.user.role)) throw new ApiError(403, 'FORBIDDEN');
+      if (!session) throw new DomainError('UNAUTHENTICATED');
+      if (access !== 'signedIn' && !ROLES_BY_ACCESS[access].includes(session.user.role)) throw new DomainError('FORBIDDEN');
     }
     await next();
   };
@@ -63,7 +63,7 @@ export type Router = ReturnType<typeof createRouter>;
 /** The signed-in user of a route declared `signedIn` or stricter. */
 export function currentSession(c: Context<AppEnv>) {
   const session = c.get('session');
-  if (!session) throw new ApiError(401, 'UNAUTHENTICATED');
+  if (!session) throw new DomainError('UNAUTHENTICATED');
   return session;
 }
 
@@ -72,6 +72,6 @@ export const currentUser = (c: Context<AppEnv>) => currentSession(c).user;
 /** The route's `:id`; every id we issue is a UUID, so anything else names nothing (404). */
 export function idParam(c: Context<AppEnv>): string {
   const id = checkUuid(c.req.param('id'));
-  if (!id.ok) throw new ApiError(404, 'NOT_FOUND');
+  if (!id.ok) throw new DomainError('NOT_FOUND');
   return id.value;
 }

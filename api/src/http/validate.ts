@@ -1,21 +1,20 @@
 import type { Context } from 'hono';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
-import { validationError, type FieldProblem } from '#protocol/errors.ts';
-import { ApiError } from './errors.ts';
+import { DomainError, validationError, type FieldProblem } from '#protocol/errors.ts';
 
 /** Reads a JSON object body; anything else (not JSON, not an object, wrong content type) is a 4xx. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON');
+    throw new DomainError('INVALID_JSON');
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'INVALID_JSON');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('INVALID_JSON');
   return body as Record<string, unknown>;
 }
 
@@ -45,6 +44,6 @@ export async function validateBody<S extends AnyObjectSchema>(c: Context, schema
   } catch (error) {
     if (error instanceof ValidationError) throw validationError(toFieldProblems(error));
     // A transform that choked on a shape nobody foresaw: still the sender's input, never a 500.
-    throw new ApiError(400, 'VALIDATION_FAILED');
+    throw new DomainError('VALIDATION_FAILED');
   }
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaymentMethod } from '#protocol/domain/orders.ts';
 import type { Config } from '../config.ts';
 import type { CheckoutDetails } from './port.ts';
-import type { PaymentMethod } from '#protocol/domain/orders.ts';
 
 /** A Mercado Pago payment as its API reports it (`GET /v1/payments/{id}`), amounts in minor units. */
 export interface MercadoPagoPayment {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
+import type { PaymentMethod } from '#protocol/domain/orders.ts';
 import type { Config } from '../config.ts';
 import type { CheckoutDetails } from './port.ts';
-import type { PaymentMethod } from '#protocol/domain/orders.ts';
 
 /** What a settled Stripe checkout says about its payment, read from Stripe itself (never the webhook body). */
 export interface StripePayment {

@@ -1,13 +1,12 @@
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { payoutStatusSchema } from '#protocol/schemas/teachers.ts';
 import { toLocale } from '#protocol/i18n/locales.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, type OrderStatus, type PaymentProvider } from '#protocol/domain/orders.ts';
 import type { AppDeps } from '../deps.ts';
 import { translate } from '../i18n/translate.ts';
 import { findUserById } from '../services/clients.ts';
 import { resetLinkFor } from './password-resets.ts';
-import { ApiError } from '../http/errors.ts';
-import { validationError } from '#protocol/errors.ts';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS, type OrderStatus, type PaymentProvider } from '#protocol/domain/orders.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { validateBody } from '../http/validate.ts';
 
@@ -75,7 +74,7 @@ export function adminRoutes(deps: AppDeps) {
   r.post('/users/:id/password-reset', 'admin', (c) => {
     const admin = currentUser(c);
     const user = findUserById(deps.database.db, idParam(c));
-    if (!user) throw new ApiError(404, 'NOT_FOUND');
+    if (!user) throw new DomainError('NOT_FOUND');
     const { token, expiresAt } = deps.passwordResets.issue(user.id, admin.id);
     // The admin's own page passed the same-origin check, so its origin is the app's.
     const link = resetLinkFor(deps.config.publicUrl ?? new URL(c.req.url).origin, token);

@@ -1,17 +1,17 @@
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { DomainError } from '#protocol/errors.ts';
 import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
+import type { AccountSession } from '#protocol/contract/clients.ts';
 import { applyProfileUpdate, authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { isSessionId } from '../auth/sessions.ts';
-import { ApiError } from '../http/errors.ts';
 import { refuseWhenLimited } from '../auth/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject, validateBody } from '../http/validate.ts';
-import { deleteCookie, getCookie } from 'hono/cookie';
 import { existingVisitorId, REFERRAL_COOKIE } from '../http/referral-visits.ts';
-import type { AccountSession } from '#protocol/contract/clients.ts';
 
 
 /** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
@@ -43,7 +43,7 @@ export function clientsRoutes(deps: AppDeps) {
     if (!user) {
       loginPerIp.hit(ip);
       loginPerAccount.hit(input.email);
-      throw new ApiError(401, 'INVALID_CREDENTIALS');
+      throw new DomainError('INVALID_CREDENTIALS');
     }
     loginPerAccount.reset(input.email);
     const previous = sessionToken(c, deps);
@@ -71,7 +71,7 @@ export function clientsRoutes(deps: AppDeps) {
 
   r.get('/me', 'signedIn', (c) => {
     const user = findUserById(db, currentUser(c).id);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    if (!user) throw new DomainError('UNAUTHENTICATED');
     return c.json({ client: toClientDto(db, user) });
   });
 
@@ -93,11 +93,11 @@ export function clientsRoutes(deps: AppDeps) {
    */
   const reauthenticate = async (userId: string, password: unknown, field: string, key = 'validation.passwordWrong') => {
     const user = findUserById(db, userId);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    if (!user) throw new DomainError('UNAUTHENTICATED');
     refuseWhenLimited(loginPerAccount, user.email);
     if (typeof password !== 'string' || !(await verifyPassword(user.passwordHash, password))) {
       loginPerAccount.hit(user.email);
-      throw new ApiError(401, 'WRONG_PASSWORD', [{ field, key }]);
+      throw new DomainError('WRONG_PASSWORD', { fields: [{ field, key }] });
     }
     return user;
   };
@@ -139,7 +139,7 @@ export function clientsRoutes(deps: AppDeps) {
   r.delete('/me/sessions/:id', 'signedIn', (c) => {
     const session = currentSession(c);
     const id = c.req.param('id') ?? '';
-    if (!isSessionId(id) || !deps.sessions.revoke(session.user.id, id)) throw new ApiError(404, 'NOT_FOUND');
+    if (!isSessionId(id) || !deps.sessions.revoke(session.user.id, id)) throw new DomainError('NOT_FOUND');
     if (id === session.id) clearSessionCookie(c, deps);
     return c.json({ success: true });
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminPayout, LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signIn } from '../../test/factories.ts';
-import type { AdminPayout, LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 
 let t: TestApp;
 afterEach(() => t.close());

@@ -1,15 +1,14 @@
+import type { Context } from 'hono';
 import { isHlc } from '#protocol/clock/hlc.ts';
 import { isLocalDate } from '#protocol/domain/calendar.ts';
 import { checkBoolean, checkLevel } from '#protocol/mutations/fields.ts';
 import type { ProgressField } from '#protocol/mutations/index.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
 import { findUserById } from '../services/clients.ts';
 import { progressSummary, requestTimeZone, todayFor } from '../services/daily-progress.ts';
-import { ApiError } from '../http/errors.ts';
-import { validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
-import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 
 const FIELDS: Record<string, { field: ProgressField; legacyKey: string | null }> = {
@@ -29,7 +28,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
 
   const user = (c: Context<AppEnv>) => {
     const row = findUserById(deps.database.db, currentUser(c).id);
-    if (!row) throw new ApiError(401, 'UNAUTHENTICATED');
+    if (!row) throw new DomainError('UNAUTHENTICATED');
     return row;
   };
 
@@ -69,7 +68,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
         const value = toggle ? !(deps.tracking.day(me.id, localDate)?.[field] ?? false) : checked.value;
         return deps.tracking.setProgress(me.id, localDate, { field, value }, hlc);
       });
-      if (!write.applied) throw new ApiError(409, write.code);
+      if (!write.applied) throw new DomainError(write.code);
       return c.json({ progress: progressSummary(deps, me.id, localDate) });
     });
   }
@@ -80,7 +79,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
     const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
     const hlc = hlcOf(body.hlc);
     const write = await deps.groupCommit.run(() => deps.tracking.completeDay(me.id, localDate, hlc));
-    if (!write.applied) throw new ApiError(409, write.code);
+    if (!write.applied) throw new DomainError(write.code);
     return c.json({ progress: progressSummary(deps, me.id, localDate) });
   });
 

@@ -1,9 +1,9 @@
+import { DomainError } from '#protocol/errors.ts';
+import type { ExerciseImageTestResponse } from '#protocol/contract/staff.ts';
 import { matchExercises } from '../ai/builtin/exercise-match.ts';
-import { ApiError } from '../http/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../services/image-upload.ts';
-import type { ExerciseImageTestResponse } from '#protocol/contract/staff.ts';
 
 export const EXERCISE_IMAGE_TEST_PATH = '/api/exercises/test-with-attached-image';
 
@@ -12,17 +12,17 @@ export function exerciseRoutes(deps: AppDeps) {
   const r = createRouter('/api/exercises');
 
   r.post('/test-with-attached-image', 'staff', async (c) => {
-    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_IMAGE');
     let image: unknown;
     try {
       image = (await c.req.parseBody())['image'];
     } catch {
-      throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+      throw new DomainError('UNSUPPORTED_IMAGE');
     }
-    if (!(image instanceof File) || image.size === 0 || image.size > MAX_IMAGE_BYTES) throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+    if (!(image instanceof File) || image.size === 0 || image.size > MAX_IMAGE_BYTES) throw new DomainError('UNSUPPORTED_IMAGE');
     const bytes = new Uint8Array(await image.arrayBuffer());
     const mime = sniffImageType(bytes);
-    if (!mime) throw new ApiError(400, 'UNSUPPORTED_IMAGE');
+    if (!mime) throw new DomainError('UNSUPPORTED_IMAGE');
 
     const { exercise, model } = await deps.generation.identifyExercise(currentUser(c).id, { mime, bytes });
     const matches = matchExercises(exercise);

@@ -1,5 +1,5 @@
+import { DomainError } from '#protocol/errors.ts';
 import { checkUuid } from '#protocol/mutations/fields.ts';
-import { ApiError } from '../http/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 
@@ -11,10 +11,10 @@ export function notificationRoutes(deps: AppDeps) {
 
   r.patch('/:id/read', 'signedIn', (c) => {
     const id = checkUuid(c.req.param('id'));
-    if (!id.ok) throw new ApiError(404, 'NOT_FOUND');
+    if (!id.ok) throw new DomainError('NOT_FOUND');
     const userId = currentUser(c).id;
     const write = deps.database.sqlite.transaction(() => deps.tracking.readNotification(userId, id.value))();
-    if (!write.applied) throw new ApiError(404, write.code);
+    if (!write.applied) throw new DomainError(write.code);
     return c.json({ notification: deps.tracking.notification(userId, id.value) });
   });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { signIn } from '../../test/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
 import type { LedgerEntry, ReferralLink } from '#protocol/contract/teacher.ts';
 import type { AdminOrder, OrderDto } from '#protocol/contract/orders.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { signIn } from '../../test/factories.ts';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
 
 /** Issue 18, ADR 021: Stripe through its official SDK, against a local fake of its documented API. */
 let t: TestApp;

@@ -1,17 +1,17 @@
+import type { Context } from 'hono';
+import { DomainError } from '#protocol/errors.ts';
 import { isPlanId, PLAN_PRICING } from '#protocol/domain/plans.ts';
 import { COUNTRY_LOCALE } from '#protocol/i18n/locales.ts';
 import type { CountryCode } from '#protocol/domain/client-enums.ts';
+import type { PaymentProvider } from '#protocol/domain/orders.ts';
+import type { PixCheckout } from '#protocol/contract/orders.ts';
 import { findUserById } from '../services/clients.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 import { publicOrigin } from './teacher.ts';
 import type { CheckoutGateway } from '../payments/port.ts';
-import type { PaymentProvider } from '#protocol/domain/orders.ts';
-import type { PixCheckout } from '#protocol/contract/orders.ts';
 
 /** How long a PIX code may be paid: half an hour, then a new one is asked for. */
 const PIX_VALID_MS = 30 * 60_000;
@@ -39,9 +39,9 @@ export function orderRoutes(deps: AppDeps) {
   /** The plan asked for, who asks, and the price table of their country — whatever the request says or the page's language. */
   const buying = async (c: Context<AppEnv>) => {
     const body = await readJsonObject(c);
-    if (!isPlanId(body.planId)) throw new ApiError(404, 'PLAN_NOT_FOUND');
+    if (!isPlanId(body.planId)) throw new DomainError('PLAN_NOT_FOUND');
     const user = findUserById(deps.database.db, currentUser(c).id);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    if (!user) throw new DomainError('UNAUTHENTICATED');
     return { planId: body.planId, user, locale: COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR };
   };
 
@@ -50,7 +50,7 @@ export function orderRoutes(deps: AppDeps) {
   r.post('/', 'signedIn', async (c) => {
     const { planId, user, locale } = await buying(c);
     const provider = checkoutProvider(deps, PLAN_PRICING[locale].currency);
-    if (!provider) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    if (!provider) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
     const order = deps.orders.create(user.id, planId, locale, provider.name);
     const origin = publicOrigin(c, deps);
     try {
@@ -67,7 +67,7 @@ export function orderRoutes(deps: AppDeps) {
     } catch (error) {
       deps.orders.close(order.id, 'failed');
       deps.log.error('orders.checkout.failed', { orderId: order.id, provider: order.provider, message: error instanceof Error ? error.message : String(error) });
-      throw new ApiError(502, 'PAYMENT_PROVIDER_FAILED');
+      throw new DomainError('PAYMENT_PROVIDER_FAILED');
     }
   });
 
@@ -78,7 +78,7 @@ export function orderRoutes(deps: AppDeps) {
   r.post('/pix', 'signedIn', async (c) => {
     const { planId, user, locale } = await buying(c);
     const mercadopago = PLAN_PRICING[locale].currency === 'BRL' && checkoutProvider(deps, 'BRL') ? deps.payments.mercadopago : null;
-    if (!mercadopago) throw new ApiError(409, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    if (!mercadopago) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
     const order = deps.orders.create(user.id, planId, locale, 'mercadopago');
     try {
       const pix = await mercadopago.createPix(order, {
@@ -95,7 +95,7 @@ export function orderRoutes(deps: AppDeps) {
     } catch (error) {
       deps.orders.close(order.id, 'failed');
       deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });
-      throw new ApiError(502, 'PAYMENT_PROVIDER_FAILED');
+      throw new DomainError('PAYMENT_PROVIDER_FAILED');
     }
   });
 

@@ -1,8 +1,8 @@
+import { DomainError } from '#protocol/errors.ts';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '#protocol/schemas/clients.ts';
 import { toLocale } from '#protocol/i18n/locales.ts';
 import { findUserByEmail, findUserById, toClientDto } from '../services/clients.ts';
 import { translate } from '../i18n/translate.ts';
-import { ApiError } from '../http/errors.ts';
 import { refuseWhenLimited } from '../auth/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientIp, setSessionCookie } from '../http/middleware.ts';
@@ -55,7 +55,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     const userId = await deps.passwordResets.consume(input.token, input.newPassword);
     const revoked = deps.sessions.revokeAll(userId);
     const user = findUserById(db, userId);
-    if (!user) throw new ApiError(400, 'RESET_LINK_INVALID');
+    if (!user) throw new DomainError('RESET_LINK_INVALID');
     const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
     setSessionCookie(c, deps, token, expiresAt);
     deps.limiters.loginPerAccount.reset(user.email);

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPlanId } from '#protocol/domain/plans.ts';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
 import { findUserByEmail, findUserById } from '../services/clients.ts';
 import { ApiError } from '../http/errors.ts';
-import { validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter } from '../http/router.ts';
 import type { ProviderPayment } from '../services/orders.ts';
@@ -37,7 +37,7 @@ export function paymentRoutes(deps: AppDeps) {
     try {
       event = JSON.parse(raw);
     } catch {
-      throw new ApiError(400, 'INVALID_JSON');
+      throw new DomainError('INVALID_JSON');
     }
     if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 200) throw validationError([{ field: 'id', key: 'validation.required' }]);
     const previous = seen.get(event.id);
@@ -50,12 +50,12 @@ export function paymentRoutes(deps: AppDeps) {
     if (!isPlanId(data.planId)) throw validationError([{ field: 'data.planId', key: 'validation.invalidOption' }]);
     const user =
       typeof data.userId === 'string' ? findUserById(deps.database.db, data.userId) : typeof data.email === 'string' ? findUserByEmail(deps.database.db, data.email) : undefined;
-    if (!user) throw new ApiError(404, 'NOT_FOUND', [{ field: 'data.userId', key: 'errors.NOT_FOUND' }]);
+    if (!user) throw new DomainError('NOT_FOUND', { fields: [{ field: 'data.userId', key: 'errors.NOT_FOUND' }] });
     const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? toLocale(user.preferredLanguage) ?? DEFAULT_LOCALE;
     const planId = data.planId;
     const eventId = event.id;
     const subscription = deps.database.sqlite.transaction(() => {
-      const activated = deps.subscriptions.activateWithin(user.id, planId, locale, 'webhook', eventId);
+      const activated = deps.subscriptions.activate(user.id, planId, locale, 'webhook', eventId);
       record.run(eventId, deps.now(), activated.id);
       return activated;
     })();
@@ -72,7 +72,7 @@ export function paymentRoutes(deps: AppDeps) {
       return await ask();
     } catch (error) {
       deps.log.error('payments.provider.unreachable', { message: error instanceof Error ? error.message : String(error) });
-      throw new ApiError(502, 'PAYMENT_PROVIDER_FAILED');
+      throw new DomainError('PAYMENT_PROVIDER_FAILED');
     }
   };
 
@@ -100,7 +100,7 @@ export function paymentRoutes(deps: AppDeps) {
       event = stripe.verifyEvent(raw, c.req.header('stripe-signature'));
     } catch (error) {
       deps.log.error('payments.stripe.rejected', { reason: error instanceof Error ? error.message : String(error) });
-      throw new ApiError(400, 'INVALID_SIGNATURE');
+      throw new DomainError('INVALID_SIGNATURE');
     }
     if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
       const paymentId = await askProvider(() => stripe.reversedPayment(event));
@@ -134,7 +134,7 @@ export function paymentRoutes(deps: AppDeps) {
     const signed = mercadopago?.verifySignature({ signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId }) ?? false;
     if (!mercadopago || !signed || dataId === undefined) {
       deps.log.error('payments.mercadopago.rejected', { reason: mercadopago ? 'bad signature' : 'MERCADOPAGO_WEBHOOK_SECRET not set' });
-      throw new ApiError(400, 'INVALID_SIGNATURE');
+      throw new DomainError('INVALID_SIGNATURE');
     }
     const topic = c.req.query('type') ?? c.req.query('topic');
     if (topic !== 'payment') return c.json({ received: true, ignored: true });

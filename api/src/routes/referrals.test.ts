@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { ReferralLink } from '#protocol/contract/teacher.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { buildRegistration, signIn } from '../../test/factories.ts';
 import { RETIRED_CODE_GRACE_MS } from '../services/referrals.ts';
-import type { ReferralLink } from '#protocol/contract/teacher.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'referrals-static-'));
 writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');

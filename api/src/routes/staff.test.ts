@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import { parseMeals } from '#protocol/domain/diet-plan.ts';
 import { analyseNutrition } from '#protocol/domain/nutrition.ts';
+import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { createUser} from '../../test/factories.ts';
 import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
-import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 
 let t: TestApp;
 beforeEach(() => {

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#protocol/domain/subscription-time.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { signIn } from '../../test/factories.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import type { PullResult } from '#protocol/contract/sync.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { signIn } from '../../test/factories.ts';
 
 const SECRET = 'whsec_test_0123456789abcdef0123456789';
 let t: TestApp;

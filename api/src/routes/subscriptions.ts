@@ -1,5 +1,5 @@
+import { DomainError } from '#protocol/errors.ts';
 import { isPlanId } from '#protocol/domain/plans.ts';
-import { ApiError } from '../http/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
@@ -23,9 +23,9 @@ export function subscriptionRoutes(deps: AppDeps) {
   r.post('/', 'signedIn', async (c) => {
     const body = await readJsonObject(c);
     const plan = [body.planId, body.internalPlanId].find(isPlanId);
-    if (!plan) throw new ApiError(404, 'PLAN_NOT_FOUND');
-    if (deps.config.paymentsMode !== 'demo') throw new ApiError(402, 'PAYMENT_REQUIRED');
-    const subscription = deps.subscriptions.activate(currentUser(c).id, plan, c.get('locale'), 'demo');
+    if (!plan) throw new DomainError('PLAN_NOT_FOUND');
+    if (deps.config.paymentsMode !== 'demo') throw new DomainError('PAYMENT_REQUIRED');
+    const subscription = deps.subscriptions.activate(currentUser(c).id, plan, c.get('locale'), 'demo', null);
     return c.json({ subscription }, 201);
   });
 

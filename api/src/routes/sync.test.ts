@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc, parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
+import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { TestDevice, signIn } from '../../test/factories.ts';
-import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 
 let t: TestApp;
 beforeAll(() => {

@@ -1,9 +1,8 @@
 import { streamSSE } from 'hono/streaming';
 import { DEVICE_ID } from '#protocol/mutations/fields.ts';
 import { MAX_PUSH_BATCH, rawSeq } from '#protocol/mutations/index.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
 import { findUserById } from '../services/clients.ts';
-import { ApiError } from '../http/errors.ts';
-import { validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
@@ -36,7 +35,7 @@ export function syncRoutes(deps: AppDeps) {
     const deviceId = c.req.query('deviceId') ?? null;
     if (deviceId !== null && !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
     const user = findUserById(deps.database.db, currentUser(c).id);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    if (!user) throw new DomainError('UNAUTHENTICATED');
     return c.json(deps.sync.pull(user, deviceId, cursor));
   });
 

@@ -1,5 +1,5 @@
-import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import type { Context } from 'hono';
+import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { refuseWhenLimited } from '../auth/rate-limit.ts';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildRegistration, buildTeacherRegistration, createUser, signIn } from '../../test/factories.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import type { ReferralLink, TeacherDashboard } from '#protocol/contract/teacher.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildRegistration, buildTeacherRegistration, createUser, signIn } from '../../test/factories.ts';
 
 let t: TestApp;
 afterEach(() => t.close());

@@ -1,7 +1,6 @@
 import { uuidv7 } from '#protocol/ids.ts';
 import { checkNotes, checkWeight } from '#protocol/mutations/fields.ts';
-import { ApiError } from '../http/errors.ts';
-import { validationError } from '#protocol/errors.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
@@ -25,7 +24,7 @@ export function weightRecordRoutes(deps: AppDeps) {
     const write = await deps.groupCommit.run(() =>
       deps.tracking.addWeight(userId, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
     );
-    if (!write.applied) throw new ApiError(409, write.code);
+    if (!write.applied) throw new DomainError(write.code);
     return c.json({ weightRecord: deps.tracking.weightRecord(userId, id) }, 201);
   });
 

@@ -1,16 +1,16 @@
-import { unitSystemOfCountry, type UnitSystem } from '#protocol/domain/units.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { unitSystemOfCountry, type UnitSystem } from '#protocol/domain/units.ts';
 import { parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { COUNTRY_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
 import type { ProfileUpdateInput, RegisterClientInput } from '#protocol/schemas/clients.ts';
+import { DomainError } from '#protocol/errors.ts';
+import type { ClientDto } from '#protocol/contract/clients.ts';
 import type { Db } from '../db/client.ts';
 import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
-import { DomainError } from '#protocol/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Tracking } from './tracking.ts';
-import type { ClientDto } from '#protocol/contract/clients.ts';
 
 /**
  * The client as every response shows it. `users.current_weight` keeps the weight given at

@@ -3,8 +3,8 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
-import type { Subscriptions } from './subscriptions.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
+import type { Subscriptions } from './subscriptions.ts';
 import type { Commissions } from './commissions.ts';
 
 import type { OrderStatus, PaymentMethod, PaymentProvider } from '#protocol/domain/orders.ts';
@@ -106,7 +106,7 @@ export function createOrders(sqlite: Database.Database, subscriptions: Subscript
       setFlag.run(payment.paymentId, reason, now(), order.id);
       return { outcome: 'flagged', reason };
     }
-    const subscription = subscriptions.activateWithin(order.user_id, order.plan_id as PlanId, order.locale as Locale, 'webhook', `${payment.provider}:${payment.paymentId}`);
+    const subscription = subscriptions.activate(order.user_id, order.plan_id as PlanId, order.locale as Locale, 'webhook', `${payment.provider}:${payment.paymentId}`);
     setPaid.run(payment.paymentId, subscription.id, payment.method ?? null, payment.receiptUrl ?? null, now(), order.id);
     return { outcome: 'activated', subscription, userId: order.user_id };
   });

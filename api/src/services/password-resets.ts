@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { hashPassword } from '../auth/passwords.ts';
 import { DomainError } from '#protocol/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
 
 /** A link works for one hour (issue 17). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

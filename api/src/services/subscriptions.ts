@@ -121,9 +121,11 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: (use
       })();
     },
 
-    /** Activates a paid plan at the locale's price. */
-    activate: (userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null = null): SubscriptionDto =>
-      activateTransaction(userId, plan, locale, source, paymentEventId),
+    /**
+     * Activates a paid plan at the locale's price, in its own transaction or inside the caller's
+     * (better-sqlite3 nests it as a savepoint).
+     */
+    activate: activateTransaction,
 
     /** Ends a plan whose payment was refunded or charged back (issue 18): inactive from now, sent to the devices. */
     end(subscriptionId: string): void {
@@ -134,9 +136,6 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: (use
 
     /** Registers work to run inside every activation's transaction (it may throw to undo the activation). */
     onActivationWithin: (hook: (subscription: SubscriptionDto, userId: string) => void) => void withinActivation.push(hook),
-
-    /** The activation alone, to run inside a caller's transaction. */
-    activateWithin: activateTransaction,
 
     /** Subscriptions changed after a sync cursor, for pull. */
     changedAfter: sqlite.prepare<[string, number, number], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? AND version > ? ORDER BY version LIMIT ?'),

@@ -68,7 +68,7 @@ it('shows on this page within seconds a weight logged on the user’s phone and 
 
   const admin = t.client();
   await signIn(admin, t.deps, { role: 'admin' });
-  t.deps.subscriptions.activate(user.id, 'monthly', 'pt-BR', 'admin'); // diets are for a paid plan (SPEC §4)
+  t.deps.subscriptions.activate(user.id, 'monthly', 'pt-BR', 'admin', null); // diets are for a paid plan (SPEC §4)
   const created = await admin.post<{ diet: { id: string } }>(`/api/admin/users/${user.id}/diet`, buildDietInput({ title: 'Dieta de dezembro' }));
   await admin.post(`/api/teacher-admin/diet/${created.body.diet.id}/publish`);
   await vi.waitFor(async () => expect((await db.diets.toArray()).map((d) => d.title)).toEqual(['Dieta de dezembro']), { timeout: 5_000, interval: 20 });
