@@ -9,7 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { requestLocale } from './http/locale.ts';
 import { cookieContext, requestContext, sameOriginOnly } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import type { RouteRule, Router } from './http/router.ts';
+import type { RouteRule } from './http/router.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { passwordResetRoutes } from './routes/password-resets.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -45,6 +45,54 @@ function errorBody(error: DomainError, locale: AppEnv['Variables']['locale']): E
   return body;
 }
 
+/**
+ * The API: one sub-app per resource (SPEC §7), each route with its access rule. Chained so that
+ * its type carries every route's path, input and answer: the PWA calls it through `hono/client`.
+ */
+function apiRoutes(deps: AppDeps) {
+  const health = healthRoutes(deps);
+  const clients = clientsRoutes(deps);
+  const passwordReset = passwordResetRoutes(deps);
+  const sync = syncRoutes(deps);
+  const weightRecord = weightRecordRoutes(deps);
+  const dailyProgress = dailyProgressRoutes(deps);
+  const notification = notificationRoutes(deps);
+  const plan = planRoutes(deps);
+  const subscription = subscriptionRoutes(deps);
+  const payment = paymentRoutes(deps);
+  const order = orderRoutes(deps);
+  const myContent = myContentRoutes(deps);
+  const teacherAdmin = teacherAdminRoutes(deps);
+  const admin = adminRoutes(deps);
+  const translateTexts = translateRoutes(deps);
+  const exercise = exerciseRoutes(deps);
+  const teacher = teacherRoutes(deps);
+  const teachers = teachersRoutes(deps);
+  const app = new Hono<AppEnv>()
+    .route(health.prefix, health.app)
+    .route(clients.prefix, clients.app)
+    .route(passwordReset.prefix, passwordReset.app)
+    .route(sync.prefix, sync.app)
+    .route(weightRecord.prefix, weightRecord.app)
+    .route(dailyProgress.prefix, dailyProgress.app)
+    .route(notification.prefix, notification.app)
+    .route(plan.prefix, plan.app)
+    .route(subscription.prefix, subscription.app)
+    .route(payment.prefix, payment.app)
+    .route(order.prefix, order.app)
+    .route(myContent.prefix, myContent.app)
+    .route(teacherAdmin.prefix, teacherAdmin.app)
+    .route(admin.prefix, admin.app)
+    .route(translateTexts.prefix, translateTexts.app)
+    .route(exercise.prefix, exercise.app)
+    .route(teacher.prefix, teacher.app)
+    .route(teachers.prefix, teachers.app);
+  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers].flatMap((router) => router.rules) };
+}
+
+/** The API's type, for `hc<AppType>()` in the PWA. */
+export type AppType = ReturnType<typeof apiRoutes>['app'];
+
 export type App = Hono<AppEnv> & { routeRules: RouteRule[] };
 
 /** Composes the API sub-apps, `/locale`, the PWA, and the one error handler. */
@@ -79,27 +127,8 @@ export function createApp(deps: AppDeps): App {
   );
   app.use('/api/*', sameOriginOnly(deps));
 
-  const routers: Router[] = [
-    healthRoutes(deps),
-    clientsRoutes(deps),
-    passwordResetRoutes(deps),
-    syncRoutes(deps),
-    weightRecordRoutes(deps),
-    dailyProgressRoutes(deps),
-    notificationRoutes(deps),
-    planRoutes(deps),
-    subscriptionRoutes(deps),
-    paymentRoutes(deps),
-    orderRoutes(deps),
-    myContentRoutes(deps),
-    teacherAdminRoutes(deps),
-    adminRoutes(deps),
-    translateRoutes(deps),
-    exerciseRoutes(deps),
-    teacherRoutes(deps),
-    teachersRoutes(deps),
-  ];
-  for (const router of routers) app.route(router.prefix, router.app);
+  const api = apiRoutes(deps);
+  app.route('/', api.app);
 
   // Not under /api (SPEC §7): the PWA asks which language to start in when none is stored.
   app.get('/locale', (c) => c.json({ locale: c.get('locale') }));
@@ -138,5 +167,5 @@ export function createApp(deps: AppDeps): App {
 
   app.notFound((c) => c.json(errorBody(new DomainError('NOT_FOUND'), c.get('locale') ?? requestLocale(c)), 404));
 
-  return Object.assign(app, { routeRules: routers.flatMap((router) => router.rules) });
+  return Object.assign(app, { routeRules: api.rules });
 }

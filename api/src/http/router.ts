@@ -1,14 +1,17 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type TypedResponse } from 'hono';
+import type { BlankInput, BlankSchema, H, HandlerResponse, Input, Schema, ToSchema } from 'hono/types';
 import { DomainError } from '#protocol/errors.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { checkUuid } from '#protocol/mutations/fields.ts';
+import type { JsonText } from '../json-text.ts';
 import type { AppEnv } from './env.ts';
 
 /**
  * Who may call a route (ARCHITECTURE §4). `signedIn` is any account; `staff` is teachers and
  * admins (the teacher-admin endpoints); scope rules within a role live in the services.
  */
-export type Access = 'public' | 'signedIn' | 'staff' | 'teacher' | 'admin';
+export const ACCESS = ['public', 'signedIn', 'staff', 'teacher', 'admin'] as const;
+export type Access = (typeof ACCESS)[number];
 
 const ROLES_BY_ACCESS: Record<Exclude<Access, 'public' | 'signedIn'>, readonly Role[]> = {
   staff: ['teacher', 'admin'],
@@ -33,32 +36,60 @@ export function guard(access: Access): MiddlewareHandler<AppEnv> {
   };
 }
 
-type RouteHandler = (c: Context<AppEnv>) => Response | Promise<Response>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a handler answers, as Hono records it in the app's schema (the rule `hono/types` keeps private). */
+type Answer<R> = R extends Promise<infer T> ? (T extends TypedResponse ? T : TypedResponse) : R extends TypedResponse ? R : TypedResponse;
+
+/** The router with one more route in its schema. */
+type WithRoute<Prefix extends string, S extends Schema, M extends Method, P extends string, I extends Input, R> = Router<Prefix, S & ToSchema<M, P, I, Answer<R>>>;
+
+/** A method of the router: a path, who may call it, then the handler, or a body check (`jsonBody`) and the handler. */
+interface AddRoute<Prefix extends string, S extends Schema, M extends Method> {
+  <P extends string, R extends HandlerResponse<unknown>>(path: P, access: Access, handler: H<AppEnv, P, BlankInput, R>): WithRoute<Prefix, S, M, P, BlankInput, R>;
+  <P extends string, I extends Input, R extends HandlerResponse<unknown>>(
+    path: P,
+    access: Access,
+    body: MiddlewareHandler<AppEnv, P, I>,
+    handler: H<AppEnv, P, I, R>,
+  ): WithRoute<Prefix, S, M, P, I, R>;
+}
 
 /**
  * A sub-app whose routes cannot be added without an access rule: deny by default is a property
- * of the API, and `rules` is the table the role × route test is generated from.
+ * of the API, and `rules` is the table the role × route test is generated from. Each method
+ * returns the router with the route in its type, as Hono's own methods do, so a chain of them
+ * gives the app's type to `hono/client` (issue 19, part 3).
  */
-export function createRouter(prefix: string) {
-  const app = new Hono<AppEnv>();
-  const rules: RouteRule[] = [];
-  const add = (method: RouteRule['method']) => (path: string, access: Access, handler: RouteHandler) => {
-    rules.push({ method, path: `${prefix}${path === '/' ? '' : path}`, access });
-    app.on(method, path, guard(access), handler);
-  };
-  return {
-    prefix,
-    app,
-    rules,
-    get: add('GET'),
-    post: add('POST'),
-    put: add('PUT'),
-    patch: add('PATCH'),
-    delete: add('DELETE'),
-  };
+export class Router<Prefix extends string = string, S extends Schema = BlankSchema> {
+  readonly rules: RouteRule[] = [];
+  readonly #hono = new Hono<AppEnv>();
+
+  constructor(readonly prefix: Prefix) {}
+
+  /** The routes as a Hono app; its schema type is the one the methods built. */
+  get app(): Hono<AppEnv, S> {
+    return this.#hono as unknown as Hono<AppEnv, S>;
+  }
+
+  readonly get = this.#add('GET') as AddRoute<Prefix, S, 'get'>;
+  readonly post = this.#add('POST') as AddRoute<Prefix, S, 'post'>;
+  readonly put = this.#add('PUT') as AddRoute<Prefix, S, 'put'>;
+  readonly patch = this.#add('PATCH') as AddRoute<Prefix, S, 'patch'>;
+  readonly delete = this.#add('DELETE') as AddRoute<Prefix, S, 'delete'>;
+
+  #add(method: RouteRule['method']) {
+    return (path: string, access: Access, ...handlers: MiddlewareHandler<AppEnv>[]) => {
+      // Untyped callers too: a route without a rule fails at start, never open at request time.
+      if (!ACCESS.includes(access)) throw new TypeError(`${method} ${this.prefix}${path}: no access rule`);
+      this.rules.push({ method, path: `${this.prefix}${path === '/' ? '' : path}`, access });
+      this.#hono.on(method, path, guard(access), ...handlers);
+      return this;
+    };
+  }
 }
 
-export type Router = ReturnType<typeof createRouter>;
+export const createRouter = <Prefix extends string>(prefix: Prefix) => new Router(prefix);
 
 /** The signed-in user of a route declared `signedIn` or stricter. */
 export function currentSession(c: Context<AppEnv>) {
@@ -75,3 +106,7 @@ export function idParam(c: Context<AppEnv>): string {
   if (!id.ok) throw new DomainError('NOT_FOUND');
   return id.value;
 }
+
+/** An answer already serialized (a cache's), typed as what it encodes. */
+export const serializedJson = <T>(c: Context<AppEnv>, text: JsonText<T>) =>
+  c.body(text, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>;

@@ -1,6 +1,7 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { DomainError, validationError, type FieldProblem } from '#protocol/errors.ts';
+import type { AppEnv } from './env.ts';
 
 /** Reads a JSON object body; anything else (not JSON, not an object, wrong content type) is a 4xx. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
@@ -46,4 +47,25 @@ export async function validateBody<S extends AnyObjectSchema>(c: Context, schema
     // A transform that choked on a shape nobody foresaw: still the sender's input, never a 500.
     throw new DomainError('VALIDATION_FAILED');
   }
+}
+
+/**
+ * A route's JSON body, checked by its shared schema before the handler runs: the handler reads it
+ * with `c.req.valid('json')`, and the app's type tells `hono/client` what to send.
+ */
+export const jsonBody =
+  <S extends AnyObjectSchema, P extends string = string>(schema: S): MiddlewareHandler<AppEnv, P, { in: { json: InferType<S> }; out: { json: InferType<S> } }> =>
+  async (c, next) => {
+    c.req.addValidatedData('json', await validateBody(c, schema));
+    await next();
+  };
+
+/**
+ * The same body for a route that must refuse on its own checks first (a rate limit, whose plan it
+ * is): the middleware only declares the type, and the handler reads the body with `read(c)` when
+ * those checks have passed.
+ */
+export function jsonBodyAfterChecks<S extends AnyObjectSchema, P extends string = string>(schema: S) {
+  const declared: MiddlewareHandler<AppEnv, P, { in: { json: InferType<S> }; out: { json: InferType<S> } }> = (_c, next) => next();
+  return Object.assign(declared, { read: (c: Context) => validateBody(c, schema) });
 }

@@ -8,7 +8,10 @@ import { translate } from '../i18n/translate.ts';
 import { findUserById } from '../services/clients.ts';
 import { resetLinkFor } from './password-resets.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
-import { validateBody } from '../http/validate.ts';
+import { jsonBody, jsonBodyAfterChecks } from '../http/validate.ts';
+
+const dietPlanInputBody = jsonBodyAfterChecks(dietPlanInputSchema);
+const workoutPlanInputBody = jsonBodyAfterChecks(workoutPlanInputSchema);
 
 /**
  * SPEC §7 admin calls: authoring diets and workouts, and removing users. SPEC §6 gives teachers
@@ -16,99 +19,97 @@ import { validateBody } from '../http/validate.ts';
  * user each call names.
  */
 export function adminRoutes(deps: AppDeps) {
-  const r = createRouter('/api/admin');
   const { staffUsers, authoring } = deps;
 
-  r.post('/users/:id/diet', 'staff', async (c) => {
-    const client = staffUsers.target(currentUser(c), idParam(c));
-    const input = await validateBody(c, dietPlanInputSchema);
-    return c.json({ diet: authoring.diets.create(client.id, input) }, 201);
-  });
+  return createRouter('/api/admin')
+    .post('/users/:id/diet', 'staff', dietPlanInputBody, async (c) => {
+      const client = staffUsers.target(currentUser(c), idParam(c));
+      const input = await dietPlanInputBody.read(c);
+      return c.json({ diet: authoring.diets.create(client.id, input) }, 201);
+    })
 
-  r.post('/users/:id/workout', 'staff', async (c) => {
-    const client = staffUsers.target(currentUser(c), idParam(c));
-    const input = await validateBody(c, workoutPlanInputSchema);
-    return c.json({ workout: authoring.workouts.create(client.id, input) }, 201);
-  });
+    .post('/users/:id/workout', 'staff', workoutPlanInputBody, async (c) => {
+      const client = staffUsers.target(currentUser(c), idParam(c));
+      const input = await workoutPlanInputBody.read(c);
+      return c.json({ workout: authoring.workouts.create(client.id, input) }, 201);
+    })
 
-  r.put('/diet/:id', 'staff', async (c) => {
-    const id = idParam(c);
-    staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
-    const input = await validateBody(c, dietPlanInputSchema);
-    return c.json({ diet: authoring.diets.update(id, input) });
-  });
+    .put('/diet/:id', 'staff', dietPlanInputBody, async (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+      const input = await dietPlanInputBody.read(c);
+      return c.json({ diet: authoring.diets.update(id, input) });
+    })
 
-  r.put('/workout/:id', 'staff', async (c) => {
-    const id = idParam(c);
-    staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
-    const input = await validateBody(c, workoutPlanInputSchema);
-    return c.json({ workout: authoring.workouts.update(id, input) });
-  });
+    .put('/workout/:id', 'staff', workoutPlanInputBody, async (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+      const input = await workoutPlanInputBody.read(c);
+      return c.json({ workout: authoring.workouts.update(id, input) });
+    })
 
-  r.delete('/diet/:id', 'staff', (c) => {
-    const id = idParam(c);
-    staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
-    authoring.diets.remove(id);
-    return c.json({ success: true });
-  });
+    .delete('/diet/:id', 'staff', (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+      authoring.diets.remove(id);
+      return c.json({ success: true });
+    })
 
-  r.delete('/workout/:id', 'staff', (c) => {
-    const id = idParam(c);
-    staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
-    authoring.workouts.remove(id);
-    return c.json({ success: true });
-  });
+    .delete('/workout/:id', 'staff', (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+      authoring.workouts.remove(id);
+      return c.json({ success: true });
+    })
 
-  r.delete('/users/:id', 'staff', (c) => {
-    const staff = currentUser(c);
-    const userId = idParam(c);
-    staffUsers.remove(staff, userId);
-    deps.log.info('user.removed', { userId, by: staff.id });
-    return c.json({ success: true });
-  });
+    .delete('/users/:id', 'staff', (c) => {
+      const staff = currentUser(c);
+      const userId = idParam(c);
+      staffUsers.remove(staff, userId);
+      deps.log.info('user.removed', { userId, by: staff.id });
+      return c.json({ success: true });
+    })
 
-  /**
-   * A reset link for the admin to share by hand (WhatsApp) when no SMTP is configured (ADR 017).
-   * Admins only, and logged with who made it for whom; the message is in the user's language.
-   */
-  r.post('/users/:id/password-reset', 'admin', (c) => {
-    const admin = currentUser(c);
-    const user = findUserById(deps.database.db, idParam(c));
-    if (!user) throw new DomainError('NOT_FOUND');
-    const { token, expiresAt } = deps.passwordResets.issue(user.id, admin.id);
-    // The admin's own page passed the same-origin check, so its origin is the app's.
-    const link = resetLinkFor(deps.config.publicUrl ?? new URL(c.req.url).origin, token);
-    const locale = toLocale(user.preferredLanguage) ?? 'pt-BR';
-    deps.log.info('password-reset.link-created', { userId: user.id, by: admin.id });
-    return c.json({ link, expiresAt: new Date(expiresAt).toISOString(), message: translate(locale, 'passwordReset.whatsapp', { name: user.name, link }) }, 201);
-  });
+    /**
+     * A reset link for the admin to share by hand (WhatsApp) when no SMTP is configured (ADR 017).
+     * Admins only, and logged with who made it for whom; the message is in the user's language.
+     */
+    .post('/users/:id/password-reset', 'admin', (c) => {
+      const admin = currentUser(c);
+      const user = findUserById(deps.database.db, idParam(c));
+      if (!user) throw new DomainError('NOT_FOUND');
+      const { token, expiresAt } = deps.passwordResets.issue(user.id, admin.id);
+      // The admin's own page passed the same-origin check, so its origin is the app's.
+      const link = resetLinkFor(deps.config.publicUrl ?? new URL(c.req.url).origin, token);
+      const locale = toLocale(user.preferredLanguage) ?? 'pt-BR';
+      deps.log.info('password-reset.link-created', { userId: user.id, by: admin.id });
+      return c.json({ link, expiresAt: new Date(expiresAt).toISOString(), message: translate(locale, 'passwordReset.whatsapp', { name: user.name, link }) }, 201);
+    })
 
-  /** ADR 013: an approved teacher also works with the clients who have no teacher. */
-  r.post('/teachers/:id/approve', 'admin', (c) => c.json(deps.teachers.approve(idParam(c))));
+    /** ADR 013: an approved teacher also works with the clients who have no teacher. */
+    .post('/teachers/:id/approve', 'admin', (c) => c.json(deps.teachers.approve(idParam(c))))
 
-  // Teachers' payouts (issue 7): admins alone move money.
-  r.get('/payouts', 'admin', (c) => c.json({ payouts: deps.commissions.allPayouts() }));
+    // Teachers' payouts (issue 7): admins alone move money.
+    .get('/payouts', 'admin', (c) => c.json({ payouts: deps.commissions.allPayouts() }))
 
-  /** Issue 18: everyone's orders, by status, provider or flagged (an approved payment that did not match its order). */
-  r.get('/orders', 'admin', (c) => {
-    const status = c.req.query('status') || undefined;
-    const provider = c.req.query('provider') || undefined;
-    const flagged = c.req.query('flagged');
-    const problems = [
-      ...(status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status) ? [{ field: 'status', key: 'validation.invalidOption' }] : []),
-      ...(provider !== undefined && !(PAYMENT_PROVIDERS as readonly string[]).includes(provider) ? [{ field: 'provider', key: 'validation.invalidOption' }] : []),
-      ...(flagged !== undefined && flagged !== 'true' && flagged !== 'false' ? [{ field: 'flagged', key: 'validation.invalidOption' }] : []),
-    ];
-    if (problems.length > 0) throw validationError(problems);
-    return c.json({ orders: deps.orders.all({ status: status as OrderStatus | undefined, provider: provider as PaymentProvider | undefined, flagged: flagged === 'true' }) });
-  });
+    /** Issue 18: everyone's orders, by status, provider or flagged (an approved payment that did not match its order). */
+    .get('/orders', 'admin', (c) => {
+      const status = c.req.query('status') || undefined;
+      const provider = c.req.query('provider') || undefined;
+      const flagged = c.req.query('flagged');
+      const problems = [
+        ...(status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status) ? [{ field: 'status', key: 'validation.invalidOption' }] : []),
+        ...(provider !== undefined && !(PAYMENT_PROVIDERS as readonly string[]).includes(provider) ? [{ field: 'provider', key: 'validation.invalidOption' }] : []),
+        ...(flagged !== undefined && flagged !== 'true' && flagged !== 'false' ? [{ field: 'flagged', key: 'validation.invalidOption' }] : []),
+      ];
+      if (problems.length > 0) throw validationError(problems);
+      return c.json({ orders: deps.orders.all({ status: status as OrderStatus | undefined, provider: provider as PaymentProvider | undefined, flagged: flagged === 'true' }) });
+    })
 
-  r.post('/payouts/:id/status', 'admin', async (c) => {
-    const { status } = await validateBody(c, payoutStatusSchema);
-    const payout = deps.commissions.setPayoutStatus(idParam(c), status);
-    deps.log.info('payout.moved', { payoutId: payout.id, status, by: currentUser(c).id });
-    return c.json({ payout });
-  });
-
-  return r;
+    .post('/payouts/:id/status', 'admin', jsonBody(payoutStatusSchema), async (c) => {
+      const { status } = c.req.valid('json');
+      const payout = deps.commissions.setPayoutStatus(idParam(c), status);
+      deps.log.info('payout.moved', { payoutId: payout.id, status, by: currentUser(c).id });
+      return c.json({ payout });
+    });
 }

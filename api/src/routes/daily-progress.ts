@@ -11,12 +11,13 @@ import { createRouter, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 import type { AppEnv } from '../http/env.ts';
 
-const FIELDS: Record<string, { field: ProgressField; legacyKey: string | null }> = {
+/** One route per field; `legacyKey` is the body key the original API used for a level. */
+const FIELDS = {
   workout: { field: 'workoutCompleted', legacyKey: null },
   diet: { field: 'dietFollowed', legacyKey: null },
   mood: { field: 'mood', legacyKey: 'mood' },
   energy: { field: 'energy', legacyKey: 'energy' },
-};
+} as const satisfies Record<string, { field: ProgressField; legacyKey: string | null }>;
 
 /**
  * SPEC §7 daily progress, online; the same service as the progress mutations. An empty body keeps
@@ -24,8 +25,6 @@ const FIELDS: Record<string, { field: ProgressField; legacyKey: string | null }>
  * `{ energy }`); `{ value, localDate, hlc }` makes a call exact and idempotent.
  */
 export function dailyProgressRoutes(deps: AppDeps) {
-  const r = createRouter('/api/daily-progress');
-
   const user = (c: Context<AppEnv>) => {
     const row = findUserById(deps.database.db, currentUser(c).id);
     if (!row) throw new DomainError('UNAUTHENTICATED');
@@ -47,41 +46,42 @@ export function dailyProgressRoutes(deps: AppDeps) {
     return deps.clock.stamp(value); // a fast device clock gets the server's time (ADR 007)
   };
 
-  r.get('/', 'signedIn', (c) => {
-    const me = user(c);
-    const localDate = dayOf(me.countryCode, c.req.query('date'), c.req.query('timeZone'));
-    return c.json({ progress: progressSummary(deps, me.id, localDate) });
-  });
-
-  for (const [segment, { field, legacyKey }] of Object.entries(FIELDS)) {
-    r.post(`/${segment}`, 'signedIn', async (c) => {
-      const me = user(c);
-      const body = await readJsonObject(c);
-      const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
-      const hlc = hlcOf(body.hlc);
-      const raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
-      // No value on a yes/no field toggles it: read and written in the same transaction.
-      const toggle = raw === undefined && legacyKey === null;
-      const checked = toggle ? ({ ok: true, value: true } as const) : field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
-      if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
-      const write = await deps.groupCommit.run(() => {
-        const value = toggle ? !(deps.tracking.day(me.id, localDate)?.[field] ?? false) : checked.value;
-        return deps.tracking.setProgress(me.id, localDate, { field, value }, hlc);
-      });
-      if (!write.applied) throw new DomainError(write.code);
-      return c.json({ progress: progressSummary(deps, me.id, localDate) });
-    });
-  }
-
-  r.post('/complete', 'signedIn', async (c) => {
+  /** Sets one field of a day (`legacyKey` null: a yes/no field, toggled by an empty body). */
+  const setField = ({ field, legacyKey }: (typeof FIELDS)[keyof typeof FIELDS]) => async (c: Context<AppEnv>) => {
     const me = user(c);
     const body = await readJsonObject(c);
     const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
     const hlc = hlcOf(body.hlc);
-    const write = await deps.groupCommit.run(() => deps.tracking.completeDay(me.id, localDate, hlc));
+    const raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
+    // No value on a yes/no field toggles it: read and written in the same transaction.
+    const toggle = raw === undefined && legacyKey === null;
+    const checked = toggle ? ({ ok: true, value: true } as const) : field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
+    if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
+    const write = await deps.groupCommit.run(() => {
+      const value = toggle ? !(deps.tracking.day(me.id, localDate)?.[field] ?? false) : checked.value;
+      return deps.tracking.setProgress(me.id, localDate, { field, value }, hlc);
+    });
     if (!write.applied) throw new DomainError(write.code);
     return c.json({ progress: progressSummary(deps, me.id, localDate) });
-  });
+  };
 
-  return r;
+  return createRouter('/api/daily-progress')
+    .get('/', 'signedIn', (c) => {
+      const me = user(c);
+      const localDate = dayOf(me.countryCode, c.req.query('date'), c.req.query('timeZone'));
+      return c.json({ progress: progressSummary(deps, me.id, localDate) });
+    })
+    .post('/workout', 'signedIn', setField(FIELDS.workout))
+    .post('/diet', 'signedIn', setField(FIELDS.diet))
+    .post('/mood', 'signedIn', setField(FIELDS.mood))
+    .post('/energy', 'signedIn', setField(FIELDS.energy))
+    .post('/complete', 'signedIn', async (c) => {
+      const me = user(c);
+      const body = await readJsonObject(c);
+      const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
+      const hlc = hlcOf(body.hlc);
+      const write = await deps.groupCommit.run(() => deps.tracking.completeDay(me.id, localDate, hlc));
+      if (!write.applied) throw new DomainError(write.code);
+      return c.json({ progress: progressSummary(deps, me.id, localDate) });
+    });
 }

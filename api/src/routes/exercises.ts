@@ -9,35 +9,32 @@ export const EXERCISE_IMAGE_TEST_PATH = '/api/exercises/test-with-attached-image
 
 /** SPEC §2 hidden test dialog: identify the exercise in a photo and match it to the catalog. */
 export function exerciseRoutes(deps: AppDeps) {
-  const r = createRouter('/api/exercises');
+  return createRouter('/api/exercises')
+    .post('/test-with-attached-image', 'staff', async (c) => {
+      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_IMAGE');
+      let image: unknown;
+      try {
+        image = (await c.req.parseBody())['image'];
+      } catch {
+        throw new DomainError('UNSUPPORTED_IMAGE');
+      }
+      if (!(image instanceof File) || image.size === 0 || image.size > MAX_IMAGE_BYTES) throw new DomainError('UNSUPPORTED_IMAGE');
+      const bytes = new Uint8Array(await image.arrayBuffer());
+      const mime = sniffImageType(bytes);
+      if (!mime) throw new DomainError('UNSUPPORTED_IMAGE');
 
-  r.post('/test-with-attached-image', 'staff', async (c) => {
-    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_IMAGE');
-    let image: unknown;
-    try {
-      image = (await c.req.parseBody())['image'];
-    } catch {
-      throw new DomainError('UNSUPPORTED_IMAGE');
-    }
-    if (!(image instanceof File) || image.size === 0 || image.size > MAX_IMAGE_BYTES) throw new DomainError('UNSUPPORTED_IMAGE');
-    const bytes = new Uint8Array(await image.arrayBuffer());
-    const mime = sniffImageType(bytes);
-    if (!mime) throw new DomainError('UNSUPPORTED_IMAGE');
-
-    const { exercise, model } = await deps.generation.identifyExercise(currentUser(c).id, { mime, bytes });
-    const matches = matchExercises(exercise);
-    const body: ExerciseImageTestResponse = {
-      success: true,
-      identifiedExercise: exercise,
-      matchedExercises: matches,
-      workflow: [
-        { step: 'validateImage', status: 'ok', detail: `${mime}, ${Math.ceil(bytes.length / 1024)} KB` },
-        { step: 'identifyExercise', status: 'ok', detail: model },
-        { step: 'matchCatalog', status: matches.length > 0 ? 'ok' : 'skipped', detail: String(matches.length) },
-      ],
-    };
-    return c.json(body);
-  });
-
-  return r;
+      const { exercise, model } = await deps.generation.identifyExercise(currentUser(c).id, { mime, bytes });
+      const matches = matchExercises(exercise);
+      const body: ExerciseImageTestResponse = {
+        success: true,
+        identifiedExercise: exercise,
+        matchedExercises: matches,
+        workflow: [
+          { step: 'validateImage', status: 'ok', detail: `${mime}, ${Math.ceil(bytes.length / 1024)} KB` },
+          { step: 'identifyExercise', status: 'ok', detail: model },
+          { step: 'matchCatalog', status: matches.length > 0 ? 'ok' : 'skipped', detail: String(matches.length) },
+        ],
+      };
+      return c.json(body);
+    });
 }

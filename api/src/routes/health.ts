@@ -4,16 +4,16 @@ import { createRouter } from '../http/router.ts';
 
 /** Liveness for the Docker HEALTHCHECK and load balancers: answers only after the database does. */
 export function healthRoutes(deps: AppDeps) {
-  const r = createRouter('/api/health');
   const ping = deps.database.sqlite.prepare('SELECT 1 AS ok');
-  r.get('/', 'public', (c) => {
-    try {
-      ping.get();
-    } catch (error) {
-      deps.log.error('health.database', { message: (error as Error).message });
-      throw new ApiError(503, 'INTERNAL');
-    }
-    return c.json({ status: 'ok' });
-  });
-  return r;
+
+  return createRouter('/api/health')
+    .get('/', 'public', (c) => {
+      try {
+        ping.get();
+      } catch (error) {
+        deps.log.error('health.database', { message: (error as Error).message });
+        throw new ApiError(503, 'INTERNAL');
+      }
+      return c.json({ status: 'ok' });
+    });
 }

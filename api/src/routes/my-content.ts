@@ -7,19 +7,16 @@ import { createRouter, currentUser } from '../http/router.ts';
  * which prompt to show: 'trial' or 'noPlan'.
  */
 export function myContentRoutes(deps: AppDeps) {
-  const r = createRouter('/api');
+  return createRouter('/api')
+    .get('/my-diets', 'signedIn', (c) => {
+      const userId = currentUser(c).id;
+      const gate = deps.subscriptions.gate(userId);
+      return c.json({ diets: gate === 'open' ? deps.plans.publishedDiets(userId) : [], gate });
+    })
 
-  r.get('/my-diets', 'signedIn', (c) => {
-    const userId = currentUser(c).id;
-    const gate = deps.subscriptions.gate(userId);
-    return c.json({ diets: gate === 'open' ? deps.plans.publishedDiets(userId) : [], gate });
-  });
-
-  r.get('/my-workouts', 'signedIn', (c) => {
-    const userId = currentUser(c).id;
-    const gate = deps.subscriptions.gate(userId);
-    return c.json({ workouts: gate === 'open' ? deps.plans.publishedWorkouts(userId) : [], gate });
-  });
-
-  return r;
+    .get('/my-workouts', 'signedIn', (c) => {
+      const userId = currentUser(c).id;
+      const gate = deps.subscriptions.gate(userId);
+      return c.json({ workouts: gate === 'open' ? deps.plans.publishedWorkouts(userId) : [], gate });
+    });
 }

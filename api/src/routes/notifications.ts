@@ -5,18 +5,15 @@ import { createRouter, currentUser } from '../http/router.ts';
 
 /** SPEC §7 notifications; reading is monotonic, like the `notification.read` mutation. */
 export function notificationRoutes(deps: AppDeps) {
-  const r = createRouter('/api/notifications');
+  return createRouter('/api/notifications')
+    .get('/', 'signedIn', (c) => c.json({ notifications: deps.tracking.listNotifications(currentUser(c).id) }))
 
-  r.get('/', 'signedIn', (c) => c.json({ notifications: deps.tracking.listNotifications(currentUser(c).id) }));
-
-  r.patch('/:id/read', 'signedIn', (c) => {
-    const id = checkUuid(c.req.param('id'));
-    if (!id.ok) throw new DomainError('NOT_FOUND');
-    const userId = currentUser(c).id;
-    const write = deps.database.sqlite.transaction(() => deps.tracking.readNotification(userId, id.value))();
-    if (!write.applied) throw new DomainError(write.code);
-    return c.json({ notification: deps.tracking.notification(userId, id.value) });
-  });
-
-  return r;
+    .patch('/:id/read', 'signedIn', (c) => {
+      const id = checkUuid(c.req.param('id'));
+      if (!id.ok) throw new DomainError('NOT_FOUND');
+      const userId = currentUser(c).id;
+      const write = deps.database.sqlite.transaction(() => deps.tracking.readNotification(userId, id.value))();
+      if (!write.applied) throw new DomainError(write.code);
+      return c.json({ notification: deps.tracking.notification(userId, id.value) });
+    });
 }

@@ -34,7 +34,6 @@ export function checkoutProvider(deps: AppDeps, currency: string): { name: Payme
  * settles it. The return from the checkout activates nothing by itself.
  */
 export function orderRoutes(deps: AppDeps) {
-  const r = createRouter('/api/orders');
 
   /** The plan asked for, who asks, and the price table of their country — whatever the request says or the page's language. */
   const buying = async (c: Context<AppEnv>) => {
@@ -45,60 +44,59 @@ export function orderRoutes(deps: AppDeps) {
     return { planId: body.planId, user, locale: COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR };
   };
 
-  r.get('/', 'signedIn', (c) => c.json({ orders: deps.orders.forUser(currentUser(c).id) }));
+  return createRouter('/api/orders')
+    .get('/', 'signedIn', (c) => c.json({ orders: deps.orders.forUser(currentUser(c).id) }))
 
-  r.post('/', 'signedIn', async (c) => {
-    const { planId, user, locale } = await buying(c);
-    const provider = checkoutProvider(deps, PLAN_PRICING[locale].currency);
-    if (!provider) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
-    const order = deps.orders.create(user.id, planId, locale, provider.name);
-    const origin = publicOrigin(c, deps);
-    try {
-      const checkout = await provider.gateway.createCheckout(order, {
-        email: user.email,
-        productName: `Leve Coach · ${planId}`,
-        successUrl: `${origin}/subscription?order=${order.id}`,
-        cancelUrl: `${origin}/plan-upgrade?order=${order.id}`,
-        notificationUrl: `${origin}/api/payments/mercadopago/webhook`,
-      });
-      deps.orders.attachCheckout(order.id, checkout.checkoutId);
-      deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: order.provider });
-      return c.json({ order, checkoutUrl: checkout.url }, 201);
-    } catch (error) {
-      deps.orders.close(order.id, 'failed');
-      deps.log.error('orders.checkout.failed', { orderId: order.id, provider: order.provider, message: error instanceof Error ? error.message : String(error) });
-      throw new DomainError('PAYMENT_PROVIDER_FAILED');
-    }
-  });
+    .post('/', 'signedIn', async (c) => {
+      const { planId, user, locale } = await buying(c);
+      const provider = checkoutProvider(deps, PLAN_PRICING[locale].currency);
+      if (!provider) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
+      const order = deps.orders.create(user.id, planId, locale, provider.name);
+      const origin = publicOrigin(c, deps);
+      try {
+        const checkout = await provider.gateway.createCheckout(order, {
+          email: user.email,
+          productName: `Leve Coach · ${planId}`,
+          successUrl: `${origin}/subscription?order=${order.id}`,
+          cancelUrl: `${origin}/plan-upgrade?order=${order.id}`,
+          notificationUrl: `${origin}/api/payments/mercadopago/webhook`,
+        });
+        deps.orders.attachCheckout(order.id, checkout.checkoutId);
+        deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: order.provider });
+        return c.json({ order, checkoutUrl: checkout.url }, 201);
+      } catch (error) {
+        deps.orders.close(order.id, 'failed');
+        deps.log.error('orders.checkout.failed', { orderId: order.id, provider: order.provider, message: error instanceof Error ? error.message : String(error) });
+        throw new DomainError('PAYMENT_PROVIDER_FAILED');
+      }
+    })
 
-  /**
-   * PIX without leaving the app (Brazil, Mercado Pago): the order and a PIX payment for it; the app
-   * shows the QR code and its copy-and-paste text, and asks about the order until the webhook settles it.
-   */
-  r.post('/pix', 'signedIn', async (c) => {
-    const { planId, user, locale } = await buying(c);
-    const mercadopago = PLAN_PRICING[locale].currency === 'BRL' && checkoutProvider(deps, 'BRL') ? deps.payments.mercadopago : null;
-    if (!mercadopago) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
-    const order = deps.orders.create(user.id, planId, locale, 'mercadopago');
-    try {
-      const pix = await mercadopago.createPix(order, {
-        email: user.email,
-        productName: `Leve Coach · ${planId}`,
-        notificationUrl: `${publicOrigin(c, deps)}/api/payments/mercadopago/webhook`,
-        expiresAt: new Date(deps.now() + PIX_VALID_MS),
-      });
-      deps.orders.attachCheckout(order.id, pix.paymentId);
-      deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: 'mercadopago', method: 'pix' });
-      // The time left by the server's clock: a phone whose clock is wrong still counts it right.
-      const expiresInSeconds = Math.max(0, Math.round((Date.parse(pix.expiresAt) - deps.now()) / 1000));
-      return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt, expiresInSeconds } } satisfies PixCheckout, 201);
-    } catch (error) {
-      deps.orders.close(order.id, 'failed');
-      deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });
-      throw new DomainError('PAYMENT_PROVIDER_FAILED');
-    }
-  });
-
-  return r;
+    /**
+     * PIX without leaving the app (Brazil, Mercado Pago): the order and a PIX payment for it; the app
+     * shows the QR code and its copy-and-paste text, and asks about the order until the webhook settles it.
+     */
+    .post('/pix', 'signedIn', async (c) => {
+      const { planId, user, locale } = await buying(c);
+      const mercadopago = PLAN_PRICING[locale].currency === 'BRL' && checkoutProvider(deps, 'BRL') ? deps.payments.mercadopago : null;
+      if (!mercadopago) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
+      const order = deps.orders.create(user.id, planId, locale, 'mercadopago');
+      try {
+        const pix = await mercadopago.createPix(order, {
+          email: user.email,
+          productName: `Leve Coach · ${planId}`,
+          notificationUrl: `${publicOrigin(c, deps)}/api/payments/mercadopago/webhook`,
+          expiresAt: new Date(deps.now() + PIX_VALID_MS),
+        });
+        deps.orders.attachCheckout(order.id, pix.paymentId);
+        deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: 'mercadopago', method: 'pix' });
+        // The time left by the server's clock: a phone whose clock is wrong still counts it right.
+        const expiresInSeconds = Math.max(0, Math.round((Date.parse(pix.expiresAt) - deps.now()) / 1000));
+        return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt, expiresInSeconds } } satisfies PixCheckout, 201);
+      } catch (error) {
+        deps.orders.close(order.id, 'failed');
+        deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });
+        throw new DomainError('PAYMENT_PROVIDER_FAILED');
+      }
+    });
 }
 

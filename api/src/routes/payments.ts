@@ -22,46 +22,8 @@ export function verifySignature(secret: string, rawBody: string, header: string 
  * a paid plan. The signature covers the raw body; the provider's event id makes replays harmless.
  */
 export function paymentRoutes(deps: AppDeps) {
-  const r = createRouter('/api/payments');
   const seen = deps.database.sqlite.prepare<[string], { subscription_id: string | null }>('SELECT subscription_id FROM payment_events WHERE id = ?');
   const record = deps.database.sqlite.prepare('INSERT INTO payment_events (id, received_at, subscription_id) VALUES (?, ?, ?)');
-
-  r.post('/webhook', 'public', async (c) => {
-    const raw = await c.req.text();
-    const secret = deps.config.paymentWebhookSecret;
-    if (!secret || !verifySignature(secret, raw, c.req.header('x-signature'))) {
-      deps.log.error('payments.webhook.rejected', { reason: secret ? 'bad signature' : 'PAYMENT_WEBHOOK_SECRET not set' });
-      throw new ApiError(401, 'INVALID_SIGNATURE');
-    }
-    let event: { id?: unknown; type?: unknown; data?: { userId?: unknown; email?: unknown; planId?: unknown; locale?: unknown } };
-    try {
-      event = JSON.parse(raw);
-    } catch {
-      throw new DomainError('INVALID_JSON');
-    }
-    if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 200) throw validationError([{ field: 'id', key: 'validation.required' }]);
-    const previous = seen.get(event.id);
-    if (previous) return c.json({ received: true, duplicate: true, subscriptionId: previous.subscription_id });
-    if (event.type !== 'payment.succeeded') {
-      record.run(event.id, deps.now(), null);
-      return c.json({ received: true, ignored: true });
-    }
-    const data = event.data ?? {};
-    if (!isPlanId(data.planId)) throw validationError([{ field: 'data.planId', key: 'validation.invalidOption' }]);
-    const user =
-      typeof data.userId === 'string' ? findUserById(deps.database.db, data.userId) : typeof data.email === 'string' ? findUserByEmail(deps.database.db, data.email) : undefined;
-    if (!user) throw new DomainError('NOT_FOUND', { fields: [{ field: 'data.userId', key: 'errors.NOT_FOUND' }] });
-    const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? toLocale(user.preferredLanguage) ?? DEFAULT_LOCALE;
-    const planId = data.planId;
-    const eventId = event.id;
-    const subscription = deps.database.sqlite.transaction(() => {
-      const activated = deps.subscriptions.activate(user.id, planId, locale, 'webhook', eventId);
-      record.run(eventId, deps.now(), activated.id);
-      return activated;
-    })();
-    deps.log.info('payments.activated', { userId: user.id, planId, subscriptionId: subscription.id });
-    return c.json({ received: true, subscriptionId: subscription.id });
-  });
 
   /**
    * What the provider says now. Unreachable, it is a 502 the provider retries later (both redeliver
@@ -87,68 +49,104 @@ export function paymentRoutes(deps: AppDeps) {
     return settlement.outcome;
   };
 
-  /**
-   * Stripe's webhook (issue 18, ADR 021): `Stripe-Signature` checked by the SDK over the raw body
-   * (5 minutes' tolerance); the session is then fetched from Stripe and acted on as Stripe has it.
-   */
-  r.post('/stripe/webhook', 'public', async (c) => {
-    const stripe = deps.payments.stripe;
-    const raw = await c.req.text();
-    let event: ReturnType<NonNullable<typeof stripe>['verifyEvent']>;
-    try {
-      if (!stripe) throw new Error('STRIPE_WEBHOOK_SECRET not set');
-      event = stripe.verifyEvent(raw, c.req.header('stripe-signature'));
-    } catch (error) {
-      deps.log.error('payments.stripe.rejected', { reason: error instanceof Error ? error.message : String(error) });
-      throw new DomainError('INVALID_SIGNATURE');
-    }
-    if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
-      const paymentId = await askProvider(() => stripe.reversedPayment(event));
-      const outcome = paymentId === null ? 'ignored' : deps.orders.refund('stripe', paymentId);
-      if (outcome === 'refunded') deps.log.info('payments.refunded', { provider: 'stripe', event: event.type });
+  return createRouter('/api/payments')
+    .post('/webhook', 'public', async (c) => {
+      const raw = await c.req.text();
+      const secret = deps.config.paymentWebhookSecret;
+      if (!secret || !verifySignature(secret, raw, c.req.header('x-signature'))) {
+        deps.log.error('payments.webhook.rejected', { reason: secret ? 'bad signature' : 'PAYMENT_WEBHOOK_SECRET not set' });
+        throw new ApiError(401, 'INVALID_SIGNATURE');
+      }
+      let event: { id?: unknown; type?: unknown; data?: { userId?: unknown; email?: unknown; planId?: unknown; locale?: unknown } };
+      try {
+        event = JSON.parse(raw);
+      } catch {
+        throw new DomainError('INVALID_JSON');
+      }
+      if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 200) throw validationError([{ field: 'id', key: 'validation.required' }]);
+      const previous = seen.get(event.id);
+      if (previous) return c.json({ received: true, duplicate: true, subscriptionId: previous.subscription_id });
+      if (event.type !== 'payment.succeeded') {
+        record.run(event.id, deps.now(), null);
+        return c.json({ received: true, ignored: true });
+      }
+      const data = event.data ?? {};
+      if (!isPlanId(data.planId)) throw validationError([{ field: 'data.planId', key: 'validation.invalidOption' }]);
+      const user =
+        typeof data.userId === 'string' ? findUserById(deps.database.db, data.userId) : typeof data.email === 'string' ? findUserByEmail(deps.database.db, data.email) : undefined;
+      if (!user) throw new DomainError('NOT_FOUND', { fields: [{ field: 'data.userId', key: 'errors.NOT_FOUND' }] });
+      const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? toLocale(user.preferredLanguage) ?? DEFAULT_LOCALE;
+      const planId = data.planId;
+      const eventId = event.id;
+      const subscription = deps.database.sqlite.transaction(() => {
+        const activated = deps.subscriptions.activate(user.id, planId, locale, 'webhook', eventId);
+        record.run(eventId, deps.now(), activated.id);
+        return activated;
+      })();
+      deps.log.info('payments.activated', { userId: user.id, planId, subscriptionId: subscription.id });
+      return c.json({ received: true, subscriptionId: subscription.id });
+    })
+
+    /**
+     * Stripe's webhook (issue 18, ADR 021): `Stripe-Signature` checked by the SDK over the raw body
+     * (5 minutes' tolerance); the session is then fetched from Stripe and acted on as Stripe has it.
+     */
+    .post('/stripe/webhook', 'public', async (c) => {
+      const stripe = deps.payments.stripe;
+      const raw = await c.req.text();
+      let event: ReturnType<NonNullable<typeof stripe>['verifyEvent']>;
+      try {
+        if (!stripe) throw new Error('STRIPE_WEBHOOK_SECRET not set');
+        event = stripe.verifyEvent(raw, c.req.header('stripe-signature'));
+      } catch (error) {
+        deps.log.error('payments.stripe.rejected', { reason: error instanceof Error ? error.message : String(error) });
+        throw new DomainError('INVALID_SIGNATURE');
+      }
+      if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
+        const paymentId = await askProvider(() => stripe.reversedPayment(event));
+        const outcome = paymentId === null ? 'ignored' : deps.orders.refund('stripe', paymentId);
+        if (outcome === 'refunded') deps.log.info('payments.refunded', { provider: 'stripe', event: event.type });
+        return c.json({ received: true, outcome });
+      }
+      const object = event.data.object as { id?: unknown; object?: unknown };
+      if (object.object !== 'checkout.session' || typeof object.id !== 'string') return c.json({ received: true, ignored: true });
+      const session = await askProvider(() => stripe.payment(object.id as string));
+      if (session.orderId === null) return c.json({ received: true, ignored: true });
+      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+        deps.orders.close(session.orderId, event.type === 'checkout.session.expired' ? 'expired' : 'failed');
+        return c.json({ received: true });
+      }
+      if ((event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') || !session.paid) return c.json({ received: true, ignored: true });
+      const outcome = settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
       return c.json({ received: true, outcome });
-    }
-    const object = event.data.object as { id?: unknown; object?: unknown };
-    if (object.object !== 'checkout.session' || typeof object.id !== 'string') return c.json({ received: true, ignored: true });
-    const session = await askProvider(() => stripe.payment(object.id as string));
-    if (session.orderId === null) return c.json({ received: true, ignored: true });
-    if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-      deps.orders.close(session.orderId, event.type === 'checkout.session.expired' ? 'expired' : 'failed');
-      return c.json({ received: true });
-    }
-    if ((event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') || !session.paid) return c.json({ received: true, ignored: true });
-    const outcome = settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
-    return c.json({ received: true, outcome });
-  });
+    })
 
-  /**
-   * Mercado Pago's webhook (issue 18, ADR 021): `x-signature` checked against the query's `data.id`
-   * and `x-request-id` (5 minutes), then the payment is fetched from Mercado Pago and acted on as
-   * Mercado Pago has it: approved settles its order once, refunded or charged back takes it back,
-   * rejected or cancelled closes it. Other topics are acknowledged.
-   */
-  r.post('/mercadopago/webhook', 'public', async (c) => {
-    const mercadopago = deps.payments.mercadopago;
-    const dataId = c.req.query('data.id') ?? c.req.query('id');
-    await c.req.text(); // the body says nothing the payment itself does not
-    const signed = mercadopago?.verifySignature({ signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId }) ?? false;
-    if (!mercadopago || !signed || dataId === undefined) {
-      deps.log.error('payments.mercadopago.rejected', { reason: mercadopago ? 'bad signature' : 'MERCADOPAGO_WEBHOOK_SECRET not set' });
-      throw new DomainError('INVALID_SIGNATURE');
-    }
-    const topic = c.req.query('type') ?? c.req.query('topic');
-    if (topic !== 'payment') return c.json({ received: true, ignored: true });
-    const payment = await askProvider(() => mercadopago.payment(dataId));
-    if (payment.orderId === null) return c.json({ received: true, ignored: true });
-    if (payment.status === 'refunded' || payment.status === 'charged_back') return c.json({ received: true, outcome: deps.orders.refund('mercadopago', payment.paymentId) });
-    if (payment.status === 'rejected' || payment.status === 'cancelled') {
-      deps.orders.close(payment.orderId, 'failed');
-      return c.json({ received: true, outcome: 'failed' });
-    }
-    if (payment.status !== 'approved') return c.json({ received: true, ignored: true });
-    const outcome = settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
-    return c.json({ received: true, outcome });
-  });
-
-  return r;
+    /**
+     * Mercado Pago's webhook (issue 18, ADR 021): `x-signature` checked against the query's `data.id`
+     * and `x-request-id` (5 minutes), then the payment is fetched from Mercado Pago and acted on as
+     * Mercado Pago has it: approved settles its order once, refunded or charged back takes it back,
+     * rejected or cancelled closes it. Other topics are acknowledged.
+     */
+    .post('/mercadopago/webhook', 'public', async (c) => {
+      const mercadopago = deps.payments.mercadopago;
+      const dataId = c.req.query('data.id') ?? c.req.query('id');
+      await c.req.text(); // the body says nothing the payment itself does not
+      const signed = mercadopago?.verifySignature({ signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId }) ?? false;
+      if (!mercadopago || !signed || dataId === undefined) {
+        deps.log.error('payments.mercadopago.rejected', { reason: mercadopago ? 'bad signature' : 'MERCADOPAGO_WEBHOOK_SECRET not set' });
+        throw new DomainError('INVALID_SIGNATURE');
+      }
+      const topic = c.req.query('type') ?? c.req.query('topic');
+      if (topic !== 'payment') return c.json({ received: true, ignored: true });
+      const payment = await askProvider(() => mercadopago.payment(dataId));
+      if (payment.orderId === null) return c.json({ received: true, ignored: true });
+      if (payment.status === 'refunded' || payment.status === 'charged_back') return c.json({ received: true, outcome: deps.orders.refund('mercadopago', payment.paymentId) });
+      if (payment.status === 'rejected' || payment.status === 'cancelled') {
+        deps.orders.close(payment.orderId, 'failed');
+        return c.json({ received: true, outcome: 'failed' });
+      }
+      if (payment.status !== 'approved') return c.json({ received: true, ignored: true });
+      const outcome = settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
+      return c.json({ received: true, outcome });
+    });
 }

@@ -6,28 +6,25 @@ import { readJsonObject } from '../http/validate.ts';
 
 /** SPEC §7 subscriptions. Price and dates always come from the plan, never from the body. */
 export function subscriptionRoutes(deps: AppDeps) {
-  const r = createRouter('/api/subscriptions');
+  return createRouter('/api/subscriptions')
+    .get('/active', 'signedIn', (c) => c.json({ subscription: deps.subscriptions.current(currentUser(c).id) }))
 
-  r.get('/active', 'signedIn', (c) => c.json({ subscription: deps.subscriptions.current(currentUser(c).id) }));
+    .post('/trial', 'signedIn', async (c) => {
+      await readJsonObject(c); // an empty JSON body (SPEC §7); anything else is still refused cleanly
+      const subscription = deps.subscriptions.startTrial(currentUser(c).id, c.get('locale'));
+      return c.json({ subscription }, 201);
+    })
 
-  r.post('/trial', 'signedIn', async (c) => {
-    await readJsonObject(c); // an empty JSON body (SPEC §7); anything else is still refused cleanly
-    const subscription = deps.subscriptions.startTrial(currentUser(c).id, c.get('locale'));
-    return c.json({ subscription }, 201);
-  });
-
-  /**
-   * Demo payments mode activates the chosen plan directly (the default outside production);
-   * otherwise a paid plan is activated only by the signed payment webhook or an admin.
-   */
-  r.post('/', 'signedIn', async (c) => {
-    const body = await readJsonObject(c);
-    const plan = [body.planId, body.internalPlanId].find(isPlanId);
-    if (!plan) throw new DomainError('PLAN_NOT_FOUND');
-    if (deps.config.paymentsMode !== 'demo') throw new DomainError('PAYMENT_REQUIRED');
-    const subscription = deps.subscriptions.activate(currentUser(c).id, plan, c.get('locale'), 'demo', null);
-    return c.json({ subscription }, 201);
-  });
-
-  return r;
+    /**
+     * Demo payments mode activates the chosen plan directly (the default outside production);
+     * otherwise a paid plan is activated only by the signed payment webhook or an admin.
+     */
+    .post('/', 'signedIn', async (c) => {
+      const body = await readJsonObject(c);
+      const plan = [body.planId, body.internalPlanId].find(isPlanId);
+      if (!plan) throw new DomainError('PLAN_NOT_FOUND');
+      if (deps.config.paymentsMode !== 'demo') throw new DomainError('PAYMENT_REQUIRED');
+      const subscription = deps.subscriptions.activate(currentUser(c).id, plan, c.get('locale'), 'demo', null);
+      return c.json({ subscription }, 201);
+    });
 }

@@ -14,58 +14,55 @@ const STREAM_LIFETIME_MS = 15 * 60_000;
 
 /** The sync protocol over HTTP (ARCHITECTURE §3): push a device's outbox, pull changes, hear of changes. */
 export function syncRoutes(deps: AppDeps) {
-  const r = createRouter('/api/sync');
+  return createRouter('/api/sync')
+    .post('/push', 'signedIn', async (c) => {
+      const body = await readJsonObject(c);
+      const { deviceId, mutations } = body;
+      if (typeof deviceId !== 'string' || !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
+      if (!Array.isArray(mutations) || mutations.length > MAX_PUSH_BATCH) throw validationError([{ field: 'mutations', key: 'validation.invalidType' }]);
+      // A mutation without a usable seq cannot be consumed or acknowledged: refuse the batch.
+      const badSeq = mutations.findIndex((m) => rawSeq(m) === null);
+      if (badSeq >= 0) throw validationError([{ field: `mutations[${badSeq}].seq`, key: 'validation.number' }]);
+      const userId = currentUser(c).id;
+      return c.json(await deps.groupCommit.run(() => deps.sync.push(userId, deviceId, mutations)));
+    })
 
-  r.post('/push', 'signedIn', async (c) => {
-    const body = await readJsonObject(c);
-    const { deviceId, mutations } = body;
-    if (typeof deviceId !== 'string' || !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
-    if (!Array.isArray(mutations) || mutations.length > MAX_PUSH_BATCH) throw validationError([{ field: 'mutations', key: 'validation.invalidType' }]);
-    // A mutation without a usable seq cannot be consumed or acknowledged: refuse the batch.
-    const badSeq = mutations.findIndex((m) => rawSeq(m) === null);
-    if (badSeq >= 0) throw validationError([{ field: `mutations[${badSeq}].seq`, key: 'validation.number' }]);
-    const userId = currentUser(c).id;
-    return c.json(await deps.groupCommit.run(() => deps.sync.push(userId, deviceId, mutations)));
-  });
+    .get('/pull', 'signedIn', (c) => {
+      const cursorParam = c.req.query('cursor') ?? '0';
+      const cursor = Number(cursorParam);
+      if (!/^\d{1,15}$/.test(cursorParam) || !Number.isSafeInteger(cursor)) throw validationError([{ field: 'cursor', key: 'validation.number' }]);
+      const deviceId = c.req.query('deviceId') ?? null;
+      if (deviceId !== null && !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
+      const user = findUserById(deps.database.db, currentUser(c).id);
+      if (!user) throw new DomainError('UNAUTHENTICATED');
+      return c.json(deps.sync.pull(user, deviceId, cursor));
+    })
 
-  r.get('/pull', 'signedIn', (c) => {
-    const cursorParam = c.req.query('cursor') ?? '0';
-    const cursor = Number(cursorParam);
-    if (!/^\d{1,15}$/.test(cursorParam) || !Number.isSafeInteger(cursor)) throw validationError([{ field: 'cursor', key: 'validation.number' }]);
-    const deviceId = c.req.query('deviceId') ?? null;
-    if (deviceId !== null && !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
-    const user = findUserById(deps.database.db, currentUser(c).id);
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    return c.json(deps.sync.pull(user, deviceId, cursor));
-  });
-
-  /**
-   * Live updates (ADR 023): a `poke` with the server's sync version whenever the user's data
-   * changes, and one at once (the page pulls if it is behind: what changed while it was away).
-   */
-  r.get('/events', 'signedIn', (c) => {
-    const userId = currentUser(c).id;
-    c.header('X-Accel-Buffering', 'no'); // nginx would otherwise hold the pokes in its buffer
-    return streamSSE(c, async (stream) => {
-      let stop = () => {};
-      const ended = new Promise<void>((resolve) => (stop = resolve));
-      const unsubscribe = deps.live.subscribe(userId, {
-        poke: (version) => void stream.writeSSE({ event: 'poke', data: String(version) }).catch(stop),
-        close: () => stop(),
+    /**
+     * Live updates (ADR 023): a `poke` with the server's sync version whenever the user's data
+     * changes, and one at once (the page pulls if it is behind: what changed while it was away).
+     */
+    .get('/events', 'signedIn', (c) => {
+      const userId = currentUser(c).id;
+      c.header('X-Accel-Buffering', 'no'); // nginx would otherwise hold the pokes in its buffer
+      return streamSSE(c, async (stream) => {
+        let stop = () => {};
+        const ended = new Promise<void>((resolve) => (stop = resolve));
+        const unsubscribe = deps.live.subscribe(userId, {
+          poke: (version) => void stream.writeSSE({ event: 'poke', data: String(version) }).catch(stop),
+          close: () => stop(),
+        });
+        stream.onAbort(() => stop());
+        const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(stop), HEARTBEAT_MS);
+        const lifetime = setTimeout(() => stop(), STREAM_LIFETIME_MS);
+        try {
+          await stream.writeSSE({ event: 'poke', data: String(deps.live.version()), retry: 5_000 });
+          await ended;
+        } finally {
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          unsubscribe();
+        }
       });
-      stream.onAbort(() => stop());
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(stop), HEARTBEAT_MS);
-      const lifetime = setTimeout(() => stop(), STREAM_LIFETIME_MS);
-      try {
-        await stream.writeSSE({ event: 'poke', data: String(deps.live.version()), retry: 5_000 });
-        await ended;
-      } finally {
-        clearInterval(heartbeat);
-        clearTimeout(lifetime);
-        unsubscribe();
-      }
     });
-  });
-
-  return r;
 }

@@ -6,36 +6,34 @@ import { createRouter, currentUser, idParam } from '../http/router.ts';
  * plan checks the caller's scope over that user (services/staff-users.ts).
  */
 export function teacherAdminRoutes(deps: AppDeps) {
-  const r = createRouter('/api/teacher-admin');
   const { staffUsers, authoring, generation } = deps;
 
-  r.get('/users', 'staff', (c) => c.json({ users: staffUsers.list(currentUser(c)) }));
+  return createRouter('/api/teacher-admin')
+    .get('/users', 'staff', (c) => c.json({ users: staffUsers.list(currentUser(c)) }))
 
-  r.get('/users/:id', 'staff', (c) => c.json({ user: staffUsers.detail(currentUser(c), idParam(c)) }));
+    .get('/users/:id', 'staff', (c) => c.json({ user: staffUsers.detail(currentUser(c), idParam(c)) }))
 
-  r.post('/users/:id/generate-diet', 'staff', async (c) => {
-    const staff = currentUser(c);
-    const client = staffUsers.target(staff, idParam(c));
-    return c.json({ success: true, ...(await generation.diet(staff.id, client)) });
-  });
+    .post('/users/:id/generate-diet', 'staff', async (c) => {
+      const staff = currentUser(c);
+      const client = staffUsers.target(staff, idParam(c));
+      return c.json({ success: true, ...(await generation.diet(staff.id, client)) });
+    })
 
-  r.post('/users/:id/generate-workout', 'staff', async (c) => {
-    const staff = currentUser(c);
-    const client = staffUsers.target(staff, idParam(c));
-    return c.json({ success: true, ...(await generation.workout(staff.id, client)) });
-  });
+    .post('/users/:id/generate-workout', 'staff', async (c) => {
+      const staff = currentUser(c);
+      const client = staffUsers.target(staff, idParam(c));
+      return c.json({ success: true, ...(await generation.workout(staff.id, client)) });
+    })
 
-  r.post('/diet/:id/publish', 'staff', (c) => {
-    const id = idParam(c);
-    staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
-    return c.json({ diet: authoring.diets.publish(id) });
-  });
+    .post('/diet/:id/publish', 'staff', (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+      return c.json({ diet: authoring.diets.publish(id) });
+    })
 
-  r.post('/workout/:id/publish', 'staff', (c) => {
-    const id = idParam(c);
-    staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
-    return c.json({ workout: authoring.workouts.publish(id) });
-  });
-
-  return r;
+    .post('/workout/:id/publish', 'staff', (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+      return c.json({ workout: authoring.workouts.publish(id) });
+    });
 }

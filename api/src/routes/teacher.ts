@@ -6,51 +6,50 @@ import { refuseWhenLimited } from '../auth/rate-limit.ts';
 import { findUserById } from '../services/clients.ts';
 import { requestTimeZone } from '../services/daily-progress.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
-import { validateBody } from '../http/validate.ts';
+import { jsonBody, jsonBodyAfterChecks } from '../http/validate.ts';
+
+const payoutRequestBody = jsonBodyAfterChecks(payoutRequestSchema);
 
 /** The address links are shared with: PUBLIC_URL behind a proxy, else the one the request came to. */
 export const publicOrigin = (c: Context<AppEnv>, deps: AppDeps) => deps.config.publicUrl ?? new URL(c.req.url).origin;
 
 /** SPEC §7 teacher calls: the teacher role only, and only their own data. */
 export function teacherRoutes(deps: AppDeps) {
-  const r = createRouter('/api/teacher');
+  return createRouter('/api/teacher')
+    .get('/referral-links', 'teacher', (c) => c.json({ referralLinks: [deps.referrals.linkFor(currentUser(c).id, publicOrigin(c, deps))] }))
 
-  r.get('/referral-links', 'teacher', (c) => c.json({ referralLinks: [deps.referrals.linkFor(currentUser(c).id, publicOrigin(c, deps))] }));
+    .put('/referral-links/:id', 'teacher', jsonBody(referralCodeUpdateSchema), async (c) => {
+      const { code } = c.req.valid('json');
+      return c.json({ referralLink: deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
+    })
 
-  r.put('/referral-links/:id', 'teacher', async (c) => {
-    const { code } = await validateBody(c, referralCodeUpdateSchema);
-    return c.json({ referralLink: deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
-  });
+    /** Replaces or (with null or '') removes the teacher's own AI key; it is never sent back. */
+    .put('/ai-key', 'teacher', jsonBody(aiKeyUpdateSchema), async (c) => {
+      const { aiKey } = c.req.valid('json');
+      deps.generation.setTeacherKey(currentUser(c).id, aiKey ?? null);
+      return c.json({ hasAiKey: Boolean(aiKey) });
+    })
 
-  /** Replaces or (with null or '') removes the teacher's own AI key; it is never sent back. */
-  r.put('/ai-key', 'teacher', async (c) => {
-    const { aiKey } = await validateBody(c, aiKeyUpdateSchema);
-    deps.generation.setTeacherKey(currentUser(c).id, aiKey ?? null);
-    return c.json({ hasAiKey: Boolean(aiKey) });
-  });
+    /** `?timeZone=` (the device's IANA zone) says where this month began; else the teacher's country's zone. */
+    .get('/dashboard', 'teacher', (c) => {
+      const teacherId = currentUser(c).id;
+      const timeZone = requestTimeZone(c.req.query('timeZone'), () => findUserById(deps.database.db, teacherId)?.countryCode ?? '');
+      return c.json(deps.commissions.dashboard(teacherId, timeZone));
+    })
 
-  /** `?timeZone=` (the device's IANA zone) says where this month began; else the teacher's country's zone. */
-  r.get('/dashboard', 'teacher', (c) => {
-    const teacherId = currentUser(c).id;
-    const timeZone = requestTimeZone(c.req.query('timeZone'), () => findUserById(deps.database.db, teacherId)?.countryCode ?? '');
-    return c.json(deps.commissions.dashboard(teacherId, timeZone));
-  });
+    .get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }))
 
-  r.get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }));
+    .get('/ledger', 'teacher', (c) => c.json({ ledger: deps.commissions.ledger(currentUser(c).id) }))
 
-  r.get('/ledger', 'teacher', (c) => c.json({ ledger: deps.commissions.ledger(currentUser(c).id) }));
+    .get('/payouts', 'teacher', (c) => c.json({ payouts: deps.commissions.payouts(currentUser(c).id) }))
 
-  r.get('/payouts', 'teacher', (c) => c.json({ payouts: deps.commissions.payouts(currentUser(c).id) }));
-
-  r.post('/payouts', 'teacher', async (c) => {
-    const teacherId = currentUser(c).id;
-    refuseWhenLimited(deps.limiters.payoutsPerTeacher, teacherId);
-    deps.limiters.payoutsPerTeacher.hit(teacherId);
-    const { currency } = await validateBody(c, payoutRequestSchema);
-    const payout = deps.commissions.requestPayout(teacherId, currency);
-    deps.log.info('payout.requested', { teacherId, payoutId: payout.id, amount: payout.amount, currency });
-    return c.json({ payout }, 201);
-  });
-
-  return r;
+    .post('/payouts', 'teacher', payoutRequestBody, async (c) => {
+      const teacherId = currentUser(c).id;
+      refuseWhenLimited(deps.limiters.payoutsPerTeacher, teacherId);
+      deps.limiters.payoutsPerTeacher.hit(teacherId);
+      const { currency } = await payoutRequestBody.read(c);
+      const payout = deps.commissions.requestPayout(teacherId, currency);
+      deps.log.info('payout.requested', { teacherId, payoutId: payout.id, amount: payout.amount, currency });
+      return c.json({ payout }, 201);
+    });
 }

@@ -2,31 +2,28 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { checkNotes, checkWeight } from '#protocol/mutations/fields.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
-import { createRouter, currentUser } from '../http/router.ts';
+import { createRouter, currentUser, serializedJson } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 
 /** SPEC §7 weight records, online; the same service as the `weight.add` mutation. */
 export function weightRecordRoutes(deps: AppDeps) {
-  const r = createRouter('/api/weight-records');
+  return createRouter('/api/weight-records')
+    .get('/', 'signedIn', (c) => serializedJson(c, deps.tracking.weightRecordsJson(currentUser(c).id)))
 
-  r.get('/', 'signedIn', (c) => c.body(deps.tracking.weightRecordsJson(currentUser(c).id), 200, { 'Content-Type': 'application/json' }));
-
-  r.post('/', 'signedIn', async (c) => {
-    const body = await readJsonObject(c);
-    const weight = checkWeight(body.weight);
-    const notes = checkNotes(body.notes);
-    const problems = [...(weight.ok ? [] : [{ field: 'weight', key: weight.key }]), ...(notes.ok ? [] : [{ field: 'notes', key: notes.key }])];
-    const unknown = Object.keys(body).filter((key) => key !== 'weight' && key !== 'notes');
-    problems.push(...unknown.map((field) => ({ field, key: 'validation.unknownField' })));
-    if (problems.length > 0 || !weight.ok || !notes.ok) throw validationError(problems);
-    const userId = currentUser(c).id;
-    const id = uuidv7(deps.now());
-    const write = await deps.groupCommit.run(() =>
-      deps.tracking.addWeight(userId, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
-    );
-    if (!write.applied) throw new DomainError(write.code);
-    return c.json({ weightRecord: deps.tracking.weightRecord(userId, id) }, 201);
-  });
-
-  return r;
+    .post('/', 'signedIn', async (c) => {
+      const body = await readJsonObject(c);
+      const weight = checkWeight(body.weight);
+      const notes = checkNotes(body.notes);
+      const problems = [...(weight.ok ? [] : [{ field: 'weight', key: weight.key }]), ...(notes.ok ? [] : [{ field: 'notes', key: notes.key }])];
+      const unknown = Object.keys(body).filter((key) => key !== 'weight' && key !== 'notes');
+      problems.push(...unknown.map((field) => ({ field, key: 'validation.unknownField' })));
+      if (problems.length > 0 || !weight.ok || !notes.ok) throw validationError(problems);
+      const userId = currentUser(c).id;
+      const id = uuidv7(deps.now());
+      const write = await deps.groupCommit.run(() =>
+        deps.tracking.addWeight(userId, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
+      );
+      if (!write.applied) throw new DomainError(write.code);
+      return c.json({ weightRecord: deps.tracking.weightRecord(userId, id) }, 201);
+    });
 }

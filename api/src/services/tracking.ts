@@ -19,6 +19,7 @@ import {
 import type { ErrorCode } from '#protocol/errors.ts';
 import type { MutationArgs } from '#protocol/mutations/index.ts';
 import type { NotificationDto, WeightRecord } from '#protocol/contract/tracking.ts';
+import { jsonText, type JsonText } from '../json-text.ts';
 
 interface WeightRow {
   id: string;
@@ -107,7 +108,7 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
   const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
   const correctWeight = sqlite.prepare('UPDATE weight_records SET weight = ?, notes = ?, hlcs = ?, version = ? WHERE id = ?');
   const lastWeightVersion = sqlite.prepare<[string], [number | null]>('SELECT max(version) FROM weight_records WHERE user_id = ?').raw(true);
-  const weightListCache = new Map<string, { version: number | null; json: string }>();
+  const weightListCache = new Map<string, { version: number | null; json: JsonText<{ weightRecords: WeightRecord[] }> }>();
   // Rows as arrays of the four columns the list shows: no object and no user id per row.
   const listWeights = sqlite
     .prepare<[string], [id: string, weight: number, notes: string | null, createdAt: number]>(
@@ -243,11 +244,11 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
      * same: every change to a user's records (an insert, a tombstone) takes a new, higher version
      * from the sync counter, so an unchanged maximum means an unchanged list.
      */
-    weightRecordsJson(userId: string): string {
+    weightRecordsJson(userId: string): JsonText<{ weightRecords: WeightRecord[] }> {
       const [version] = lastWeightVersion.get(userId) as [number | null];
       const cached = weightListCache.get(userId);
       if (cached && cached.version === version) return cached.json;
-      const json = JSON.stringify({ weightRecords: listWeightRecords(userId) });
+      const json = jsonText({ weightRecords: listWeightRecords(userId) });
       weightListCache.delete(userId);
       if (weightListCache.size >= WEIGHT_LIST_CACHE_SIZE) weightListCache.delete(weightListCache.keys().next().value as string);
       weightListCache.set(userId, { version, json });
