@@ -30,6 +30,9 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     // Wire types live in sync-protocol/contract (issue 19): not even a type comes from the services.
     ['pwa/src/features/auth/x.ts', "import type { ClientDto } from '#api/services/clients.ts';\nexport type C = ClientDto;"],
     ['pwa/src/db/x.ts', "import type { PullResult } from '../../../api/src/services/sync.ts';\nexport type P = PullResult;"],
+    // The browser takes Hono's client only, never the server.
+    ['pwa/src/lib/x.ts', "import { Hono } from 'hono';\nexport const h = Hono;"],
+    ['pwa/src/lib/x.ts', "import { cors } from 'hono/cors';\nexport const c = cors;"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);
   });
@@ -44,6 +47,7 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     ['pwa/src/features/auth/x.ts', "import { Logo } from '#pwa/components/Logo.tsx';\nexport const l = Logo;"],
     ['pwa/src/app/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
     ['pwa/src/sync/x.test.ts', "import { createTestApp } from '../../../api/test/harness.ts';\nexport const t = createTestApp;"],
+    ['pwa/src/lib/x.ts', "import { hc } from 'hono/client';\nexport const c = hc;"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

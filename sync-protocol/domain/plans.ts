@@ -65,6 +65,8 @@ export const PLAN_FEATURES = [
 export const TRIAL_HOURS = 24;
 export const TRIAL_MS = TRIAL_HOURS * 60 * 60 * 1000;
 
+export const isCurrencyCode = (value: unknown): value is CurrencyCode => typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
+
 export const isPlanId = (value: unknown): value is PlanId => typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 
 /**

@@ -43,6 +43,12 @@ export const dietPlanInputSchema = object({
 
 export type DietPlanInput = InferType<typeof dietPlanInputSchema>;
 
+/**
+ * What the admin form sends for a plan: its fields as typed, blank ones as null (an edit may clear
+ * an optional one); the schema above casts and checks it.
+ */
+export type PlanFormBody<Input> = { [Field in keyof Input]?: string | number | null };
+
 export const workoutPlanInputSchema = object({
   title: trimmed().required('validation.titleRequired').max(TITLE_MAX, 'validation.tooLong'),
   description: text(NOTE_MAX),

@@ -51,10 +51,11 @@ export async function validateBody<S extends AnyObjectSchema>(c: Context, schema
 
 /**
  * A route's JSON body, checked by its shared schema before the handler runs: the handler reads it
- * with `c.req.valid('json')`, and the app's type tells `hono/client` what to send.
+ * with `c.req.valid('json')`, and the app's type tells `hono/client` what to send (`In`, where what
+ * a sender may send differs from the cast, e.g. blank fields as null).
  */
 export const jsonBody =
-  <S extends AnyObjectSchema, P extends string = string>(schema: S): MiddlewareHandler<AppEnv, P, { in: { json: InferType<S> }; out: { json: InferType<S> } }> =>
+  <S extends AnyObjectSchema, In = InferType<S>, P extends string = string>(schema: S): MiddlewareHandler<AppEnv, P, { in: { json: In }; out: { json: InferType<S> } }> =>
   async (c, next) => {
     c.req.addValidatedData('json', await validateBody(c, schema));
     await next();
@@ -65,7 +66,7 @@ export const jsonBody =
  * is): the middleware only declares the type, and the handler reads the body with `read(c)` when
  * those checks have passed.
  */
-export function jsonBodyAfterChecks<S extends AnyObjectSchema, P extends string = string>(schema: S) {
-  const declared: MiddlewareHandler<AppEnv, P, { in: { json: InferType<S> }; out: { json: InferType<S> } }> = (_c, next) => next();
+export function jsonBodyAfterChecks<S extends AnyObjectSchema, In = InferType<S>, P extends string = string>(schema: S) {
+  const declared: MiddlewareHandler<AppEnv, P, { in: { json: In }; out: { json: InferType<S> } }> = (_c, next) => next();
   return Object.assign(declared, { read: (c: Context) => validateBody(c, schema) });
 }

@@ -1,4 +1,4 @@
-import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
+import { dietPlanInputSchema, workoutPlanInputSchema, type DietPlanInput, type PlanFormBody, type WorkoutPlanInput } from '#protocol/schemas/plans.ts';
 import { payoutStatusSchema } from '#protocol/schemas/teachers.ts';
 import { toLocale } from '#protocol/i18n/locales.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
@@ -10,8 +10,8 @@ import { resetLinkFor } from './password-resets.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { jsonBody, jsonBodyAfterChecks } from '../http/validate.ts';
 
-const dietPlanInputBody = jsonBodyAfterChecks(dietPlanInputSchema);
-const workoutPlanInputBody = jsonBodyAfterChecks(workoutPlanInputSchema);
+const dietPlanInputBody = jsonBodyAfterChecks<typeof dietPlanInputSchema, PlanFormBody<DietPlanInput>>(dietPlanInputSchema);
+const workoutPlanInputBody = jsonBodyAfterChecks<typeof workoutPlanInputSchema, PlanFormBody<WorkoutPlanInput>>(workoutPlanInputSchema);
 
 /**
  * SPEC §7 admin calls: authoring diets and workouts, and removing users. SPEC §6 gives teachers

@@ -1,6 +1,6 @@
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { DomainError } from '#protocol/errors.ts';
-import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema } from '#protocol/schemas/clients.ts';
+import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { AccountSession } from '#protocol/contract/clients.ts';
 import { applyProfileUpdate, authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount } from '../services/account-data.ts';
@@ -14,7 +14,8 @@ import { jsonBody, jsonBodyAfterChecks, readJsonObject } from '../http/validate.
 import { existingVisitorId, REFERRAL_COOKIE } from '../http/referral-visits.ts';
 
 const loginBody = jsonBodyAfterChecks(loginSchema);
-const registerClientBody = jsonBodyAfterChecks(registerClientSchema);
+// The form may send a required measure blank: the answer names each missing field (SPEC §2).
+const registerClientBody = jsonBodyAfterChecks<typeof registerClientSchema, Partial<RegisterClientInput>>(registerClientSchema);
 
 /** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
 export function clientsRoutes(deps: AppDeps) {

@@ -48,7 +48,8 @@ export function passwordResetRoutes(deps: AppDeps) {
         );
       }
       // `delivery` depends on the install only, never on the address: the page says where to look.
-      return c.json({ success: true, delivery: mailer ? 'email' : 'staff' }, 202);
+      const delivery: 'email' | 'staff' = mailer ? 'email' : 'staff';
+      return c.json({ success: true, delivery }, 202);
     })
 
     /** A new password from a link: every session of the account ends and this browser is signed in. */

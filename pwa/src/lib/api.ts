@@ -1,3 +1,6 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { AppType } from '#api/app.ts';
 import type { FieldError } from '#protocol/errors.ts';
 
 /**
@@ -16,23 +19,30 @@ export class ApiRequestError extends Error {
   }
 }
 
-/**
- * Calls `/api{path}` with the session cookie; JSON in, JSON out (SPEC §7). A `FormData` body is
- * sent as multipart as it is (the browser writes its Content-Type with the boundary).
- */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+/** The page's fetch at call time (tests stub it), with an unreachable server as NETWORK. */
+const fetchOrNetworkError: typeof fetch = async (input, init) => {
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'include',
-      headers: body === undefined || multipart ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    });
+    return await fetch(input, init);
   } catch {
     throw new ApiRequestError('', 0, 'NETWORK');
   }
+};
+
+/**
+ * The API (SPEC §7) with the session cookie, typed from the server's routes (issue 19, part 3):
+ * `apiClient.plans.$get()`, `apiClient.clients.login.$post({ json })`. Read answers with `answer`.
+ */
+export const apiClient = hc<AppType>('/', { fetch: fetchOrNetworkError, init: { credentials: 'include' } }).api;
+
+/** Whether a status (or any of a union of them) is a success. */
+type Succeeds<S> = S extends SuccessStatusCode ? true : false;
+
+/** What a successful answer of a call carries. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S> ? (true extends Succeeds<S> ? T : never) : never;
+
+/** The body of a successful answer; a refusal becomes an ApiRequestError with the server's words. */
+export async function answer<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Answer<R>> {
+  const response = await call;
   const text = await response.text();
   let data: unknown;
   try {
@@ -44,14 +54,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     const error = (data ?? {}) as { error?: string; code?: string; details?: FieldError[] };
     throw new ApiRequestError(error.error ?? response.statusText, response.status, error.code ?? 'HTTP', error.details ?? []);
   }
-  return data as T;
+  return data as Answer<R>;
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
-  /** POST of a multipart form (files), e.g. the exercise-image test's `image` field. */
-  upload: <T>(path: string, form: FormData) => apiRequest<T>('POST', path, form),
-};
+/** A route's `:id`, escaped (hono/client puts parameters in the path as they are). */
+export const byId = (id: string) => ({ param: { id: encodeURIComponent(id) } });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ClientDto } from '#protocol/contract/clients.ts';
-import { api, ApiRequestError } from './api.ts';
+import { answer, apiClient, ApiRequestError } from './api.ts';
 
 export type Client = ClientDto;
 
@@ -74,7 +74,7 @@ export const useSession = create<SessionState>((set, get) => {
           return;
         }
         try {
-          const { client } = await api.get<{ client: Client | null }>('/clients/session');
+          const { client } = await answer(apiClient.clients.session.$get());
           if (client) await signedIn(client);
           else set({ status: 'anonymous', client: null, offline: false });
         } catch (error) {
@@ -90,7 +90,7 @@ export const useSession = create<SessionState>((set, get) => {
       return loading;
     },
     async login(email, password) {
-      const { client } = await api.post<{ client: Client }>('/clients/login', { email, password });
+      const { client } = await answer(apiClient.clients.login.$post({ json: { email, password } }));
       await signedIn(client);
       return client;
     },
@@ -98,7 +98,7 @@ export const useSession = create<SessionState>((set, get) => {
     passwordReset: (client) => signedIn(client),
     async logout() {
       try {
-        await api.post('/clients/logout');
+        await answer(apiClient.clients.logout.$post());
       } catch (error) {
         console.error('logout', error); // SPEC §8: logout errors are only logged
       }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from './api.ts';
+import { answer, apiClient } from './api.ts';
 
 export interface SupportContact {
   whatsapp: string | null;
@@ -24,8 +24,7 @@ export const whatsappLink = (phone: string, text?: string) => `https://wa.me/${p
 let request: Promise<SupportContact> | null = null;
 
 function fetchSupportContact(): Promise<SupportContact> {
-  request ??= api
-    .get<{ support: SupportContact }>('/plans')
+  request ??= answer(apiClient.plans.$get())
     .then(({ support }) => {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(support));
       return support;

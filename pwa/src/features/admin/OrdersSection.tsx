@@ -12,10 +12,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AdminOrder } from '#protocol/contract/orders.ts';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '#protocol/domain/orders.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 
 /**
  * Admins only (issue 18): everyone's orders, newest first, filtered by status, provider or flagged
@@ -28,8 +28,8 @@ export function OrdersSection() {
   const [status, setStatus] = useState('');
   const [provider, setProvider] = useState('');
   const [flagged, setFlagged] = useState(false);
-  const query = new URLSearchParams({ ...(status && { status }), ...(provider && { provider }), ...(flagged && { flagged: 'true' }) }).toString();
-  const { data, error, loading, reload } = useOnlineResource<{ orders: AdminOrder[] }>(`/admin/orders${query ? `?${query}` : ''}`);
+  const query = { ...(status && { status }), ...(provider && { provider }), ...(flagged && { flagged: 'true' }) };
+  const { data, error, loading, reload } = useOnlineResource(new URLSearchParams(query).toString(), () => answer(apiClient.admin.orders.$get({ query })));
   const orders = data?.orders ?? null;
 
   return (

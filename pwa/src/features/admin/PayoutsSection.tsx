@@ -21,7 +21,7 @@ import { darken, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AdminPayout, PayoutStatus } from '#protocol/contract/teacher.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
-import { api, ApiRequestError } from '#pwa/lib/api.ts';
+import { answer, apiClient, ApiRequestError, byId } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { failureText } from './feedback.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
@@ -61,7 +61,7 @@ const MOVED: Record<Move, string> = { processing: 'admin.payouts.movedProcessing
 export function PayoutsSection() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const { data, error, loading, reload } = useOnlineResource<{ payouts: AdminPayout[] }>('/admin/payouts');
+  const { data, error, loading, reload } = useOnlineResource('payouts', () => answer(apiClient.admin.payouts.$get()));
   const [busy, setBusy] = useState<string | null>(null);
   const payouts = data?.payouts ?? null;
   const money = (p: AdminPayout) => formatMoney(p.amount, p.currency, intl.locale);
@@ -99,7 +99,7 @@ export function PayoutsSection() {
   const move = async (payout: AdminPayout, status: Move) => {
     setBusy(payout.id);
     try {
-      await api.post<{ payout: AdminPayout }>(`/admin/payouts/${encodeURIComponent(payout.id)}/status`, { status });
+      await answer(apiClient.admin.payouts[':id'].status.$post({ ...byId(payout.id), json: { status } }));
       showToast({ severity: 'success', title: t(MOVED[status]), description: t('admin.payouts.movedDescription', { teacher: payout.teacherName, amount: money(payout) }) });
       await reload();
     } catch (failure) {

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { EMAIL_MAX, EMAIL_PATTERN } from '#protocol/domain/credentials.ts';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -37,7 +37,7 @@ export function ForgotPasswordScreen() {
     setSubmitting(true);
     setFailure(null);
     try {
-      const { delivery } = await api.post<{ delivery: Delivery }>('/password-resets', { email: address });
+      const { delivery } = await answer(apiClient['password-resets'].$post({ json: { email: address } }));
       setSent(delivery);
     } catch (error) {
       setFailure(errorMessage(intl, error, 'errors.network'));

@@ -7,9 +7,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '#protocol/domain/credentials.ts';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
-import { useSession, type Client } from '#pwa/lib/session.ts';
+import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -52,7 +52,7 @@ export function ResetPasswordScreen() {
     if (submitting || !token || errors.newPassword || errors.confirmPassword) return;
     setSubmitting(true);
     try {
-      const { client } = await api.post<{ client: Client }>('/password-resets/confirm', { token, ...values });
+      const { client } = await answer(apiClient['password-resets'].confirm.$post({ json: { token, ...values } }));
       await passwordReset(client);
       showToast({ severity: 'success', title: t('passwordReset.doneTitle'), description: t('passwordReset.doneDescription') });
       navigate('/dashboard', { replace: true });

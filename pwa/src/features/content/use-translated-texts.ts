@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_LOCALE } from '#protocol/i18n/locales.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 
 /** The contexts of SPEC §7 translate-texts: the server words its prompt by them. */
 export type TranslationContext = 'foods' | 'meal-names' | 'preparations' | 'substitutions';
@@ -20,7 +20,7 @@ export async function fetchTranslation(db: UserDb, locale: string, context: Tran
   if (requested.has(key)) return;
   requested.add(key);
   try {
-    const response = await api.post<{ success?: unknown; translatedTexts?: unknown }>('/translate-texts', { texts, targetLanguage: locale, context });
+    const response = await answer(apiClient['translate-texts'].$post({ json: { texts: [...texts], targetLanguage: locale, context } }));
     const translated = response.translatedTexts;
     // The server fell back to the originals (model failed): keep nothing, try again next visit.
     if (response.success !== true) throw new Error('translate-texts: not translated');

@@ -17,17 +17,22 @@ import {
   COUNTRY_CODES,
   GOAL_TYPES,
   TIME_FRAMES,
+  normalizeGender,
+  normalizeTimeFrame,
+  type ActivityLevel,
   type CountryCode,
+  type DietaryRestriction,
+  type GoalType,
+  type MedicalCondition,
 } from '#protocol/domain/client-enums.ts';
 import { COUNTRY_LOCALE, LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
 import { registerClientSchema } from '#protocol/schemas/clients.ts';
-import type { ClientDto } from '#protocol/contract/clients.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { rememberedReferral } from '#pwa/lib/referral.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
-import { api, ApiRequestError } from '#pwa/lib/api.ts';
+import { answer, apiClient, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
@@ -50,9 +55,9 @@ const FIELD_TABS: Record<string, RegistrationTab> = {
 
 const initialValues = {
   name: '', email: '', password: '', phone: '', birthDay: '', birthMonth: '', birthYear: '', gender: '', countryCode: 'BR' as CountryCode,
-  unitSystem: 'metric' as UnitSystem, currentWeight: '', height: '', heightFeet: '', heightInches: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary',
-  targetWeight: '', weeklyWeightGoal: '', goalType: 'loseWeight', timeFrame: '', motivation: '', previousAttempts: '',
-  dietaryRestrictions: [] as string[], medicalConditions: [] as string[],
+  unitSystem: 'metric' as UnitSystem, currentWeight: '', height: '', heightFeet: '', heightInches: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary' as ActivityLevel,
+  targetWeight: '', weeklyWeightGoal: '', goalType: 'loseWeight' as GoalType, timeFrame: '', motivation: '', previousAttempts: '',
+  dietaryRestrictions: [] as DietaryRestriction[], medicalConditions: [] as MedicalCondition[],
 };
 type Values = typeof initialValues;
 
@@ -66,11 +71,11 @@ function toBody(values: Values, locale: string) {
   const text = (value: string) => (value.trim() === '' ? undefined : value);
   const birthDate = birthDateOf(values);
   return {
-    name: values.name, email: values.email, password: values.password, phone: text(values.phone), birthDate, gender: text(values.gender),
+    name: values.name, email: values.email, password: values.password, phone: text(values.phone), birthDate, gender: normalizeGender(values.gender),
     countryCode: values.countryCode, preferredLanguage: COUNTRY_LOCALE[values.countryCode], unitSystem: values.unitSystem,
     currentWeight: weight(values.currentWeight), height: measures.storedHeight(values), highestWeight: weight(values.highestWeight), lowestWeight: weight(values.lowestWeight),
     activityLevel: values.activityLevel, targetWeight: weight(values.targetWeight), weeklyWeightGoal: measures.storedWeeklyGoal(values.weeklyWeightGoal), goalType: values.goalType,
-    timeFrame: text(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
+    timeFrame: normalizeTimeFrame(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
     dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions,
     referralCode: rememberedReferral() ?? undefined,
   };
@@ -121,7 +126,7 @@ export function RegistrationScreen() {
     validate: (values) => schemaErrors(registerClientSchema, toBody(values, intl.locale)),
     onSubmit: async (values, helpers) => {
       try {
-        const { client } = await api.post<{ client: ClientDto }>('/clients/register', toBody(values, intl.locale));
+        const { client } = await answer(apiClient.clients.register.$post({ json: toBody(values, intl.locale) }));
         setLocale(client.preferredLanguage);
         await registered(client);
         showToast({ severity: 'success', title: { id: 'register.successTitle' }, description: { id: 'register.successDescription' } });

@@ -21,7 +21,7 @@ import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 import type { AccountSession } from '#protocol/contract/clients.ts';
-import { ACCOUNT_SESSIONS_PATH, accountSecurityApi } from './account-security-api.ts';
+import { accountSecurityApi } from './account-security-api.ts';
 import { deviceName } from './device-name.ts';
 
 const PASSWORD_FIELDS = [
@@ -184,7 +184,7 @@ function SessionList({ sessions, error, retry, onRevoked }: { sessions: AccountS
 export function SecuritySection() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const sessions = useOnlineResource<{ sessions: AccountSession[] }>(ACCOUNT_SESSIONS_PATH);
+  const sessions = useOnlineResource('sessions', accountSecurityApi.sessions);
   const reload = () => void sessions.reload();
 
   return (

@@ -23,7 +23,7 @@ import type { UnitSystem } from '#protocol/domain/units.ts';
 import { UnitSystemSelect } from '#pwa/components/UnitSystemSelect.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
-import { apiRequest, ApiRequestError } from '#pwa/lib/api.ts';
+import { answer, apiClient, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
@@ -93,7 +93,7 @@ function Settings() {
 
   const exportData = async () => {
     try {
-      const data = await apiRequest<Record<string, unknown>>('GET', '/clients/me/export');
+      const data = await answer(apiClient.clients.me.export.$get());
       const blob = new Blob([JSON.stringify({ ...data, localSettings: settings }, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -110,7 +110,7 @@ function Settings() {
   const deleteAccount = async () => {
     setBusy(true);
     try {
-      await apiRequest('DELETE', '/clients/me', { password });
+      await answer(apiClient.clients.me.$delete({ json: { password } }));
       setDeleting(false);
       localStorage.removeItem(SETTINGS_KEY);
       await logout();

@@ -1,10 +1,11 @@
 import type { PasswordChangeInput } from '#protocol/schemas/clients.ts';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient, byId } from '#pwa/lib/api.ts';
 
-export const ACCOUNT_SESSIONS_PATH = '/clients/me/sessions';
+const sessions = apiClient.clients.me.sessions;
 
 export const accountSecurityApi = {
-  revoke: (id: string) => api.delete<{ success: true }>(`/clients/me/sessions/${encodeURIComponent(id)}`),
-  revokeOthers: () => api.delete<{ success: true; revokedSessions: number }>('/clients/me/sessions'),
-  changePassword: (body: PasswordChangeInput) => api.put<{ success: true; revokedSessions: number }>('/clients/me/password', body),
+  sessions: () => answer(sessions.$get()),
+  revoke: (id: string) => answer(sessions[':id'].$delete(byId(id))),
+  revokeOthers: () => answer(sessions.$delete()),
+  changePassword: (body: PasswordChangeInput) => answer(apiClient.clients.me.password.$put({ json: body })),
 };

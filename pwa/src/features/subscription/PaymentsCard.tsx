@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_DISPLAY_KEYS } from '#protocol/domain/plans.ts';
 import type { OrderDto } from '#protocol/contract/orders.ts';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 
@@ -40,7 +40,7 @@ export function usePayments(): { orders: OrderDto[] | null; pending: OrderDto | 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const next = (await api.get<{ orders: OrderDto[] }>('/orders')).orders;
+        const next = (await answer(apiClient.orders.$get())).orders;
         if (stopped) return;
         const status = next.find((o) => o.id === returned)?.status ?? null;
         if (returnedStatus.current === 'pending' && status === 'paid') {

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '#protocol/domain/money.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
 import type { PixCheckout } from '#protocol/contract/orders.ts';
-import { api, ApiRequestError } from '#pwa/lib/api.ts';
+import { answer, apiClient, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { flush } from '#pwa/sync/user-data.ts';
@@ -37,10 +37,9 @@ export function PixDialog({ planId, onClose }: { planId: PlanId; onClose: () => 
 
   useEffect(() => {
     let cancelled = false;
-    api
-      .post<PixCheckout>('/orders/pix', { planId })
+    answer(apiClient.orders.pix.$post({ json: { planId } }))
       // The deadline on this device's clock, from the time the server says is left (a wrong clock counts right).
-      .then((answer) => !cancelled && setCreated({ ...answer, deadline: Date.now() + answer.pix.expiresInSeconds * 1000 }))
+      .then((checkout) => !cancelled && setCreated({ ...checkout, deadline: Date.now() + checkout.pix.expiresInSeconds * 1000 }))
       .catch((error: unknown) => {
         if (cancelled) return;
         showToast({ severity: 'error', title: { id: 'plans.pix.failed' }, description: error instanceof ApiRequestError && error.code !== 'NETWORK' ? error.message : t('errors.network') });
@@ -60,7 +59,7 @@ export function PixDialog({ planId, onClose }: { planId: PlanId; onClose: () => 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
       try {
-        const { orders } = await api.get<{ orders: { id: string; status: string }[] }>('/orders');
+        const { orders } = await answer(apiClient.orders.$get());
         if (stopped) return;
         if (orders.find((o) => o.id === orderId)?.status === 'paid') {
           await flush();

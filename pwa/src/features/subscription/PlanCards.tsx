@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import { formatMoney } from '#protocol/domain/money.ts';
-import { api, ApiRequestError } from '#pwa/lib/api.ts';
+import { answer, apiClient, ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 import type { PlanOffer } from '#protocol/contract/plans.ts';
@@ -55,7 +55,7 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
       setBusy(plan.id);
       try {
         // The server prices the order for the client's country and opens the provider's checkout.
-        const { checkoutUrl } = await api.post<{ checkoutUrl: string }>('/orders', { planId: plan.id });
+        const { checkoutUrl } = await answer(apiClient.orders.$post({ json: { planId: plan.id } }));
         window.location.assign(checkoutUrl);
       } catch (error) {
         showToast({ severity: 'error', title: { id: 'plans.errorActivating' }, description: error instanceof ApiRequestError && error.code !== 'NETWORK' ? error.message : t('errors.network') });
@@ -71,7 +71,7 @@ export function PlanCards({ plans, failed, retry, showFeatures = true }: { plans
     try {
       const now = new Date();
       // The server prices and dates the plan itself; these fields only follow SPEC §7's call shape.
-      await api.post('/subscriptions', { planId: plan.id, internalPlanId: plan.id, startDate: now.toISOString(), endDate: null, price: plan.price, currency: plan.currency });
+      await answer(apiClient.subscriptions.$post({ json: { planId: plan.id, internalPlanId: plan.id, startDate: now.toISOString(), endDate: null, price: plan.price, currency: plan.currency } }));
       await flush();
       showToast({ severity: 'success', title: { id: 'plans.planActivated' }, description: t('plans.planActivatedDescription', { plan: t(`plans.names.${plan.displayKey}`) }) });
       navigate('/subscription');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PlanOffer, Support } from '#protocol/contract/plans.ts';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 
 /** GET /api/plans for the current language; plans need the network (prices and links are live). */
 export function usePlans(locale: string) {
@@ -8,7 +8,7 @@ export function usePlans(locale: string) {
   const load = useCallback(async () => {
     setState((s) => ({ ...s, failed: false }));
     try {
-      const { plans, support } = await api.get<{ plans: PlanOffer[]; support: Support }>('/plans');
+      const { plans, support } = await answer(apiClient.plans.$get());
       setState({ plans, support, failed: false });
     } catch (error) {
       console.error('plans.load', error);

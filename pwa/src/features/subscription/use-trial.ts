@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '#pwa/lib/api.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 
 let checkedFor: string | null = null;
@@ -17,9 +17,9 @@ export function useTrialOnFirstLoad(userId: string | null) {
     const landedOn = window.location.pathname;
     void (async () => {
       try {
-        const { subscription } = await api.get<{ subscription: unknown }>('/subscriptions/active');
+        const { subscription } = await answer(apiClient.subscriptions.active.$get());
         if (subscription) return;
-        await api.post('/subscriptions/trial', {});
+        await answer(apiClient.subscriptions.trial.$post({ json: {} }));
         await flush();
         // Go to the dashboard, unless the user has meanwhile opened another screen themselves.
         if (window.location.pathname === landedOn) navigate('/dashboard', { replace: true });

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Payout, TeacherDashboard } from '#protocol/contract/teacher.ts';
 import { DEFAULT_MINIMUM_PAYOUT_MINOR } from '#protocol/domain/commission.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
+import { isCurrencyCode, type CurrencyCode } from '#protocol/domain/plans.ts';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { failureText } from './feedback.ts';
@@ -23,17 +24,15 @@ const STATUS_COLORS = { pending: 'warning', processing: 'info', completed: 'succ
 
 /** A request button per currency: what is available now, and the least a payout may be (SPEC §9: 50, unless configured). */
 export interface PayoutOption {
-  currency: string;
+  currency: CurrencyCode;
   available: number;
   minimum: number;
 }
 
 export function payoutOptions(dashboard: Pick<TeacherDashboard, 'availableToWithdraw' | 'minimumPayout'>): PayoutOption[] {
-  return dashboard.availableToWithdraw.map(({ currency, amount }) => ({
-    currency,
-    available: amount,
-    minimum: dashboard.minimumPayout.find((m) => m.currency === currency)?.amount ?? DEFAULT_MINIMUM_PAYOUT_MINOR,
-  }));
+  return dashboard.availableToWithdraw.flatMap(({ currency, amount }) =>
+    isCurrencyCode(currency) ? [{ currency, available: amount, minimum: dashboard.minimumPayout.find((m) => m.currency === currency)?.amount ?? DEFAULT_MINIMUM_PAYOUT_MINOR }] : [],
+  );
 }
 
 function RequestButton({ option, busy, locked, onRequest }: { option: PayoutOption; busy: boolean; locked: boolean; onRequest: () => void }) {

@@ -5,11 +5,11 @@ import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStuden
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { TeacherDashboardScreen } from './TeacherDashboardScreen.tsx';
-import { TEACHER_PATHS } from './teacher-api.ts';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 
 /** The overview's GET carries the device's zone (where this month began). */
-const DASHBOARD_GET = `GET ${TEACHER_PATHS.dashboard}`;
+// The device's zone goes with the overview, for where "this month" began.
+const DASHBOARD_GET = `GET /teacher/dashboard?${new URLSearchParams({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })}`;
 
 /** Text as a reader sees it: Intl's narrow and non-breaking spaces as plain spaces. */
 const text = (element: Element) => (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');

@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
@@ -12,7 +11,7 @@ import { OverviewTab } from './OverviewTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
 import { ReferralTab } from './ReferralTab.tsx';
 import { StudentsTab } from './StudentsTab.tsx';
-import { TEACHER_PATHS } from './teacher-api.ts';
+import { teacherResources } from './teacher-api.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
 
 export const TEACHER_TABS = ['overview', 'students', 'referral', 'commissions', 'payouts'] as const;
@@ -29,11 +28,11 @@ function TeacherDashboardTabs() {
   const [tab, setTab] = useState<TeacherTab>('overview');
   const [opened, setOpened] = useState<ReadonlySet<TeacherTab>>(() => new Set(['overview']));
 
-  const dashboard = useOnlineResource<TeacherDashboard>(TEACHER_PATHS.dashboard);
-  const students = useOnlineResource<{ students: TeacherStudent[] }>(opened.has('students') ? TEACHER_PATHS.students : null);
-  const links = useOnlineResource<{ referralLinks: ReferralLink[] }>(opened.has('referral') ? TEACHER_PATHS.referralLinks : null);
-  const ledger = useOnlineResource<{ ledger: LedgerEntry[] }>(opened.has('commissions') ? TEACHER_PATHS.ledger : null);
-  const payouts = useOnlineResource<{ payouts: Payout[] }>(opened.has('payouts') ? TEACHER_PATHS.payouts : null);
+  const dashboard = useOnlineResource('dashboard', teacherResources.dashboard);
+  const students = useOnlineResource(opened.has('students') ? 'students' : null, teacherResources.students);
+  const links = useOnlineResource(opened.has('referral') ? 'referral' : null, teacherResources.referralLinks);
+  const ledger = useOnlineResource(opened.has('commissions') ? 'commissions' : null, teacherResources.ledger);
+  const payouts = useOnlineResource(opened.has('payouts') ? 'payouts' : null, teacherResources.payouts);
 
   const open = (next: TeacherTab) => {
     setTab(next);

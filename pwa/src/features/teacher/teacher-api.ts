@@ -1,7 +1,6 @@
-import type { ClientDto } from '#protocol/contract/clients.ts';
 import type { CountryCode } from '#protocol/domain/client-enums.ts';
-import type { Payout, ReferralLink } from '#protocol/contract/teacher.ts';
-import { api } from '#pwa/lib/api.ts';
+import type { CurrencyCode } from '#protocol/domain/plans.ts';
+import { answer, apiClient, byId } from '#pwa/lib/api.ts';
 
 /** What the registration form sends (SPEC §2 /professor-cadastro); optional fields left out when blank. */
 export interface TeacherRegistrationBody {
@@ -20,22 +19,22 @@ export interface TeacherRegistrationBody {
 }
 
 /** The GETs of the dashboard (SPEC §7): the overview at once, the other four when their tab first opens. */
-export const TEACHER_PATHS = {
+export const teacherResources = {
   // The device's zone says where "this month" began for thisMonthCommissions.
-  dashboard: `/teacher/dashboard?timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo')}`,
-  students: '/teacher/students',
-  referralLinks: '/teacher/referral-links',
-  ledger: '/teacher/ledger',
-  payouts: '/teacher/payouts',
-} as const;
+  dashboard: () => answer(apiClient.teacher.dashboard.$get({ query: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo' } })),
+  students: () => answer(apiClient.teacher.students.$get()),
+  referralLinks: () => answer(apiClient.teacher['referral-links'].$get()),
+  ledger: () => answer(apiClient.teacher.ledger.$get()),
+  payouts: () => answer(apiClient.teacher.payouts.$get()),
+};
 
 /** SPEC §7 teacher calls that change something. */
 export const teacherApi = {
   /** 201 with the new teacher's client, and a session cookie as for a client registration. */
-  register: (body: TeacherRegistrationBody) => api.post<{ client: ClientDto }>('/teachers/register', body),
+  register: (body: TeacherRegistrationBody) => answer(apiClient.teachers.register.$post({ json: body })),
   /** A new key, or null to remove the stored one; the key itself never comes back. */
-  setAiKey: (aiKey: string | null) => api.put<{ hasAiKey: boolean }>('/teacher/ai-key', { aiKey }),
-  updateCode: (linkId: string, code: string) => api.put<{ referralLink: ReferralLink }>(`/teacher/referral-links/${encodeURIComponent(linkId)}`, { code }),
+  setAiKey: (aiKey: string | null) => answer(apiClient.teacher['ai-key'].$put({ json: { aiKey } })),
+  updateCode: (linkId: string, code: string) => answer(apiClient.teacher['referral-links'][':id'].$put({ ...byId(linkId), json: { code } })),
   /** The whole available balance of one currency (ADR 013). */
-  requestPayout: (currency: string) => api.post<{ payout: Payout }>('/teacher/payouts', { currency }),
+  requestPayout: (currency: CurrencyCode) => answer(apiClient.teacher.payouts.$post({ json: { currency } })),
 };
