@@ -1,0 +1,68 @@
+/**
+ * A plan's content as clients read it (issue 19, part 4): structured once, when its author saves
+ * it, from whatever shape was pasted (SPEC §3's text formats, JSON), with the heuristic readers of
+ * ./diet-plan.ts and ./workout-schedule.ts; never on the reader's device. A field that was filled
+ * but yields nothing is named in `unreadable`: its text is kept and the author is told.
+ */
+import { parseMacros, parseMeals, parseTextList, type Macros, type Meal } from './diet-plan.ts';
+import { parseWeeklySchedule, type ScheduleDay } from './workout-schedule.ts';
+
+export interface DietContent {
+  meals: Meal[];
+  macros: Macros | null;
+  weeklyMenu: string[];
+  tips: string[];
+  substitutions: string[];
+}
+
+export interface WorkoutContent {
+  schedule: ScheduleDay[];
+  progressionTips: string[];
+  safetyNotes: string[];
+}
+
+type DietText = Record<'meals' | 'macros' | 'weeklyMenu' | 'tips' | 'substitutions', string | null | undefined>;
+type WorkoutText = Record<'weeklySchedule' | 'progressionTips' | 'safetyNotes', string | null | undefined>;
+
+export interface Structured<Content, Field extends string> {
+  content: Content;
+  unreadable: Field[];
+}
+
+const filled = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== '';
+
+/** The fields whose text was there but read as nothing. */
+const unreadableOf = <Field extends string>(text: Partial<Record<Field, string | null | undefined>>, empty: Record<Field, boolean>): Field[] =>
+  (Object.keys(empty) as Field[]).filter((field) => empty[field] && filled(text[field]));
+
+export function structureDiet(text: DietText): Structured<DietContent, keyof DietText> {
+  const content: DietContent = {
+    meals: parseMeals(text.meals ?? null),
+    macros: parseMacros(text.macros ?? null),
+    weeklyMenu: parseTextList(text.weeklyMenu ?? null),
+    tips: parseTextList(text.tips ?? null),
+    substitutions: parseTextList(text.substitutions ?? null),
+  };
+  const unreadable = unreadableOf<keyof DietText>(text, {
+    meals: content.meals.length === 0,
+    macros: content.macros === null,
+    weeklyMenu: content.weeklyMenu.length === 0,
+    tips: content.tips.length === 0,
+    substitutions: content.substitutions.length === 0,
+  });
+  return { content, unreadable };
+}
+
+export function structureWorkout(text: WorkoutText): Structured<WorkoutContent, keyof WorkoutText> {
+  const content: WorkoutContent = {
+    schedule: parseWeeklySchedule(text.weeklySchedule ?? null),
+    progressionTips: parseTextList(text.progressionTips ?? null),
+    safetyNotes: parseTextList(text.safetyNotes ?? null),
+  };
+  const unreadable = unreadableOf<keyof WorkoutText>(text, {
+    weeklySchedule: content.schedule.length === 0,
+    progressionTips: content.progressionTips.length === 0,
+    safetyNotes: content.safetyNotes.length === 0,
+  });
+  return { content, unreadable };
+}
