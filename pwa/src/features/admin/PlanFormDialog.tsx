@@ -19,6 +19,7 @@ import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { adminApi, type PlanKind } from './admin-api.ts';
 import { planFailed, planSucceeded } from './feedback.ts';
 import { PLAN_FORMS, toFormValues, toPayload, type PlanFormValues } from './plan-form.ts';
+import { PlanPreview } from './PlanPreview.tsx';
 
 /** What the dialog edits: a new plan (blank or from a generated draft) or a stored one. */
 export type PlanFormTarget =
@@ -110,6 +111,7 @@ export function PlanFormDialog({ target, onClose, onSaved }: { target: PlanFormT
               if (field.numeric) return <DecimalField key={field.name} {...props} decimals={0} />;
               return <TextField key={field.name} {...props} multiline={field.rows !== undefined} minRows={field.rows} />;
             })}
+            <PlanPreview kind={kind} values={form.values} />
           </Stack>
         </DialogContent>
         <DialogActions>
