@@ -21,7 +21,7 @@ describe('the plan form previews what the client will see (issue 19, part 4)', (
     expect(preview.textContent).toContain('Todavía no hay días de entrenamiento.');
     type('workout-form-weeklySchedule', 'Segunda-feira: Peito\n- Supino reto 4x10\n- Crucifixo\n\nQuarta-feira: Costas\n- Remada curvada 4x10');
     const days = within(preview).getAllByRole('listitem').map((item) => item.textContent);
-    expect(days).toEqual(['lunes · Peito: Supino reto 4 × 10, Crucifixo', 'miércoles · Costas: Remada curvada 4 × 10']);
+    expect(days).toEqual(['Lunes · Peito: Supino reto 4 × 10, Crucifixo', 'Miércoles · Costas: Remada curvada 4 × 10']);
   });
 
   it('shows the meals with time, calories and foods', async () => {

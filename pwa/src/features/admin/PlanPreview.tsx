@@ -6,11 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ScheduleExercise } from '#protocol/domain/workout-schedule.ts';
 import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 import type { PlanKind } from './admin-api.ts';
 import type { PlanFormValues } from './plan-form.ts';
 
 /** A weekday's name in the reader's language (0 = Sunday; 7 January 2024 was one). */
-const weekdayName = (locale: string, weekday: number) => new Date(Date.UTC(2024, 0, 7 + weekday)).toLocaleDateString(locale, { weekday: 'long', timeZone: 'UTC' });
+const weekdayName = (locale: string, weekday: number) => capitalize(new Date(Date.UTC(2024, 0, 7 + weekday)).toLocaleDateString(locale, { weekday: 'long', timeZone: 'UTC' }));
 
 /**
  * What the client will see of the plan being edited (issue 19, part 4): the meals or training
