@@ -27,6 +27,10 @@ export default defineConfig(({ command }) => ({
             // production build is the same code without them. Both entries, never a mix.
             { find: /^react-router$/, replacement: `${reactRouterDist}/production/index.mjs` },
             { find: /^react-router\/dom$/, replacement: `${reactRouterDist}/production/dom-export.mjs` },
+            // Dexie's package gives bundlers a wrapper around its ES5 UMD build (so that CommonJS and
+            // ES imports share one instance); every import here is ES, and its modern ES build is the
+            // same version without the down-levelling (about 1.7 KB gzip less on the signed-in path).
+            { find: /^dexie$/, replacement: require.resolve('dexie/dist/modern/dexie.mjs') },
           ]
         : [],
   },

@@ -41,6 +41,7 @@ export function chunkGroups(root: string) {
     'features/teacher/TeacherDashboardScreen.tsx',
     'app/NotFoundScreen.tsx',
     'app/shell/NotificationsMenu.tsx',
+    'app/shell/RefusalSnackbar.tsx',
   ].map(src);
   const plugin: Plugin = {
     name: 'leve:chunk-groups',

@@ -1,19 +1,19 @@
-import { useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 
 /**
  * A component the screen does not need to draw itself, such as the menu behind a button, loaded
  * apart to keep the first load light: pointing at or focusing its trigger starts the download
  * (`preload`), and `open(then)` runs `then` once the code is there (at once from the second time,
- * and offline from the service worker's cache).
+ * and offline from the service worker's cache). `preload` and `open` keep their identity across
+ * renders (an effect may depend on them).
  */
 export function useOnDemand<P extends object>(load: () => Promise<ComponentType<P>>, name: string) {
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
-  return {
-    Component,
-    preload() {
-      load().catch(() => undefined); // `open` tries again and reports a failure
-    },
-    open(then: () => void) {
+  const preload = useCallback(() => {
+    load().catch(() => undefined); // `open` tries again and reports a failure
+  }, [load]);
+  const open = useCallback(
+    (then: () => void) => {
       load()
         .then((loaded) => {
           setComponent(() => loaded);
@@ -21,5 +21,7 @@ export function useOnDemand<P extends object>(load: () => Promise<ComponentType<
         })
         .catch((error: unknown) => console.error(`${name}.load`, error));
     },
-  };
+    [load, name],
+  );
+  return useMemo(() => ({ Component, preload, open }), [Component, preload, open]);
 }

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import type { Locale } from '#protocol/i18n/locales.ts';
 import { Toaster } from '#pwa/components/Toaster.tsx';
 import { loadMessages, type Messages } from '#pwa/i18n/messages.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -47,6 +48,14 @@ export function setUpScreenTests(): () => Messages {
     useSession.setState({ status: 'anonymous', client: null });
   });
   return () => messages;
+}
+
+/**
+ * The app's messages in `locale` with a feature's own (`features/<f>/i18n`) over them, as
+ * FeatureMessages gives them to the feature's screens: for a test of one of their parts.
+ */
+export async function messagesWith(loadFeature: (locale: Locale) => Promise<Messages>, locale: Locale = 'pt-BR'): Promise<Messages> {
+  return { ...(await loadMessages(locale)), ...(await loadFeature(locale)) };
 }
 
 /** Renders `ui` in pt-BR (or `locale`, given its messages) with the toaster beside it, as the app shell does. */

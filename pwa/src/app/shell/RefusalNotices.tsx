@@ -1,49 +1,10 @@
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useIntl, type IntlShape } from 'react-intl';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import { useUserDb } from '#pwa/db/current.ts';
-import type { Refusal } from '#pwa/db/user-db.ts';
-import { useMeasures } from '#pwa/db/use-measures.ts';
-import type { Measures } from '#pwa/lib/measures.ts';
+import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 
-const PROGRESS_FIELD_KEYS = { workoutCompleted: 'sync.refused.workoutCompleted', dietFollowed: 'sync.refused.dietFollowed', mood: 'sync.refused.mood', energy: 'sync.refused.energy' } as const;
-
-/** What was refused, in words: the kind of change and the day or value it was about. */
-function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refusal): string {
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  // The day as the user saw it on the device: a local date, formatted without a time zone shift.
-  const day = (localDate: string) => intl.formatDate(`${localDate}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  switch (mutation.name) {
-    case 'weight.add':
-      return t('sync.refused.weightAdd', {
-        weight: measures.weight(mutation.args.weight),
-        date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }),
-      });
-    case 'weight.update':
-      return t('sync.refused.weightUpdate');
-    case 'weight.delete':
-      return t('sync.refused.weightDelete');
-    case 'progress.set':
-      return t(PROGRESS_FIELD_KEYS[mutation.args.field], { date: day(mutation.localDate) });
-    case 'progress.complete':
-      return t('sync.refused.dayComplete', { date: day(mutation.localDate) });
-    case 'profile.update':
-      return t('sync.refused.profile');
-    case 'notification.read':
-      return t('sync.refused.notificationRead');
-    default:
-      return t('sync.refused.other');
-  }
-}
-
-/** Why, in the user's language; a code this version has no words for gets a general reason. */
-function describeReason(intl: IntlShape, { code }: Refusal): string {
-  const id = `errors.${code}`;
-  return intl.formatMessage({ id: id in intl.messages ? id : 'sync.refusedUnknownReason' });
-}
+// Most visits have nothing refused: the notice's code loads the first time there is something to show.
+const loadSnackbar = () => import('./RefusalSnackbar.tsx').then((m) => m.RefusalSnackbar);
 
 /**
  * Changes the server refused, read from this user's database: whichever context synced (this
@@ -51,33 +12,15 @@ function describeReason(intl: IntlShape, { code }: Refusal): string {
  * arrived with no page open is shown at the next open. They stay until the user dismisses them.
  */
 export function RefusalNotices({ bottomOffset = 0 }: { bottomOffset?: number }) {
-  const intl = useIntl();
-  const measures = useMeasures();
   const db = useUserDb((s) => s.db);
   const refusals = useLiveQuery(() => db?.refusals.orderBy('refusedAt').toArray() ?? [], [db]) ?? [];
   const dismiss = () => void db?.refusals.bulkDelete(refusals.map((refusal) => refusal.id));
+  const snackbar = useOnDemand(loadSnackbar, 'refusal-notice');
+  const { open: showSnackbar } = snackbar;
+  const anyRefused = refusals.length > 0;
+  useEffect(() => {
+    if (anyRefused) showSnackbar(() => undefined);
+  }, [anyRefused, showSnackbar]);
 
-  return (
-    <Snackbar open={refusals.length > 0} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} sx={{ bottom: { xs: bottomOffset + 16 } }}>
-      <Alert
-        severity="warning"
-        variant="filled"
-        role="alert"
-        data-testid="refusal-notice"
-        sx={{ width: '100%', maxWidth: 560 }}
-        action={
-          <Button color="inherit" size="small" onClick={dismiss} data-testid="refusal-dismiss">
-            {intl.formatMessage({ id: 'sync.refusedDismiss' })}
-          </Button>
-        }
-      >
-        <AlertTitle>{intl.formatMessage({ id: 'sync.refusedTitle' }, { count: refusals.length })}</AlertTitle>
-        {refusals.map((refusal) => (
-          <div key={refusal.id} data-testid="refusal-line">
-            {intl.formatMessage({ id: 'sync.refusedLine' }, { what: describeChange(intl, measures, refusal), why: describeReason(intl, refusal) })}
-          </div>
-        ))}
-      </Alert>
-    </Snackbar>
-  );
+  return snackbar.Component && <snackbar.Component refusals={refusals} bottomOffset={bottomOffset} onDismiss={dismiss} />;
 }

@@ -6,15 +6,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { EMAIL_MAX, EMAIL_PATTERN } from '#protocol/domain/credentials.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { answer, apiClient } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { loadPasswordResetMessages } from './i18n/messages.ts';
 
 type Delivery = 'email' | 'staff';
 
 /** "Forgot password" (ADR 017): asks for a link; the answer is the same whether the address has an account. */
-export function ForgotPasswordScreen() {
+function ForgotPassword() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [email, setEmail] = useState('');
@@ -80,5 +82,14 @@ export function ForgotPasswordScreen() {
         </Link>
       </Stack>
     </AuthCard>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function ForgotPasswordScreen() {
+  return (
+    <FeatureMessages load={loadPasswordResetMessages}>
+      <ForgotPassword />
+    </FeatureMessages>
   );
 }

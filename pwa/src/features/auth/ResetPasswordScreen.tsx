@@ -6,12 +6,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '#protocol/domain/credentials.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { answer, apiClient } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { loadPasswordResetMessages } from './i18n/messages.ts';
 
 /** The new password's first broken rule (registration's, SPEC §5), as a catalog key. */
 function passwordError(password: string): string | null {
@@ -25,7 +27,7 @@ function passwordError(password: string): string | null {
  * The page a reset link opens (ADR 017). The token travels in the URL's fragment, which browsers
  * never send to a server nor put in a Referer.
  */
-export function ResetPasswordScreen() {
+function ResetPassword() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
@@ -100,5 +102,14 @@ export function ResetPasswordScreen() {
         </Button>
       </Stack>
     </AuthCard>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function ResetPasswordScreen() {
+  return (
+    <FeatureMessages load={loadPasswordResetMessages}>
+      <ResetPassword />
+    </FeatureMessages>
   );
 }

@@ -19,6 +19,7 @@ import { parseMeals, dailyCalories } from '#protocol/domain/diet-plan.ts';
 import type { Gate } from '#protocol/domain/subscription-time.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useNotifications, usePublishedDiets, usePublishedWorkouts } from '#pwa/db/use-content.ts';
@@ -27,6 +28,7 @@ import { NotificationList } from './NotificationList.tsx';
 import { PreparingNotice } from './PreparingNotice.tsx';
 import { useContentGate } from './use-content-gate.ts';
 import { WorkoutDialog } from './WorkoutDialog.tsx';
+import { loadContentMessages } from './i18n/messages.ts';
 
 const TABS = ['notifications', 'diets', 'workouts'] as const;
 type ContentTab = (typeof TABS)[number];
@@ -75,7 +77,7 @@ function PlanList<T>({ plans, gate, kind, loading, children }: { plans: T[] | un
 }
 
 /** SPEC §2 My Content: notifications, diets and workouts, all read from this device. */
-export function ContentScreen() {
+function Content() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [params, setParams] = useSearchParams();
@@ -166,5 +168,14 @@ export function ContentScreen() {
       {dietDialog && <DietDetailDialog diet={dietDialog} onClose={() => setDietDialog(null)} />}
       {workoutDialog && <WorkoutDialog workout={workoutDialog} onClose={() => setWorkoutDialog(null)} />}
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function ContentScreen() {
+  return (
+    <FeatureMessages load={loadContentMessages}>
+      <Content />
+    </FeatureMessages>
   );
 }

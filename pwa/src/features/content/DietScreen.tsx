@@ -1,13 +1,15 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Skeleton from '@mui/material/Skeleton';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { usePublishedDiets } from '#pwa/db/use-content.ts';
 import { DietView } from './DietView.tsx';
 import { useContentGate } from './use-content-gate.ts';
+import { loadContentMessages } from './i18n/messages.ts';
 
 /** SPEC §2 /diet viewer: the chosen diet (or the latest), behind the gate; close returns to /content. */
-export function DietScreen() {
+function Diet() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const diets = usePublishedDiets();
@@ -25,5 +27,14 @@ export function DietScreen() {
         <ActivationGate gate={gate} />
       )}
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function DietScreen() {
+  return (
+    <FeatureMessages load={loadContentMessages}>
+      <Diet />
+    </FeatureMessages>
   );
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
 import { usePublishedDiets, usePublishedWorkouts } from '#pwa/db/use-content.ts';
 import { DietView } from './DietView.tsx';
 import { TodayWorkoutView } from './TodayWorkoutView.tsx';
 import { ViewHeader } from './ViewHeader.tsx';
 import { useContentGate } from './use-content-gate.ts';
+import { loadContentMessages } from './i18n/messages.ts';
 
 /**
  * The latest published plan in a dashboard view; without an active paid plan the activation gate
@@ -24,7 +26,7 @@ function InPageView<T>({ titleId, onClose, plans, children }: { titleId: string;
   );
 }
 
-export function MyDietView({ onClose }: { onClose: () => void }) {
+function MyDiet({ onClose }: { onClose: () => void }) {
   return (
     <InPageView titleId="nav.diet" onClose={onClose} plans={usePublishedDiets()}>
       {(diet) => <DietView diet={diet} onClose={onClose} />}
@@ -32,10 +34,28 @@ export function MyDietView({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function MyWorkoutView({ onClose }: { onClose: () => void }) {
+function MyWorkout({ onClose }: { onClose: () => void }) {
   return (
     <InPageView titleId="content.workout.todayTitle" onClose={onClose} plans={usePublishedWorkouts()}>
       {(workout) => <TodayWorkoutView workout={workout} onClose={onClose} />}
     </InPageView>
+  );
+}
+
+/** The dashboard's diet view with the content strings, which load with it. */
+export function MyDietView({ onClose }: { onClose: () => void }) {
+  return (
+    <FeatureMessages load={loadContentMessages}>
+      <MyDiet onClose={onClose} />
+    </FeatureMessages>
+  );
+}
+
+/** The dashboard's workout view with the content strings, which load with it. */
+export function MyWorkoutView({ onClose }: { onClose: () => void }) {
+  return (
+    <FeatureMessages load={loadContentMessages}>
+      <MyWorkout onClose={onClose} />
+    </FeatureMessages>
   );
 }

@@ -5,10 +5,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { loadContentMessages } from './i18n/messages.ts';
 
 /** SPEC §2 /workout: a placeholder until the workout viewer comes; the programme lives in My Content. */
-export function WorkoutScreen() {
+function Workout() {
   const intl = useIntl();
   return (
     <>
@@ -25,5 +27,14 @@ export function WorkoutScreen() {
         </Stack>
       </Paper>
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function WorkoutScreen() {
+  return (
+    <FeatureMessages load={loadContentMessages}>
+      <Workout />
+    </FeatureMessages>
   );
 }

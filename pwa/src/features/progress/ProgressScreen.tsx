@@ -19,6 +19,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { WeightFormDialog, type WeightFormValues } from '#pwa/components/WeightFormDialog.tsx';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
@@ -28,6 +29,7 @@ import { WeightChart } from '#pwa/components/WeightChart.tsx';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
+import { loadProgressMessages } from './i18n/messages.ts';
 
 const TREND_ICONS = { down: <TrendingDownIcon color="success" />, up: <TrendingUpIcon color="warning" />, stable: <TrendingFlatIcon color="action" /> };
 
@@ -105,7 +107,7 @@ function useCorrections() {
 }
 
 /** SPEC §2 /progress, from the weight records on this device (offline too). */
-export function ProgressScreen({ actions }: { actions?: ReactNode }) {
+function Progress({ actions }: { actions?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const loaded = useWeightProgress();
@@ -262,5 +264,14 @@ export function ProgressScreen({ actions }: { actions?: ReactNode }) {
         />
       )}
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function ProgressScreen({ actions }: { actions?: ReactNode }) {
+  return (
+    <FeatureMessages load={loadProgressMessages}>
+      <Progress actions={actions} />
+    </FeatureMessages>
   );
 }

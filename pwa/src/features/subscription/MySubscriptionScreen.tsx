@@ -18,6 +18,7 @@ import TimerIcon from '@mui/icons-material/TimerOutlined';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_DISPLAY_KEYS, planForPrice } from '#protocol/domain/plans.ts';
 import { daysRemaining } from '#protocol/domain/subscription-time.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
@@ -28,12 +29,13 @@ import { PaymentPending, PaymentsCard, usePayments } from './PaymentsCard.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { remainingTimeText } from './remaining-time.ts';
 import { usePlans } from './use-plans.ts';
+import { loadSubscriptionMessages } from './i18n/messages.ts';
 
 const STATUS_COLORS = { active: 'success', inactive: 'default', expired: 'error' } as const;
 const TYPE_KEYS = { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual', trial: 'Trial' } as const;
 
 /** SPEC §2 /subscription "Meu Plano", from the subscription held on this device. */
-export function MySubscriptionScreen() {
+function MySubscription() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { loading, subscription, now } = useLocalSubscription(useNow(30_000));
@@ -180,5 +182,14 @@ export function MySubscriptionScreen() {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function MySubscriptionScreen() {
+  return (
+    <FeatureMessages load={loadSubscriptionMessages}>
+      <MySubscription />
+    </FeatureMessages>
   );
 }

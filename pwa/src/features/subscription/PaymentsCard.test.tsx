@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, messagesWith, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { PaymentPending, PaymentsCard, usePayments } from './PaymentsCard.tsx';
+import { loadSubscriptionMessages } from './i18n/messages.ts';
 
 /** As My Plan places them: the pending notice over the plan, the payments under it. */
 function Payments() {
@@ -28,7 +28,7 @@ describe('PaymentsCard (issue 18)', () => {
     const answers = [order('pending'), order('paid')];
     stubApi({ 'GET /orders': () => json({ orders: [answers.length > 1 ? answers.shift() : answers[0]] }) });
     renderInApp(
-      await loadMessages('en-US'),
+      await messagesWith(loadSubscriptionMessages, 'en-US'),
       <MemoryRouter initialEntries={['/subscription?order=o1']}>
         <Payments />
       </MemoryRouter>,
@@ -46,7 +46,7 @@ describe('PaymentsCard (issue 18)', () => {
 
   it('shows nothing for a client who never paid through a checkout', async () => {
     const calls = stubApi({ 'GET /orders': () => json({ orders: [] }) });
-    renderInApp(await loadMessages('pt-BR'), <MemoryRouter><Payments /></MemoryRouter>, 'pt-BR');
+    renderInApp(await messagesWith(loadSubscriptionMessages, 'pt-BR'), <MemoryRouter><Payments /></MemoryRouter>, 'pt-BR');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByTestId('payments')).toBeNull();
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, messagesWith, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { PixDialog } from './PixDialog.tsx';
+import { loadSubscriptionMessages } from './i18n/messages.ts';
 
 setUpScreenTests();
 
@@ -19,7 +19,7 @@ describe('PixDialog (issue 18)', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderInApp(
-      await loadMessages('pt-BR'),
+      await messagesWith(loadSubscriptionMessages, 'pt-BR'),
       <MemoryRouter initialEntries={['/plan-upgrade']}>
         <Routes>
           <Route path="/plan-upgrade" element={<PixDialog planId="monthly" onClose={() => undefined} />} />
@@ -45,7 +45,7 @@ describe('PixDialog (issue 18)', () => {
       'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '000201-expired', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(Date.now() - 1_000).toISOString(), expiresInSeconds: 0 } }, 201),
       'GET /orders': () => json({ orders: [{ ...ORDER, status: 'pending' }] }),
     });
-    renderInApp(await loadMessages('es-AR'), <MemoryRouter><PixDialog planId="monthly" onClose={() => undefined} /></MemoryRouter>, 'es-AR');
+    renderInApp(await messagesWith(loadSubscriptionMessages, 'es-AR'), <MemoryRouter><PixDialog planId="monthly" onClose={() => undefined} /></MemoryRouter>, 'es-AR');
     expect((await screen.findByTestId('pix-expired')).textContent).toBe('Este código venció. Cerrá y generá otro.');
   });
 
@@ -57,7 +57,7 @@ describe('PixDialog (issue 18)', () => {
       'POST /orders/pix': () => json({ order: ORDER, pix: { qrCode: '000201-clock', qrCodeBase64: 'iVBORw0KGgo=', expiresAt: new Date(hourAhead - 30 * 60_000).toISOString(), expiresInSeconds: 1800 } }, 201),
       'GET /orders': () => json({ orders: [{ ...ORDER, status: 'pending' }] }),
     });
-    renderInApp(await loadMessages('pt-BR'), <MemoryRouter><PixDialog planId="monthly" onClose={() => undefined} /></MemoryRouter>, 'pt-BR');
+    renderInApp(await messagesWith(loadSubscriptionMessages, 'pt-BR'), <MemoryRouter><PixDialog planId="monthly" onClose={() => undefined} /></MemoryRouter>, 'pt-BR');
     expect((await screen.findByTestId('pix-expires')).textContent).toMatch(/^O código expira em (30:00|29:5\d)$/);
     expect(screen.queryByTestId('pix-expired')).toBeNull();
   });

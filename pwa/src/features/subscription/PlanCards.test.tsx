@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, messagesWith, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import type { PlanOffer } from '#protocol/contract/plans.ts';
+import { loadSubscriptionMessages } from './i18n/messages.ts';
 
 setUpScreenTests();
 
@@ -31,7 +31,7 @@ const PLANS = [
 
 describe('PlanCards (issue 17: /plan-upgrade was 2,870 px tall on a phone)', () => {
   it('lists the features every plan has once, under the cards, and on a card only what its plan adds', async () => {
-    const messages = await loadMessages('es-AR');
+    const messages = await messagesWith(loadSubscriptionMessages, 'es-AR');
     renderInApp(
       messages,
       <MemoryRouter>
@@ -48,7 +48,7 @@ describe('PlanCards (issue 17: /plan-upgrade was 2,870 px tall on a phone)', () 
 
   it('shows no feature list where features are not wanted (My Plan’s chooser)', async () => {
     renderInApp(
-      await loadMessages('pt-BR'),
+      await messagesWith(loadSubscriptionMessages, 'pt-BR'),
       <MemoryRouter>
         <PlanCards plans={PLANS} failed={false} retry={() => {}} showFeatures={false} />
       </MemoryRouter>,
@@ -63,7 +63,7 @@ describe('PlanCards (issue 17: /plan-upgrade was 2,870 px tall on a phone)', () 
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderInApp(
-      await loadMessages('en-US'),
+      await messagesWith(loadSubscriptionMessages, 'en-US'),
       <MemoryRouter>
         <PlanCards plans={[offer({ currency: 'USD', price: 999, checkout: true })]} failed={false} retry={() => {}} />
       </MemoryRouter>,

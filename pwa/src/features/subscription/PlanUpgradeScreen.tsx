@@ -3,12 +3,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { usePlans } from './use-plans.ts';
+import { loadSubscriptionMessages } from './i18n/messages.ts';
 
 /** SPEC §2 /plan-upgrade: three plan cards and the reasons to choose. */
-export function PlanUpgradeScreen() {
+function PlanUpgrade() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { plans, failed, retry } = usePlans(intl.locale);
@@ -34,5 +36,14 @@ export function PlanUpgradeScreen() {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function PlanUpgradeScreen() {
+  return (
+    <FeatureMessages load={loadSubscriptionMessages}>
+      <PlanUpgrade />
+    </FeatureMessages>
   );
 }
