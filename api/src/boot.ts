@@ -10,14 +10,17 @@ import type { AppDeps } from './deps.ts';
 
 /**
  * The server's start-up, shared with the load benchmark's server: opens the database, applies the
- * migrations, builds the services, seeds the demo or first admin when asked, drops expired
- * sessions, and composes the app.
+ * migrations, builds the services, structures plans stored before ADR 024, seeds the demo or first
+ * admin when asked, drops expired sessions, and composes the app.
  */
 export async function bootApp(config: Config, migrationsFolder: string): Promise<{ app: App; deps: AppDeps }> {
   const database = openDatabase(config.databasePath);
   applyMigrations(database, migrationsFolder);
   if (config.testHaltOnWeightNote !== null) installTestHalt(database.sqlite, config.testHaltOnWeightNote);
   const deps = createDeps(config, database);
+  // Plans stored before their texts were structured on save (ADR 024): structured once, here.
+  const structured = deps.authoring.structureOlderPlans();
+  if (structured > 0) deps.log.info('plans.structured', { plans: structured });
   if (config.seedDemoData) {
     const accounts = await seedDemoData(deps);
     if (accounts > 0) deps.log.info('seed.demo', { accounts });

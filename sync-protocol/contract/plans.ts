@@ -1,4 +1,5 @@
 /** Diet and workout plans as clients receive them (SPEC §3), in pulls and in the staff's views; the plans on sale. */
+import type { DietContent, DietTextField, WorkoutContent, WorkoutTextField } from '../domain/plan-content.ts';
 import type { CurrencyCode, PlanId } from '../domain/plans.ts';
 
 export type PlanStatus = 'draft' | 'published';
@@ -15,6 +16,10 @@ export interface DietPlanDto {
   weeklyMenu: string | null;
   tips: string | null;
   substitutions: string | null;
+  /** The texts above as clients read them, structured when the author saved (ADR 024). */
+  content: DietContent;
+  /** Filled texts that read as nothing: kept as written, shown to the author. */
+  unreadable: DietTextField[];
   createdAt: string;
   publishedAt: string | null;
 }
@@ -29,6 +34,10 @@ export interface WorkoutPlanDto {
   weeklySchedule: string | null;
   progressionTips: string | null;
   safetyNotes: string | null;
+  /** The texts above as clients read them, structured when the author saved (ADR 024). */
+  content: WorkoutContent;
+  /** Filled texts that read as nothing: kept as written, shown to the author. */
+  unreadable: WorkoutTextField[];
   createdAt: string;
   publishedAt: string | null;
 }

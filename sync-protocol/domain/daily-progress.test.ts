@@ -9,6 +9,7 @@ import {
   monthlyProgress,
   pointsRequired,
   startOfLocalDay,
+  trainingOn,
   weekdayOf,
 } from './daily-progress.ts';
 
@@ -130,5 +131,25 @@ describe('monthly progress', () => {
   it('rejects a month that is not YYYY-MM', () => {
     expect(() => monthlyProgress([], '2026-13')).toThrow(RangeError);
     expect(() => monthlyProgress([], '2026-3')).toThrow(RangeError);
+  });
+});
+
+describe('trainingOn', () => {
+  // 2026-11-23 is a Monday, 2026-11-22 a Sunday, 2026-11-24 a Tuesday.
+  const schedule = [
+    { weekday: 1, day: 'Segunda-feira', name: 'Treino A', exercises: [{ name: 'Agachamento', sets: '3', reps: '12' }] },
+    { weekday: 0, day: 'Domingo', description: 'Caminhada leve', exercises: [] },
+    { weekday: 2, day: 'Terça-feira', exercises: [] },
+  ];
+
+  it('finds the day with exercises or a description', () => {
+    expect(trainingOn(schedule, '2026-11-23')?.name).toBe('Treino A');
+    expect(trainingOn(schedule, '2026-11-22')?.description).toBe('Caminhada leve');
+  });
+
+  it('answers null for a weekday that is empty or absent', () => {
+    expect(trainingOn(schedule, '2026-11-24')).toBeNull();
+    expect(trainingOn(schedule, '2026-11-25')).toBeNull();
+    expect(trainingOn([], '2026-11-23')).toBeNull();
   });
 });

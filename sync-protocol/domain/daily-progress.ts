@@ -3,6 +3,7 @@
  * local calendar dates as 'YYYY-MM-DD' strings, so a day never shifts with the server's zone.
  */
 import { daysInMonth, isLocalDate } from './calendar.ts';
+import type { ScheduleDay } from './workout-schedule.ts';
 
 /** Mood and energy run 1–5; 3 is the neutral answer that earns no point. */
 export const NEUTRAL_LEVEL = 3;
@@ -111,4 +112,10 @@ export function dayNumber(localDate: string): number {
 export function weekdayOf(localDate: string): number {
   if (!isLocalDate(localDate)) throw new RangeError(`Not a 'YYYY-MM-DD' date: ${localDate}`);
   return utcMidnight(localDate).getUTCDay();
+}
+
+/** What a workout's structured schedule has to do on `localDate`'s weekday; null on a rest day. */
+export function trainingOn(schedule: readonly ScheduleDay[], localDate: string): ScheduleDay | null {
+  const weekday = weekdayOf(localDate);
+  return schedule.find((day) => day.weekday === weekday && (day.exercises.length > 0 || day.description !== undefined)) ?? null;
 }

@@ -21,8 +21,11 @@ export interface WorkoutContent {
   safetyNotes: string[];
 }
 
-type DietText = Record<'meals' | 'macros' | 'weeklyMenu' | 'tips' | 'substitutions', string | null | undefined>;
-type WorkoutText = Record<'weeklySchedule' | 'progressionTips' | 'safetyNotes', string | null | undefined>;
+/** The texts of a plan that are structured; the others (title, duration…) are shown as written. */
+export type DietTextField = 'meals' | 'macros' | 'weeklyMenu' | 'tips' | 'substitutions';
+export type WorkoutTextField = 'weeklySchedule' | 'progressionTips' | 'safetyNotes';
+export type DietText = Partial<Record<DietTextField, string | null>>;
+export type WorkoutText = Partial<Record<WorkoutTextField, string | null>>;
 
 export interface Structured<Content, Field extends string> {
   content: Content;
@@ -35,7 +38,7 @@ const filled = (text: string | null | undefined): text is string => typeof text 
 const unreadableOf = <Field extends string>(text: Partial<Record<Field, string | null | undefined>>, empty: Record<Field, boolean>): Field[] =>
   (Object.keys(empty) as Field[]).filter((field) => empty[field] && filled(text[field]));
 
-export function structureDiet(text: DietText): Structured<DietContent, keyof DietText> {
+export function structureDiet(text: DietText): Structured<DietContent, DietTextField> {
   const content: DietContent = {
     meals: parseMeals(text.meals ?? null),
     macros: parseMacros(text.macros ?? null),
@@ -43,7 +46,7 @@ export function structureDiet(text: DietText): Structured<DietContent, keyof Die
     tips: parseTextList(text.tips ?? null),
     substitutions: parseTextList(text.substitutions ?? null),
   };
-  const unreadable = unreadableOf<keyof DietText>(text, {
+  const unreadable = unreadableOf<DietTextField>(text, {
     meals: content.meals.length === 0,
     macros: content.macros === null,
     weeklyMenu: content.weeklyMenu.length === 0,
@@ -53,13 +56,13 @@ export function structureDiet(text: DietText): Structured<DietContent, keyof Die
   return { content, unreadable };
 }
 
-export function structureWorkout(text: WorkoutText): Structured<WorkoutContent, keyof WorkoutText> {
+export function structureWorkout(text: WorkoutText): Structured<WorkoutContent, WorkoutTextField> {
   const content: WorkoutContent = {
     schedule: parseWeeklySchedule(text.weeklySchedule ?? null),
     progressionTips: parseTextList(text.progressionTips ?? null),
     safetyNotes: parseTextList(text.safetyNotes ?? null),
   };
-  const unreadable = unreadableOf<keyof WorkoutText>(text, {
+  const unreadable = unreadableOf<WorkoutTextField>(text, {
     weeklySchedule: content.schedule.length === 0,
     progressionTips: content.progressionTips.length === 0,
     safetyNotes: content.safetyNotes.length === 0,

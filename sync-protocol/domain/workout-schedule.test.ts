@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseWeekdayName, parseWeeklySchedule, scheduleForWeekday } from './workout-schedule.ts';
+import { parseWeekdayName, parseWeeklySchedule } from './workout-schedule.ts';
 
 const jsonSchedule = [
   {
@@ -127,7 +127,7 @@ describe('parseWeeklySchedule from free text', () => {
   });
 
   it('keeps a rest day that has only a description', () => {
-    expect(scheduleForWeekday(freeText, 0)).toEqual({
+    expect(parseWeeklySchedule(freeText).find((day) => day.weekday === 0)).toEqual({
       weekday: 0,
       day: 'Domingo',
       description: 'Descanso ativo: caminhada leve de 20 minutos.',
@@ -193,19 +193,6 @@ Domingo de descanso, caminhada opcional.`;
       expect(parseWeeklySchedule(line)).toEqual([]);
     },
   );
-});
-
-describe('scheduleForWeekday', () => {
-  it('finds the day with something to do', () => {
-    expect(scheduleForWeekday(jsonSchedule, 1)?.name).toBe('Treino A');
-    expect(scheduleForWeekday(freeText, 5)?.exercises).toHaveLength(1);
-  });
-
-  it('answers null for a day that is empty or absent', () => {
-    expect(scheduleForWeekday(jsonSchedule, 0)).toBeNull();
-    expect(scheduleForWeekday(jsonSchedule, 2)).toBeNull();
-    expect(scheduleForWeekday('Sábado\n\n', 6)).toBeNull();
-  });
 });
 
 describe('unreadable schedules', () => {

@@ -44,11 +44,6 @@ export function parseWeeklySchedule(schedule: unknown): ScheduleDay[] {
   return typeof parsed === 'object' && parsed !== null ? fromJson(parsed) : fromText(schedule);
 }
 
-export function scheduleForWeekday(schedule: unknown, weekday: number): ScheduleDay | null {
-  const days = parseWeeklySchedule(schedule);
-  return days.find((d) => d.weekday === weekday && (d.exercises.length > 0 || d.description !== undefined)) ?? null;
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);

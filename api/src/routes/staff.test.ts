@@ -3,6 +3,7 @@ import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/p
 import { parseMeals } from '#protocol/domain/diet-plan.ts';
 import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
+import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { createUser} from '../../test/factories.ts';
 import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
@@ -115,6 +116,27 @@ describe('diets and workouts', () => {
     expect((await pull(client.c)).workouts).toEqual([{ id, deleted: true }]);
     expect((await admin.c.request('DELETE', `/api/admin/workout/${id}`)).status).toBe(404);
     expect((await admin.c.put(`/api/admin/workout/${id}`, buildWorkoutInput())).status).toBe(404);
+  });
+
+  it('stores the texts structured as the client reads them, restructures them on edit, names what reads as nothing, and the pull carries it (ADR 024)', async () => {
+    const admin = await as({ role: 'admin' });
+    const client = await as();
+    await client.c.post('/api/subscriptions', { planId: 'monthly' });
+    const created = await admin.c.post<{ diet: DietPlanDto }>(`/api/admin/users/${client.user.id}/diet`, buildDietInput({ tips: 'Beba água' }));
+    const { id } = created.body.diet;
+    expect(created.body.diet.content.meals).toEqual([expect.objectContaining({ name: 'Café da manhã', time: '07:00', calories: 400, foods: ['Ovos', 'Pão integral'], preparation: 'Ovos mexidos' })]);
+    expect(created.body.diet.content.substitutions).toEqual(['Arroz ↔ Batata-doce']);
+    expect(created.body.diet.unreadable).toEqual([]);
+
+    const edited = await admin.c.put<{ diet: DietPlanDto }>(`/api/admin/diet/${id}`, buildDietInput({ meals: '[{"sem": "nome"}]', tips: 'Beba água' }));
+    expect(edited.body.diet.content.meals).toEqual([]);
+    expect(edited.body.diet.unreadable).toEqual(['meals']);
+    expect(edited.body.diet.meals).toBe('[{"sem": "nome"}]'); // the author's text is kept
+
+    await admin.c.post(`/api/teacher-admin/diet/${id}/publish`);
+    const [pulled] = (await pull(client.c)).diets as DietPlanDto[];
+    expect(pulled?.content).toEqual(edited.body.diet.content);
+    expect(pulled?.content.tips).toEqual(['Beba água']);
   });
 
   it('answers a bad form with the SPEC §5 messages per field in the caller’s language and stores nothing', async () => {

@@ -1,6 +1,5 @@
-import { dailyPercent, dailyPoints, localDateIn, monthlyProgress, weekdayOf } from '#protocol/domain/daily-progress.ts';
+import { dailyPercent, dailyPoints, localDateIn, monthlyProgress, trainingOn } from '#protocol/domain/daily-progress.ts';
 import { emptyDay } from '#protocol/conflict/rules.ts';
-import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
 import { checkTimeZone } from '#protocol/mutations/fields.ts';
 import { validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
@@ -44,7 +43,7 @@ export function progressSummary(deps: AppDeps, userId: string, localDate: string
     isCompleted: day.isCompleted,
     points: dailyPoints(day),
     percent: dailyPercent(day),
-    hasWorkoutToday: workout ? scheduleForWeekday(workout.weeklySchedule, weekdayOf(localDate)) !== null : false,
+    hasWorkoutToday: workout ? trainingOn(workout.content.schedule, localDate) !== null : false,
     hasDietToday: deps.plans.publishedDiets(userId).length > 0,
     monthlyProgress: monthlyProgress(completed, month),
   };

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
-import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
+import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Tracking } from './tracking.ts';
 
@@ -39,6 +39,10 @@ const WORKOUT_COLUMNS = {
 interface Kind<Input, Raw, Dto> {
   table: 'diet_plans' | 'workout_plans';
   columns: Record<keyof Input & string, string>;
+  /** The `content` and `unreadable` columns from the form's texts (ADR 024). */
+  structure: (input: Input) => { content: string; unreadable: string };
+  /** The same from a stored row, for the start-up backfill. */
+  restructure: (row: Raw) => { content: string; unreadable: string };
   toDto: (row: Raw) => Dto;
   notification: 'diet_published' | 'workout_published';
   messageKey: 'dietPublished' | 'workoutPublished';
@@ -47,6 +51,8 @@ interface Kind<Input, Raw, Dto> {
 const DIET: Kind<DietPlanInput, DietPlanRaw, DietPlanDto> = {
   table: 'diet_plans',
   columns: DIET_COLUMNS,
+  structure: dietColumns,
+  restructure: (row) => dietColumns(dietText(row)),
   toDto: toDietPlan,
   notification: 'diet_published',
   messageKey: 'dietPublished',
@@ -54,12 +60,14 @@ const DIET: Kind<DietPlanInput, DietPlanRaw, DietPlanDto> = {
 const WORKOUT: Kind<WorkoutPlanInput, WorkoutPlanRaw, WorkoutPlanDto> = {
   table: 'workout_plans',
   columns: WORKOUT_COLUMNS,
+  structure: workoutColumns,
+  restructure: (row) => workoutColumns(workoutText(row)),
   toDto: toWorkoutPlan,
   notification: 'workout_published',
   messageKey: 'workoutPublished',
 };
 
-function authoring<Input extends object, Raw extends { user_id: string; status: string; title: string }, Dto>(
+function authoring<Input extends object, Raw extends { id: string; user_id: string; status: string; title: string }, Dto>(
   sqlite: Database.Database,
   tracking: Tracking,
   now: () => number,
@@ -70,18 +78,23 @@ function authoring<Input extends object, Raw extends { user_id: string; status: 
   const byId = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE id = ? AND deleted_at IS NULL`);
   const listFor = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`);
   const insert = sqlite.prepare(
-    `INSERT INTO ${kind.table} (id, user_id, status, created_at, updated_at, version, ${columns.join(', ')})
-     VALUES (@id, @userId, 'draft', @now, @now, @version, ${fields.map((f) => `@${f}`).join(', ')})`,
+    `INSERT INTO ${kind.table} (id, user_id, status, created_at, updated_at, version, content, unreadable, ${columns.join(', ')})
+     VALUES (@id, @userId, 'draft', @now, @now, @version, @content, @unreadable, ${fields.map((f) => `@${f}`).join(', ')})`,
   );
   const update = sqlite.prepare(
-    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, updated_at = @now, version = @version WHERE id = @id`,
+    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, updated_at = @now, version = @version WHERE id = @id`,
   );
+  const unstructured = sqlite.prepare<[], Raw>(`SELECT * FROM ${kind.table} WHERE content IS NULL`);
+  const restructure = sqlite.prepare(`UPDATE ${kind.table} SET content = @content, unreadable = @unreadable, version = @version WHERE id = @id`);
   const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const remove = sqlite.prepare(`UPDATE ${kind.table} SET deleted_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const languageOf = sqlite.prepare<[string], { preferred_language: string }>('SELECT preferred_language FROM users WHERE id = ?');
 
-  /** Every form field, absent optional ones as NULL, so an edit can clear a field. */
-  const values = (input: Input) => Object.fromEntries(fields.map((field) => [field, (input as Record<string, unknown>)[field] ?? null]));
+  /** Every form field, absent optional ones as NULL, so an edit can clear a field; and their structure. */
+  const values = (input: Input) => ({
+    ...Object.fromEntries(fields.map((field) => [field, (input as Record<string, unknown>)[field] ?? null])),
+    ...kind.structure(input),
+  });
 
   const found = (id: string): Raw => {
     const row = byId.get(id);
@@ -121,13 +134,26 @@ function authoring<Input extends object, Raw extends { user_id: string; status: 
       const plan = found(id);
       remove.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
     }),
+    /**
+     * Structures the plans stored before texts were structured on save (ADR 024), each with a new
+     * sync version so that devices pull the new shape; the next start finds none. Returns how many.
+     */
+    structureOlderPlans: sqlite.transaction((): number => {
+      const rows = unstructured.all();
+      for (const row of rows) restructure.run({ ...kind.restructure(row), id: row.id, version: tracking.bumpVersion(row.user_id) });
+      return rows.length;
+    }),
   };
 }
 
 export function createPlanAuthoring(sqlite: Database.Database, tracking: Tracking, now: () => number) {
+  const diets = authoring(sqlite, tracking, now, DIET);
+  const workouts = authoring(sqlite, tracking, now, WORKOUT);
   return {
-    diets: authoring(sqlite, tracking, now, DIET),
-    workouts: authoring(sqlite, tracking, now, WORKOUT),
+    diets,
+    workouts,
+    /** The start-up backfill of both kinds; how many plans it structured. */
+    structureOlderPlans: () => diets.structureOlderPlans() + workouts.structureOlderPlans(),
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Diet and workout plans as clients receive them (SPEC §3), created here by the seed (authoring
- * is plan-authoring.ts). Every write stamps a new sync version.
+ * is plan-authoring.ts). Every write stamps a new sync version and stores the texts structured
+ * (ADR 024), so no reader's device parses them.
  */
 import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { DietPlanDto, PlanStatus, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { structureDiet, structureWorkout, type DietContent, type DietText, type DietTextField, type Structured, type WorkoutContent, type WorkoutText, type WorkoutTextField } from '#protocol/domain/plan-content.ts';
 
 interface PlanRowBase {
   id: string;
@@ -17,6 +19,8 @@ interface PlanRowBase {
   published_at: number | null;
   deleted_at: number | null;
   version: number;
+  content: string | null;
+  unreadable: string;
 }
 export interface DietPlanRaw extends PlanRowBase {
   objective: string | null;
@@ -35,10 +39,28 @@ export interface WorkoutPlanRaw extends PlanRowBase {
   safety_notes: string | null;
 }
 
+/** The `content` and `unreadable` columns of a structured plan. */
+const structuredColumns = <Content, Field extends string>({ content, unreadable }: Structured<Content, Field>) => ({
+  content: JSON.stringify(content),
+  unreadable: JSON.stringify(unreadable),
+});
+export const dietColumns = (text: DietText) => structuredColumns(structureDiet(text));
+export const workoutColumns = (text: WorkoutText) => structuredColumns(structureWorkout(text));
+
+export const dietText = (row: DietPlanRaw): DietText => ({ meals: row.meals, macros: row.macros, weeklyMenu: row.weekly_menu, tips: row.tips, substitutions: row.substitutions });
+export const workoutText = (row: WorkoutPlanRaw): WorkoutText => ({ weeklySchedule: row.weekly_schedule, progressionTips: row.progression_tips, safetyNotes: row.safety_notes });
+
+/** The stored structure; a row older than the column (until the start-up backfill) is structured now. */
+function storedContent<Content, Field extends string>(row: PlanRowBase, structure: () => Structured<Content, Field>): Structured<Content, Field> {
+  if (row.content === null) return structure();
+  return { content: JSON.parse(row.content) as Content, unreadable: JSON.parse(row.unreadable) as Field[] };
+}
+
 /** An optional instant as ISO text, as every DTO sends it. */
 export const isoOrNull = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
 
 export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
+  ...storedContent<DietContent, DietTextField>(row, () => structureDiet(dietText(row))),
   id: row.id,
   title: row.title,
   description: row.description,
@@ -55,6 +77,7 @@ export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
 });
 
 export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
+  ...storedContent<WorkoutContent, WorkoutTextField>(row, () => structureWorkout(workoutText(row))),
   id: row.id,
   title: row.title,
   description: row.description,
@@ -68,17 +91,18 @@ export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
   publishedAt: isoOrNull(row.published_at),
 });
 
-export type NewDiet = Omit<DietPlanDto, 'id' | 'createdAt' | 'publishedAt'>;
-export type NewWorkout = Omit<WorkoutPlanDto, 'id' | 'createdAt' | 'publishedAt'>;
+type Derived = 'id' | 'createdAt' | 'publishedAt' | 'content' | 'unreadable';
+export type NewDiet = Omit<DietPlanDto, Derived>;
+export type NewWorkout = Omit<WorkoutPlanDto, Derived>;
 
 export function createPlans(sqlite: Database.Database, bumpVersion: (userId: string) => number, now: () => number) {
   const insertDiet = sqlite.prepare(
-    `INSERT INTO diet_plans (id, user_id, title, description, objective, status, daily_calories, macros, meals, weekly_menu, tips, substitutions, created_at, updated_at, published_at, version)
-     VALUES (@id, @userId, @title, @description, @objective, @status, @dailyCalories, @macros, @meals, @weeklyMenu, @tips, @substitutions, @now, @now, @publishedAt, @version)`,
+    `INSERT INTO diet_plans (id, user_id, title, description, objective, status, daily_calories, macros, meals, weekly_menu, tips, substitutions, content, unreadable, created_at, updated_at, published_at, version)
+     VALUES (@id, @userId, @title, @description, @objective, @status, @dailyCalories, @macros, @meals, @weeklyMenu, @tips, @substitutions, @content, @unreadable, @now, @now, @publishedAt, @version)`,
   );
   const insertWorkout = sqlite.prepare(
-    `INSERT INTO workout_plans (id, user_id, title, description, status, duration, frequency, weekly_schedule, progression_tips, safety_notes, created_at, updated_at, published_at, version)
-     VALUES (@id, @userId, @title, @description, @status, @duration, @frequency, @weeklySchedule, @progressionTips, @safetyNotes, @now, @now, @publishedAt, @version)`,
+    `INSERT INTO workout_plans (id, user_id, title, description, status, duration, frequency, weekly_schedule, progression_tips, safety_notes, content, unreadable, created_at, updated_at, published_at, version)
+     VALUES (@id, @userId, @title, @description, @status, @duration, @frequency, @weeklySchedule, @progressionTips, @safetyNotes, @content, @unreadable, @now, @now, @publishedAt, @version)`,
   );
   const publishedDiets = sqlite.prepare<[string], DietPlanRaw>(
     "SELECT * FROM diet_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC",
@@ -90,12 +114,12 @@ export function createPlans(sqlite: Database.Database, bumpVersion: (userId: str
   return {
     addDiet(userId: string, diet: NewDiet, at: number = now()): string {
       const id = uuidv7(at);
-      insertDiet.run({ ...diet, id, userId, now: at, publishedAt: diet.status === 'published' ? at : null, version: bumpVersion(userId) });
+      insertDiet.run({ ...diet, ...dietColumns(diet), id, userId, now: at, publishedAt: diet.status === 'published' ? at : null, version: bumpVersion(userId) });
       return id;
     },
     addWorkout(userId: string, workout: NewWorkout, at: number = now()): string {
       const id = uuidv7(at);
-      insertWorkout.run({ ...workout, id, userId, now: at, publishedAt: workout.status === 'published' ? at : null, version: bumpVersion(userId) });
+      insertWorkout.run({ ...workout, ...workoutColumns(workout), id, userId, now: at, publishedAt: workout.status === 'published' ? at : null, version: bumpVersion(userId) });
       return id;
     },
     publishedDiets: (userId: string) => publishedDiets.all(userId).map(toDietPlan),

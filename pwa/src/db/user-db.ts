@@ -69,6 +69,13 @@ export class UserDb extends Dexie {
     this.version(3).stores({ translations: 'key' });
     // v4: refused changes, to be told to the user (ADR 007).
     this.version(4).stores({ refusals: 'id, refusedAt' });
+    // v5: plans arrive structured (ADR 024). A copy pulled before has no `content`: it is dropped
+    // and the next pull starts from the beginning, bringing every plan back in the new shape.
+    this.version(5).upgrade(async (tx) => {
+      const unstructured = (plan: { content?: unknown }) => plan.content === undefined;
+      const dropped = (await tx.table('diets').filter(unstructured).delete()) + (await tx.table('workouts').filter(unstructured).delete());
+      if (dropped > 0) await tx.table('meta').put({ key: 'cursor', value: 0 });
+    });
   }
 
   /** Tables a local write or a pull touches, for one transaction. */

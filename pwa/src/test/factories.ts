@@ -1,5 +1,7 @@
 /** Builders for the wire shapes the PWA's tests store and stub, with overrides (as api/test's factories). */
 import type { ClientDto, ProfileDto } from '#protocol/contract/clients.ts';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.ts';
 
 /**
  * A client as the server sends it: every optional answer left blank. With no weigh-in yet, the
@@ -36,3 +38,39 @@ export const aClient = (overrides: Partial<ClientDto> = {}): ClientDto => ({
 
 /** The profile as a pull stores it on the device: the client and each field's last write. */
 export const aProfile = (overrides: Partial<ProfileDto> = {}): ProfileDto => ({ ...aClient(overrides), profileHlcs: {}, ...overrides });
+
+/** A diet as the server sends it: its texts and, unless given, their structure as the server stores it (ADR 024). */
+export function aDietPlan(overrides: Partial<DietPlanDto> = {}): DietPlanDto {
+  const texts = { meals: 'Café da manhã (07:00 - 350 kcal)\nAlimentos: Ovos, Pão integral', macros: null, weeklyMenu: null, tips: null, substitutions: null, ...overrides };
+  return {
+    id: 'diet-1',
+    title: 'Dieta de outubro',
+    description: null,
+    objective: null,
+    status: 'published',
+    dailyCalories: null,
+    ...texts,
+    ...structureDiet(texts),
+    createdAt: '2026-10-01T12:00:00.000Z',
+    publishedAt: '2026-10-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A workout as the server sends it, structured as `aDietPlan`. */
+export function aWorkoutPlan(overrides: Partial<WorkoutPlanDto> = {}): WorkoutPlanDto {
+  const texts = { weeklySchedule: 'Segunda-feira: Agachamento 3x12', progressionTips: null, safetyNotes: null, ...overrides };
+  return {
+    id: 'workout-1',
+    title: 'Treino de outubro',
+    description: null,
+    status: 'published',
+    duration: null,
+    frequency: null,
+    ...texts,
+    ...structureWorkout(texts),
+    createdAt: '2026-10-01T12:00:00.000Z',
+    publishedAt: '2026-10-01T12:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -119,6 +119,11 @@ const planColumns = () => ({
   publishedAt: integer('published_at'),
   deletedAt: integer('deleted_at'),
   version: integer('version').notNull(),
+  // The texts as clients read them (ADR 024), JSON of DietContent / WorkoutContent, structured
+  // when the author saves; null only for a row older than the column, until the start-up backfill.
+  content: text('content'),
+  // JSON list of the filled fields that read as nothing, for the author.
+  unreadable: text('unreadable').notNull().default('[]'),
 });
 
 /** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */

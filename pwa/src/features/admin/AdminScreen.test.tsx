@@ -2,11 +2,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
-import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
 import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
-import { aClient } from '#pwa/test/factories.ts';
+import { aClient, aDietPlan } from '#pwa/test/factories.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -33,21 +32,7 @@ const USERS: StaffUserSummary[] = [
   summary({ id: 'me', name: 'Admin Eu', email: 'admin@example.com', role: 'admin' }),
 ];
 
-const draftDiet: DietPlanDto = {
-  id: 'diet-1',
-  title: 'Dieta de outubro',
-  description: null,
-  objective: null,
-  status: 'draft',
-  dailyCalories: 1800,
-  macros: '{"protein":120}',
-  meals: 'Café (07:00 - 300 kcal)',
-  weeklyMenu: null,
-  tips: null,
-  substitutions: null,
-  createdAt: daysAgo(3),
-  publishedAt: null,
-};
+const draftDiet = aDietPlan({ status: 'draft', dailyCalories: 1800, macros: '{"protein":120}', meals: 'Café (07:00 - 300 kcal)', createdAt: daysAgo(3), publishedAt: null });
 
 const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   ...aClient({
@@ -169,6 +154,17 @@ describe('AdminScreen', () => {
     expect(within(card).getByTestId('nutrition-weight').textContent).toBe('100 kg (220,5 lb)');
     expect(within(card).getByTestId('nutrition-protein').textContent).toMatch(/^\d+ g \(30%\)$/);
     expect(card.textContent).toContain('Perder peso');
+  });
+
+  it('flags a plan whose filled texts could not be read, naming them, and only that plan (ADR 024)', async () => {
+    const unread = aDietPlan({ id: 'diet-3', title: 'Dieta colada', meals: '[{"sem": "nome"}]', tips: '[]', createdAt: daysAgo(1), publishedAt: null, status: 'draft' });
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({ dietPlans: [unread, aDietPlan({ id: 'diet-4' })] }) }) });
+    renderAdmin();
+    const panel = await openUser('none');
+    const flagged = await within(panel).findByTestId('admin-diet-diet-3');
+    expect(unread.unreadable).toEqual(['meals', 'tips']);
+    expect(within(flagged).getByTestId('admin-plan-unreadable').textContent).toBe('Não conseguimos ler: Refeições e Dicas. Edite para que o cliente veja.');
+    expect(within(within(panel).getByTestId('admin-diet-diet-4')).queryByTestId('admin-plan-unreadable')).toBeNull();
   });
 
   it('shows the SPEC §5 messages under the diet form fields on an empty submit and sends nothing', async () => {

@@ -13,6 +13,8 @@ interface PlanItem {
   status: 'draft' | 'published';
   createdAt: string;
   publishedAt: string | null;
+  /** The filled texts that read as nothing (ADR 024): the author should fix them. */
+  unreadable: readonly string[];
 }
 
 const HEADINGS: Record<PlanKind, { title: string; empty: string }> = {
@@ -69,6 +71,11 @@ export function PlanList<P extends PlanItem>({
                     {t('admin.detail.createdAt', { date: date(plan.createdAt) })}
                     {plan.publishedAt && ` · ${t('admin.detail.publishedAt', { date: date(plan.publishedAt) })}`}
                   </Typography>
+                  {plan.unreadable.length > 0 && (
+                    <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }} data-testid="admin-plan-unreadable">
+                      {t('admin.detail.unreadable', { fields: intl.formatList(plan.unreadable.map((field) => t(`admin.form.${field}`))) })}
+                    </Typography>
+                  )}
                   <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
                     <Button size="small" variant="contained" disabled={published} onClick={() => onPublish(plan)} aria-describedby={titleId} data-testid="admin-plan-publish">
                       {t('admin.detail.publish')}

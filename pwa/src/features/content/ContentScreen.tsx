@@ -15,9 +15,8 @@ import Typography from '@mui/material/Typography';
 import DietIcon from '@mui/icons-material/RestaurantOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
-import { parseMeals, dailyCalories } from '#protocol/domain/diet-plan.ts';
+import { dailyCalories } from '#protocol/domain/diet-plan.ts';
 import type { Gate } from '#protocol/domain/subscription-time.ts';
-import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
@@ -121,7 +120,7 @@ function Content() {
         {tab === 'diets' && (
           <PlanList plans={diets} gate={gate} kind="diet" loading={loading}>
             {(diet) => {
-              const meals = parseMeals(diet.meals);
+              const { meals } = diet.content;
               const calories = dailyCalories(diet, meals);
               const facts = [calories === null ? null : t('content.kcal', { calories }), t('content.mealsCount', { count: meals.length }), t('content.publishedOn', { date: date(diet.publishedAt) })];
               return (
@@ -154,7 +153,7 @@ function Content() {
                 testId="workout-card"
                 title={workout.title}
                 description={workout.description}
-                facts={[workout.frequency, workout.duration, t('content.workout.dayCount', { count: parseWeeklySchedule(workout.weeklySchedule).length }), t('content.publishedOn', { date: date(workout.publishedAt) })]}
+                facts={[workout.frequency, workout.duration, t('content.workout.dayCount', { count: workout.content.schedule.length }), t('content.publishedOn', { date: date(workout.publishedAt) })]}
                 actions={
                   <Button variant="contained" onClick={() => setWorkoutDialog(workout)} data-testid="workout-open">
                     {t('content.workout.open')}

@@ -8,8 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
-import { weekdayOf } from '#protocol/domain/daily-progress.ts';
-import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
+import { trainingOn } from '#protocol/domain/daily-progress.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { Stat } from './DietView.tsx';
@@ -57,7 +56,7 @@ export function TodayWorkoutView({ workout, onClose, closeLabelId = 'content.bac
     );
   }
 
-  const today = scheduleForWeekday(workout.weeklySchedule, weekdayOf(localDate));
+  const today = trainingOn(workout.content.schedule, localDate);
   return (
     <Stack sx={{ gap: 2 }} data-testid="workout-view">
       <ViewHeader titleId="content.workout.todayTitle" subtitle={weekdayName} onClose={onClose} closeLabelId={closeLabelId} />

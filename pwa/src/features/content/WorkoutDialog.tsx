@@ -12,8 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { parseTextList } from '#protocol/domain/diet-plan.ts';
-import { parseWeeklySchedule, type ScheduleDay } from '#protocol/domain/workout-schedule.ts';
+import type { ScheduleDay } from '#protocol/domain/workout-schedule.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { CloseActions } from './CloseActions.tsx';
 import { Stat, TextListCard } from './DietView.tsx';
@@ -55,9 +54,7 @@ export function WorkoutDialog({ workout, onClose }: { workout: WorkoutPlanDto; o
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [openDay, setOpenDay] = useState<ScheduleDay | null>(null);
-  const days = parseWeeklySchedule(workout.weeklySchedule);
-  const tips = parseTextList(workout.progressionTips);
-  const safety = parseTextList(workout.safetyNotes);
+  const { schedule: days, progressionTips: tips, safetyNotes: safety } = workout.content;
   return (
     <Dialog open onClose={onClose} fullScreen={useFullScreenOnPhone()} fullWidth maxWidth="sm" aria-labelledby="workout-dialog-title" data-testid="workout-dialog">
       <DialogTitle id="workout-dialog-title">{workout.title}</DialogTitle>

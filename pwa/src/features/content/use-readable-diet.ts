@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dailyCalories, parseMacros, parseMeals, parseTextList, type Macros, type Meal } from '#protocol/domain/diet-plan.ts';
+import { dailyCalories, type Macros, type Meal } from '#protocol/domain/diet-plan.ts';
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { useTranslatedTexts } from './use-translated-texts.ts';
 
@@ -25,20 +25,20 @@ function unflatten<T>(groups: readonly T[][], flat: readonly T[]): T[][] {
 }
 
 /**
- * A diet parsed from whatever shape its author left (SPEC §3) and, for es-AR and en-US, with
+ * A diet as its author's texts were structured on save (ADR 024) and, for es-AR and en-US, with
  * meal names, foods, preparations and substitutions in the reader's language once translated.
  */
 export function useReadableDiet(diet: DietPlanDto | null): ReadableDiet | null {
   const parsed = useMemo(() => {
     if (!diet) return null;
-    const meals = parseMeals(diet.meals);
+    const { meals, macros, substitutions, tips, weeklyMenu } = diet.content;
     return {
       meals,
-      macros: parseMacros(diet.macros),
+      macros,
       calories: dailyCalories(diet, meals),
-      substitutions: parseTextList(diet.substitutions),
-      tips: parseTextList(diet.tips),
-      weeklyMenu: parseTextList(diet.weeklyMenu),
+      substitutions,
+      tips,
+      weeklyMenu,
       names: meals.map((m) => m.name),
       foodGroups: meals.map((m) => m.foods),
       foods: meals.flatMap((m) => m.foods),

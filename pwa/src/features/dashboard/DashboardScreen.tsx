@@ -16,8 +16,7 @@ import EventIcon from '@mui/icons-material/EventAvailableOutlined';
 import FlagIcon from '@mui/icons-material/FlagOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
 import { daysInApp, pendingToday } from '#protocol/domain/dashboard-tiles.ts';
-import { weekdayOf, localDateIn } from '#protocol/domain/daily-progress.ts';
-import { scheduleForWeekday } from '#protocol/domain/workout-schedule.ts';
+import { localDateIn, trainingOn } from '#protocol/domain/daily-progress.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { deviceTimeZone, todayLocalDate } from '#pwa/db/local-writes.ts';
@@ -121,7 +120,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
 
   const diet = diets?.[0] ?? null;
   const workout = workouts?.[0] ?? null;
-  const today = workout ? scheduleForWeekday(workout.weeklySchedule, weekdayOf(localDate)) : null;
+  const today = workout ? trainingOn(workout.content.schedule, localDate) : null;
   const pending = pendingToday({ workoutScheduledToday: today !== null, hasPublishedDiet: diet !== null, workoutCompleted: day.workoutCompleted, dietFollowed: day.dietFollowed });
   const registered = client?.createdAt && Number.isFinite(Date.parse(client.createdAt)) ? localDateIn(deviceTimeZone(), new Date(client.createdAt)) : '';
   const progress = weight?.progress;

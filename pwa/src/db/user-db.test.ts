@@ -1,0 +1,43 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { aDietPlan, aWorkoutPlan } from '#pwa/test/factories.ts';
+import { UserDb, userDbName } from './user-db.ts';
+
+const opened: Dexie[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+/** The database as version 4 of the app left it, with `rows` in it. */
+async function storedByVersion4(userId: string, rows: { diets?: object[]; workouts?: object[]; cursor: number }) {
+  const old = new Dexie(userDbName(userId));
+  old.version(4).stores({ meta: 'key', outbox: 'seq', weightRecords: 'id, createdAt', dailyProgress: 'localDate', profile: 'id', notifications: 'id, createdAt', diets: 'id', workouts: 'id', subscriptions: 'id, endDate', translations: 'key', refusals: 'id, refusedAt' });
+  await old.table('diets').bulkPut(rows.diets ?? []);
+  await old.table('workouts').bulkPut(rows.workouts ?? []);
+  await old.table('meta').put({ key: 'cursor', value: rows.cursor });
+  await old.table('weightRecords').put({ id: 'w1', weight: 80, createdAt: '2026-11-01T10:00:00.000Z' });
+  old.close();
+}
+
+const withoutStructure = <T extends { content: unknown; unreadable: unknown }>({ content: _content, unreadable: _unreadable, ...plan }: T) => plan;
+
+describe('upgrading a device’s database to structured plans (v5, ADR 024)', () => {
+  it('drops the plans pulled before, unstructured, and pulls everything again from the start', async () => {
+    await storedByVersion4('upgrade-a', { diets: [withoutStructure(aDietPlan())], workouts: [aWorkoutPlan()], cursor: 42 });
+    const db = new UserDb('upgrade-a');
+    opened.push(db);
+    expect(await db.diets.count()).toBe(0);
+    expect((await db.workouts.toArray()).map((w) => w.id)).toEqual(['workout-1']);
+    expect(await db.getMeta('cursor')).toBe(0);
+    expect(await db.weightRecords.count()).toBe(1); // the rest waits for the pull, which replaces it
+  });
+
+  it('keeps the cursor when every plan already came structured', async () => {
+    await storedByVersion4('upgrade-b', { diets: [aDietPlan()], cursor: 42 });
+    const db = new UserDb('upgrade-b');
+    opened.push(db);
+    expect(await db.diets.count()).toBe(1);
+    expect(await db.getMeta('cursor')).toBe(42);
+  });
+});
