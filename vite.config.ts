@@ -56,6 +56,10 @@ export default defineConfig(({ command }) => ({
     outDir: '../dist/pwa',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser that runs es2022 but lacks <link rel=modulepreload> (Safari before 17) still
+    // loads the modules, only without the early fetch: the polyfill's weight on every first load
+    // is not worth it.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
   },

@@ -24,8 +24,9 @@ export function localePages(signedInChunkNames: readonly string[]): Plugin {
       const signedIn = chunks.filter((chunk) => signedInChunkNames.includes(chunk.name)).map((chunk) => chunk.fileName);
       if (signedIn.length !== signedInChunkNames.length) this.error(`locale pages: expected the chunks ${signedInChunkNames.join(', ')}`);
       for (const locale of LOCALES) {
-        // A feature's own catalog (features/<f>/i18n) loads with its screen, not with the page.
-        const isAppCatalog = (id: string) => id.endsWith(`/i18n/${locale}.json`) && !id.includes('/features/');
+        // A feature's own catalog (features/<f>/i18n), or the answer fields' (components/i18n),
+        // loads with the screens that need it, not with the page.
+        const isAppCatalog = (id: string) => id.endsWith(`/i18n/${locale}.json`) && !id.includes('/features/') && !id.includes('/components/');
         const catalogs = chunks.filter((chunk) => chunk.moduleIds.some((id) => isAppCatalog(id.split('?')[0] ?? ''))).map((chunk) => chunk.fileName);
         // The UI catalog and the shared error messages (see pwa/src/i18n/messages.ts).
         if (catalogs.length !== 2) this.error(`locale pages: expected 2 catalog chunks for ${locale}, found ${catalogs.length}`);

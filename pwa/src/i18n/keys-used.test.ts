@@ -12,15 +12,16 @@ const ui = { 'pt-BR': ptBR, 'es-AR': esAR, 'en-US': enUS };
 // happy-dom gives import.meta an http URL: the tests run from the repository root.
 const srcDir = path.resolve('pwa/src');
 
-/** Every feature's own strings (features/<f>/i18n/<locale>.json) in one language. */
+/** Every catalog loaded with its screens (features/<f>/i18n, components/i18n) in one language. */
 function featureMessages(locale: string): Record<string, string> {
   const featuresDir = path.join(srcDir, 'features');
-  return Object.assign(
-    {},
+  const dirs = [
     ...readdirSync(featuresDir)
       .filter((name) => readdirSync(path.join(featuresDir, name)).includes('i18n'))
-      .map((name) => flattenMessages(JSON.parse(readFileSync(path.join(featuresDir, name, 'i18n', `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0])),
-  ) as Record<string, string>;
+      .map((name) => path.join(featuresDir, name, 'i18n')),
+    path.join(srcDir, 'components', 'i18n'),
+  ];
+  return Object.assign({}, ...dirs.map((dir) => flattenMessages(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0]))) as Record<string, string>;
 }
 
 function sourceFiles(dir: string): string[] {

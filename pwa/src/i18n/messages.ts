@@ -55,6 +55,11 @@ export function featureCatalog(loaders: Record<Locale, () => Promise<{ default: 
   };
 }
 
+/** A screen's catalogs as one loader: both requests leave at once, and one spinner waits for them. */
+export function mergedCatalogs(...loads: ((locale: Locale) => Promise<Messages>)[]): (locale: Locale) => Promise<Messages> {
+  return (locale) => Promise.all(loads.map((load) => load(locale))).then((all) => Object.assign({}, ...all) as Messages);
+}
+
 let preparing: Promise<void> | undefined;
 
 /**

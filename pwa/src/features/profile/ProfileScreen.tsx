@@ -29,6 +29,8 @@ import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { write } from '#pwa/sync/user-data.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { loadProfileMessages } from './i18n/messages.ts';
 
 /** Every answer of registration (SPEC §2) but the password, edited as text (SPEC §7 PUT /profile). */
 const TEXT_FIELDS = [
@@ -100,7 +102,7 @@ function changedFields(values: FormValues, original: FormValues, measures: Measu
  * given at registration. Saving goes through the sync layer (per-field last-writer-wins), so an
  * edit made offline is kept and sent.
  */
-export function ProfileScreen() {
+function Profile() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const db = useUserDb((s) => s.db);
@@ -319,5 +321,14 @@ export function ProfileScreen() {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/** The screen with its own strings, which load with it. */
+export function ProfileScreen() {
+  return (
+    <FeatureMessages load={loadProfileMessages}>
+      <Profile />
+    </FeatureMessages>
   );
 }

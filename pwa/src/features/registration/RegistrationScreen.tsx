@@ -36,6 +36,8 @@ import { answer, apiClient, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { loadAnswerMessages } from '#pwa/components/i18n/messages.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { canOpenTab, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, type RegistrationTab } from './tab-rules.ts';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
@@ -98,7 +100,7 @@ function convertMeasures(values: Values, from: Measures, to: Measures): Partial<
 }
 
 /** SPEC §2 /cadastro: a three-tab wizard (personal, physical, goals). */
-export function RegistrationScreen() {
+function Registration() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
@@ -317,5 +319,14 @@ export function RegistrationScreen() {
             </Stack>
           </Box>
     </SignUpPage>
+  );
+}
+
+/** The screen with the answers' words, which load with it. */
+export function RegistrationScreen() {
+  return (
+    <FeatureMessages load={loadAnswerMessages}>
+      <Registration />
+    </FeatureMessages>
   );
 }

@@ -22,7 +22,11 @@ import { detailErrors, fieldMessage } from '#pwa/lib/form-errors.ts';
 import { schemaErrors } from '#pwa/lib/schema-errors.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { loadAnswerMessages } from '#pwa/components/i18n/messages.ts';
+import { mergedCatalogs } from '#pwa/i18n/messages.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
+
+const loadSignUpMessages = mergedCatalogs(loadTeacherMessages, loadAnswerMessages);
 import { teacherApi, type TeacherRegistrationBody } from './teacher-api.ts';
 
 const initialValues = { countryCode: 'BR' as CountryCode, name: '', email: '', phone: '', cpf: '', cuit: '', password: '', confirmPassword: '', expertise: '', bio: '', aiKey: '' };
@@ -159,7 +163,7 @@ function TeacherRegistrationForm() {
 /** /professor-cadastro with the teacher programme's strings, which load with it. */
 export function TeacherRegistrationScreen() {
   return (
-    <FeatureMessages load={loadTeacherMessages}>
+    <FeatureMessages load={loadSignUpMessages}>
       <TeacherRegistrationForm />
     </FeatureMessages>
   );
