@@ -6,12 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ScheduleExercise } from '#protocol/domain/workout-schedule.ts';
 import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.ts';
-import { capitalize } from '#pwa/lib/text.ts';
+import { trainingDayHeading } from '#pwa/lib/weekday.ts';
 import type { PlanKind } from './admin-api.ts';
 import type { PlanFormValues } from './plan-form.ts';
 
-/** A weekday's name in the reader's language (0 = Sunday; 7 January 2024 was one). */
-const weekdayName = (locale: string, weekday: number) => capitalize(new Date(Date.UTC(2024, 0, 7 + weekday)).toLocaleDateString(locale, { weekday: 'long', timeZone: 'UTC' }));
 
 /**
  * What the client will see of the plan being edited (issue 19, part 4): the meals or training
@@ -38,7 +36,7 @@ export function PlanPreview({ kind, values }: { kind: PlanKind; values: PlanForm
             .join(' · '),
         )
       : structured.content.schedule.map((day) =>
-          [[weekdayName(intl.locale, day.weekday), day.name].filter(Boolean).join(' · '), day.exercises.map(exercise).join(', ')].filter(Boolean).join(': '),
+          [trainingDayHeading(intl.locale, day), day.exercises.map(exercise).join(', ')].filter(Boolean).join(': '),
         );
 
   return (

@@ -11,6 +11,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
 import { trainingOn } from '#protocol/domain/daily-progress.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import { capitalize } from '#pwa/lib/text.ts';
 import { Stat } from './DietView.tsx';
 import { ExerciseList } from './ExerciseList.tsx';
 import { ViewHeader } from './ViewHeader.tsx';
@@ -77,7 +78,7 @@ export function TodayWorkoutView({ workout, onClose, closeLabelId = 'content.bac
           <CardContent>
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="h6" component="h3">
-                {today.name ?? today.day}
+                {today.name ?? capitalize(weekdayName)}
               </Typography>
               <Typography color="text.secondary">{today.duration ?? t('content.workout.minutes', { minutes: DEFAULT_WORKOUT_MINUTES })}</Typography>
             </Stack>

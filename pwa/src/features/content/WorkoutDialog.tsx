@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ScheduleDay } from '#protocol/domain/workout-schedule.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { trainingDayHeading } from '#pwa/lib/weekday.ts';
 import { CloseActions } from './CloseActions.tsx';
 import { Stat, TextListCard } from './DietView.tsx';
 import { ExerciseList } from './ExerciseList.tsx';
@@ -29,7 +30,7 @@ function DayDialog({ day, onClose }: { day: ScheduleDay; onClose: () => void }) 
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
     <Dialog open onClose={onClose} fullScreen={useFullScreenOnPhone()} fullWidth maxWidth="sm" aria-labelledby="workout-day-title" data-testid="workout-day-dialog">
-      <DialogTitle id="workout-day-title">{day.name ? `${day.day} · ${day.name}` : day.day}</DialogTitle>
+      <DialogTitle id="workout-day-title">{trainingDayHeading(intl.locale, day)}</DialogTitle>
       <DialogContent dividers tabIndex={0}>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {[day.type, day.duration ?? t('content.workout.minutes', { minutes: DEFAULT_WORKOUT_MINUTES })].filter(Boolean).join(' · ')}
@@ -77,7 +78,7 @@ export function WorkoutDialog({ workout, onClose }: { workout: WorkoutPlanDto; o
                   <ListItem key={i} disablePadding divider>
                     <ListItemButton onClick={() => setOpenDay(day)} data-testid="schedule-day">
                       <ListItemText
-                        primary={day.name ? `${day.day} · ${day.name}` : day.day}
+                        primary={trainingDayHeading(intl.locale, day)}
                         secondary={t('content.workout.exerciseCount', { count: day.exercises.length })}
                       />
                       <ChevronRightIcon aria-hidden="true" />

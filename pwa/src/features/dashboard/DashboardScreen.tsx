@@ -25,6 +25,7 @@ import { useDay } from '#pwa/db/use-day.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { useSupportContact, whatsappLink } from '#pwa/lib/support-contact.ts';
+import { weekdayName } from '#pwa/lib/weekday.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 
 type View = 'diet' | 'workout';
@@ -191,7 +192,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
             <SummaryCard
               testId="my-workout"
               title={t('nav.workout')}
-              lines={workout ? [workout.title, today ? (today.name ?? today.day) : t('dashboard.restDay')] : [t('dashboard.noWorkoutYet')]}
+              lines={workout ? [workout.title, today ? (today.name ?? weekdayName(intl.locale, today.weekday)) : t('dashboard.restDay')] : [t('dashboard.noWorkoutYet')]}
               action={t('dashboard.openWorkout')}
               onOpen={() => open('workout')}
             />
