@@ -35,6 +35,7 @@ import { createStaffUsers } from './services/staff-users.ts';
 import { createContentGeneration } from './ai/content-generation.ts';
 import { createKeyVault } from './ai/key-vault.ts';
 import { createTranslations } from './services/translations.ts';
+import { createPlanTranslation } from './services/plan-translation.ts';
 import { createReferrals } from './services/referrals.ts';
 import { createCommissions } from './services/commissions.ts';
 import { createGroupCommit } from './db/group-commit.ts';
@@ -96,11 +97,12 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const tracking = createTracking(database.sqlite, now, live.changed);
   const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, now);
   const log = overrides.log ?? createLogger(config.logLevel);
-  const authoring = createPlanAuthoring(database.sqlite, tracking, now);
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
+  const translateTexts = createTranslations(database.sqlite, generation, now);
+  const authoring = createPlanAuthoring(database.sqlite, tracking, now, createPlanTranslation(translateTexts));
   return {
     config,
     database,
@@ -115,7 +117,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
     generation,
-    translateTexts: createTranslations(database.sqlite, generation, now),
+    translateTexts,
     referrals: createReferrals(database.sqlite, now),
     commissions,
     orders: createOrders(database.sqlite, subscriptions, commissions, now),

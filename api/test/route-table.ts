@@ -78,8 +78,8 @@ export function world(t: TestApp, cell: Cell): World {
 }
 
 /** A draft diet (or workout) of the world's target client. */
-export const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput())).id;
-export const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput())).id;
+export const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput()), 'pt-BR').id;
+export const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput()), 'pt-BR').id;
 /** A pending BRL 100.00 commission of the cell's teacher, so a payout can be asked for. */
 function earn(w: World) {
   w.t.database.sqlite

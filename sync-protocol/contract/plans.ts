@@ -1,6 +1,17 @@
 /** Diet and workout plans as clients receive them (SPEC §3), in pulls and in the staff's views; the plans on sale. */
 import type { DietContent, DietTextField, WorkoutContent, WorkoutTextField } from '../domain/plan-content.ts';
 import type { CurrencyCode, PlanId } from '../domain/plans.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+/** A plan in one more language, made when it is published (ADR 024). */
+export interface PlanTranslation<Content> {
+  title: string;
+  description: string | null;
+  content: Content;
+  /** False when some texts stayed as the author wrote them (no model, and not in the catalog). */
+  complete: boolean;
+}
+export type PlanTranslations<Content> = Partial<Record<Locale, PlanTranslation<Content>>>;
 
 export type PlanStatus = 'draft' | 'published';
 
@@ -20,6 +31,9 @@ export interface DietPlanDto {
   content: DietContent;
   /** Filled texts that read as nothing: kept as written, shown to the author. */
   unreadable: DietTextField[];
+  /** The language the author wrote in; `translations` holds the plan in the other two once published. */
+  language: Locale;
+  translations: PlanTranslations<DietContent>;
   createdAt: string;
   publishedAt: string | null;
 }
@@ -38,6 +52,9 @@ export interface WorkoutPlanDto {
   content: WorkoutContent;
   /** Filled texts that read as nothing: kept as written, shown to the author. */
   unreadable: WorkoutTextField[];
+  /** The language the author wrote in; `translations` holds the plan in the other two once published. */
+  language: Locale;
+  translations: PlanTranslations<WorkoutContent>;
   createdAt: string;
   publishedAt: string | null;
 }

@@ -69,3 +69,46 @@ export function structureWorkout(text: WorkoutText): Structured<WorkoutContent, 
   });
   return { content, unreadable };
 }
+
+/**
+ * What a text of a plan is, for whoever translates it: the model is told, and translations are
+ * cached per kind (a meal name and a food may be worded alike and translated differently).
+ */
+export type PlanTextKind = 'titles' | 'meal-names' | 'foods' | 'preparations' | 'substitutions' | 'notes' | 'training-names' | 'exercises';
+
+/** Replaces each text of a structure (`rewrite(text, kind)`), keeping its shape, figures and times. */
+type Rewrite = (text: string, kind: PlanTextKind) => string;
+
+export function rewriteDiet(content: DietContent, rewrite: Rewrite): DietContent {
+  return {
+    meals: content.meals.map((meal) => ({
+      ...meal,
+      name: rewrite(meal.name, 'meal-names'),
+      foods: meal.foods.map((food) => rewrite(food, 'foods')),
+      ...(meal.preparation === undefined ? {} : { preparation: rewrite(meal.preparation, 'preparations') }),
+    })),
+    macros: content.macros,
+    weeklyMenu: content.weeklyMenu.map((line) => rewrite(line, 'notes')),
+    tips: content.tips.map((line) => rewrite(line, 'notes')),
+    substitutions: content.substitutions.map((line) => rewrite(line, 'substitutions')),
+  };
+}
+
+export function rewriteWorkout(content: WorkoutContent, rewrite: Rewrite): WorkoutContent {
+  return {
+    schedule: content.schedule.map((day) => ({
+      ...day,
+      ...(day.name === undefined ? {} : { name: rewrite(day.name, 'training-names') }),
+      ...(day.type === undefined ? {} : { type: rewrite(day.type, 'training-names') }),
+      ...(day.description === undefined ? {} : { description: rewrite(day.description, 'notes') }),
+      exercises: day.exercises.map((exercise) => ({
+        ...exercise,
+        name: rewrite(exercise.name, 'exercises'),
+        ...(exercise.notes === undefined ? {} : { notes: rewrite(exercise.notes, 'notes') }),
+        ...(exercise.safety === undefined ? {} : { safety: rewrite(exercise.safety, 'notes') }),
+      })),
+    })),
+    progressionTips: content.progressionTips.map((line) => rewrite(line, 'notes')),
+    safetyNotes: content.safetyNotes.map((line) => rewrite(line, 'notes')),
+  };
+}

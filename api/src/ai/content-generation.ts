@@ -45,7 +45,7 @@ Answer with one JSON object with exactly these keys:
 "progressionTips" (array of strings), "safetyNotes" (array of strings).
 Match volume and intensity to the activity level and goal; keep it low-impact and moderate for heart problems, hypertension or obesity.`;
 
-const TRANSLATE_INSTRUCTIONS = `You translate short texts of a diet plan from Brazilian Portuguese. Answer with one JSON object {"translations": [...]} holding exactly one translated string per input text, in the same order. Keep quantities, units and numbers. Do not add explanations.`;
+const TRANSLATE_INSTRUCTIONS = `You translate short texts of a diet or workout plan. Answer with one JSON object {"translations": [...]} holding exactly one translated string per input text, in the same order. Keep quantities, units and numbers. Do not add explanations.`;
 
 const EXERCISE_INSTRUCTIONS = `You identify the gym exercise shown in a photo. Answer with one JSON object {"name": English exercise name, "muscleGroups": [English muscle groups], "equipment": [English equipment], "description": one sentence in English, "alternativeNames": [other common names in English, Portuguese and Spanish]}.`;
 
@@ -164,8 +164,8 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
     },
 
     /** One model call for a list of texts; null when no key is configured. */
-    async translate(callerId: string, texts: string[], target: Locale, context: string): Promise<string[] | null> {
-      const system = `${TRANSLATE_INSTRUCTIONS}\nTarget language: ${LANGUAGE_NAMES[target]}. The texts are ${context} of a diet plan.`;
+    async translate(callerId: string, texts: string[], source: Locale, target: Locale, context: string): Promise<string[] | null> {
+      const system = `${TRANSLATE_INSTRUCTIONS}\nSource language: ${LANGUAGE_NAMES[source]}. Target language: ${LANGUAGE_NAMES[target]}. The texts are ${context}.`;
       const output = await ask(callerId, 'ai.translate.failed', system, JSON.stringify({ texts }));
       if (output === null) return null;
       const translations = (output as { translations?: unknown }).translations;

@@ -134,12 +134,12 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
   const clientId = created.get('client@example.com') as string;
   const teacherId = created.get('teacher@example.com') as string;
 
-  sqlite.transaction(() => {
+  const plans = sqlite.transaction(() => {
     for (const { weight, createdAt } of demoWeightHistory(now)) {
       deps.tracking.addWeight(clientId, { id: uuidv7(createdAt), weight, notes: null, createdAt: new Date(createdAt).toISOString() });
     }
     const published = now - 5 * DAY_MS;
-    deps.plans.addDiet(clientId, {
+    const dietId = deps.plans.addDiet(clientId, {
       title: 'Plano alimentar — emagrecimento saudável',
       description: 'Déficit moderado, sem lactose, rico em fibras.',
       objective: 'Perder 0,5 kg por semana',
@@ -151,7 +151,7 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
       tips: 'Beba 2 litros de água por dia.\nPrefira alimentos integrais.',
       substitutions: 'Frango ↔ peixe ou ovos\nArroz integral ↔ quinoa ou batata-doce',
     }, published);
-    deps.plans.addWorkout(clientId, {
+    const workoutId = deps.plans.addWorkout(clientId, {
       title: 'Treino para iniciantes — 3x por semana',
       description: 'Força e cardio em dias alternados.',
       status: 'published',
@@ -171,7 +171,11 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
     deps.commissions.requestPayout(teacherId, 'BRL');
     deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
     deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
+    return { dietId, workoutId };
   })();
+  // Published plans are read in every language (ADR 024), as publishing from the admin panel does.
+  await deps.authoring.diets.translate(plans.dietId, clientId);
+  await deps.authoring.workouts.translate(plans.workoutId, clientId);
   return created.size;
 }
 

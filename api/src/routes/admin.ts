@@ -25,27 +25,27 @@ export function adminRoutes(deps: AppDeps) {
     .post('/users/:id/diet', 'staff', dietPlanInputBody, async (c) => {
       const client = staffUsers.target(currentUser(c), idParam(c));
       const input = await dietPlanInputBody.read(c);
-      return c.json({ diet: authoring.diets.create(client.id, input) }, 201);
+      return c.json({ diet: authoring.diets.create(client.id, input, c.get('locale')) }, 201);
     })
 
     .post('/users/:id/workout', 'staff', workoutPlanInputBody, async (c) => {
       const client = staffUsers.target(currentUser(c), idParam(c));
       const input = await workoutPlanInputBody.read(c);
-      return c.json({ workout: authoring.workouts.create(client.id, input) }, 201);
+      return c.json({ workout: authoring.workouts.create(client.id, input, c.get('locale')) }, 201);
     })
 
     .put('/diet/:id', 'staff', dietPlanInputBody, async (c) => {
       const id = idParam(c);
       staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
       const input = await dietPlanInputBody.read(c);
-      return c.json({ diet: authoring.diets.update(id, input) });
+      return c.json({ diet: await authoring.diets.update(id, input, c.get('locale'), currentUser(c).id) });
     })
 
     .put('/workout/:id', 'staff', workoutPlanInputBody, async (c) => {
       const id = idParam(c);
       staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
       const input = await workoutPlanInputBody.read(c);
-      return c.json({ workout: authoring.workouts.update(id, input) });
+      return c.json({ workout: await authoring.workouts.update(id, input, c.get('locale'), currentUser(c).id) });
     })
 
     .delete('/diet/:id', 'staff', (c) => {

@@ -25,15 +25,15 @@ export function teacherAdminRoutes(deps: AppDeps) {
       return c.json({ success: true, ...(await generation.workout(staff.id, client)) });
     })
 
-    .post('/diet/:id/publish', 'staff', (c) => {
+    .post('/diet/:id/publish', 'staff', async (c) => {
       const id = idParam(c);
       staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
-      return c.json({ diet: authoring.diets.publish(id) });
+      return c.json({ diet: await authoring.diets.publish(id, currentUser(c).id) });
     })
 
-    .post('/workout/:id/publish', 'staff', (c) => {
+    .post('/workout/:id/publish', 'staff', async (c) => {
       const id = idParam(c);
       staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
-      return c.json({ workout: authoring.workouts.publish(id) });
+      return c.json({ workout: await authoring.workouts.publish(id, currentUser(c).id) });
     });
 }

@@ -19,8 +19,8 @@ describe('the start-up backfill of plans stored before their texts were structur
   it('structures each one as a save would, with a new sync version, and finds none the next time', async () => {
     const { user } = await createUser(t.deps);
     const { authoring } = t.deps;
-    const diet = authoring.diets.create(user.id, dietPlanInputSchema.cast(buildDietInput()));
-    const workout = authoring.workouts.create(user.id, workoutPlanInputSchema.cast(buildWorkoutInput()));
+    const diet = authoring.diets.create(user.id, dietPlanInputSchema.cast(buildDietInput()), 'pt-BR');
+    const workout = authoring.workouts.create(user.id, workoutPlanInputSchema.cast(buildWorkoutInput()), 'pt-BR');
     forgetStructure('diet_plans', diet.id);
     forgetStructure('workout_plans', workout.id);
     const before = { diet: versionOf('diet_plans', diet.id), workout: versionOf('workout_plans', workout.id) };
@@ -39,7 +39,7 @@ describe('the start-up backfill of plans stored before their texts were structur
 
   it('reads a plan the backfill has not reached yet as structured all the same', async () => {
     const { user } = await createUser(t.deps);
-    const diet = t.deps.authoring.diets.create(user.id, dietPlanInputSchema.cast(buildDietInput()));
+    const diet = t.deps.authoring.diets.create(user.id, dietPlanInputSchema.cast(buildDietInput()), 'pt-BR');
     forgetStructure('diet_plans', diet.id);
     expect(t.deps.authoring.diets.listFor(user.id)[0]?.content).toEqual(diet.content);
   });

@@ -2,17 +2,21 @@
  * Authoring of diets and workouts by admins and teachers (SPEC §2 admin panel, §4 draft →
  * published). Every write bumps the plan's sync version, so the client's devices learn of it on
  * their next pull: a draft or a deleted plan reaches them as a tombstone, a published one as
- * content. Publishing also notifies the client, in their language, in the same transaction.
+ * content. Publishing also notifies the client, in their language, in the same transaction, and
+ * then translates the plan into the other two languages (ADR 024), as does an edit of a published
+ * plan; the translation lands with one more version.
  */
 import type Database from 'better-sqlite3';
 import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
-import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
+import { rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Tracking } from './tracking.ts';
+import type { PlanWords, TranslatePlan } from './plan-translation.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
 const DIET_COLUMNS = {
@@ -36,7 +40,7 @@ const WORKOUT_COLUMNS = {
   safetyNotes: 'safety_notes',
 } as const satisfies Record<keyof WorkoutPlanInput, string>;
 
-interface Kind<Input, Raw, Dto> {
+interface Kind<Input, Raw, Dto, Content> {
   table: 'diet_plans' | 'workout_plans';
   columns: Record<keyof Input & string, string>;
   /** The `content` and `unreadable` columns from the form's texts (ADR 024). */
@@ -44,48 +48,53 @@ interface Kind<Input, Raw, Dto> {
   /** The same from a stored row, for the start-up backfill. */
   restructure: (row: Raw) => { content: string; unreadable: string };
   toDto: (row: Raw) => Dto;
+  /** Replaces every text of the structure, for translation. */
+  rewrite: (content: Content, rewrite: (text: string, kind: PlanTextKind) => string) => Content;
   notification: 'diet_published' | 'workout_published';
   messageKey: 'dietPublished' | 'workoutPublished';
 }
 
-const DIET: Kind<DietPlanInput, DietPlanRaw, DietPlanDto> = {
+const DIET: Kind<DietPlanInput, DietPlanRaw, DietPlanDto, DietContent> = {
   table: 'diet_plans',
   columns: DIET_COLUMNS,
   structure: dietColumns,
   restructure: (row) => dietColumns(dietText(row)),
   toDto: toDietPlan,
+  rewrite: rewriteDiet,
   notification: 'diet_published',
   messageKey: 'dietPublished',
 };
-const WORKOUT: Kind<WorkoutPlanInput, WorkoutPlanRaw, WorkoutPlanDto> = {
+const WORKOUT: Kind<WorkoutPlanInput, WorkoutPlanRaw, WorkoutPlanDto, WorkoutContent> = {
   table: 'workout_plans',
   columns: WORKOUT_COLUMNS,
   structure: workoutColumns,
   restructure: (row) => workoutColumns(workoutText(row)),
   toDto: toWorkoutPlan,
+  rewrite: rewriteWorkout,
   notification: 'workout_published',
   messageKey: 'workoutPublished',
 };
 
-function authoring<Input extends object, Raw extends { id: string; user_id: string; status: string; title: string }, Dto>(
-  sqlite: Database.Database,
-  tracking: Tracking,
-  now: () => number,
-  kind: Kind<Input, Raw, Dto>,
-) {
+function authoring<
+  Input extends object,
+  Raw extends { id: string; user_id: string; status: string; title: string; updated_at: number },
+  Dto extends PlanWords<Content> & { language: Locale },
+  Content,
+>(sqlite: Database.Database, tracking: Tracking, now: () => number, translatePlan: TranslatePlan, kind: Kind<Input, Raw, Dto, Content>) {
   const fields = Object.keys(kind.columns) as (keyof Input & string)[];
   const columns = fields.map((field) => kind.columns[field]);
   const byId = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE id = ? AND deleted_at IS NULL`);
   const listFor = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`);
   const insert = sqlite.prepare(
-    `INSERT INTO ${kind.table} (id, user_id, status, created_at, updated_at, version, content, unreadable, ${columns.join(', ')})
-     VALUES (@id, @userId, 'draft', @now, @now, @version, @content, @unreadable, ${fields.map((f) => `@${f}`).join(', ')})`,
+    `INSERT INTO ${kind.table} (id, user_id, status, created_at, updated_at, version, content, unreadable, language, ${columns.join(', ')})
+     VALUES (@id, @userId, 'draft', @now, @now, @version, @content, @unreadable, @language, ${fields.map((f) => `@${f}`).join(', ')})`,
   );
   const update = sqlite.prepare(
-    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, updated_at = @now, version = @version WHERE id = @id`,
+    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, language = @language, translations = '{}', updated_at = @now, version = @version WHERE id = @id`,
   );
   const unstructured = sqlite.prepare<[], Raw>(`SELECT * FROM ${kind.table} WHERE content IS NULL`);
   const restructure = sqlite.prepare(`UPDATE ${kind.table} SET content = @content, unreadable = @unreadable, version = @version WHERE id = @id`);
+  const storeTranslations = sqlite.prepare(`UPDATE ${kind.table} SET translations = @translations, version = @version WHERE id = @id`);
   const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const remove = sqlite.prepare(`UPDATE ${kind.table} SET deleted_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const languageOf = sqlite.prepare<[string], { preferred_language: string }>('SELECT preferred_language FROM users WHERE id = ?');
@@ -102,34 +111,65 @@ function authoring<Input extends object, Raw extends { id: string; user_id: stri
     return row;
   };
 
+  /** Publishes a draft and notifies its client; false when it was published already. */
+  const publishNow = sqlite.transaction((id: string): boolean => {
+    const plan = found(id);
+    if (plan.status === 'published') return false;
+    publish.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
+    const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
+    tracking.addNotification(plan.user_id, {
+      id: uuidv7(now()),
+      type: kind.notification,
+      title: translate(locale, `notifications.${kind.messageKey}.title`),
+      message: translate(locale, `notifications.${kind.messageKey}.message`, { title: plan.title }),
+    });
+    return true;
+  });
+
+  /**
+   * Translates a published plan as it is now and stores it; the caller (whose AI key and quota
+   * are used) waits, so what the route answers already carries it.
+   */
+  async function translateStored(id: string, callerId: string): Promise<void> {
+    const row = found(id);
+    const plan = kind.toDto(row);
+    const translations = await translatePlan(callerId, plan.language, plan, kind.rewrite);
+    sqlite.transaction(() => {
+      // Only onto the text it was made from: an edit or a removal meanwhile moved updated_at, and
+      // an edit brings its own translation.
+      if (byId.get(id)?.updated_at !== row.updated_at) return;
+      storeTranslations.run({ id, translations: JSON.stringify(translations), version: tracking.bumpVersion(row.user_id) });
+    })();
+  }
+
   return {
     /** The client a plan belongs to, for the caller's scope check; 404 when there is no such plan. */
     ownerOf: (id: string) => found(id).user_id,
     listFor: (userId: string) => listFor.all(userId).map(kind.toDto),
-    create: sqlite.transaction((userId: string, input: Input): Dto => {
+    /** `language` is the author's: the one they wrote in (their request's). */
+    create: sqlite.transaction((userId: string, input: Input, language: Locale): Dto => {
       const id = uuidv7(now());
-      insert.run({ ...values(input), id, userId, now: now(), version: tracking.bumpVersion(userId) });
+      insert.run({ ...values(input), id, userId, language, now: now(), version: tracking.bumpVersion(userId) });
       return kind.toDto(found(id));
     }),
-    update: sqlite.transaction((id: string, input: Input): Dto => {
-      const plan = found(id);
-      update.run({ ...values(input), id, now: now(), version: tracking.bumpVersion(plan.user_id) });
+    /** An edit of a published plan is translated again before the answer. */
+    async update(id: string, input: Input, language: Locale, callerId: string): Promise<Dto> {
+      const edited = sqlite.transaction(() => {
+        const plan = found(id);
+        update.run({ ...values(input), id, language, now: now(), version: tracking.bumpVersion(plan.user_id) });
+        return found(id);
+      })();
+      if (edited.status === 'published') await translateStored(id, callerId);
       return kind.toDto(found(id));
-    }),
+    },
     /** Publishing twice changes nothing and notifies once: the button is disabled, a replay is harmless. */
-    publish: sqlite.transaction((id: string): Dto => {
-      const plan = found(id);
-      if (plan.status === 'published') return kind.toDto(plan);
-      publish.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
-      const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
-      tracking.addNotification(plan.user_id, {
-        id: uuidv7(now()),
-        type: kind.notification,
-        title: translate(locale, `notifications.${kind.messageKey}.title`),
-        message: translate(locale, `notifications.${kind.messageKey}.message`, { title: plan.title }),
-      });
+    async publish(id: string, callerId: string): Promise<Dto> {
+      const published = publishNow(id);
+      if (published) await translateStored(id, callerId);
       return kind.toDto(found(id));
-    }),
+    },
+    /** Translates a plan published another way (the demo seed). */
+    translate: translateStored,
     remove: sqlite.transaction((id: string): void => {
       const plan = found(id);
       remove.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
@@ -146,9 +186,9 @@ function authoring<Input extends object, Raw extends { id: string; user_id: stri
   };
 }
 
-export function createPlanAuthoring(sqlite: Database.Database, tracking: Tracking, now: () => number) {
-  const diets = authoring(sqlite, tracking, now, DIET);
-  const workouts = authoring(sqlite, tracking, now, WORKOUT);
+export function createPlanAuthoring(sqlite: Database.Database, tracking: Tracking, now: () => number, translatePlan: TranslatePlan) {
+  const diets = authoring(sqlite, tracking, now, translatePlan, DIET);
+  const workouts = authoring(sqlite, tracking, now, translatePlan, WORKOUT);
   return {
     diets,
     workouts,

@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
-import type { DietPlanDto, PlanStatus, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import type { DietPlanDto, PlanStatus, PlanTranslations, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
 import { structureDiet, structureWorkout, type DietContent, type DietText, type DietTextField, type Structured, type WorkoutContent, type WorkoutText, type WorkoutTextField } from '#protocol/domain/plan-content.ts';
 
 interface PlanRowBase {
@@ -21,6 +22,8 @@ interface PlanRowBase {
   version: number;
   content: string | null;
   unreadable: string;
+  language: string;
+  translations: string;
 }
 export interface DietPlanRaw extends PlanRowBase {
   objective: string | null;
@@ -56,11 +59,18 @@ function storedContent<Content, Field extends string>(row: PlanRowBase, structur
   return { content: JSON.parse(row.content) as Content, unreadable: JSON.parse(row.unreadable) as Field[] };
 }
 
+/** The author's language and the plan in the others (published plans only; ADR 024). */
+const languages = <Content>(row: PlanRowBase) => ({
+  language: toLocale(row.language) ?? DEFAULT_LOCALE,
+  translations: JSON.parse(row.translations) as PlanTranslations<Content>,
+});
+
 /** An optional instant as ISO text, as every DTO sends it. */
 export const isoOrNull = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
 
 export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
   ...storedContent<DietContent, DietTextField>(row, () => structureDiet(dietText(row))),
+  ...languages<DietContent>(row),
   id: row.id,
   title: row.title,
   description: row.description,
@@ -78,6 +88,7 @@ export const toDietPlan = (row: DietPlanRaw): DietPlanDto => ({
 
 export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
   ...storedContent<WorkoutContent, WorkoutTextField>(row, () => structureWorkout(workoutText(row))),
+  ...languages<WorkoutContent>(row),
   id: row.id,
   title: row.title,
   description: row.description,
@@ -91,7 +102,7 @@ export const toWorkoutPlan = (row: WorkoutPlanRaw): WorkoutPlanDto => ({
   publishedAt: isoOrNull(row.published_at),
 });
 
-type Derived = 'id' | 'createdAt' | 'publishedAt' | 'content' | 'unreadable';
+type Derived = 'id' | 'createdAt' | 'publishedAt' | 'content' | 'unreadable' | 'language' | 'translations';
 export type NewDiet = Omit<DietPlanDto, Derived>;
 export type NewWorkout = Omit<WorkoutPlanDto, Derived>;
 

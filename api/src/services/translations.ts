@@ -1,6 +1,7 @@
 /**
- * POST /api/translate-texts (SPEC §7, §4): diets are written in Portuguese and read in three
- * languages. pt-BR comes back unchanged. Otherwise each text is looked up in the SQLite cache
+ * POST /api/translate-texts (SPEC §7, §4), and the translations made when a plan is published
+ * (ADR 024): plans are written in one language and read in three. The source language (pt-BR for
+ * the route) comes back unchanged. Otherwise each text is looked up in the SQLite cache
  * (per language, context and text); the rest go to the model in one call, retried once, or with
  * no key to the catalog's own names of foods and meals, the original standing for anything else.
  * Only real translations are cached, so configuring a key later still translates the rest.
@@ -8,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { TranslateTextsInput } from '#protocol/schemas/translate.ts';
+import type { PlanTextKind } from '#protocol/domain/plan-content.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import { translateKnownText } from '../ai/builtin/known-texts.ts';
 import { DomainError } from '#protocol/errors.ts';
@@ -23,10 +25,15 @@ export function createTranslations(sqlite: Database.Database, generation: Conten
     for (const [source, translated] of pairs) store.run(locale, context, source, translated, now());
   });
 
-  return async function translateTexts(callerId: string, input: TranslateTextsInput, requestLocale: Locale): Promise<TranslateTextsResponse> {
+  return async function translateTexts(
+    callerId: string,
+    input: Omit<TranslateTextsInput, 'context'> & { context: TranslateTextsInput['context'] | PlanTextKind },
+    requestLocale: Locale,
+    source: Locale = DEFAULT_LOCALE,
+  ): Promise<TranslateTextsResponse> {
     const target = input.targetLanguage as Locale;
     const { texts, context } = input;
-    if (target === DEFAULT_LOCALE) return { success: true, translatedTexts: texts, attempts: 0 };
+    if (target === source) return { success: true, translatedTexts: texts, attempts: 0 };
 
     const result = texts.map((text) => (text.trim() === '' ? text : cached.get(target, context, text)?.translated));
     const missing = [...new Set(texts.filter((_, i) => result[i] === undefined))];
@@ -38,7 +45,7 @@ export function createTranslations(sqlite: Database.Database, generation: Conten
     while (attempts < MAX_ATTEMPTS) {
       attempts += 1;
       try {
-        fromModel = await generation.translate(callerId, missing, target, context);
+        fromModel = await generation.translate(callerId, missing, source, target, context);
         if (fromModel === null) attempts = 0; // no key: the catalog answers, no model was asked
         error = undefined;
         break;

@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+import type { Locale } from '#protocol/i18n/locales.ts';
 import { useLiveData } from './live-data.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
 import type { NotificationDto } from '#protocol/contract/tracking.ts';
@@ -10,16 +12,24 @@ const byPublication = <T extends { status: string; publishedAt: string | null; c
     .filter((plan) => plan.status === 'published')
     .sort((a, b) => (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt));
 
-/** The client's published diets on this device, newest first; undefined while loading. */
-export function usePublishedDiets(): DietPlanDto[] | undefined {
-  const db = useUserDb((s) => s.db);
-  return useLiveData(async () => (db ? byPublication(await db.diets.toArray()) : undefined), [db]);
+/** A plan in the reader's language when it was translated for it on publishing (ADR 024), else as written. */
+function inLanguage<P extends DietPlanDto | WorkoutPlanDto>(plan: P, locale: string): P {
+  const words = plan.translations[locale as Locale];
+  return words ? { ...plan, title: words.title, description: words.description, content: words.content } : plan;
 }
 
-/** The client's published workouts on this device, newest first; undefined while loading. */
+/** The client's published diets on this device, newest first, in the reader's language; undefined while loading. */
+export function usePublishedDiets(): DietPlanDto[] | undefined {
+  const db = useUserDb((s) => s.db);
+  const { locale } = useIntl();
+  return useLiveData(async () => (db ? byPublication(await db.diets.toArray()).map((diet) => inLanguage(diet, locale)) : undefined), [db, locale]);
+}
+
+/** The client's published workouts on this device, newest first, in the reader's language; undefined while loading. */
 export function usePublishedWorkouts(): WorkoutPlanDto[] | undefined {
   const db = useUserDb((s) => s.db);
-  return useLiveData(async () => (db ? byPublication(await db.workouts.toArray()) : undefined), [db]);
+  const { locale } = useIntl();
+  return useLiveData(async () => (db ? byPublication(await db.workouts.toArray()).map((workout) => inLanguage(workout, locale)) : undefined), [db, locale]);
 }
 
 /** Notifications on this device, newest first (read state includes pending local changes). */

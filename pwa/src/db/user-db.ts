@@ -7,12 +7,6 @@ import type { ProfileDto } from '#protocol/contract/clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 
-/** A translated text list (SPEC §7 translate-texts), cached per language, context and list. */
-export interface TranslationEntry {
-  key: string;
-  translations: string[];
-}
-
 export interface MetaEntry {
   key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
   value: string | number;
@@ -47,7 +41,6 @@ export class UserDb extends Dexie {
   diets!: Table<DietPlanDto, string>;
   workouts!: Table<WorkoutPlanDto, string>;
   subscriptions!: Table<SubscriptionDto, string>;
-  translations!: Table<TranslationEntry, string>;
   refusals!: Table<Refusal, string>;
 
   /** `indexedDB` stands for another browser's storage in tests of several devices. */
@@ -69,9 +62,10 @@ export class UserDb extends Dexie {
     this.version(3).stores({ translations: 'key' });
     // v4: refused changes, to be told to the user (ADR 007).
     this.version(4).stores({ refusals: 'id, refusedAt' });
-    // v5: plans arrive structured (ADR 024). A copy pulled before has no `content`: it is dropped
-    // and the next pull starts from the beginning, bringing every plan back in the new shape.
-    this.version(5).upgrade(async (tx) => {
+    // v5: plans arrive structured and translated (ADR 024). A copy pulled before has no `content`:
+    // it is dropped and the next pull starts from the beginning, bringing every plan back in the
+    // new shape. The texts translated on the device (v3) are no longer asked for.
+    this.version(5).stores({ translations: null }).upgrade(async (tx) => {
       const unstructured = (plan: { content?: unknown }) => plan.content === undefined;
       const dropped = (await tx.table('diets').filter(unstructured).delete()) + (await tx.table('workouts').filter(unstructured).delete());
       if (dropped > 0) await tx.table('meta').put({ key: 'cursor', value: 0 });

@@ -124,6 +124,10 @@ const planColumns = () => ({
   content: text('content'),
   // JSON list of the filled fields that read as nothing, for the author.
   unreadable: text('unreadable').notNull().default('[]'),
+  // The author's language (the request's at save), and JSON of the plan in the other two,
+  // made on publishing (PlanTranslations); plans older than the column were written in pt-BR.
+  language: text('language').notNull().default('pt-BR'),
+  translations: text('translations').notNull().default('{}'),
 });
 
 /** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */

@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { CloseActions } from './CloseActions.tsx';
 import { MacroChips, Stat, TextListCard } from './DietView.tsx';
-import { useReadableDiet } from './use-readable-diet.ts';
+import { readableDiet } from './readable-diet.ts';
 
 /** SPEC §2 diet detail dialog: calorie goal, macros, meals, weekly menu, tips, substitutions. */
 export function DietDetailDialog({ diet, onClose }: { diet: DietPlanDto; onClose: () => void }) {
@@ -17,8 +17,7 @@ export function DietDetailDialog({ diet, onClose }: { diet: DietPlanDto; onClose
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const readable = useReadableDiet(diet);
-  if (!readable) return null;
+  const readable = readableDiet(diet);
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="diet-detail-title" data-testid="diet-detail-dialog">
       <DialogTitle id="diet-detail-title">{diet.title}</DialogTitle>

@@ -17,7 +17,7 @@ import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PreparingNotice } from './PreparingNotice.tsx';
 import { ViewHeader } from './ViewHeader.tsx';
-import { useReadableDiet } from './use-readable-diet.ts';
+import { readableDiet } from './readable-diet.ts';
 
 const fold = (value: string) =>
   value
@@ -165,7 +165,7 @@ export function DietView({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const readable = useReadableDiet(diet);
+  const readable = diet ? readableDiet(diet) : null;
 
   if (!diet || !readable) {
     return (

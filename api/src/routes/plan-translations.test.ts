@@ -1,0 +1,85 @@
+/**
+ * Plans translated when published (ADR 024), through the routes an author uses: with no AI key
+ * from the catalog of foods and meals, with one from the model (the real `openai` SDK against the
+ * local fake of its HTTP API).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
+import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
+
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
+afterAll(() => fake.close());
+
+let t: TestApp;
+afterEach(() => {
+  t.close();
+  fake.requests.length = 0;
+});
+
+async function world(env: Record<string, string> = {}) {
+  t = createTestApp({ env });
+  const admin = t.client();
+  await signIn(admin, t.deps, { role: 'admin' });
+  const client = t.client();
+  const user = await signIn(client, t.deps, { countryCode: 'AR', preferredLanguage: 'es-AR' });
+  await client.post('/api/subscriptions', { planId: 'monthly' });
+  return { admin, client, user };
+}
+
+describe('publishing a plan translates it into the other two languages', () => {
+  it('with no AI key, from the catalog: known foods and meals in each language, the rest as written and the translation marked incomplete; an edit translates again', async () => {
+    const { admin, client, user } = await world();
+    const created = await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput());
+    expect(created.body.diet).toMatchObject({ language: 'pt-BR', translations: {} }); // a draft is not translated
+    const { id } = created.body.diet;
+
+    const published = (await admin.post<{ diet: DietPlanDto }>(`/api/teacher-admin/diet/${id}/publish`)).body.diet;
+    expect(Object.keys(published.translations).sort()).toEqual(['en-US', 'es-AR']);
+    const spanish = published.translations['es-AR'];
+    expect(spanish?.content.meals).toEqual([expect.objectContaining({ name: 'Desayuno', time: '07:00', calories: 400, foods: ['Ovos', 'Pan integral'], preparation: 'Huevos revueltos' })]);
+    expect(spanish?.title).toBe('Plano alimentar de teste'); // no catalog knows it
+    expect(spanish?.complete).toBe(false);
+    expect(published.translations['en-US']?.content.meals[0]).toMatchObject({ name: 'Breakfast', foods: ['Ovos', 'Whole wheat bread'], preparation: 'Scrambled eggs' });
+
+    // The reader's device gets it with the plan.
+    const pulled = (await client.get<{ changes: { diets: DietPlanDto[] } }>('/api/sync/pull?cursor=0')).body.changes.diets;
+    expect(pulled[0]?.translations['es-AR']?.content.meals[0]?.name).toBe('Desayuno');
+
+    const edited = (await admin.put<{ diet: DietPlanDto }>(`/api/admin/diet/${id}`, buildDietInput({ meals: 'Almoço (12:00 - 500 kcal)\nAlimentos: Pão integral' }))).body.diet;
+    expect(edited.translations['es-AR']?.content.meals).toEqual([expect.objectContaining({ name: 'Almuerzo', foods: ['Pan integral'] })]);
+  });
+
+  it('writes down the author’s language, and translates into the two others', async () => {
+    const { user } = await world();
+    const english = t.client({ locale: 'en-US' });
+    await signIn(english, t.deps, { role: 'teacher', countryCode: 'US', preferredLanguage: 'en-US' });
+    t.database.sqlite.prepare('UPDATE users SET teacher_id = (SELECT id FROM users WHERE role = ?) WHERE id = ?').run('teacher', user.id);
+    const created = await english.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput({ title: 'Weight loss plan', meals: 'Breakfast (07:00 - 400 kcal)\nFoods: Whole wheat bread' }));
+    expect(created.body.diet.language).toBe('en-US');
+    const published = (await english.post<{ diet: DietPlanDto }>(`/api/teacher-admin/diet/${created.body.diet.id}/publish`)).body.diet;
+    expect(Object.keys(published.translations).sort()).toEqual(['es-AR', 'pt-BR']);
+    expect(published.translations['pt-BR']?.content.meals[0]).toMatchObject({ name: 'Café da manhã', foods: ['Pão integral'] });
+  });
+
+  it('with an AI key, the model translates each kind of text, told the source and the target language', async () => {
+    const { admin, user } = await world({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-server-0123456789abcdef', OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40) });
+    const created = await admin.post<{ workout: WorkoutPlanDto }>(`/api/admin/users/${user.id}/workout`, buildWorkoutInput());
+    const answers = (texts: string[]) => ({ content: JSON.stringify({ translations: texts }) });
+    // Per language: the training names, the exercises, the title.
+    fake.answer(answers(['Entrenamiento A']), answers(['Sentadilla']), answers(['Entrenamiento de prueba']), answers(['Workout A']), answers(['Squat']), answers(['Test workout']));
+    const published = (await admin.post<{ workout: WorkoutPlanDto }>(`/api/teacher-admin/workout/${created.body.workout.id}/publish`)).body.workout;
+
+    expect(published.translations['es-AR']).toMatchObject({ title: 'Entrenamiento de prueba', complete: true });
+    expect(published.translations['es-AR']?.content.schedule[0]).toMatchObject({ weekday: 1, name: 'Entrenamiento A', exercises: [{ name: 'Sentadilla', sets: '3', reps: '12' }] });
+    expect(published.translations['en-US']?.content.schedule[0]?.exercises[0]?.name).toBe('Squat');
+    const prompts = fake.requests.map((request) => JSON.stringify(request.body.messages));
+    expect(prompts).toHaveLength(6);
+    expect(prompts[1]).toContain('Source language: Brazilian Portuguese (pt-BR). Target language:');
+    expect(prompts[1]).toContain('The texts are exercises.');
+  });
+});

@@ -1,0 +1,43 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { aDietPlan } from '#pwa/test/factories.ts';
+import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { useUserDb } from './current.ts';
+import { usePublishedDiets } from './use-content.ts';
+import { UserDb } from './user-db.ts';
+
+setUpScreenTests();
+
+let db: UserDb;
+beforeEach(async () => {
+  db = new UserDb(`content-${Math.random().toString(36).slice(2)}`);
+  await db.open();
+  useUserDb.setState({ db });
+});
+afterEach(async () => {
+  useUserDb.setState({ db: null });
+  await db.delete();
+});
+
+function FirstDiet() {
+  const diet = usePublishedDiets()?.[0];
+  return diet ? <p data-testid="diet">{`${diet.title} | ${diet.content.meals.map((meal) => `${meal.name}: ${meal.foods.join(', ')}`).join('; ')}`}</p> : null;
+}
+
+// Written in Portuguese and translated into Spanish when published; no English yet.
+const diet = aDietPlan({ title: 'Dieta de outubro' });
+const spanish = { title: 'Dieta de octubre', description: null, content: { ...diet.content, meals: diet.content.meals.map((meal) => ({ ...meal, name: 'Desayuno', foods: ['Huevos', 'Pan integral'] })) }, complete: true };
+
+describe('usePublishedDiets (ADR 024)', () => {
+  it.each([
+    ['es-AR', 'Dieta de octubre | Desayuno: Huevos, Pan integral'],
+    ['pt-BR', 'Dieta de outubro | Café da manhã: Ovos, Pão integral'],
+    ['en-US', 'Dieta de outubro | Café da manhã: Ovos, Pão integral'], // not translated for it: as written
+  ] as const)('gives the plan in the reader’s language when it was translated for it (%s)', async (locale, shown) => {
+    await db.diets.put({ ...diet, translations: { 'es-AR': spanish } });
+    renderInApp(await loadMessages(locale), <FirstDiet />, locale);
+    expect((await screen.findByTestId('diet')).textContent).toBe(shown);
+  });
+});
