@@ -23,14 +23,17 @@ export interface FakeOpenAi {
   /** Base URL to give as OPENAI_BASE_URL (ends in /v1). */
   baseUrl: string;
   requests: RecordedRequest[];
-  /** Queue answers; when the queue is empty the server answers 500. */
+  /** Queue answers; when the queue is empty the responder answers, or else the server answers 500. */
   answer(...answers: FakeAnswer[]): void;
+  /** Answers from the request itself, for calls whose order is not fixed (made at once); null stops. */
+  respond(responder: ((request: RecordedRequest) => FakeAnswer) | null): void;
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: FakeAnswer[] = [];
   const requests: RecordedRequest[] = [];
+  let responder: ((request: RecordedRequest) => FakeAnswer) | null = null;
   const server: Server = createServer((request, response) => {
     void readBody(request).then((raw) => {
       let body: RecordedRequest['body'] = {};
@@ -39,8 +42,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       } catch {
         // recorded as empty
       }
-      requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      const answer = queue.shift() ?? { status: 500, message: 'no scripted answer' };
+      const recorded = { path: request.url ?? '', authorization: request.headers.authorization, body };
+      requests.push(recorded);
+      const answer = queue.shift() ?? responder?.(recorded) ?? { status: 500, message: 'no scripted answer' };
       response.setHeader('content-type', 'application/json');
       if ('status' in answer) {
         response.statusCode = answer.status;
@@ -65,6 +69,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     answer: (...answers) => queue.push(...answers),
+    respond: (next) => {
+      responder = next;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -19,6 +19,7 @@ let t: TestApp;
 afterEach(() => {
   t.close();
   fake.requests.length = 0;
+  fake.respond(null);
 });
 
 async function world(env: Record<string, string> = {}) {
@@ -69,17 +70,26 @@ describe('publishing a plan translates it into the other two languages', () => {
   it('with an AI key, the model translates each kind of text, told the source and the target language', async () => {
     const { admin, user } = await world({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-server-0123456789abcdef', OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40) });
     const created = await admin.post<{ workout: WorkoutPlanDto }>(`/api/admin/users/${user.id}/workout`, buildWorkoutInput());
-    const answers = (texts: string[]) => ({ content: JSON.stringify({ translations: texts }) });
-    // Per language: the training names, the exercises, the title.
-    fake.answer(answers(['Entrenamiento A']), answers(['Sentadilla']), answers(['Entrenamiento de prueba']), answers(['Workout A']), answers(['Squat']), answers(['Test workout']));
+    // The model's words, by the target language's first word: the calls are made at once, in no fixed order.
+    const words: Record<string, Record<string, string>> = {
+      Argentine: { A: 'Entrenamiento A', Agachamento: 'Sentadilla', 'Treino de teste': 'Entrenamiento de prueba' },
+      US: { A: 'Workout A', Agachamento: 'Squat', 'Treino de teste': 'Test workout' },
+    };
+    fake.respond(({ body }) => {
+      const [system, user] = (body.messages ?? []).map((message) => String(message.content));
+      const language = /Target language: (\w+)/.exec(system ?? '')?.[1] ?? '';
+      const { texts } = JSON.parse(user ?? '{}') as { texts: string[] };
+      return { content: JSON.stringify({ translations: texts.map((text) => words[language]?.[text] ?? text) }) };
+    });
     const published = (await admin.post<{ workout: WorkoutPlanDto }>(`/api/teacher-admin/workout/${created.body.workout.id}/publish`)).body.workout;
 
     expect(published.translations['es-AR']).toMatchObject({ title: 'Entrenamiento de prueba', complete: true });
     expect(published.translations['es-AR']?.content.schedule[0]).toMatchObject({ weekday: 1, name: 'Entrenamiento A', exercises: [{ name: 'Sentadilla', sets: '3', reps: '12' }] });
     expect(published.translations['en-US']?.content.schedule[0]?.exercises[0]?.name).toBe('Squat');
+    // One call per kind of text and language, each told the source language.
     const prompts = fake.requests.map((request) => JSON.stringify(request.body.messages));
     expect(prompts).toHaveLength(6);
-    expect(prompts[1]).toContain('Source language: Brazilian Portuguese (pt-BR). Target language:');
-    expect(prompts[1]).toContain('The texts are exercises.');
+    expect(prompts.every((prompt) => prompt.includes('Source language: Brazilian Portuguese (pt-BR).'))).toBe(true);
+    expect(prompts.filter((prompt) => prompt.includes('The texts are exercises.'))).toHaveLength(2);
   });
 });

@@ -32,30 +32,33 @@ export function createPlanTranslation(translateTexts: TranslateTexts) {
     collect(plan.title, 'titles');
     if (plan.description !== null) collect(plan.description, 'titles');
 
-    const translations: PlanTranslations<Content> = {};
-    for (const target of LOCALES.filter((locale) => locale !== language)) {
+    // Every language and kind at once: the author waits for the slowest call, not for their sum.
+    const translateInto = async (target: Locale): Promise<PlanTranslation<Content>> => {
       const words = new Map<string, string>();
       let complete = true;
-      for (const [kind, set] of texts) {
-        const sources = [...set];
-        const answer = await translateTexts(callerId, { texts: sources, targetLanguage: target, context: kind }, target, language);
-        sources.forEach((source, i) => {
-          const translated = answer.translatedTexts[i] ?? source;
-          // Back as written: nobody knew it (a name that reads the same in both is marked too).
-          if (translated === source) complete = false;
-          words.set(keyOf(kind, source), translated);
-        });
-      }
+      await Promise.all(
+        [...texts].map(async ([kind, set]) => {
+          const sources = [...set];
+          const answer = await translateTexts(callerId, { texts: sources, targetLanguage: target, context: kind }, target, language);
+          sources.forEach((source, i) => {
+            const translated = answer.translatedTexts[i] ?? source;
+            // Back as written: nobody knew it (a name that reads the same in both is marked too).
+            if (translated === source) complete = false;
+            words.set(keyOf(kind, source), translated);
+          });
+        }),
+      );
       const word = (text: string, kind: PlanTextKind) => words.get(keyOf(kind, text)) ?? text;
-      const translation: PlanTranslation<Content> = {
+      return {
         title: word(plan.title, 'titles'),
         description: plan.description === null ? null : word(plan.description, 'titles'),
         content: rewrite(plan.content, word),
         complete,
       };
-      translations[target] = translation;
-    }
-    return translations;
+    };
+    const targets = LOCALES.filter((locale) => locale !== language);
+    const translated = await Promise.all(targets.map(translateInto));
+    return Object.fromEntries(targets.map((target, i) => [target, translated[i]])) as PlanTranslations<Content>;
   };
 }
 
