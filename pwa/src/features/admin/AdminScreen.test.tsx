@@ -167,6 +167,17 @@ describe('AdminScreen', () => {
     expect(within(within(panel).getByTestId('admin-diet-diet-4')).queryByTestId('admin-plan-unreadable')).toBeNull();
   });
 
+  it('says which languages a published plan’s translation is incomplete in (ADR 024)', async () => {
+    const translated = (complete: boolean) => ({ title: 'x', description: null, content: aDietPlan().content, complete });
+    const published = aDietPlan({ id: 'diet-5', translations: { 'es-AR': translated(false), 'en-US': translated(true) } });
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({ dietPlans: [published, aDietPlan({ id: 'diet-6', translations: { 'es-AR': translated(true) } })] }) }) });
+    renderAdmin();
+    const panel = await openUser('none');
+    const plan = await within(panel).findByTestId('admin-diet-diet-5');
+    expect(within(plan).getByTestId('admin-plan-translation-incomplete').textContent).toBe('Tradução incompleta para espanhol (Argentina): alguns textos ficaram como foram escritos.');
+    expect(within(within(panel).getByTestId('admin-diet-diet-6')).queryByTestId('admin-plan-translation-incomplete')).toBeNull();
+  });
+
   it('shows the SPEC §5 messages under the diet form fields on an empty submit and sends nothing', async () => {
     const calls = stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({}) }) });
     renderAdmin();

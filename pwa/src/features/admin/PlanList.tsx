@@ -15,6 +15,8 @@ interface PlanItem {
   publishedAt: string | null;
   /** The filled texts that read as nothing (ADR 024): the author should fix them. */
   unreadable: readonly string[];
+  /** Made on publishing, per other language; `complete` false when some texts stayed as written. */
+  translations: Partial<Record<string, { complete: boolean }>>;
 }
 
 const HEADINGS: Record<PlanKind, { title: string; empty: string }> = {
@@ -40,6 +42,7 @@ export function PlanList<P extends PlanItem>({
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const date = (iso: string) => (Number.isFinite(Date.parse(iso)) ? intl.formatDate(iso, { dateStyle: 'medium' }) : t('admin.invalidDate'));
   const headingId = `admin-${kind}s-heading`;
+  const languageNames = new Intl.DisplayNames(intl.locale, { type: 'language' });
   return (
     <section aria-labelledby={headingId}>
       <Typography variant="h6" component="h3" id={headingId} sx={{ mb: 1 }}>
@@ -53,6 +56,9 @@ export function PlanList<P extends PlanItem>({
             const published = plan.status === 'published';
             // Each button says which plan it acts on: its name is the action, its description the title.
             const titleId = `admin-${kind}-${plan.id}-title`;
+            const incomplete = Object.entries(plan.translations)
+              .filter(([, translation]) => translation?.complete === false)
+              .map(([locale]) => locale);
             return (
               <Card component="li" variant="outlined" key={plan.id} data-testid={`admin-${kind}-${plan.id}`}>
                 <CardContent>
@@ -71,6 +77,11 @@ export function PlanList<P extends PlanItem>({
                     {t('admin.detail.createdAt', { date: date(plan.createdAt) })}
                     {plan.publishedAt && ` · ${t('admin.detail.publishedAt', { date: date(plan.publishedAt) })}`}
                   </Typography>
+                  {incomplete.length > 0 && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="admin-plan-translation-incomplete">
+                      {t('admin.detail.translationIncomplete', { languages: intl.formatList(incomplete.map((locale) => languageNames.of(locale) ?? locale)) })}
+                    </Typography>
+                  )}
                   {plan.unreadable.length > 0 && (
                     <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }} data-testid="admin-plan-unreadable">
                       {t('admin.detail.unreadable', { fields: intl.formatList(plan.unreadable.map((field) => t(`admin.form.${field}`))) })}
