@@ -105,7 +105,11 @@ function sqlmap(target, outputDir) {
   });
 }
 
-const INJECTABLE = /appears to be '.*' injectable|is vulnerable|sqlmap identified the following injection point|Parameter: .* \((GET|POST|PUT|Cookie|URI|\(custom\) POST)\)\n\s+Type:/i;
+// sqlmap's confirmed findings. Its heuristic "parameter X appears to be '…' injectable" is not
+// one: it is followed by sqlmap's own false-positive check, which either confirms it (and prints
+// the injection point below) or says the parameter "does not seem to be injectable" — as a
+// created plan's answer, echoing the title among texts structured from it, once made it say.
+const INJECTABLE = /is vulnerable|sqlmap identified the following injection point|Parameter: .* \((GET|POST|PUT|Cookie|URI|\(custom\) POST)\)\n\s+Type:/i;
 const SERVER_ERRORS = /HTTP error codes detected during run:[^\n]*\b5\d\d\b/i;
 
 const outputDir = mkdtempSync(path.join(tmpdir(), 'audit-sql-'));
