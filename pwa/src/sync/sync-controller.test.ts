@@ -82,3 +82,32 @@ it('retries a push whose answer was lost after about a second, not minutes', asy
   controller.stop();
   db.close();
 });
+
+it('a sync asked for while another runs resolves only after a sync that began after the ask', async () => {
+  aPage();
+  const browser = t.client();
+  const user = await signIn(browser, t.deps);
+  const db = new UserDb(user.id);
+  // The start-up pull is answered by the server, then held in flight while the plan is chosen.
+  let answered!: () => void;
+  const firstPullAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let pulls = 0;
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const response = await browser.fetch(input, init);
+    if (input.startsWith('/api/sync/pull') && pulls++ === 0) {
+      answered();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    return response;
+  });
+  const controller = createSyncController(db);
+  await firstPullAnswered;
+  await browser.post('/api/subscriptions', { planId: 'monthly' });
+
+  await controller.syncNow();
+
+  const held = await db.subscriptions.toArray();
+  expect(held.map((s) => s.planId)).toContain('monthly');
+  controller.stop();
+  db.close();
+});

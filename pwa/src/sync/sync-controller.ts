@@ -35,7 +35,8 @@ const OUTBOX_SYNC_MESSAGE = { type: 'REGISTER_OUTBOX_SYNC' } as const;
 export function createSyncController(db: UserDb) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
-  let running: Promise<SyncOutcome> | null = null;
+  /** The sync under way, with the follow-ups asked for while it ran. */
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
@@ -45,21 +46,46 @@ export function createSyncController(db: UserDb) {
     timer = setTimeout(() => void runNow(), delayMs);
   };
 
-  async function runNow(): Promise<void> {
-    if (stopped) return;
+  /**
+   * Resolves once a sync that began after this call has finished: asked while one runs (a write,
+   * a chosen plan), it waits for the one more sync the ask queued, so what the server has now is
+   * on this device when the caller goes on.
+   */
+  function runNow(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (running) {
-      again = true; // a write landed while syncing: go once more afterwards
-      return;
+      again = true;
+      return running;
     }
+    running = (async () => {
+      try {
+        for (;;) {
+          again = false;
+          const outcome = await syncOnce();
+          if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
+          const pending = await db.outbox.count().catch(() => 0);
+          if (again && !stopped) continue;
+          if (pending > 0) {
+            schedule(Math.min(MAX_BACKOFF_MS, FIRST_RETRY_MS * 2 ** Math.min(failures, 12)));
+            failures += 1;
+          }
+          return;
+        }
+      } finally {
+        // Cleared with no await after the last look at `again`: no ask falls between the two.
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  async function syncOnce(): Promise<SyncOutcome> {
     useSyncStatus.setState({ syncing: true });
-    running = syncNow(db);
-    const outcome = await running.catch((error: unknown): SyncOutcome => {
+    const outcome = await syncNow(db).catch((error: unknown): SyncOutcome => {
       console.error('sync.failed', error);
       return { kind: 'failed', status: 0 };
     });
-    running = null;
     const lastSyncAt = ((await db.getMeta<string>('lastSyncAt').catch(() => undefined)) ?? null) as string | null;
-    const pending = await db.outbox.count().catch(() => 0);
     useSyncStatus.setState({
       syncing: false,
       lastSyncAt,
@@ -68,14 +94,7 @@ export function createSyncController(db: UserDb) {
       unauthorized: outcome.kind === 'unauthorized',
     });
     if (outcome.kind === 'synced') failures = 0;
-    if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
-    if (again) {
-      again = false;
-      schedule(0);
-    } else if (pending > 0) {
-      schedule(Math.min(MAX_BACKOFF_MS, FIRST_RETRY_MS * 2 ** Math.min(failures, 12)));
-      failures += 1;
-    }
+    return outcome;
   }
 
   const onOnline = () => {
