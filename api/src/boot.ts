@@ -11,7 +11,8 @@ import type { AppDeps } from './deps.ts';
 /**
  * The server's start-up, shared with the load benchmark's server: opens the database, applies the
  * migrations, builds the services, structures plans stored before ADR 024, seeds the demo or first
- * admin when asked, drops expired sessions, and composes the app.
+ * admin when asked, drops expired sessions, starts the background translation of plans, and
+ * composes the app.
  */
 export async function bootApp(config: Config, migrationsFolder: string): Promise<{ app: App; deps: AppDeps }> {
   const database = openDatabase(config.databasePath);
@@ -30,7 +31,33 @@ export async function bootApp(config: Config, migrationsFolder: string): Promise
     deps.log.info('seed.admin', { outcome });
   }
   deps.sessions.purgeExpired();
+  translateInTheBackground(deps);
   return { app: createApp(deps), deps };
+}
+
+const TRANSLATION_ROUND_MS = 10 * 60 * 1000;
+
+/**
+ * Published plans with no stored translation (from before migration 0016, or whose translation
+ * failed) are translated now and every ten minutes after, without holding up the start: readers
+ * in the other languages get them at their next pull (ADR 024).
+ */
+function translateInTheBackground(deps: AppDeps): void {
+  let running = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const translated = await deps.authoring.translateUntranslated();
+      if (translated > 0) deps.log.info('plans.translated', { plans: translated });
+    } catch (error) {
+      deps.log.error('plans.translation-failed', { message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  void round();
+  setInterval(() => void round(), TRANSLATION_ROUND_MS).unref();
 }
 
 /**

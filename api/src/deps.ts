@@ -14,7 +14,6 @@ import type { LiveUpdates } from './live/live-updates.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
 import type { ContentGeneration } from './ai/content-generation.ts';
-import type { TranslateTexts } from './services/translations.ts';
 import type { Referrals } from './services/referrals.ts';
 import type { Commissions } from './services/commissions.ts';
 import type { Teachers } from './services/teachers.ts';
@@ -34,7 +33,7 @@ import { createPlanAuthoring } from './services/plan-authoring.ts';
 import { createStaffUsers } from './services/staff-users.ts';
 import { createContentGeneration } from './ai/content-generation.ts';
 import { createKeyVault } from './ai/key-vault.ts';
-import { createTranslations } from './services/translations.ts';
+import { createTranslations, type Translations } from './services/translations.ts';
 import { createPlanTranslation } from './services/plan-translation.ts';
 import { createReferrals } from './services/referrals.ts';
 import { createCommissions } from './services/commissions.ts';
@@ -70,7 +69,7 @@ export interface AppDeps {
   authoring: PlanAuthoring;
   staffUsers: StaffUsers;
   generation: ContentGeneration;
-  translateTexts: TranslateTexts;
+  translateTexts: Translations['translateTexts'];
   referrals: Referrals;
   commissions: Commissions;
   teachers: Teachers;
@@ -101,8 +100,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
-  const translateTexts = createTranslations(database.sqlite, generation, now);
-  const authoring = createPlanAuthoring(database.sqlite, tracking, now, createPlanTranslation(translateTexts));
+  const translations = createTranslations(database.sqlite, generation, now);
+  const authoring = createPlanAuthoring(database.sqlite, tracking, now, createPlanTranslation(translations.translateItems));
   return {
     config,
     database,
@@ -117,7 +116,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
     generation,
-    translateTexts,
+    translateTexts: translations.translateTexts,
     referrals: createReferrals(database.sqlite, now),
     commissions,
     orders: createOrders(database.sqlite, subscriptions, commissions, now),

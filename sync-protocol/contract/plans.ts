@@ -4,10 +4,19 @@ import type { CurrencyCode, PlanId } from '../domain/plans.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 /** A plan in one more language, made when it is published (ADR 024). */
+/** A plan's short texts outside its structure: a diet's objective, a workout's duration and frequency. */
+export interface PlanDetails {
+  objective?: string | null;
+  duration?: string | null;
+  frequency?: string | null;
+}
+
 export interface PlanTranslation<Content> {
   title: string;
   description: string | null;
   content: Content;
+  /** Absent from translations stored before details were translated. */
+  details?: PlanDetails;
   /** False when some texts stayed as the author wrote them (no model, and not in the catalog). */
   complete: boolean;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { structureDiet, structureWorkout } from './plan-content.ts';
+import { rewriteWorkout, structureDiet, structureWorkout } from './plan-content.ts';
 
 const PT_MEALS = `Café da manhã (07:00 - 350 kcal)
 Alimentos: 2 ovos mexidos, 1 fatia de pão integral
@@ -57,6 +57,21 @@ describe('a workout is structured once, when its author saves it (issue 19, part
 
   it('names a schedule with text but no day it could place', () => {
     expect(structureWorkout({ weeklySchedule: 'treino livre, como quiser', progressionTips: null, safetyNotes: null }).unreadable).toEqual(['weeklySchedule']);
+  });
+
+  it('hands every text a reader reads to a translation, and keeps the figures', () => {
+    const { content } = structureWorkout({
+      weeklySchedule: JSON.stringify([{ day: 'Segunda-feira', workout: { name: 'Peito', type: 'Força', duration: '45 minutos', exercises: [{ name: 'Supino reto', sets: '4', reps: '10', rest: '60s', notes: 'Devagar' }] } }]),
+      progressionTips: 'Aumente a carga',
+      safetyNotes: 'Aqueça antes',
+    });
+    const seen: string[] = [];
+    const rewritten = rewriteWorkout(content, (text, kind) => {
+      seen.push(`${kind}:${text}`);
+      return text.toUpperCase();
+    });
+    expect(seen.sort()).toEqual(['exercises:Supino reto', 'notes:45 minutos', 'notes:Aqueça antes', 'notes:Aumente a carga', 'notes:Devagar', 'training-names:Força', 'training-names:Peito']);
+    expect(rewritten.schedule[0]).toMatchObject({ weekday: 1, duration: '45 MINUTOS', exercises: [{ name: 'SUPINO RETO', sets: '4', reps: '10', rest: '60s' }] });
   });
 
   it('never throws, whatever an author saved', () => {

@@ -100,6 +100,7 @@ export function rewriteWorkout(content: WorkoutContent, rewrite: Rewrite): Worko
       ...day,
       ...(day.name === undefined ? {} : { name: rewrite(day.name, 'training-names') }),
       ...(day.type === undefined ? {} : { type: rewrite(day.type, 'training-names') }),
+      ...(day.duration === undefined ? {} : { duration: rewrite(day.duration, 'notes') }),
       ...(day.description === undefined ? {} : { description: rewrite(day.description, 'notes') }),
       exercises: day.exercises.map((exercise) => ({
         ...exercise,

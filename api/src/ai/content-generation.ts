@@ -163,10 +163,14 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
       return { workout: await validDraft<GeneratedWorkout>(workoutPlanInputSchema, output), source: 'ai' };
     },
 
-    /** One model call for a list of texts; null when no key is configured. */
-    async translate(callerId: string, texts: string[], source: Locale, target: Locale, context: string): Promise<string[] | null> {
-      const system = `${TRANSLATE_INSTRUCTIONS}\nSource language: ${LANGUAGE_NAMES[source]}. Target language: ${LANGUAGE_NAMES[target]}. The texts are ${context}.`;
-      const output = await ask(callerId, 'ai.translate.failed', system, JSON.stringify({ texts }));
+    /**
+     * One model call for a list of texts; null when no key is configured. `context` says what the
+     * texts are: one kind for all, or one per text (a plan's meal names, foods, exercises … at once).
+     */
+    async translate(callerId: string, texts: string[], source: Locale, target: Locale, context: string | string[]): Promise<string[] | null> {
+      const what = typeof context === 'string' ? `The texts are ${context}.` : 'The texts are parts of a diet or workout plan; "kinds" names what each one is, at the same position.';
+      const system = `${TRANSLATE_INSTRUCTIONS}\nSource language: ${LANGUAGE_NAMES[source]}. Target language: ${LANGUAGE_NAMES[target]}. ${what}`;
+      const output = await ask(callerId, 'ai.translate.failed', system, JSON.stringify(typeof context === 'string' ? { texts } : { texts, kinds: context }));
       if (output === null) return null;
       const translations = (output as { translations?: unknown }).translations;
       if (!Array.isArray(translations) || translations.length !== texts.length || !translations.every((t) => typeof t === 'string')) {

@@ -38,14 +38,14 @@ export function adminRoutes(deps: AppDeps) {
       const id = idParam(c);
       staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
       const input = await dietPlanInputBody.read(c);
-      return c.json({ diet: await authoring.diets.update(id, input, c.get('locale'), currentUser(c).id) });
+      return c.json({ diet: await authoring.diets.update(id, input, currentUser(c).id) });
     })
 
     .put('/workout/:id', 'staff', workoutPlanInputBody, async (c) => {
       const id = idParam(c);
       staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
       const input = await workoutPlanInputBody.read(c);
-      return c.json({ workout: await authoring.workouts.update(id, input, c.get('locale'), currentUser(c).id) });
+      return c.json({ workout: await authoring.workouts.update(id, input, currentUser(c).id) });
     })
 
     .delete('/diet/:id', 'staff', (c) => {

@@ -72,8 +72,9 @@ describe('publishing a plan translates it into the other two languages', () => {
     const created = await admin.post<{ workout: WorkoutPlanDto }>(`/api/admin/users/${user.id}/workout`, buildWorkoutInput());
     // The model's words, by the target language's first word: the calls are made at once, in no fixed order.
     const words: Record<string, Record<string, string>> = {
-      Argentine: { A: 'Entrenamiento A', Agachamento: 'Sentadilla', 'Treino de teste': 'Entrenamiento de prueba' },
-      US: { A: 'Workout A', Agachamento: 'Squat', 'Treino de teste': 'Test workout' },
+      // '8 semanas' reads the same in Spanish: the model said so, the translation is complete.
+      Argentine: { A: 'Entrenamiento A', Agachamento: 'Sentadilla', 'Treino de teste': 'Entrenamiento de prueba', '8 semanas': '8 semanas', '3x por semana': '3 veces por semana' },
+      US: { A: 'Workout A', Agachamento: 'Squat', 'Treino de teste': 'Test workout', '8 semanas': '8 weeks', '3x por semana': '3 times a week' },
     };
     fake.respond(({ body }) => {
       const [system, user] = (body.messages ?? []).map((message) => String(message.content));
@@ -85,11 +86,71 @@ describe('publishing a plan translates it into the other two languages', () => {
 
     expect(published.translations['es-AR']).toMatchObject({ title: 'Entrenamiento de prueba', complete: true });
     expect(published.translations['es-AR']?.content.schedule[0]).toMatchObject({ weekday: 1, name: 'Entrenamiento A', exercises: [{ name: 'Sentadilla', sets: '3', reps: '12' }] });
+    expect(published.translations['es-AR']?.details).toEqual({ duration: '8 semanas', frequency: '3 veces por semana' });
     expect(published.translations['en-US']?.content.schedule[0]?.exercises[0]?.name).toBe('Squat');
-    // One call per kind of text and language, each told the source language.
+    expect(published.translations['en-US']).toMatchObject({ details: { duration: '8 weeks', frequency: '3 times a week' }, complete: true });
+    // One call per language for the whole plan (two of the author's AI calls), each told the
+    // source language and the kind of every text.
     const prompts = fake.requests.map((request) => JSON.stringify(request.body.messages));
-    expect(prompts).toHaveLength(6);
+    expect(prompts).toHaveLength(2);
     expect(prompts.every((prompt) => prompt.includes('Source language: Brazilian Portuguese (pt-BR).'))).toBe(true);
-    expect(prompts.filter((prompt) => prompt.includes('The texts are exercises.'))).toHaveLength(2);
+    const sent = JSON.parse(String(fake.requests[0]?.body.messages?.[1]?.content)) as { texts: string[]; kinds: string[] };
+    expect(sent.kinds[sent.texts.indexOf('Agachamento')]).toBe('exercises');
+  });
+
+  it('an edit keeps the language the plan was written in, whoever edits it', async () => {
+    const { user } = await world();
+    const english = t.client({ locale: 'en-US' });
+    await signIn(english, t.deps, { role: 'admin', countryCode: 'US', preferredLanguage: 'en-US' });
+    const created = (await english.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput({ title: 'Weight loss plan', meals: 'Breakfast (07:00 - 400 kcal)\nFoods: Whole wheat bread' }))).body.diet;
+    await english.post(`/api/teacher-admin/diet/${created.id}/publish`);
+
+    const portuguese = t.client({ locale: 'pt-BR' });
+    await signIn(portuguese, t.deps, { role: 'admin' });
+    const edited = (await portuguese.put<{ diet: DietPlanDto }>(`/api/admin/diet/${created.id}`, buildDietInput({ title: 'Weight loss plan, week 2', meals: 'Breakfast (07:00 - 400 kcal)\nFoods: Whole wheat bread' }))).body.diet;
+
+    expect(edited.language).toBe('en-US');
+    expect(edited.translations['pt-BR']?.content.meals[0]).toMatchObject({ name: 'Café da manhã', foods: ['Pão integral'] });
+    expect(Object.keys(edited.translations).sort()).toEqual(['es-AR', 'pt-BR']);
+  });
+});
+
+describe('plans published with no stored translation are translated in the background (ADR 024)', () => {
+  /** A plan as a server older than migration 0016 left it, or one whose translation never landed. */
+  const forgetTranslations = (id: string) => t.database.sqlite.prepare(`UPDATE diet_plans SET translations = '{}' WHERE id = ?`).run(id);
+  const versionOf = (id: string) => (t.database.sqlite.prepare('SELECT version FROM diet_plans WHERE id = ?').get(id) as { version: number }).version;
+
+  it('translates each published plan once, with a new sync version for its reader’s devices; drafts wait for their publishing', async () => {
+    const { admin, client, user } = await world();
+    const published = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
+    await admin.post(`/api/teacher-admin/diet/${published.id}/publish`);
+    await admin.post(`/api/admin/users/${user.id}/diet`, buildDietInput({ title: 'Rascunho' }));
+    forgetTranslations(published.id);
+    const before = versionOf(published.id);
+
+    expect(await t.deps.authoring.translateUntranslated()).toBe(1);
+
+    expect(versionOf(published.id)).toBeGreaterThan(before);
+    const pulled = (await client.get<{ changes: { diets: DietPlanDto[] } }>('/api/sync/pull?cursor=0')).body.changes.diets;
+    expect(pulled.find((diet) => diet.id === published.id)?.translations['es-AR']?.content.meals[0]?.name).toBe('Desayuno');
+    expect(await t.deps.authoring.translateUntranslated()).toBe(0);
+  });
+
+  it('with the model out of quota, leaves the plan for a later round instead of storing half a translation', async () => {
+    const { admin, user } = await world({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-server-0123456789abcdef', OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40) });
+    const created = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
+    await admin.post(`/api/teacher-admin/diet/${created.id}/publish`);
+    forgetTranslations(created.id);
+    fake.respond(() => ({ status: 429, message: 'Rate limit reached', code: 'rate_limit_exceeded' }));
+
+    expect(await t.deps.authoring.translateUntranslated()).toBe(0);
+    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations).toEqual({});
+
+    fake.respond(({ body }) => {
+      const { texts } = JSON.parse(String(body.messages?.[1]?.content)) as { texts: string[] };
+      return { content: JSON.stringify({ translations: texts.map((text) => `[${text}]`) }) };
+    });
+    expect(await t.deps.authoring.translateUntranslated()).toBe(1);
+    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
   });
 });

@@ -14,7 +14,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
-import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Tracking } from './tracking.ts';
 import type { PlanWords, TranslatePlan } from './plan-translation.ts';
 
@@ -48,6 +48,8 @@ interface Kind<Input, Raw, Dto, Content> {
   /** The same from a stored row, for the start-up backfill. */
   restructure: (row: Raw) => { content: string; unreadable: string };
   toDto: (row: Raw) => Dto;
+  /** The short texts outside the structure, translated with it. */
+  details: (plan: Dto) => PlanDetails;
   /** Replaces every text of the structure, for translation. */
   rewrite: (content: Content, rewrite: (text: string, kind: PlanTextKind) => string) => Content;
   notification: 'diet_published' | 'workout_published';
@@ -60,6 +62,7 @@ const DIET: Kind<DietPlanInput, DietPlanRaw, DietPlanDto, DietContent> = {
   structure: dietColumns,
   restructure: (row) => dietColumns(dietText(row)),
   toDto: toDietPlan,
+  details: (plan) => ({ objective: plan.objective }),
   rewrite: rewriteDiet,
   notification: 'diet_published',
   messageKey: 'dietPublished',
@@ -70,15 +73,19 @@ const WORKOUT: Kind<WorkoutPlanInput, WorkoutPlanRaw, WorkoutPlanDto, WorkoutCon
   structure: workoutColumns,
   restructure: (row) => workoutColumns(workoutText(row)),
   toDto: toWorkoutPlan,
+  details: (plan) => ({ duration: plan.duration, frequency: plan.frequency }),
   rewrite: rewriteWorkout,
   notification: 'workout_published',
   messageKey: 'workoutPublished',
 };
 
+/** Whose AI quota the background round spends: no user's; the server's key answers (content-generation). */
+const BACKGROUND_TRANSLATOR = 'background:plan-translations';
+
 function authoring<
   Input extends object,
-  Raw extends { id: string; user_id: string; status: string; title: string; updated_at: number },
-  Dto extends PlanWords<Content> & { language: Locale },
+  Raw extends { id: string; user_id: string; status: string; title: string; version: number },
+  Dto extends Omit<PlanWords<Content>, 'details'> & { language: Locale },
   Content,
 >(sqlite: Database.Database, tracking: Tracking, now: () => number, translatePlan: TranslatePlan, kind: Kind<Input, Raw, Dto, Content>) {
   const fields = Object.keys(kind.columns) as (keyof Input & string)[];
@@ -90,9 +97,10 @@ function authoring<
      VALUES (@id, @userId, 'draft', @now, @now, @version, @content, @unreadable, @language, ${fields.map((f) => `@${f}`).join(', ')})`,
   );
   const update = sqlite.prepare(
-    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, language = @language, translations = '{}', updated_at = @now, version = @version WHERE id = @id`,
+    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, translations = '{}', updated_at = @now, version = @version WHERE id = @id`,
   );
   const unstructured = sqlite.prepare<[], Raw>(`SELECT * FROM ${kind.table} WHERE content IS NULL`);
+  const untranslated = sqlite.prepare<[], { id: string }>(`SELECT id FROM ${kind.table} WHERE status = 'published' AND deleted_at IS NULL AND translations = '{}' ORDER BY published_at`);
   const restructure = sqlite.prepare(`UPDATE ${kind.table} SET content = @content, unreadable = @unreadable, version = @version WHERE id = @id`);
   const storeTranslations = sqlite.prepare(`UPDATE ${kind.table} SET translations = @translations, version = @version WHERE id = @id`);
   const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
@@ -127,18 +135,22 @@ function authoring<
   });
 
   /**
-   * Translates a published plan as it is now and stores it; the caller (whose AI key and quota
-   * are used) waits, so what the route answers already carries it.
+   * Translates a published plan as it is now and stores it, whose AI key and quota `callerId`'s
+   * are. The author waits for it (what the route answers carries it) and gets whatever the model
+   * and the catalog knew; the background round (`later`) stores nothing when the model failed,
+   * and the plan waits for the next round.
    */
-  async function translateStored(id: string, callerId: string): Promise<void> {
+  async function translateStored(id: string, callerId: string, later = false): Promise<'stored' | 'stale' | 'model-failed'> {
     const row = found(id);
     const plan = kind.toDto(row);
-    const translations = await translatePlan(callerId, plan.language, plan, kind.rewrite);
-    sqlite.transaction(() => {
-      // Only onto the text it was made from: an edit or a removal meanwhile moved updated_at, and
+    const { translations, modelFailed } = await translatePlan(callerId, plan.language, { ...plan, details: kind.details(plan) }, kind.rewrite);
+    if (later && modelFailed) return 'model-failed';
+    return sqlite.transaction(() => {
+      // Only onto the text it was made from: an edit or a removal meanwhile moved the version, and
       // an edit brings its own translation.
-      if (byId.get(id)?.updated_at !== row.updated_at) return;
+      if (byId.get(id)?.version !== row.version) return 'stale';
       storeTranslations.run({ id, translations: JSON.stringify(translations), version: tracking.bumpVersion(row.user_id) });
+      return 'stored';
     })();
   }
 
@@ -146,17 +158,17 @@ function authoring<
     /** The client a plan belongs to, for the caller's scope check; 404 when there is no such plan. */
     ownerOf: (id: string) => found(id).user_id,
     listFor: (userId: string) => listFor.all(userId).map(kind.toDto),
-    /** `language` is the author's: the one they wrote in (their request's). */
+    /** `language` is the author's, the one they wrote in (their request's); an edit keeps it. */
     create: sqlite.transaction((userId: string, input: Input, language: Locale): Dto => {
       const id = uuidv7(now());
       insert.run({ ...values(input), id, userId, language, now: now(), version: tracking.bumpVersion(userId) });
       return kind.toDto(found(id));
     }),
     /** An edit of a published plan is translated again before the answer. */
-    async update(id: string, input: Input, language: Locale, callerId: string): Promise<Dto> {
+    async update(id: string, input: Input, callerId: string): Promise<Dto> {
       const edited = sqlite.transaction(() => {
         const plan = found(id);
-        update.run({ ...values(input), id, language, now: now(), version: tracking.bumpVersion(plan.user_id) });
+        update.run({ ...values(input), id, now: now(), version: tracking.bumpVersion(plan.user_id) });
         return found(id);
       })();
       if (edited.status === 'published') await translateStored(id, callerId);
@@ -169,7 +181,22 @@ function authoring<
       return kind.toDto(found(id));
     },
     /** Translates a plan published another way (the demo seed). */
-    translate: translateStored,
+    translate: (id: string, callerId: string) => translateStored(id, callerId),
+    /**
+     * The background round: translates the published plans with no stored translation (published
+     * before migration 0016, or whose translation never landed), one at a time, on the server's
+     * key; stops at the first the model failed on (out of quota, the rest would fail too).
+     * Returns how many it stored.
+     */
+    async translateUntranslated(): Promise<number> {
+      let stored = 0;
+      for (const { id } of untranslated.all()) {
+        const outcome = await translateStored(id, BACKGROUND_TRANSLATOR, true);
+        if (outcome === 'model-failed') break;
+        if (outcome === 'stored') stored += 1;
+      }
+      return stored;
+    },
     remove: sqlite.transaction((id: string): void => {
       const plan = found(id);
       remove.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
@@ -194,6 +221,8 @@ export function createPlanAuthoring(sqlite: Database.Database, tracking: Trackin
     workouts,
     /** The start-up backfill of both kinds; how many plans it structured. */
     structureOlderPlans: () => diets.structureOlderPlans() + workouts.structureOlderPlans(),
+    /** The background translation round of both kinds; how many plans it translated. */
+    translateUntranslated: async () => (await diets.translateUntranslated()) + (await workouts.translateUntranslated()),
   };
 }
 

@@ -4,11 +4,13 @@
  * original, so a reader in any language reads it offline and no device asks for a translation.
  * The words come from translate-texts' cache, the configured model, or the catalog of foods and
  * meals; a text none of them knows stays as written and the translation is marked incomplete.
+ * The whole plan goes to the model in one call per language (each text with its kind), so that
+ * publishing costs the author two of their AI calls, not one per kind of text.
  */
-import type { PlanTranslation, PlanTranslations } from '#protocol/contract/plans.ts';
+import type { PlanDetails, PlanTranslation, PlanTranslations } from '#protocol/contract/plans.ts';
 import type { PlanTextKind } from '#protocol/domain/plan-content.ts';
 import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
-import type { TranslateTexts } from './translations.ts';
+import type { TextToTranslate, Translations } from './translations.ts';
 
 type Rewrite<Content> = (content: Content, rewrite: (text: string, kind: PlanTextKind) => string) => Content;
 
@@ -16,49 +18,55 @@ export interface PlanWords<Content> {
   title: string;
   description: string | null;
   content: Content;
+  details: PlanDetails;
 }
 
 const keyOf = (kind: PlanTextKind, text: string) => `${kind}\u0000${text}`;
 
-export function createPlanTranslation(translateTexts: TranslateTexts) {
-  return async function translatePlan<Content>(callerId: string, language: Locale, plan: PlanWords<Content>, rewrite: Rewrite<Content>): Promise<PlanTranslations<Content>> {
-    // Each distinct text once per kind: one request per kind and language.
-    const texts = new Map<PlanTextKind, Set<string>>();
+/** The translations, and whether a model asked for words failed (out of quota, unreachable). */
+export interface PlanTranslated<Content> {
+  translations: PlanTranslations<Content>;
+  modelFailed: boolean;
+}
+
+export function createPlanTranslation(translateItems: Translations['translateItems']) {
+  return async function translatePlan<Content>(callerId: string, language: Locale, plan: PlanWords<Content>, rewrite: Rewrite<Content>): Promise<PlanTranslated<Content>> {
+    // Each distinct text of each kind once, in order: one model call per language for the whole plan.
+    const items = new Map<string, TextToTranslate>();
     const collect = (text: string, kind: PlanTextKind) => {
-      if (text.trim() !== '') (texts.get(kind) ?? texts.set(kind, new Set()).get(kind))?.add(text);
+      if (text.trim() !== '') items.set(keyOf(kind, text), { text, context: kind });
       return text;
     };
     rewrite(plan.content, collect);
     collect(plan.title, 'titles');
     if (plan.description !== null) collect(plan.description, 'titles');
+    for (const text of Object.values(plan.details)) if (text) collect(text, 'notes');
+    const sources = [...items.values()];
 
-    // Every language and kind at once: the author waits for the slowest call, not for their sum.
+    // Both languages at once: the author waits for the slower call, not for their sum.
+    let modelFailed = false;
     const translateInto = async (target: Locale): Promise<PlanTranslation<Content>> => {
+      const answer = await translateItems(callerId, sources, target, language);
+      if (answer.failure) modelFailed = true;
       const words = new Map<string, string>();
       let complete = true;
-      await Promise.all(
-        [...texts].map(async ([kind, set]) => {
-          const sources = [...set];
-          const answer = await translateTexts(callerId, { texts: sources, targetLanguage: target, context: kind }, target, language);
-          sources.forEach((source, i) => {
-            const translated = answer.translatedTexts[i] ?? source;
-            // Back as written: nobody knew it (a name that reads the same in both is marked too).
-            if (translated === source) complete = false;
-            words.set(keyOf(kind, source), translated);
-          });
-        }),
-      );
+      sources.forEach((source, i) => {
+        // Nobody knew it: it stays as written and the translation is incomplete.
+        if (!answer.known[i]) complete = false;
+        words.set(keyOf(source.context as PlanTextKind, source.text), answer.translatedTexts[i] ?? source.text);
+      });
       const word = (text: string, kind: PlanTextKind) => words.get(keyOf(kind, text)) ?? text;
       return {
         title: word(plan.title, 'titles'),
         description: plan.description === null ? null : word(plan.description, 'titles'),
         content: rewrite(plan.content, word),
+        details: Object.fromEntries(Object.entries(plan.details).map(([field, text]) => [field, text ? word(text, 'notes') : text])),
         complete,
       };
     };
     const targets = LOCALES.filter((locale) => locale !== language);
     const translated = await Promise.all(targets.map(translateInto));
-    return Object.fromEntries(targets.map((target, i) => [target, translated[i]])) as PlanTranslations<Content>;
+    return { translations: Object.fromEntries(targets.map((target, i) => [target, translated[i]])) as PlanTranslations<Content>, modelFailed };
   };
 }
 

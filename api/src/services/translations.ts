@@ -9,7 +9,6 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { TranslateTextsInput } from '#protocol/schemas/translate.ts';
-import type { PlanTextKind } from '#protocol/domain/plan-content.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import { translateKnownText } from '../ai/builtin/known-texts.ts';
 import { DomainError } from '#protocol/errors.ts';
@@ -25,47 +24,77 @@ export function createTranslations(sqlite: Database.Database, generation: Conten
     for (const [source, translated] of pairs) store.run(locale, context, source, translated, now());
   });
 
-  return async function translateTexts(
-    callerId: string,
-    input: Omit<TranslateTextsInput, 'context'> & { context: TranslateTextsInput['context'] | PlanTextKind },
-    requestLocale: Locale,
-    source: Locale = DEFAULT_LOCALE,
-  ): Promise<TranslateTextsResponse> {
-    const target = input.targetLanguage as Locale;
-    const { texts, context } = input;
-    if (target === source) return { success: true, translatedTexts: texts, attempts: 0 };
+  /**
+   * Texts, each of its own kind, into one language: from the cache, then one model call for all
+   * the rest (retried once), else the catalog; `failure` is set when the model was asked and failed.
+   */
+  async function translateItems(callerId: string, items: TextToTranslate[], target: Locale, source: Locale): Promise<ItemsTranslated> {
+    if (target === source) return { translatedTexts: items.map(({ text }) => text), known: items.map(() => true), attempts: 0 };
+    const keyOf = ({ text, context }: TextToTranslate) => `${context}\u0000${text}`;
+    const result = items.map(({ text, context }) => (text.trim() === '' ? text : cached.get(target, context, text)?.translated));
+    const missing = [...new Map(items.filter((_, i) => result[i] === undefined).map((item) => [keyOf(item), item])).values()];
+    if (missing.length === 0) return { translatedTexts: result as string[], known: items.map(() => true), attempts: 0 };
 
-    const result = texts.map((text) => (text.trim() === '' ? text : cached.get(target, context, text)?.translated));
-    const missing = [...new Set(texts.filter((_, i) => result[i] === undefined))];
-    if (missing.length === 0) return { success: true, translatedTexts: result as string[], attempts: 0 };
-
+    const contexts = [...new Set(missing.map(({ context }) => context))];
     let attempts = 0;
-    let error: string | undefined;
+    let failure: DomainError | undefined;
     let fromModel: string[] | null = null;
     while (attempts < MAX_ATTEMPTS) {
       attempts += 1;
       try {
-        fromModel = await generation.translate(callerId, missing, source, target, context);
+        const texts = missing.map(({ text }) => text);
+        fromModel = await generation.translate(callerId, texts, source, target, contexts.length === 1 ? (contexts[0] as string) : missing.map(({ context }) => context));
         if (fromModel === null) attempts = 0; // no key: the catalog answers, no model was asked
-        error = undefined;
+        failure = undefined;
         break;
-      } catch (failure) {
-        if (!(failure instanceof DomainError)) throw failure;
-        error = translate(requestLocale, `errors.${failure.code}`, failure.values);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        failure = error;
         // Out of quota, the second try would fail the same way.
-        if (failure.code === 'AI_QUOTA_EXCEEDED') break;
+        if (error.code === 'AI_QUOTA_EXCEEDED') break;
       }
     }
 
     const found = new Map<string, string>();
-    missing.forEach((text, i) => {
-      const translated = fromModel?.[i] ?? translateKnownText(text, target);
-      if (translated) found.set(text, translated);
+    const stored = new Map<string, [string, string][]>();
+    missing.forEach((item, i) => {
+      const translated = fromModel?.[i] ?? translateKnownText(item.text, target);
+      if (!translated) return;
+      found.set(keyOf(item), translated);
+      (stored.get(item.context) ?? stored.set(item.context, []).get(item.context))?.push([item.text, translated]);
     });
-    storeAll(target, context, [...found]);
-    const translatedTexts = texts.map((text, i) => result[i] ?? found.get(text) ?? text);
-    return error === undefined ? { success: true, translatedTexts, attempts } : { success: false, translatedTexts, attempts, error };
-  };
+    for (const [context, pairs] of stored) storeAll(target, context, pairs);
+    const translatedTexts = items.map((item, i) => result[i] ?? found.get(keyOf(item)) ?? item.text);
+    const known = items.map((item, i) => result[i] !== undefined || found.has(keyOf(item)));
+    return failure === undefined ? { translatedTexts, known, attempts } : { translatedTexts, known, attempts, failure };
+  }
+
+  /** POST /api/translate-texts: texts of one kind; a model failure is told in the caller's language. */
+  async function translateTexts(callerId: string, input: TranslateTextsInput, requestLocale: Locale): Promise<TranslateTextsResponse> {
+    const { translatedTexts, attempts, failure } = await translateItems(
+      callerId,
+      input.texts.map((text) => ({ text, context: input.context })),
+      input.targetLanguage as Locale,
+      DEFAULT_LOCALE,
+    );
+    return failure === undefined ? { success: true, translatedTexts, attempts } : { success: false, translatedTexts, attempts, error: translate(requestLocale, `errors.${failure.code}`, failure.values) };
+  }
+
+  return { translateTexts, translateItems };
 }
 
-export type TranslateTexts = ReturnType<typeof createTranslations>;
+export interface TextToTranslate {
+  text: string;
+  /** What the text is (a plan's text kind, or the route's context): cached and told to the model. */
+  context: string;
+}
+
+export interface ItemsTranslated {
+  translatedTexts: string[];
+  /** Per text: false when nobody knew it (no model answer, not in the catalog) and it stays as written. */
+  known: boolean[];
+  attempts: number;
+  failure?: DomainError;
+}
+
+export type Translations = ReturnType<typeof createTranslations>;

@@ -23,18 +23,18 @@ afterEach(async () => {
 
 function FirstDiet() {
   const diet = usePublishedDiets()?.[0];
-  return diet ? <p data-testid="diet">{`${diet.title} | ${diet.content.meals.map((meal) => `${meal.name}: ${meal.foods.join(', ')}`).join('; ')}`}</p> : null;
+  return diet ? <p data-testid="diet">{`${diet.title} (${diet.objective ?? '—'}) | ${diet.content.meals.map((meal) => `${meal.name}: ${meal.foods.join(', ')}`).join('; ')}`}</p> : null;
 }
 
 // Written in Portuguese and translated into Spanish when published; no English yet.
-const diet = aDietPlan({ title: 'Dieta de outubro' });
-const spanish = { title: 'Dieta de octubre', description: null, content: { ...diet.content, meals: diet.content.meals.map((meal) => ({ ...meal, name: 'Desayuno', foods: ['Huevos', 'Pan integral'] })) }, complete: true };
+const diet = aDietPlan({ title: 'Dieta de outubro', objective: 'Perder 4 kg' });
+const spanish = { title: 'Dieta de octubre', description: null, details: { objective: 'Bajar 4 kg' }, content: { ...diet.content, meals: diet.content.meals.map((meal) => ({ ...meal, name: 'Desayuno', foods: ['Huevos', 'Pan integral'] })) }, complete: true };
 
 describe('usePublishedDiets (ADR 024)', () => {
   it.each([
-    ['es-AR', 'Dieta de octubre | Desayuno: Huevos, Pan integral'],
-    ['pt-BR', 'Dieta de outubro | Café da manhã: Ovos, Pão integral'],
-    ['en-US', 'Dieta de outubro | Café da manhã: Ovos, Pão integral'], // not translated for it: as written
+    ['es-AR', 'Dieta de octubre (Bajar 4 kg) | Desayuno: Huevos, Pan integral'],
+    ['pt-BR', 'Dieta de outubro (Perder 4 kg) | Café da manhã: Ovos, Pão integral'],
+    ['en-US', 'Dieta de outubro (Perder 4 kg) | Café da manhã: Ovos, Pão integral'], // not translated for it: as written
   ] as const)('gives the plan in the reader’s language when it was translated for it (%s)', async (locale, shown) => {
     await db.diets.put({ ...diet, translations: { 'es-AR': spanish } });
     renderInApp(await loadMessages(locale), <FirstDiet />, locale);

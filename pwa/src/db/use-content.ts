@@ -15,7 +15,7 @@ const byPublication = <T extends { status: string; publishedAt: string | null; c
 /** A plan in the reader's language when it was translated for it on publishing (ADR 024), else as written. */
 function inLanguage<P extends DietPlanDto | WorkoutPlanDto>(plan: P, locale: string): P {
   const words = plan.translations[locale as Locale];
-  return words ? { ...plan, title: words.title, description: words.description, content: words.content } : plan;
+  return words ? { ...plan, ...words.details, title: words.title, description: words.description, content: words.content } : plan;
 }
 
 /** The client's published diets on this device, newest first, in the reader's language; undefined while loading. */
