@@ -3,10 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_WEBHOOK_SECRET, livePaymentsPorts, serverLogPath } from './e2e/secrets.ts';
+import { E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_SERVER_AI_KEY, E2E_WEBHOOK_SECRET, livePaymentsPorts, serverLogPath, translatorPorts } from './e2e/secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const live = livePaymentsPorts();
+const translator = translatorPorts();
 /** The local SMTP server the password-reset journey starts (e2e/smtp.ts); the next port up unless told. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -78,6 +79,26 @@ export default defineConfig({
         MERCADOPAGO_API_URL: `http://127.0.0.1:${live.mercadopago}`,
         RATE_LIMIT_REGISTRATIONS: '1000',
         PUBLIC_URL: `http://localhost:${live.server}`,
+      },
+    },
+    {
+      // Plans translated by a model (issue 19, ADR 024): plan-translation.spec.ts runs a fake of OpenAI's API.
+      command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
+      url: `http://localhost:${translator.server}/api/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(translator.server),
+        DATABASE_PATH: path.join(path.dirname(process.env.E2E_DATABASE_PATH), 'translator.db'),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        OPENAI_API_KEY: E2E_SERVER_AI_KEY,
+        OPENAI_BASE_URL: `http://127.0.0.1:${translator.openai}/v1`,
+        OPENAI_MODEL: 'fake-model',
+        RATE_LIMIT_REGISTRATIONS: '1000',
+        PUBLIC_URL: `http://localhost:${translator.server}`,
       },
     },
   ],

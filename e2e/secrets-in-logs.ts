@@ -3,7 +3,7 @@
 // the run fails when a line carries a password, a password hash, a session token, an AI key or
 // the webhook secret, or a key named like one.
 import { existsSync, readFileSync } from 'node:fs';
-import { E2E_AI_KEY, E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_SECRETS, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_WEBHOOK_SECRET, serverLogPath } from './secrets.ts';
+import { E2E_AI_KEY, E2E_SERVER_AI_KEY, E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_SECRETS, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_WEBHOOK_SECRET, serverLogPath } from './secrets.ts';
 
 const SECRET_KEYS = /"(password|passwordHash|password_hash|currentPassword|newPassword|token|cookie|aiKey|ai_key|aiKeyEncrypted|apiKey|secret|authorization)"\s*:/i;
 const SECRET_VALUES: [string, RegExp][] = [
@@ -22,7 +22,7 @@ export default function checkServerLog() {
     const found = [
       SECRET_KEYS.test(line) ? 'a secret-named key' : null,
       ...SECRET_VALUES.filter(([, pattern]) => pattern.test(line)).map(([what]) => what),
-      ...[...E2E_SECRETS, E2E_AI_KEY, E2E_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET].filter((secret) => line.includes(secret)).map(() => 'a password or secret the run used'),
+      ...[...E2E_SECRETS, E2E_AI_KEY, E2E_SERVER_AI_KEY, E2E_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET].filter((secret) => line.includes(secret)).map(() => 'a password or secret the run used'),
     ].filter(Boolean);
     if (found.length > 0) problems.push(`line ${index + 1}: ${found.join(', ')}: ${line.slice(0, 200)}`);
   }

@@ -3,6 +3,8 @@ import path from 'node:path';
 /** Secrets the e2e run hands the server; none may ever appear in its log (secrets-in-logs.ts). */
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret-3f9a7c1d';
 export const E2E_AI_KEY = 'sk-e2e-teacher-key-5b8e2a90';
+/** The translating server's own key, for the local fake of OpenAI's API (plan-translation.spec.ts). */
+export const E2E_SERVER_AI_KEY = 'sk-e2e-server-key-7d41c0e8';
 /** Stripe's keys for the live-payments server (payments.spec.ts talks to a local fake of Stripe). */
 export const E2E_STRIPE_SECRET_KEY = 'sk_test_e2e_4c1b7d2e9a';
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_8d3f0a6b1c';
@@ -22,4 +24,13 @@ export const serverLogPath = () => path.join(path.dirname(process.env.E2E_DATABA
 export const livePaymentsPorts = () => {
   const app = Number(process.env.E2E_PORT ?? 3210);
   return { server: app + 2, stripe: app + 3, mercadopago: app + 4 };
+};
+
+/**
+ * The third server: an AI provider configured (a local fake of OpenAI's API that
+ * plan-translation.spec.ts starts), so published plans are translated by a model.
+ */
+export const translatorPorts = () => {
+  const app = Number(process.env.E2E_PORT ?? 3210);
+  return { server: app + 5, openai: app + 6 };
 };

@@ -30,7 +30,8 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+/** On a free port, or on `port` when a server started beforehand was told where to find it (e2e). */
+export async function startFakeOpenAi({ port: listenOn = 0 }: { port?: number } = {}): Promise<FakeOpenAi> {
   const queue: FakeAnswer[] = [];
   const requests: RecordedRequest[] = [];
   let responder: ((request: RecordedRequest) => FakeAnswer) | null = null;
@@ -63,7 +64,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
