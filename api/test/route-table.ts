@@ -186,6 +186,8 @@ export const ROUTES: Row[] = [
   { method: 'POST', path: '/api/admin/users/:id/workout', access: 'staff', ok: 201, scoped: true, call: () => ({ body: buildWorkoutInput() }) },
   { method: 'PUT', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}`, body: buildDietInput() }) },
   { method: 'PUT', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}`, body: buildWorkoutInput() }) },
+  { method: 'PUT', path: '/api/admin/diet/:id/translations', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}/translations`, body: { locale: 'es-AR', texts: [{ kind: 'titles', source: 'Plano alimentar de teste', text: 'Plan de prueba' }] } }) },
+  { method: 'PUT', path: '/api/admin/workout/:id/translations', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}/translations`, body: { locale: 'en-US', texts: [{ kind: 'exercises', source: 'Agachamento', text: 'Squat' }] } }) },
   { method: 'DELETE', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}` }) },
   { method: 'DELETE', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}` }) },
   { method: 'DELETE', path: '/api/admin/users/:id', access: 'staff', ok: 200, scoped: true },

@@ -74,7 +74,8 @@ export function structureWorkout(text: WorkoutText): Structured<WorkoutContent, 
  * What a text of a plan is, for whoever translates it: the model is told, and translations are
  * cached per kind (a meal name and a food may be worded alike and translated differently).
  */
-export type PlanTextKind = 'titles' | 'meal-names' | 'foods' | 'preparations' | 'substitutions' | 'notes' | 'training-names' | 'exercises';
+export const PLAN_TEXT_KINDS = ['titles', 'meal-names', 'foods', 'preparations', 'substitutions', 'notes', 'training-names', 'exercises'] as const;
+export type PlanTextKind = (typeof PLAN_TEXT_KINDS)[number];
 
 /** Replaces each text of a structure (`rewrite(text, kind)`), keeping its shape, figures and times. */
 type Rewrite = (text: string, kind: PlanTextKind) => string;

@@ -1,4 +1,6 @@
-import { object, string, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
+import { PLAN_TEXT_KINDS, type PlanTextKind } from '../domain/plan-content.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
 import { blankToUndefined, numeric, text, trimmed } from './fields.ts';
 
 /*
@@ -60,3 +62,28 @@ export const workoutPlanInputSchema = object({
 }).noUnknown(true, 'validation.unknownField');
 
 export type WorkoutPlanInput = InferType<typeof workoutPlanInputSchema>;
+
+/** A plan's texts, about two hundred for a full week; room beyond that is not a plan. */
+const MAX_EDITED_TEXTS = 1_000;
+
+/**
+ * The author's words for a plan's translation into one language (ADR 024): each names
+ * a text of the plan by its kind and original, and says how it reads in that language. They
+ * replace the model's and the catalog's, now and in every later translation of the plan.
+ */
+export const planTranslationEditSchema = object({
+  // Exactly as a plan's `translations` keys it.
+  locale: mixed<Locale>().oneOf(LOCALES, 'validation.invalidOption').required('validation.required'),
+  texts: array(
+    object({
+      kind: mixed<PlanTextKind>().oneOf(PLAN_TEXT_KINDS, 'validation.invalidOption').required('validation.required'),
+      source: string().typeError('validation.invalidType').strict().required('validation.required').max(NOTE_MAX, 'validation.tooLong'),
+      text: trimmed().required('validation.required').max(NOTE_MAX, 'validation.tooLong'),
+    }).noUnknown(true, 'validation.unknownField'),
+  )
+    .typeError('validation.invalidType')
+    .required('validation.required')
+    .max(MAX_EDITED_TEXTS, 'validation.tooLong'),
+}).noUnknown(true, 'validation.unknownField');
+
+export type PlanTranslationEdit = InferType<typeof planTranslationEditSchema>;

@@ -1,4 +1,4 @@
-import { dietPlanInputSchema, workoutPlanInputSchema, type DietPlanInput, type PlanFormBody, type WorkoutPlanInput } from '#protocol/schemas/plans.ts';
+import { dietPlanInputSchema, planTranslationEditSchema, workoutPlanInputSchema, type DietPlanInput, type PlanFormBody, type WorkoutPlanInput } from '#protocol/schemas/plans.ts';
 import { payoutStatusSchema } from '#protocol/schemas/teachers.ts';
 import { toLocale } from '#protocol/i18n/locales.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
@@ -46,6 +46,19 @@ export function adminRoutes(deps: AppDeps) {
       staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
       const input = await workoutPlanInputBody.read(c);
       return c.json({ workout: await authoring.workouts.update(id, input, currentUser(c).id) });
+    })
+
+    /** The author's words for a plan's translation into one language (ADR 024). */
+    .put('/diet/:id/translations', 'staff', jsonBody(planTranslationEditSchema), async (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+      return c.json({ diet: await authoring.diets.editTranslation(id, c.req.valid('json'), currentUser(c).id) });
+    })
+
+    .put('/workout/:id/translations', 'staff', jsonBody(planTranslationEditSchema), async (c) => {
+      const id = idParam(c);
+      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+      return c.json({ workout: await authoring.workouts.editTranslation(id, c.req.valid('json'), currentUser(c).id) });
     })
 
     .delete('/diet/:id', 'staff', (c) => {

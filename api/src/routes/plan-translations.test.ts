@@ -115,6 +115,48 @@ describe('publishing a plan translates it into the other two languages', () => {
   });
 });
 
+describe('the author reviews a translation and gives their own words (ADR 024)', () => {
+  it('replaces the catalog’s or model’s words with the author’s, also through a later edit of the plan', async () => {
+    const { admin, client, user } = await world();
+    const { id } = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
+    await admin.post(`/api/teacher-admin/diet/${id}/publish`);
+
+    const edited = await admin.put<{ diet: DietPlanDto }>(`/api/admin/diet/${id}/translations`, {
+      locale: 'es-AR',
+      texts: [
+        { kind: 'titles', source: 'Plano alimentar de teste', text: 'Plan alimentario de prueba' },
+        { kind: 'foods', source: 'Ovos', text: ' Huevos ' },
+      ],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.diet.translations['es-AR']).toMatchObject({ title: 'Plan alimentario de prueba', content: { meals: [expect.objectContaining({ name: 'Desayuno', foods: ['Huevos', 'Pan integral'] })] } });
+    expect(edited.body.diet.translations['en-US']?.title).toBe('Plano alimentar de teste'); // another language's, untouched
+    const pulled = (await client.get<{ changes: { diets: DietPlanDto[] } }>('/api/sync/pull?cursor=0')).body.changes.diets;
+    expect(pulled[0]?.translations['es-AR']?.title).toBe('Plan alimentario de prueba');
+
+    const after = (await admin.put<{ diet: DietPlanDto }>(`/api/admin/diet/${id}`, buildDietInput({ meals: 'Almoço (12:00 - 500 kcal)\nAlimentos: Ovos, Arroz' }))).body.diet;
+    expect(after.translations['es-AR']).toMatchObject({ title: 'Plan alimentario de prueba', content: { meals: [expect.objectContaining({ name: 'Almuerzo', foods: ['Huevos', 'Arroz'] })] } });
+  });
+
+  it('refuses a text the plan does not have, the plan’s own language or an empty text, in the author’s language, and changes nothing', async () => {
+    const { admin, user } = await world();
+    const { id } = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
+    await admin.post(`/api/teacher-admin/diet/${id}/publish`);
+    const version = () => (t.database.sqlite.prepare('SELECT version, translation_edits FROM diet_plans WHERE id = ?').get(id) as { version: number; translation_edits: string });
+    const before = version();
+
+    const unknown = await admin.put(`/api/admin/diet/${id}/translations`, { locale: 'es-AR', texts: [{ kind: 'foods', source: 'Caviar', text: 'Caviar' }] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'texts[0].source', code: 'validation.invalidOption' }] });
+    expect(typeof unknown.body.error).toBe('string');
+    const own = await admin.put(`/api/admin/diet/${id}/translations`, { locale: 'pt-BR', texts: [] });
+    expect(own.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'locale' }] });
+    const empty = await admin.put(`/api/admin/diet/${id}/translations`, { locale: 'en-US', texts: [{ kind: 'titles', source: 'Plano alimentar de teste', text: '  ' }] });
+    expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'texts[0].text', code: 'validation.required' }] });
+    expect(version()).toEqual(before);
+  });
+});
+
 describe('plans published with no stored translation are translated in the background (ADR 024)', () => {
   /** A plan as a server older than migration 0016 left it, or one whose translation never landed. */
   const forgetTranslations = (id: string) => t.database.sqlite.prepare(`UPDATE diet_plans SET translations = '{}' WHERE id = ?`).run(id);

@@ -7,16 +7,16 @@
  * plan; the translation lands with one more version.
  */
 import type Database from 'better-sqlite3';
-import type { DietPlanInput, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
+import type { DietPlanInput, PlanTranslationEdit, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
 import { rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { DomainError } from '#protocol/errors.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Tracking } from './tracking.ts';
-import type { PlanWords, TranslatePlan } from './plan-translation.ts';
+import { planTexts, textKey, type PlanWords, type TranslatePlan, type TranslationEdits } from './plan-translation.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
 const DIET_COLUMNS = {
@@ -84,7 +84,7 @@ const BACKGROUND_TRANSLATOR = 'background:plan-translations';
 
 function authoring<
   Input extends object,
-  Raw extends { id: string; user_id: string; status: string; title: string; version: number },
+  Raw extends { id: string; user_id: string; status: string; title: string; version: number; translation_edits: string },
   Dto extends Omit<PlanWords<Content>, 'details'> & { language: Locale },
   Content,
 >(sqlite: Database.Database, tracking: Tracking, now: () => number, translatePlan: TranslatePlan, kind: Kind<Input, Raw, Dto, Content>) {
@@ -103,6 +103,7 @@ function authoring<
   const untranslated = sqlite.prepare<[], { id: string }>(`SELECT id FROM ${kind.table} WHERE status = 'published' AND deleted_at IS NULL AND translations = '{}' ORDER BY published_at`);
   const restructure = sqlite.prepare(`UPDATE ${kind.table} SET content = @content, unreadable = @unreadable, version = @version WHERE id = @id`);
   const storeTranslations = sqlite.prepare(`UPDATE ${kind.table} SET translations = @translations, version = @version WHERE id = @id`);
+  const storeEdits = sqlite.prepare(`UPDATE ${kind.table} SET translation_edits = @edits, updated_at = @now, version = @version WHERE id = @id`);
   const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const remove = sqlite.prepare(`UPDATE ${kind.table} SET deleted_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const languageOf = sqlite.prepare<[string], { preferred_language: string }>('SELECT preferred_language FROM users WHERE id = ?');
@@ -143,7 +144,8 @@ function authoring<
   async function translateStored(id: string, callerId: string, later = false): Promise<'stored' | 'stale' | 'model-failed'> {
     const row = found(id);
     const plan = kind.toDto(row);
-    const { translations, modelFailed } = await translatePlan(callerId, plan.language, { ...plan, details: kind.details(plan) }, kind.rewrite);
+    const edits = JSON.parse(row.translation_edits) as TranslationEdits;
+    const { translations, modelFailed } = await translatePlan(callerId, plan.language, { ...plan, details: kind.details(plan) }, kind.rewrite, edits);
     if (later && modelFailed) return 'model-failed';
     return sqlite.transaction(() => {
       // Only onto the text it was made from: an edit or a removal meanwhile moved the version, and
@@ -178,6 +180,27 @@ function authoring<
     async publish(id: string, callerId: string): Promise<Dto> {
       const published = publishNow(id);
       if (published) await translateStored(id, callerId);
+      return kind.toDto(found(id));
+    },
+    /**
+     * The author's words for the plan's translation into `locale`, replacing the ones they gave
+     * before for it; each must name a text of the plan. A published plan is translated again at
+     * once with them (the model is asked only for texts nobody gave words for).
+     */
+    async editTranslation(id: string, edit: PlanTranslationEdit, callerId: string): Promise<Dto> {
+      const { locale } = edit;
+      const stored = sqlite.transaction(() => {
+        const row = found(id);
+        const plan = kind.toDto(row);
+        if (locale === plan.language) throw validationError([{ field: 'locale', key: 'validation.invalidOption' }]);
+        const known = new Set(planTexts({ ...plan, details: kind.details(plan) }, kind.rewrite).map((item) => textKey(item.context as PlanTextKind, item.text)));
+        const problems = edit.texts.flatMap((text, i) => (known.has(textKey(text.kind, text.source)) ? [] : [{ field: `texts[${i}].source`, key: 'validation.invalidOption' }]));
+        if (problems.length > 0) throw validationError(problems);
+        const edits = { ...(JSON.parse(row.translation_edits) as TranslationEdits), [locale]: Object.fromEntries(edit.texts.map((text) => [textKey(text.kind, text.source), text.text])) };
+        storeEdits.run({ id, edits: JSON.stringify(edits), now: now(), version: tracking.bumpVersion(row.user_id) });
+        return found(id);
+      })();
+      if (stored.status === 'published') await translateStored(id, callerId);
       return kind.toDto(found(id));
     },
     /** Translates a plan published another way (the demo seed). */

@@ -21,7 +21,26 @@ export interface PlanWords<Content> {
   details: PlanDetails;
 }
 
-const keyOf = (kind: PlanTextKind, text: string) => `${kind}\u0000${text}`;
+/** A text of a plan by its kind and original words: how the author's edits are keyed. */
+export const textKey = (kind: PlanTextKind, text: string) => `${kind}\u0000${text}`;
+const keyOf = textKey;
+
+/** The author's words per language, by `textKey` (the `translation_edits` column). */
+export type TranslationEdits = Partial<Record<Locale, Record<string, string>>>;
+
+/** Every distinct text of a plan with its kind, in reading order: what gets translated. */
+export function planTexts<Content>(plan: PlanWords<Content>, rewrite: Rewrite<Content>): TextToTranslate[] {
+  const items = new Map<string, TextToTranslate>();
+  const collect = (text: string, kind: PlanTextKind) => {
+    if (text.trim() !== '') items.set(keyOf(kind, text), { text, context: kind });
+    return text;
+  };
+  collect(plan.title, 'titles');
+  if (plan.description !== null) collect(plan.description, 'titles');
+  for (const text of Object.values(plan.details)) if (text) collect(text, 'notes');
+  rewrite(plan.content, collect);
+  return [...items.values()];
+}
 
 /** The translations, and whether a model asked for words failed (out of quota, unreachable). */
 export interface PlanTranslated<Content> {
@@ -30,27 +49,27 @@ export interface PlanTranslated<Content> {
 }
 
 export function createPlanTranslation(translateItems: Translations['translateItems']) {
-  return async function translatePlan<Content>(callerId: string, language: Locale, plan: PlanWords<Content>, rewrite: Rewrite<Content>): Promise<PlanTranslated<Content>> {
-    // Each distinct text of each kind once, in order: one model call per language for the whole plan.
-    const items = new Map<string, TextToTranslate>();
-    const collect = (text: string, kind: PlanTextKind) => {
-      if (text.trim() !== '') items.set(keyOf(kind, text), { text, context: kind });
-      return text;
-    };
-    rewrite(plan.content, collect);
-    collect(plan.title, 'titles');
-    if (plan.description !== null) collect(plan.description, 'titles');
-    for (const text of Object.values(plan.details)) if (text) collect(text, 'notes');
-    const sources = [...items.values()];
+  return async function translatePlan<Content>(
+    callerId: string,
+    language: Locale,
+    plan: PlanWords<Content>,
+    rewrite: Rewrite<Content>,
+    edits: TranslationEdits = {},
+  ): Promise<PlanTranslated<Content>> {
+    // Each distinct text of each kind once: one model call per language for the whole plan.
+    const sources = planTexts(plan, rewrite);
 
     // Both languages at once: the author waits for the slower call, not for their sum.
     let modelFailed = false;
     const translateInto = async (target: Locale): Promise<PlanTranslation<Content>> => {
-      const answer = await translateItems(callerId, sources, target, language);
+      // The author's words first; only the rest is asked for.
+      const authored = edits[target] ?? {};
+      const asked = sources.filter((source) => authored[keyOf(source.context as PlanTextKind, source.text)] === undefined);
+      const answer = await translateItems(callerId, asked, target, language);
       if (answer.failure) modelFailed = true;
-      const words = new Map<string, string>();
+      const words = new Map<string, string>(Object.entries(authored));
       let complete = true;
-      sources.forEach((source, i) => {
+      asked.forEach((source, i) => {
         // Nobody knew it: it stays as written and the translation is incomplete.
         if (!answer.known[i]) complete = false;
         words.set(keyOf(source.context as PlanTextKind, source.text), answer.translatedTexts[i] ?? source.text);

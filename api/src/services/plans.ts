@@ -24,6 +24,7 @@ interface PlanRowBase {
   unreadable: string;
   language: string;
   translations: string;
+  translation_edits: string;
 }
 export interface DietPlanRaw extends PlanRowBase {
   objective: string | null;

@@ -128,6 +128,9 @@ const planColumns = () => ({
   // made on publishing (PlanTranslations); plans older than the column were written in pt-BR.
   language: text('language').notNull().default('pt-BR'),
   translations: text('translations').notNull().default('{}'),
+  // The author's words for the translations, JSON { locale: { "kind\u0000original": text } },
+  // laid over every translation of the plan (ADR 024).
+  translationEdits: text('translation_edits').notNull().default('{}'),
 });
 
 /** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */
