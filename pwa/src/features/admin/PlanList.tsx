@@ -24,18 +24,23 @@ const HEADINGS: Record<PlanKind, { title: string; empty: string }> = {
   workout: { title: 'admin.detail.workouts', empty: 'admin.detail.noWorkouts' },
 };
 
-/** SPEC §2 lists of a user's diets or workouts, drafts included, each with publish, edit and delete. */
+/**
+ * SPEC §2 lists of a user's diets or workouts, drafts included, each with publish, edit and delete;
+ * a published one also with the review of its translations (ADR 024).
+ */
 export function PlanList<P extends PlanItem>({
   kind,
   plans,
   onPublish,
   onEdit,
+  onReviewTranslation,
   onDelete,
 }: {
   kind: PlanKind;
   plans: P[];
   onPublish: (plan: P) => void;
   onEdit: (plan: P) => void;
+  onReviewTranslation: (plan: P) => void;
   onDelete: (plan: P) => void;
 }) {
   const intl = useIntl();
@@ -94,6 +99,11 @@ export function PlanList<P extends PlanItem>({
                     <Button size="small" variant="outlined" onClick={() => onEdit(plan)} aria-describedby={titleId} data-testid="admin-plan-edit">
                       {t('admin.detail.edit')}
                     </Button>
+                    {published && (
+                      <Button size="small" variant="outlined" onClick={() => onReviewTranslation(plan)} aria-describedby={titleId} data-testid="admin-plan-translation">
+                        {t('admin.translation.review')}
+                      </Button>
+                    )}
                     <Button size="small" color="error" onClick={() => onDelete(plan)} aria-describedby={titleId} data-testid="admin-plan-delete">
                       {t('admin.detail.delete')}
                     </Button>

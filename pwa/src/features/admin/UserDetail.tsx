@@ -26,6 +26,7 @@ import { NutritionCard } from './NutritionCard.tsx';
 import { PlanFormDialog, type PlanFormTarget } from './PlanFormDialog.tsx';
 import { PlanList } from './PlanList.tsx';
 import { TeacherApproval } from './TeacherApproval.tsx';
+import { TranslationDialog, type TranslationTarget } from './TranslationDialog.tsx';
 import { PasswordResetLink } from './PasswordResetLink.tsx';
 
 type Plan = StaffUserDetail['dietPlans'][number] | StaffUserDetail['workoutPlans'][number];
@@ -81,6 +82,7 @@ export function UserDetail({
   const selfId = useSession((s) => s.client?.id);
   const viewerIsAdmin = useSession((s) => s.client?.role === 'admin');
   const [form, setForm] = useState<PlanFormTarget | null>(null);
+  const [translation, setTranslation] = useState<TranslationTarget | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [generating, setGenerating] = useState<PlanKind | null>(null);
 
@@ -216,6 +218,7 @@ export function UserDetail({
             plans={user.dietPlans}
             onPublish={(plan) => void publish('diet', plan)}
             onEdit={(plan) => setForm({ kind: 'diet', mode: 'edit', plan: { ...plan } })}
+            onReviewTranslation={(plan) => setTranslation({ kind: 'diet', plan })}
             onDelete={(plan) => setConfirm({ kind: 'plan', planKind: 'diet', plan })}
           />
         </CardContent>
@@ -227,6 +230,7 @@ export function UserDetail({
             plans={user.workoutPlans}
             onPublish={(plan) => void publish('workout', plan)}
             onEdit={(plan) => setForm({ kind: 'workout', mode: 'edit', plan: { ...plan } })}
+            onReviewTranslation={(plan) => setTranslation({ kind: 'workout', plan })}
             onDelete={(plan) => setConfirm({ kind: 'plan', planKind: 'workout', plan })}
           />
         </CardContent>
@@ -247,6 +251,17 @@ export function UserDetail({
           onClose={() => setForm(null)}
           onSaved={() => {
             setForm(null);
+            onChanged();
+          }}
+        />
+      )}
+      {translation && (
+        <TranslationDialog
+          key={translation.plan.id}
+          target={translation}
+          onClose={() => setTranslation(null)}
+          onSaved={() => {
+            setTranslation(null);
             onChanged();
           }}
         />

@@ -1,4 +1,5 @@
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import type { PlanTranslationEdit } from '#protocol/schemas/plans.ts';
 import { answer, apiClient, byId } from '#pwa/lib/api.ts';
 
 /** The two kinds of plan a professional writes; each call below exists for both. */
@@ -37,6 +38,11 @@ export const adminApi = {
   },
   publish: (kind: PlanKind, planId: string) =>
     kind === 'diet' ? answer(apiClient['teacher-admin'].diet[':id'].publish.$post(byId(planId))) : answer(apiClient['teacher-admin'].workout[':id'].publish.$post(byId(planId))),
+  /** The author's words for a plan's translation into one language (ADR 024). */
+  editTranslation: (kind: PlanKind, planId: string, json: PlanTranslationEdit) => {
+    const call = { ...byId(planId), json };
+    return kind === 'diet' ? answer(apiClient.admin.diet[':id'].translations.$put(call)) : answer(apiClient.admin.workout[':id'].translations.$put(call));
+  },
   remove: (kind: PlanKind, planId: string) =>
     kind === 'diet' ? answer(apiClient.admin.diet[':id'].$delete(byId(planId))) : answer(apiClient.admin.workout[':id'].$delete(byId(planId))),
   deleteUser: (userId: string) => answer(apiClient.admin.users[':id'].$delete(byId(userId))),
