@@ -87,7 +87,7 @@ export function TranslationDialog({ target, onClose, onSaved }: { target: Transl
               return (
                 <Stack component="li" key={`${language}-${keyOf(text)}`} role="group" aria-labelledby={`translation-source-${i}`}>
                   <Typography variant="caption" color="text.secondary" component="p">
-                    {t(`admin.translation.kinds.${text.kind}`)}
+                    {t(text.field === 'objective' ? 'admin.translation.objective' : text.field ? `admin.form.${text.field}` : `admin.translation.kinds.${text.kind}`)}
                   </Typography>
                   <Typography sx={{ overflowWrap: 'anywhere', mb: 0.5 }} id={`translation-source-${i}`}>
                     {text.source}

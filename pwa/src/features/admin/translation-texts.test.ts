@@ -16,8 +16,8 @@ describe('translatedTexts: a plan’s texts beside their translation, for the au
     };
     const pairs = translatedTexts({ kind: 'diet', plan: { ...diet, content, translations: { 'es-AR': spanish } } }, 'es-AR');
     expect(pairs.slice(0, 4)).toEqual([
-      { kind: 'titles', source: 'Dieta de outubro', translated: 'Dieta de octubre' },
-      { kind: 'notes', source: 'Perder 4 kg', translated: 'Bajar 4 kg' },
+      { kind: 'titles', source: 'Dieta de outubro', translated: 'Dieta de octubre', field: 'title' },
+      { kind: 'notes', source: 'Perder 4 kg', translated: 'Bajar 4 kg', field: 'objective' },
       { kind: 'meal-names', source: meal.name, translated: 'Desayuno' },
       { kind: 'foods', source: meal.foods[0], translated: `${meal.foods[0]} (es)` },
     ]);
@@ -29,7 +29,7 @@ describe('translatedTexts: a plan’s texts beside their translation, for the au
     const workout = aWorkoutPlan({ duration: '8 semanas', frequency: null });
     const english = { title: 'Workout', description: null, content: workout.content, complete: false };
     const pairs = translatedTexts({ kind: 'workout', plan: { ...workout, translations: { 'en-US': english } } }, 'en-US');
-    expect(pairs.find((pair) => pair.source === '8 semanas')).toEqual({ kind: 'notes', source: '8 semanas', translated: '8 semanas' });
+    expect(pairs.find((pair) => pair.source === '8 semanas')).toEqual({ kind: 'notes', source: '8 semanas', translated: '8 semanas', field: 'duration' });
     expect(translatedTexts({ kind: 'workout', plan: workout }, 'es-AR')).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ export interface TranslatedText {
   kind: PlanTextKind;
   source: string;
   translated: string;
+  /** The form field it is, for the texts outside the structure (the title, a workout's duration…). */
+  field?: 'title' | 'description' | keyof PlanDetails;
 }
 
 type Plan = { kind: 'diet'; plan: DietPlanDto } | { kind: 'workout'; plan: WorkoutPlanDto };
@@ -24,12 +26,12 @@ export function translatedTexts(target: Plan, locale: Locale): TranslatedText[] 
   const translation = plan.translations[locale];
   if (!translation) return [];
   const pairs: TranslatedText[] = [];
-  const add = (kind: PlanTextKind, source: string | null | undefined, translated: string | null | undefined) => {
-    if (source && source.trim() !== '') pairs.push({ kind, source, translated: translated ?? source });
+  const add = (kind: PlanTextKind, source: string | null | undefined, translated: string | null | undefined, field?: TranslatedText['field']) => {
+    if (source && source.trim() !== '') pairs.push({ kind, source, translated: translated ?? source, ...(field && { field }) });
   };
-  add('titles', plan.title, translation.title);
-  add('titles', plan.description, translation.description);
-  for (const field of DETAILS[target.kind]) add('notes', plan[field as keyof typeof plan] as string | null, translation.details?.[field]);
+  add('titles', plan.title, translation.title, 'title');
+  add('titles', plan.description, translation.description, 'description');
+  for (const field of DETAILS[target.kind]) add('notes', plan[field as keyof typeof plan] as string | null, translation.details?.[field], field);
 
   type Collect = (text: string, kind: PlanTextKind) => string;
   const walk = (content: DietContent | WorkoutContent, collect: Collect) =>
