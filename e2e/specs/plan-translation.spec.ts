@@ -4,7 +4,7 @@ import { DEMO, DEMO_PASSWORD, expect, registerClient, test } from '../fixtures.t
 import { translatorPorts } from '../secrets.ts';
 
 /**
- * Issue 19, part 5 (ADR 024): a diet written and published in pt-BR is read in es-AR and en-US
+ * Issue 19, part 5 (ADR 024): a diet and a workout written and published in pt-BR are read in es-AR and en-US
  * with every text in the reader's language, translated once by the server's model (the real
  * `openai` SDK against a local fake of its HTTP API) and reaching the open page within 5 s of the
  * publish, without a reload.
@@ -26,9 +26,33 @@ const diet = {
   substitutions: ['Feijão ↔ Lentilha'],
 };
 
+const workout = {
+  title: 'Treino de força',
+  description: 'Para iniciantes',
+  duration: '8 semanas',
+  frequency: '3x por semana',
+  weeklySchedule: [
+    { day: 'Segunda-feira', workout: { name: 'Peito e tríceps', type: 'Força', duration: '45 minutos', exercises: [{ name: 'Supino reto', sets: '4', reps: '10', rest: '60 segundos', notes: 'Desça devagar' }] } },
+  ],
+  progressionTips: 'Aumente a carga a cada duas semanas',
+  safetyNotes: 'Aqueça antes de começar',
+};
+
 /** The model's words; a text it is not given here comes back as written, and the test sees Portuguese. */
 const WORDS = {
   'es-AR': {
+    'Treino de força': 'Entrenamiento de fuerza',
+    'Para iniciantes': 'Para principiantes',
+    '8 semanas': '8 semanas',
+    '3x por semana': '3 veces por semana',
+    'Peito e tríceps': 'Pecho y tríceps',
+    Força: 'Fuerza',
+    '45 minutos': '45 minutos',
+    'Supino reto': 'Press de banca',
+    '60 segundos': '60 segundos',
+    'Desça devagar': 'Bajá despacio',
+    'Aumente a carga a cada duas semanas': 'Aumentá la carga cada dos semanas',
+    'Aqueça antes de começar': 'Calentá antes de empezar',
     'Plano de outono': 'Plan de otoño',
     'Déficit leve e constante': 'Déficit leve y constante',
     'Café da manhã': 'Desayuno',
@@ -45,6 +69,18 @@ const WORDS = {
     'Feijão ↔ Lentilha': 'Porotos ↔ Lentejas',
   },
   'en-US': {
+    'Treino de força': 'Strength training',
+    'Para iniciantes': 'For beginners',
+    '8 semanas': '8 weeks',
+    '3x por semana': '3 times a week',
+    'Peito e tríceps': 'Chest and triceps',
+    Força: 'Strength',
+    '45 minutos': '45 minutes',
+    'Supino reto': 'Bench press',
+    '60 segundos': '60 seconds',
+    'Desça devagar': 'Lower slowly',
+    'Aumente a carga a cada duas semanas': 'Add load every two weeks',
+    'Aqueça antes de começar': 'Warm up before you start',
     'Plano de outono': 'Autumn plan',
     'Déficit leve e constante': 'A mild, steady deficit',
     'Café da manhã': 'Breakfast',
@@ -63,7 +99,8 @@ const WORDS = {
 } as const;
 type Reader = keyof typeof WORDS;
 
-/** Words of the Portuguese original that no reader in another language should meet. */
+/** Words of the Portuguese originals that no reader in another language should meet. */
+const PORTUGUESE_WORKOUT = ['Treino', 'força', 'Força', 'iniciantes', 'Peito', 'Supino', 'Desça', 'devagar', 'Aumente', 'duas', 'Aqueça', 'começar', 'Segunda'];
 const PORTUGUESE = ['outono', 'leve e constante', 'Café da manhã', 'Almoço', 'Ovos', 'Pão', 'Feijão', 'Frango', 'mexidos', 'chapa', 'Segunda', 'peixe', 'Beba', 'água', 'Lentilha'];
 
 let model: FakeOpenAi;
@@ -80,7 +117,7 @@ test.beforeAll(async () => {
 test.afterAll(() => model.close());
 
 for (const locale of Object.keys(WORDS) as Reader[]) {
-  test(`a diet published in pt-BR is read in ${locale} with every text translated, on the open page within 5 s`, async ({ browser }, testInfo) => {
+  test(`a diet and a workout published in pt-BR are read in ${locale} with every text translated, the diet on the open page within 5 s`, async ({ browser }, testInfo) => {
     test.setTimeout(60_000);
     const words: Record<string, string> = WORDS[locale];
     const context = await browser.newContext({ locale });
@@ -124,6 +161,27 @@ for (const locale of Object.keys(WORDS) as Reader[]) {
     await expect(dialog).toContainText(words['Segunda: peixe no almoço'] as string);
     for (const word of PORTUGUESE) await expect(dialog).not.toContainText(word);
     await testInfo.attach(`diet-dialog-${locale}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+    await dialog.getByTestId('dialog-close').click();
+
+    // And a workout, weekday names and exercise types included.
+    const createdWorkout = await staff.post(`/api/admin/users/${client?.id}/workout`, { data: workout });
+    expect(createdWorkout.status()).toBe(201);
+    const { workout: workoutDraft } = (await createdWorkout.json()) as { workout: { id: string } };
+    expect((await staff.post(`/api/teacher-admin/workout/${workoutDraft.id}/publish`)).status()).toBe(200);
+    await page.getByTestId('tab-workouts').click();
+    await page.getByTestId('workout-open').click({ timeout: 5_000 });
+    const workoutDialog = page.getByTestId('workout-dialog');
+    for (const source of ['Treino de força', 'Para iniciantes', '8 semanas', '3x por semana', 'Aumente a carga a cada duas semanas', 'Aqueça antes de começar']) {
+      await expect(workoutDialog).toContainText(words[source] as string);
+    }
+    await expect(workoutDialog.getByTestId('schedule-day')).toContainText(locale === 'es-AR' ? 'Lunes' : 'Monday');
+    for (const word of PORTUGUESE_WORKOUT) await expect(workoutDialog).not.toContainText(word);
+    await workoutDialog.getByTestId('schedule-day').click();
+    const day = page.getByTestId('workout-day-dialog');
+    for (const source of ['Peito e tríceps', 'Força', '45 minutos', 'Supino reto', '60 segundos', 'Desça devagar']) await expect(day).toContainText(words[source] as string);
+    for (const word of PORTUGUESE_WORKOUT) await expect(day).not.toContainText(word);
+    await testInfo.attach(`workout-day-${locale}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
     // Two model calls for the whole plan, one per language, each told it is Portuguese.
     const calls = model.requests.filter((request) => String(request.body.messages?.[1]?.content).includes('Plano de outono'));

@@ -106,6 +106,7 @@ export function rewriteWorkout(content: WorkoutContent, rewrite: Rewrite): Worko
       exercises: day.exercises.map((exercise) => ({
         ...exercise,
         name: rewrite(exercise.name, 'exercises'),
+        ...(exercise.rest === undefined ? {} : { rest: rewrite(exercise.rest, 'notes') }),
         ...(exercise.notes === undefined ? {} : { notes: rewrite(exercise.notes, 'notes') }),
         ...(exercise.safety === undefined ? {} : { safety: rewrite(exercise.safety, 'notes') }),
       })),
