@@ -117,7 +117,7 @@ test.beforeAll(async () => {
 test.afterAll(() => model.close());
 
 for (const locale of Object.keys(WORDS) as Reader[]) {
-  test(`a diet and a workout published in pt-BR are read in ${locale} with every text translated, the diet on the open page within 5 s`, async ({ browser }, testInfo) => {
+  test(`a diet and a workout published in pt-BR are read in ${locale} with every text translated, the diet on the open page within 5 s`, async ({ browser }) => {
     test.setTimeout(60_000);
     const words: Record<string, string> = WORDS[locale];
     const context = await browser.newContext({ locale });
@@ -151,7 +151,7 @@ for (const locale of Object.keys(WORDS) as Reader[]) {
       await expect(view).toContainText(words[source] as string);
     }
     for (const word of PORTUGUESE) await expect(view).not.toContainText(word);
-    await testInfo.attach(`diet-view-${locale}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    await page.screenshot({ path: `test-results/screens/translation-diet-view-${locale}.png`, fullPage: true });
 
     // The details dialog too, with the weekly menu.
     await page.goto('/content?tab=diets');
@@ -160,7 +160,7 @@ for (const locale of Object.keys(WORDS) as Reader[]) {
     await expect(dialog).toContainText(words['Plano de outono'] as string);
     await expect(dialog).toContainText(words['Segunda: peixe no almoço'] as string);
     for (const word of PORTUGUESE) await expect(dialog).not.toContainText(word);
-    await testInfo.attach(`diet-dialog-${locale}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    await page.screenshot({ path: `test-results/screens/translation-diet-dialog-${locale}.png`, fullPage: true });
 
     await dialog.getByTestId('dialog-close').click();
 
@@ -181,7 +181,7 @@ for (const locale of Object.keys(WORDS) as Reader[]) {
     const day = page.getByTestId('workout-day-dialog');
     for (const source of ['Peito e tríceps', 'Força', '45 minutos', 'Supino reto', '60 segundos', 'Desça devagar']) await expect(day).toContainText(words[source] as string);
     for (const word of PORTUGUESE_WORKOUT) await expect(day).not.toContainText(word);
-    await testInfo.attach(`workout-day-${locale}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    await page.screenshot({ path: `test-results/screens/translation-workout-day-${locale}.png`, fullPage: true });
 
     // Two model calls for the whole plan, one per language, each told it is Portuguese.
     const calls = model.requests.filter((request) => String(request.body.messages?.[1]?.content).includes('Plano de outono'));
