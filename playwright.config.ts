@@ -14,6 +14,33 @@ process.env.E2E_SMTP_PORT = String(smtpPort);
 // One fresh database per run: workers re-read this file, so the path travels in the environment.
 process.env.E2E_DATABASE_PATH ??= path.join(mkdtempSync(path.join(tmpdir(), 'e2e-')), 'app.db');
 
+/** A database file beside the main one, for another server of the run. */
+const beside = (name: string) => path.join(path.dirname(process.env.E2E_DATABASE_PATH as string), name);
+
+/**
+ * One server process of the run, on its own port and database. Every one logs at info level into
+ * the file the teardown reads (every event the server records must hold no secret).
+ */
+function serverProcess(serverPort: number, databasePath: string | undefined, env: Record<string, string>) {
+  return {
+    command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
+    url: `http://localhost:${serverPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      DATABASE_PATH: databasePath as string,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_REGISTRATIONS: '1000',
+      PUBLIC_URL: `http://localhost:${serverPort}`,
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './e2e/specs',
   outputDir: './test-results',
@@ -34,72 +61,29 @@ export default defineConfig({
   // The server's log of the whole run must hold no secret.
   globalTeardown: './e2e/secrets-in-logs.ts',
   webServer: [
-    {
-      // Its log goes to a file the teardown reads (info level: every event the server records).
-      command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
-      url: `http://localhost:${port}/api/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        PAYMENT_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-        RATE_LIMIT_REGISTRATIONS: '1000',
-        SUPPORT_WHATSAPP: '+55 11 4000-1234',
-        // Reset e-mails go to the SMTP server the password-reset spec runs; elsewhere none listens and a
-        // send only logs its failure.
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        MAIL_FROM: 'Leve Coach <no-reply@leve.example>',
-        PUBLIC_URL: `http://localhost:${port}`,
-      },
-    },
-    {
-      // Live payments (issue 18): payments.spec.ts runs fakes of Stripe's and Mercado Pago's APIs.
-      command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
-      url: `http://localhost:${live.server}/api/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(live.server),
-        DATABASE_PATH: path.join(path.dirname(process.env.E2E_DATABASE_PATH), 'live-payments.db'),
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        PAYMENTS_MODE: 'live',
-        STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
-        STRIPE_API_URL: `http://127.0.0.1:${live.stripe}`,
-        MERCADOPAGO_ACCESS_TOKEN: E2E_MERCADOPAGO_ACCESS_TOKEN,
-        MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
-        MERCADOPAGO_API_URL: `http://127.0.0.1:${live.mercadopago}`,
-        RATE_LIMIT_REGISTRATIONS: '1000',
-        PUBLIC_URL: `http://localhost:${live.server}`,
-      },
-    },
-    {
-      // Plans translated by a model (issue 19, ADR 024): plan-translation.spec.ts runs a fake of OpenAI's API.
-      command: `node dist/server/server.js >> "${serverLogPath()}" 2>&1`,
-      url: `http://localhost:${translator.server}/api/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(translator.server),
-        DATABASE_PATH: path.join(path.dirname(process.env.E2E_DATABASE_PATH), 'translator.db'),
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        OPENAI_API_KEY: E2E_SERVER_AI_KEY,
-        OPENAI_BASE_URL: `http://127.0.0.1:${translator.openai}/v1`,
-        OPENAI_MODEL: 'fake-model',
-        RATE_LIMIT_REGISTRATIONS: '1000',
-        PUBLIC_URL: `http://localhost:${translator.server}`,
-      },
-    },
+    serverProcess(port, process.env.E2E_DATABASE_PATH, {
+      PAYMENT_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      SUPPORT_WHATSAPP: '+55 11 4000-1234',
+      // Reset e-mails go to the SMTP server the password-reset spec runs; elsewhere none listens and a
+      // send only logs its failure.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Leve Coach <no-reply@leve.example>',
+    }),
+    // Live payments (issue 18): payments.spec.ts runs fakes of Stripe's and Mercado Pago's APIs.
+    serverProcess(live.server, beside('live-payments.db'), {
+      PAYMENTS_MODE: 'live',
+      STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${live.stripe}`,
+      MERCADOPAGO_ACCESS_TOKEN: E2E_MERCADOPAGO_ACCESS_TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
+      MERCADOPAGO_API_URL: `http://127.0.0.1:${live.mercadopago}`,
+    }),
+    // Plans translated by a model (issue 19, ADR 024): plan-translation.spec.ts runs a fake of OpenAI's API.
+    serverProcess(translator.server, beside('translator.db'), {
+      OPENAI_API_KEY: E2E_SERVER_AI_KEY,
+      OPENAI_BASE_URL: `http://127.0.0.1:${translator.openai}/v1`,
+      OPENAI_MODEL: 'fake-model',
+    }),
   ],
 });
