@@ -1,25 +1,14 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { aDietPlan } from '#pwa/test/factories.ts';
-import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
-import { useUserDb } from './current.ts';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { usePublishedDiets } from './use-content.ts';
-import { UserDb } from './user-db.ts';
 
 setUpScreenTests();
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`content-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  useUserDb.setState({ db });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
-});
+const userDb = setUpUserDb();
 
 function FirstDiet() {
   const diet = usePublishedDiets()?.[0];
@@ -36,7 +25,7 @@ describe('usePublishedDiets (ADR 024)', () => {
     ['pt-BR', 'Dieta de outubro (Perder 4 kg) | Café da manhã: Ovos, Pão integral'],
     ['en-US', 'Dieta de outubro (Perder 4 kg) | Café da manhã: Ovos, Pão integral'], // not translated for it: as written
   ] as const)('gives the plan in the reader’s language when it was translated for it (%s)', async (locale, shown) => {
-    await db.diets.put({ ...diet, translations: { 'es-AR': spanish } });
+    await userDb().diets.put({ ...diet, translations: { 'es-AR': spanish } });
     renderInApp(await loadMessages(locale), <FirstDiet />, locale);
     expect((await screen.findByTestId('diet')).textContent).toBe(shown);
   });

@@ -9,6 +9,8 @@ import { IntlProvider } from 'react-intl';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { Toaster } from '#pwa/components/Toaster.tsx';
 import { loadMessages, type Messages } from '#pwa/i18n/messages.ts';
+import { useUserDb } from '#pwa/db/current.ts';
+import { UserDb } from '#pwa/db/user-db.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { useToastStore } from '#pwa/lib/toast.ts';
 
@@ -48,6 +50,26 @@ export function setUpScreenTests(): () => Messages {
     useSession.setState({ status: 'anonymous', client: null });
   });
   return () => messages;
+}
+
+/**
+ * The signed-in user's device database for each test of the file (IndexedDB from
+ * `fake-indexeddb/auto`, imported first by the test file): opened, seeded and made current before
+ * each test, deleted after it. Returns the current test's database.
+ */
+export function setUpUserDb(seed: (db: UserDb) => Promise<unknown> = async () => undefined): () => UserDb {
+  let db: UserDb;
+  beforeEach(async () => {
+    db = new UserDb(`test-${Math.random().toString(36).slice(2)}`);
+    await db.open();
+    await seed(db);
+    useUserDb.setState({ db });
+  });
+  afterEach(async () => {
+    useUserDb.setState({ db: null });
+    await db.delete();
+  });
+  return () => db;
 }
 
 /**

@@ -1,12 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
-import { useUserDb } from '#pwa/db/current.ts';
-import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { SubscriptionBanners } from './SubscriptionBanners.tsx';
 
 setUpScreenTests();
@@ -25,16 +23,7 @@ const subscription = (overrides: Partial<SubscriptionDto>): SubscriptionDto => (
   ...overrides,
 });
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`banners-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  useUserDb.setState({ db });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
-});
+const userDb = setUpUserDb();
 
 async function renderBanners(locale: 'pt-BR' | 'es-AR' | 'en-US') {
   renderInApp(
@@ -48,7 +37,7 @@ async function renderBanners(locale: 'pt-BR' | 'es-AR' | 'en-US') {
 
 describe('SubscriptionBanners: one banner at a time (issue 17: three stacked banners pushed the greeting below the fold)', () => {
   it('tells a trial client, in one banner, that the trial ends and what a plan brings; no install banner beside it', async () => {
-    await db.subscriptions.put(subscription({}));
+    await userDb().subscriptions.put(subscription({}));
     await renderBanners('es-AR');
     const banner = await screen.findByTestId('banner-activation');
     expect(banner.textContent).toContain('prueba gratis de 24 horas, que termina en 23 horas');
@@ -58,14 +47,14 @@ describe('SubscriptionBanners: one banner at a time (issue 17: three stacked ban
 
   it('shows an expired plan’s banner alone, not the activation banner too', async () => {
     const past = new Date(Date.now() - 48 * HOUR).toISOString();
-    await db.subscriptions.put(subscription({ planId: 'monthly', price: 2990, isTrial: false, status: 'inactive', startDate: past, endDate: past }));
+    await userDb().subscriptions.put(subscription({ planId: 'monthly', price: 2990, isTrial: false, status: 'inactive', startDate: past, endDate: past }));
     await renderBanners('pt-BR');
     await screen.findByTestId('banner-expired');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('leaves the place to the install banner when no plan banner applies', async () => {
-    await db.subscriptions.put(subscription({ planId: 'quarterly', price: 6990, isTrial: false, endDate: new Date(Date.now() + 60 * 24 * HOUR).toISOString() }));
+    await userDb().subscriptions.put(subscription({ planId: 'quarterly', price: 6990, isTrial: false, endDate: new Date(Date.now() + 60 * 24 * HOUR).toISOString() }));
     await renderBanners('en-US');
     await screen.findByTestId('install-banner');
     expect(screen.queryAllByRole('alert')).toHaveLength(0);

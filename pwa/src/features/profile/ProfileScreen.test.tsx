@@ -1,26 +1,14 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useUserDb } from '#pwa/db/current.ts';
-import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 
 setUpScreenTests();
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`profile-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  await db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180.5, currentWeight: 95.4, targetWeight: 85, profileHlcs: {} }));
-  useUserDb.setState({ db });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
-});
+const userDb = setUpUserDb((db) => db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180.5, currentWeight: 95.4, targetWeight: 85, profileHlcs: {} })));
 
 const input = (name: string) => document.getElementById(`profile-${name}`) as HTMLInputElement;
 
@@ -43,15 +31,15 @@ describe('ProfileScreen numbers in the locale (issue 16, 5a)', () => {
     fireEvent.click(await screen.findByTestId('profile-edit'));
     fireEvent.change(input('currentWeight'), { target: { value: '94,8' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, (m.args as { weight?: number }).weight])).toEqual([['weight.add', 94.8]]));
+    await waitFor(async () => expect((await userDb().outbox.toArray()).map((m) => [m.name, (m.args as { weight?: number }).weight])).toEqual([['weight.add', 94.8]]));
   });
 });
 
 describe('ProfileScreen: the current weight is the latest record’s (issue 17, 3)', () => {
   beforeEach(async () => {
     // The replica's profile was pulled before the weigh-in: its currentWeight lags.
-    await db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180, currentWeight: 78.4, startingWeight: 78.4, targetWeight: 70, profileHlcs: {} }));
-    await db.weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000009', weight: 77.2, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} });
+    await userDb().profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', height: 180, currentWeight: 78.4, startingWeight: 78.4, targetWeight: 70, profileHlcs: {} }));
+    await userDb().weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000009', weight: 77.2, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} });
   });
 
   it('shows 77,2 kg after the client logs 77,2, in the read view and the edit field', async () => {
@@ -68,20 +56,20 @@ describe('ProfileScreen: the current weight is the latest record’s (issue 17, 
     fireEvent.click(screen.getByTestId('profile-edit'));
     fireEvent.change(input('name'), { target: { value: 'Pedro P. Perfil' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { name: 'Pedro P. Perfil' } }]]));
+    await waitFor(async () => expect((await userDb().outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { name: 'Pedro P. Perfil' } }]]));
   });
 });
 
 describe('ProfileScreen: every registration answer, readable and editable (issue 17, 5)', () => {
   beforeEach(async () => {
-    await db.profile.put(aProfile({
+    await userDb().profile.put(aProfile({
       id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', phone: '+55 11 98765-4321', birthDate: '1990-05-14', gender: 'male', height: 180, currentWeight: 95.4,
       targetWeight: 85, weeklyWeightGoal: 0.5, highestWeight: 99, lowestWeight: 70, activityLevel: 'light', goalType: 'loseWeight', timeFrame: 'sixMonths',
       motivation: 'Correr com meus filhos', previousAttempts: null, dietaryRestrictions: ['vegetarian', 'lactoseFree'], medicalConditions: [], countryCode: 'BR',
       preferredLanguage: 'pt-BR', profileHlcs: {},
     }));
   });
-  const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.args]);
+  const outbox = async () => (await userDb().outbox.toArray()).map((m) => [m.name, m.args]);
   const view = () => screen.getByTestId('profile-view');
 
   it('reads with display labels, not the form’s: no "(opcional)", no unit beside a value that carries it', async () => {
@@ -153,7 +141,7 @@ describe('ProfileScreen: every registration answer, readable and editable (issue
 describe('ProfileScreen in pounds and feet (issue 17, ADR 020)', () => {
   beforeEach(async () => {
     // 5 ft 6 in, 170.3 lb, goal 150 lb, 1 lb a week.
-    await db.profile.put(aProfile({ id: 'u1', name: 'Uma Pound', email: 'uma@example.com', height: 167.6, currentWeight: 77.25, targetWeight: 68.04, weeklyWeightGoal: 0.45, unitSystem: 'us', profileHlcs: {} }));
+    await userDb().profile.put(aProfile({ id: 'u1', name: 'Uma Pound', email: 'uma@example.com', height: 167.6, currentWeight: 77.25, targetWeight: 68.04, weeklyWeightGoal: 0.45, unitSystem: 'us', profileHlcs: {} }));
   });
 
   it('reads and edits every measure in lb and ft + in, and saves the kg and cm that read back as typed', async () => {
@@ -167,7 +155,7 @@ describe('ProfileScreen in pounds and feet (issue 17, ADR 020)', () => {
     fireEvent.change(input('heightInches'), { target: { value: '7' } });
     fireEvent.change(input('targetWeight'), { target: { value: '145,5' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => m.args)).toEqual([{ fields: { height: 170.2, targetWeight: 66 } }]));
+    await waitFor(async () => expect((await userDb().outbox.toArray()).map((m) => m.args)).toEqual([{ fields: { height: 170.2, targetWeight: 66 } }]));
   });
 
   it('says feet and inches may not both be emptied: the height is required, and nothing is written', async () => {
@@ -177,6 +165,6 @@ describe('ProfileScreen in pounds and feet (issue 17, ADR 020)', () => {
     fireEvent.change(input('heightInches'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     expect(await screen.findByText('This field is required')).toBeTruthy();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await userDb().outbox.count()).toBe(0);
   });
 });

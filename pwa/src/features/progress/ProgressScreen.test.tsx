@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WeightRecord } from '#protocol/conflict/rules.ts';
-import { useUserDb } from '#pwa/db/current.ts';
-import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { ProgressScreen } from './ProgressScreen.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
@@ -15,20 +13,10 @@ setUpScreenTests();
 const OLDER: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000001', weight: 45.6, notes: null, createdAt: '2026-03-01T09:00:00.000Z', deleted: false, hlcs: {} };
 const TYPO: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000002', weight: 452, notes: 'em jejum', createdAt: '2026-03-02T09:00:00.000Z', deleted: false, hlcs: {} };
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`progress-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  await db.weightRecords.bulkPut([OLDER, TYPO]);
-  useUserDb.setState({ db });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
-});
+const userDb = setUpUserDb((db) => db.weightRecords.bulkPut([OLDER, TYPO]));
 
-const live = async () => (await db.weightRecords.toArray()).filter((r) => !r.deleted);
-const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.args]);
+const live = async () => (await userDb().weightRecords.toArray()).filter((r) => !r.deleted);
+const outbox = async () => (await userDb().outbox.toArray()).map((m) => [m.name, m.args]);
 const row = (id: string) => screen.getByTestId(`weight-row-${id}`);
 
 async function renderProgress(locale: 'pt-BR' | 'es-AR' | 'en-US' = 'pt-BR') {
@@ -79,7 +67,7 @@ describe('ProgressScreen: correcting the history (issue 16, 5c)', () => {
     const copy = (await live()).find((r) => r.id !== OLDER.id) as WeightRecord;
     expect(copy.id).not.toBe(TYPO.id);
     expect(copy).toMatchObject({ weight: 452, notes: 'em jejum', createdAt: TYPO.createdAt });
-    expect((await db.weightRecords.get(TYPO.id))?.deleted).toBe(true); // the tombstone stays
+    expect((await userDb().weightRecords.get(TYPO.id))?.deleted).toBe(true); // the tombstone stays
     expect((await outbox()).at(-1)).toEqual(['weight.add', { id: copy.id, weight: 452, notes: 'em jejum', createdAt: TYPO.createdAt }]);
   });
 });
@@ -88,11 +76,11 @@ describe('ProgressScreen: the registration weight is the starting point (issue 1
   const LOGGED: WeightRecord = { id: '0190a0b0-0000-7000-8000-000000000003', weight: 90.5, notes: null, createdAt: '2026-03-03T09:00:00.000Z', deleted: false, hlcs: {} };
 
   async function registeredAt91(profile: Partial<ProfileDto>, { pulledBeforeStartingWeight = false } = {}) {
-    await db.weightRecords.clear();
-    await db.weightRecords.put(LOGGED);
+    await userDb().weightRecords.clear();
+    await userDb().weightRecords.put(LOGGED);
     const stored: Partial<ProfileDto> = aProfile({ id: 'u1', targetWeight: 76, ...profile });
     if (pulledBeforeStartingWeight) delete stored.startingWeight;
-    await db.profile.put(stored as ProfileDto);
+    await userDb().profile.put(stored as ProfileDto);
     await renderProgress();
   }
 

@@ -1,28 +1,18 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { useUserDb } from '#pwa/db/current.ts';
-import { UserDb } from '#pwa/db/user-db.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, renderInApp, setUpScreenTests, stubApi, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 
 const messages = setUpScreenTests();
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`settings-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  await db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', preferredLanguage: 'pt-BR', profileHlcs: {} }));
-  useUserDb.setState({ db });
+const userDb = setUpUserDb((db) => db.profile.put(aProfile({ id: 'u1', name: 'Pedro Perfil', email: 'pedro@example.com', preferredLanguage: 'pt-BR', profileHlcs: {} })));
+beforeEach(() => {
   useLocaleStore.setState({ locale: 'pt-BR' });
   stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }) });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
 });
 
 const renderSettings = () =>
@@ -55,8 +45,8 @@ describe('Settings: the language (issue 17)', () => {
   it('saves the choice to the profile through sync (a profile.update), so the server and other devices follow', async () => {
     renderSettings();
     await choose('English (US)');
-    await waitFor(async () => expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { preferredLanguage: 'en-US' } }]]));
-    expect((await db.profile.get('u1'))?.preferredLanguage).toBe('en-US');
+    await waitFor(async () => expect((await userDb().outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { preferredLanguage: 'en-US' } }]]));
+    expect((await userDb().profile.get('u1'))?.preferredLanguage).toBe('en-US');
     expect(useLocaleStore.getState().locale).toBe('en-US');
   }, 30_000);
 });

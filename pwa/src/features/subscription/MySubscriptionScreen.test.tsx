@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
-import { useUserDb } from '#pwa/db/current.ts';
-import { UserDb } from '#pwa/db/user-db.ts';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, renderInApp, setUpScreenTests, stubApi, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { MySubscriptionScreen } from './MySubscriptionScreen.tsx';
 
 const messages = setUpScreenTests();
@@ -23,17 +21,7 @@ const PAID: SubscriptionDto = {
   daysRemaining: 80,
 };
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`subscription-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  await db.subscriptions.put(PAID);
-  useUserDb.setState({ db });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
-});
+setUpUserDb((db) => db.subscriptions.put(PAID));
 
 const renderScreen = (support: { whatsapp: string | null; email: string | null }) => {
   const calls = stubApi({ 'GET /plans': () => json({ plans: [], support }), 'GET /orders': () => json({ orders: [] }) });

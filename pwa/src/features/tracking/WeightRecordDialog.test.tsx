@@ -1,31 +1,20 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useUserDb } from '#pwa/db/current.ts';
-import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { WeightRecordDialog } from './WeightRecordDialog.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 
 setUpScreenTests();
 
-let db: UserDb;
-beforeEach(async () => {
-  db = new UserDb(`weight-dialog-${Math.random().toString(36).slice(2)}`);
-  await db.open();
-  useUserDb.setState({ db });
-});
-afterEach(async () => {
-  useUserDb.setState({ db: null });
-  await db.delete();
-});
+const userDb = setUpUserDb();
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const stored = async () => (await db.weightRecords.toArray()).map((r) => r.weight);
+const stored = async () => (await userDb().weightRecords.toArray()).map((r) => r.weight);
 
 async function openDialog(locale: 'pt-BR' | 'es-AR' | 'en-US', last?: number) {
-  if (last !== undefined) await db.weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000001', weight: last, notes: null, createdAt: '2026-01-01T10:00:00.000Z', deleted: false, hlcs: {} });
+  if (last !== undefined) await userDb().weightRecords.put({ id: '0190a0b0-0000-7000-8000-000000000001', weight: last, notes: null, createdAt: '2026-01-01T10:00:00.000Z', deleted: false, hlcs: {} });
   renderInApp(await loadMessages(locale), <WeightRecordDialog open onClose={() => undefined} />, locale);
 }
 
@@ -104,7 +93,7 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
 
 describe('WeightRecordDialog: in pounds for a client who reads them (issue 17, ADR 020)', () => {
   beforeEach(async () => {
-    await db.profile.put(aProfile({ id: 'u1', name: 'Uma', unitSystem: 'us', profileHlcs: {} }));
+    await userDb().profile.put(aProfile({ id: 'u1', name: 'Uma', unitSystem: 'us', profileHlcs: {} }));
   });
 
   it.each([
