@@ -39,6 +39,7 @@ describe('the author reviews and corrects a plan’s translations (issue 19, par
 
     fireEvent.change(food, { target: { value: ' Huevos ' } });
     fireEvent.click(screen.getByTestId('translation-save'));
+    fireEvent.click(screen.getByTestId('translation-save')); // a double tap saves once
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls).toHaveLength(1);
