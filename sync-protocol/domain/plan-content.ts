@@ -77,6 +77,9 @@ export function structureWorkout(text: WorkoutText): Structured<WorkoutContent, 
 export const PLAN_TEXT_KINDS = ['titles', 'meal-names', 'foods', 'preparations', 'substitutions', 'notes', 'training-names', 'exercises'] as const;
 export type PlanTextKind = (typeof PLAN_TEXT_KINDS)[number];
 
+/** A text of a plan by its kind and original words: each is translated, reviewed and corrected once. */
+export const planTextKey = (kind: PlanTextKind, text: string) => `${kind}\u0000${text}`;
+
 /** Replaces each text of a structure (`rewrite(text, kind)`), keeping its shape, figures and times. */
 type Rewrite = (text: string, kind: PlanTextKind) => string;
 

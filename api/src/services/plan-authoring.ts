@@ -9,14 +9,14 @@
 import type Database from 'better-sqlite3';
 import type { DietPlanInput, PlanTranslationEdit, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
-import { rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
+import { planTextKey, rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Tracking } from './tracking.ts';
-import { planTexts, textKey, type PlanWords, type TranslatePlan, type TranslationEdits } from './plan-translation.ts';
+import { planTexts, type PlanWords, type TranslatePlan, type TranslationEdits } from './plan-translation.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
 const DIET_COLUMNS = {
@@ -193,10 +193,10 @@ function authoring<
         const row = found(id);
         const plan = kind.toDto(row);
         if (locale === plan.language) throw validationError([{ field: 'locale', key: 'validation.invalidOption' }]);
-        const known = new Set(planTexts({ ...plan, details: kind.details(plan) }, kind.rewrite).map((item) => textKey(item.context as PlanTextKind, item.text)));
-        const problems = edit.texts.flatMap((text, i) => (known.has(textKey(text.kind, text.source)) ? [] : [{ field: `texts[${i}].source`, key: 'validation.invalidOption' }]));
+        const known = new Set(planTexts({ ...plan, details: kind.details(plan) }, kind.rewrite).map((item) => planTextKey(item.context as PlanTextKind, item.text)));
+        const problems = edit.texts.flatMap((text, i) => (known.has(planTextKey(text.kind, text.source)) ? [] : [{ field: `texts[${i}].source`, key: 'validation.invalidOption' }]));
         if (problems.length > 0) throw validationError(problems);
-        const edits = { ...(JSON.parse(row.translation_edits) as TranslationEdits), [locale]: Object.fromEntries(edit.texts.map((text) => [textKey(text.kind, text.source), text.text])) };
+        const edits = { ...(JSON.parse(row.translation_edits) as TranslationEdits), [locale]: Object.fromEntries(edit.texts.map((text) => [planTextKey(text.kind, text.source), text.text])) };
         storeEdits.run({ id, edits: JSON.stringify(edits), now: now(), version: tracking.bumpVersion(row.user_id) });
         return found(id);
       })();

@@ -8,7 +8,7 @@
  * publishing costs the author two of their AI calls, not one per kind of text.
  */
 import type { PlanDetails, PlanTranslation, PlanTranslations } from '#protocol/contract/plans.ts';
-import type { PlanTextKind } from '#protocol/domain/plan-content.ts';
+import { planTextKey as keyOf, type PlanTextKind } from '#protocol/domain/plan-content.ts';
 import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
 import type { TextToTranslate, Translations } from './translations.ts';
 
@@ -21,11 +21,7 @@ export interface PlanWords<Content> {
   details: PlanDetails;
 }
 
-/** A text of a plan by its kind and original words: how the author's edits are keyed. */
-export const textKey = (kind: PlanTextKind, text: string) => `${kind}\u0000${text}`;
-const keyOf = textKey;
-
-/** The author's words per language, by `textKey` (the `translation_edits` column). */
+/** The author's words per language, by `planTextKey` (the `translation_edits` column). */
 export type TranslationEdits = Partial<Record<Locale, Record<string, string>>>;
 
 /** Every distinct text of a plan with its kind, in reading order: what gets translated. */

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { planTextKey } from '#protocol/domain/plan-content.ts';
 import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
@@ -23,7 +24,7 @@ import { translatedTexts, type TranslatedText } from './translation-texts.ts';
 
 export type TranslationTarget = { kind: 'diet'; plan: DietPlanDto } | { kind: 'workout'; plan: WorkoutPlanDto };
 
-const keyOf = (text: TranslatedText) => `${text.kind}\u0000${text.source}`;
+const keyOf = (text: TranslatedText) => planTextKey(text.kind, text.source);
 
 /**
  * The author reviews a published plan in each language it was translated into and corrects it

@@ -1,5 +1,5 @@
 import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
-import { rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
+import { planTextKey, rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 
 /** One text of a plan as the author wrote it, and as its translation reads it now. */
@@ -44,5 +44,5 @@ export function translatedTexts(target: Plan, locale: Locale): TranslatedText[] 
 
   // Each text once per kind, as the server translates and keys them.
   const seen = new Set<string>();
-  return pairs.filter(({ kind, source }) => !seen.has(`${kind}\u0000${source}`) && Boolean(seen.add(`${kind}\u0000${source}`)));
+  return pairs.filter(({ kind, source }) => !seen.has(planTextKey(kind, source)) && Boolean(seen.add(planTextKey(kind, source))));
 }
