@@ -5,6 +5,7 @@
  */
 import { it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
+import { weightAdd } from '#protocol/mutations/weight-add.ts';
 import { createTestApp } from '../api/test/harness.ts';
 import { TestDevice, createUser } from '../api/test/factories.ts';
 import { findUserById } from '../api/src/services/clients.ts';
@@ -38,7 +39,7 @@ it('sync push and pull', async () => {
   const seed = database.sqlite.transaction((userId: string, count: number) => {
     for (let i = 0; i < count; i++) {
       const at = Date.UTC(2020, 0, 1) + i * 60_000;
-      deps.tracking.addWeight(userId, { id: uuidv7(at), weight: 70 + (i % 100) / 10, notes: null, createdAt: new Date(at).toISOString() });
+      deps.mutations.run(userId, weightAdd, { id: uuidv7(at), weight: 70 + (i % 100) / 10, notes: null, createdAt: new Date(at).toISOString() });
     }
   });
   seed(heavy.id, 100_000);

@@ -4,18 +4,9 @@
  * a pull writes the server's rows and then replays the still-pending mutations on top (rebase).
  * Every rule is idempotent, so replaying a mutation onto a row that already reflects it is a no-op.
  */
-import {
-  applyNotificationRead,
-  applyProfileFields,
-  applyProgressComplete,
-  applyProgressSet,
-  applyWeightAdd,
-  applyWeightDelete,
-  applyWeightUpdate,
-  type DailyProgress,
-  type WeightRecord,
-} from './conflict/rules.ts';
-import type { Mutation } from './mutations/envelope.ts';
+import type { DailyProgress, WeightRecord } from './conflict/rules.ts';
+import { mutatorNamed, type Mutation } from './mutations/envelope.ts';
+import { runMutatorAsync, type AsyncMutatorStorage } from './mutations/mutator.ts';
 import type { ProfileDto } from './contract/clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from './contract/plans.ts';
 import type { SubscriptionDto } from './contract/subscriptions.ts';
@@ -24,13 +15,12 @@ import type { NotificationDto } from './contract/tracking.ts';
 
 /** Storage of one replica. Implementations run all calls of one operation in one transaction. */
 export interface ReplicaStore {
-  getWeight(id: string): Promise<WeightRecord | undefined>;
+  /** What the mutators read and write (../mutations/storage.ts), answering with promises. */
+  mutable: AsyncMutatorStorage;
+  /** A pull's rows: the server's word, written as they are. */
   putWeight(record: WeightRecord): Promise<void>;
-  getDay(localDate: string): Promise<DailyProgress | undefined>;
   putDay(day: DailyProgress): Promise<void>;
-  getProfile(): Promise<ProfileDto | undefined>;
   putProfile(profile: ProfileDto): Promise<void>;
-  getNotification(id: string): Promise<NotificationDto | undefined>;
   putNotification(notification: NotificationDto): Promise<void>;
   putDiet(diet: DietPlanDto): Promise<void>;
   deleteDiet(id: string): Promise<void>;
@@ -41,48 +31,13 @@ export interface ReplicaStore {
   clear(): Promise<void>;
 }
 
-/** Applies one mutation to the replica; returns whether anything changed. */
-export async function applyLocally(store: ReplicaStore, mutation: Mutation): Promise<boolean> {
-  switch (mutation.name) {
-    case 'weight.add': {
-      const outcome = applyWeightAdd(await store.getWeight(mutation.args.id), mutation.args);
-      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
-      return outcome.ok && outcome.changed;
-    }
-    case 'weight.update': {
-      const outcome = applyWeightUpdate(await store.getWeight(mutation.args.id), mutation.args, mutation.hlc);
-      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
-      return outcome.ok && outcome.changed;
-    }
-    case 'weight.delete': {
-      const outcome = applyWeightDelete(await store.getWeight(mutation.args.id));
-      if (outcome.ok && outcome.changed) await store.putWeight(outcome.row);
-      return outcome.ok && outcome.changed;
-    }
-    case 'progress.set': {
-      const outcome = applyProgressSet(await store.getDay(mutation.localDate), mutation.localDate, mutation.args, mutation.hlc);
-      if (outcome.ok && outcome.changed) await store.putDay(outcome.row);
-      return outcome.ok && outcome.changed;
-    }
-    case 'progress.complete': {
-      const outcome = applyProgressComplete(await store.getDay(mutation.localDate), mutation.localDate, mutation.hlc);
-      if (outcome.ok && outcome.changed) await store.putDay(outcome.row);
-      return outcome.ok && outcome.changed;
-    }
-    case 'profile.update': {
-      const profile = await store.getProfile();
-      if (!profile) return false;
-      const { updates, hlcs } = applyProfileFields(profile.profileHlcs, mutation.args.fields as Record<string, unknown>, mutation.hlc);
-      if (Object.keys(updates).length === 0) return false;
-      await store.putProfile({ ...profile, ...updates, profileHlcs: hlcs });
-      return true;
-    }
-    case 'notification.read': {
-      const outcome = applyNotificationRead(await store.getNotification(mutation.args.id));
-      if (outcome.ok && outcome.changed) await store.putNotification(outcome.row);
-      return outcome.ok && outcome.changed;
-    }
-  }
+/** Applies one mutation to the replica with its mutator, as the server will; returns whether anything changed. */
+export async function applyLocally(store: ReplicaStore, mutation: Mutation, now: number = Date.now()): Promise<boolean> {
+  const mutator = mutatorNamed(mutation.name);
+  if (!mutator) return false;
+  const context = { id: mutation.id, hlc: mutation.hlc, localDate: mutation.localDate, now, location: 'client' as const };
+  const result = await runMutatorAsync(mutator.apply(mutation.args as never, context), store.mutable);
+  return result.ok && result.changed;
 }
 
 /**
@@ -146,13 +101,33 @@ export function createMemoryStore(): ReplicaStore & {
     diets,
     workouts,
     subscriptions,
-    getWeight: async (id) => weights.get(id),
+    mutable: {
+      weightRecords: {
+        get: async (id) => weights.get(id),
+        insert: async (record) => {
+          if (weights.has(record.id)) return 'exists';
+          weights.set(record.id, record);
+          return 'inserted';
+        },
+        put: async (record) => void weights.set(record.id, record),
+        latest: async () => [...weights.values()].filter((record) => !record.deleted).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0],
+      },
+      dailyProgress: {
+        get: async (localDate) => days.get(localDate),
+        put: async (day) => void days.set(day.localDate, day),
+      },
+      profile: {
+        get: async () => profile.value,
+        patch: async (fields, profileHlcs) => void (profile.value = profile.value && { ...profile.value, ...fields, profileHlcs }),
+      },
+      notifications: {
+        get: async (id) => notifications.get(id),
+        put: async (notification) => void notifications.set(notification.id, notification as NotificationDto),
+      },
+    },
     putWeight: async (record) => void weights.set(record.id, record),
-    getDay: async (localDate) => days.get(localDate),
     putDay: async (day) => void days.set(day.localDate, day),
-    getProfile: async () => profile.value,
     putProfile: async (value) => void (profile.value = value),
-    getNotification: async (id) => notifications.get(id),
     putNotification: async (n) => void notifications.set(n.id, n),
     putDiet: async (diet) => void diets.set(diet.id, diet),
     deleteDiet: async (id) => void diets.delete(id),

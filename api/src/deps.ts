@@ -4,6 +4,7 @@ import type { GroupCommit } from './db/group-commit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Logger } from './logger.ts';
 import type { Tracking } from './services/tracking.ts';
+import type { Mutations } from './services/mutations.ts';
 import type { Plans } from './services/plans.ts';
 import type { Sync } from './services/sync.ts';
 import type { Subscriptions } from './services/subscriptions.ts';
@@ -25,6 +26,7 @@ import { createSessionStore } from './auth/sessions.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { createLogger } from './logger.ts';
 import { createTracking } from './services/tracking.ts';
+import { createMutations } from './services/mutations.ts';
 import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
 import { createSubscriptions } from './services/subscriptions.ts';
@@ -57,6 +59,8 @@ export interface AppDeps {
   /** The server's hybrid logical clock: stamps REST writes so they merge with device writes. */
   clock: Clock;
   tracking: Tracking;
+  /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */
+  mutations: Mutations;
   plans: Plans;
   subscriptions: Subscriptions;
   orders: Orders;
@@ -94,6 +98,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const clock = createClock('server', now);
   const live = createLiveUpdates(database.sqlite);
   const tracking = createTracking(database.sqlite, now, live.changed);
+  const mutations = createMutations(database.db, tracking, clock, now);
   const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, now);
   const log = overrides.log ?? createLogger(config.logLevel);
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
@@ -108,10 +113,11 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     now,
     clock,
     tracking,
+    mutations,
     plans: createPlans(database.sqlite, tracking.bumpVersion, now),
     live,
     subscriptions,
-    sync: createSync(database.sqlite, database.db, tracking, subscriptions, clock, now),
+    sync: createSync(database.sqlite, database.db, tracking, mutations, subscriptions, clock, now),
     log,
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),

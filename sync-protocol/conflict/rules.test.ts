@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatHlc } from '../clock/hlc.ts';
 import { parseMutation } from '../mutations/index.ts';
-import { applyWeightAdd, applyWeightDelete, applyWeightUpdate, type WeightRecord } from './rules.ts';
+import { applyWeightDelete, applyWeightUpdate, type WeightRecord } from './rules.ts';
 
 const ID = '0190a0b0-0000-7000-8000-000000000001';
 const hlc = (millis: number, node = 'dev_aaaaaaaa') => formatHlc({ millis: Date.UTC(2026, 0, 1) + millis, counter: 0, node });
-const added = (): WeightRecord => {
-  const outcome = applyWeightAdd(undefined, { id: ID, weight: 452, notes: 'em jejum', createdAt: '2026-01-01T08:00:00.000Z' });
-  if (!outcome.ok) throw new Error('add');
-  return outcome.row;
-};
+const added = (): WeightRecord => ({ id: ID, weight: 452, notes: 'em jejum', createdAt: '2026-01-01T08:00:00.000Z', deleted: false, hlcs: {} });
 const row = (outcome: ReturnType<typeof applyWeightUpdate>) => {
   if (!outcome.ok) throw new Error(outcome.code);
   return outcome.row;

@@ -1,12 +1,13 @@
 /**
- * Merge rules per entity (ARCHITECTURE §3), pure and storage-agnostic: the server runs them on
- * rows read from SQLite, the PWA on rows read from IndexedDB when it rebases pending changes.
+ * Merge rules per entity (ARCHITECTURE §3), pure and storage-agnostic: the mutators (../mutations)
+ * run them on rows read from SQLite on the server and from IndexedDB on the device.
  * Each takes the current row (or undefined) and returns the row to store, or why the mutation
  * is rejected.
  */
 import type { ErrorCode } from '../errors.ts';
 import { canCompleteDay, NEUTRAL_LEVEL } from '../domain/daily-progress.ts';
-import type { MutationArgs, ProgressField } from '../mutations/envelope.ts';
+import type { ProgressField, ProgressSetArgs } from '../mutations/progress-set.ts';
+import type { WeightUpdateArgs } from '../mutations/weight-update.ts';
 
 export type Outcome<T> = { ok: true; row: T; changed: boolean } | { ok: false; code: ErrorCode };
 
@@ -35,18 +36,12 @@ export interface WeightRecord {
   hlcs?: Partial<Record<WeightRecordField, string>>;
 }
 
-export function applyWeightAdd(current: WeightRecord | undefined, args: MutationArgs['weight.add']): Outcome<WeightRecord> {
-  // The id already exists: a replay of the same add, or an add after its delete (which wins).
-  if (current) return unchanged(current);
-  return changed({ id: args.id, weight: args.weight, notes: args.notes, createdAt: args.createdAt, deleted: false, hlcs: {} });
-}
-
 /**
  * Corrects the fields given, each only if this write is its latest (per-field last-writer-wins
  * by HLC, as daily progress). A correction of a deleted record changes nothing: the delete wins.
  * Replaying the same correction is a no-op (its HLC is no longer greater).
  */
-export function applyWeightUpdate(current: WeightRecord | undefined, args: MutationArgs['weight.update'], hlc: string): Outcome<WeightRecord> {
+export function applyWeightUpdate(current: WeightRecord | undefined, args: WeightUpdateArgs, hlc: string): Outcome<WeightRecord> {
   if (!current) return rejected('NOT_FOUND');
   if (current.deleted) return unchanged(current);
   const hlcs = { ...current.hlcs };
@@ -98,7 +93,7 @@ export const emptyDay = (localDate: string): DailyProgress => ({
  * the completion (a higher HLC) is rejected; one made before it, on a device that was offline,
  * still takes part in last-writer-wins, so the outcome does not depend on arrival order.
  */
-export function applyProgressSet(current: DailyProgress | undefined, localDate: string, args: MutationArgs['progress.set'], hlc: string): Outcome<DailyProgress> {
+export function applyProgressSet(current: DailyProgress | undefined, localDate: string, args: ProgressSetArgs, hlc: string): Outcome<DailyProgress> {
   const day = current ?? emptyDay(localDate);
   const completedAt = day.hlcs.completed;
   if (day.isCompleted && completedAt !== undefined && hlc > completedAt) return rejected('DAY_LOCKED');

@@ -5,6 +5,7 @@ import { registerClient } from '../services/clients.ts';
 import type { Db } from './client.ts';
 import type { AppDeps } from '../deps.ts';
 import { uuidv7 } from '#protocol/ids.ts';
+import { weightAdd } from '#protocol/mutations/weight-add.ts';
 import { users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -136,7 +137,7 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
 
   const plans = sqlite.transaction(() => {
     for (const { weight, createdAt } of demoWeightHistory(now)) {
-      deps.tracking.addWeight(clientId, { id: uuidv7(createdAt), weight, notes: null, createdAt: new Date(createdAt).toISOString() });
+      deps.mutations.run(clientId, weightAdd, { id: uuidv7(createdAt), weight, notes: null, createdAt: new Date(createdAt).toISOString() });
     }
     const published = now - 5 * DAY_MS;
     const dietId = deps.plans.addDiet(clientId, {

@@ -1,8 +1,9 @@
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { DomainError } from '#protocol/errors.ts';
+import { profileUpdate } from '#protocol/mutations/profile-update.ts';
 import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { AccountSession } from '#protocol/contract/clients.ts';
-import { applyProfileUpdate, authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
+import { authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { isSessionId } from '../auth/sessions.ts';
@@ -95,7 +96,10 @@ export function clientsRoutes(deps: AppDeps) {
 
     .put('/profile', 'signedIn', jsonBody(profileUpdateSchema), async (c) => {
       const input = c.req.valid('json');
-      const user = applyProfileUpdate(db, deps.tracking, currentUser(c).id, input, deps.clock.now(), deps.now());
+      const userId = currentUser(c).id;
+      const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, profileUpdate, { fields: input }))();
+      const user = findUserById(db, userId);
+      if (!write.ok || !user) throw new DomainError(write.ok ? 'NOT_FOUND' : write.code);
       return c.json({ client: toClientDto(db, user) });
     })
 

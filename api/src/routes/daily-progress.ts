@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { isHlc } from '#protocol/clock/hlc.ts';
 import { isLocalDate } from '#protocol/domain/calendar.ts';
 import { checkBoolean, checkLevel } from '#protocol/mutations/fields.ts';
-import type { ProgressField } from '#protocol/mutations/index.ts';
+import { progressComplete } from '#protocol/mutations/progress-complete.ts';
+import { progressSet, type ProgressField } from '#protocol/mutations/progress-set.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
 import { findUserById } from '../services/clients.ts';
 import { progressSummary, requestTimeZone, todayFor } from '../services/daily-progress.ts';
@@ -59,9 +60,9 @@ export function dailyProgressRoutes(deps: AppDeps) {
     if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
     const write = await deps.groupCommit.run(() => {
       const value = toggle ? !(deps.tracking.day(me.id, localDate)?.[field] ?? false) : checked.value;
-      return deps.tracking.setProgress(me.id, localDate, { field, value }, hlc);
+      return deps.mutations.run(me.id, progressSet, { field, value }, { hlc, localDate });
     });
-    if (!write.applied) throw new DomainError(write.code);
+    if (!write.ok) throw new DomainError(write.code);
     return c.json({ progress: progressSummary(deps, me.id, localDate) });
   };
 
@@ -80,8 +81,8 @@ export function dailyProgressRoutes(deps: AppDeps) {
       const body = await readJsonObject(c);
       const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
       const hlc = hlcOf(body.hlc);
-      const write = await deps.groupCommit.run(() => deps.tracking.completeDay(me.id, localDate, hlc));
-      if (!write.applied) throw new DomainError(write.code);
+      const write = await deps.groupCommit.run(() => deps.mutations.run(me.id, progressComplete, {}, { hlc, localDate }));
+      if (!write.ok) throw new DomainError(write.code);
       return c.json({ progress: progressSummary(deps, me.id, localDate) });
     });
 }

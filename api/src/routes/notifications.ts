@@ -1,9 +1,10 @@
 import { DomainError } from '#protocol/errors.ts';
 import { checkUuid } from '#protocol/mutations/fields.ts';
+import { notificationRead } from '#protocol/mutations/notification-read.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 
-/** SPEC §7 notifications; reading is monotonic, like the `notification.read` mutation. */
+/** SPEC §7 notifications; reading is monotonic, by the `notification.read` mutator, as a push is. */
 export function notificationRoutes(deps: AppDeps) {
   return createRouter('/api/notifications')
     .get('/', 'signedIn', (c) => c.json({ notifications: deps.tracking.listNotifications(currentUser(c).id) }))
@@ -12,8 +13,8 @@ export function notificationRoutes(deps: AppDeps) {
       const id = checkUuid(c.req.param('id'));
       if (!id.ok) throw new DomainError('NOT_FOUND');
       const userId = currentUser(c).id;
-      const write = deps.database.sqlite.transaction(() => deps.tracking.readNotification(userId, id.value))();
-      if (!write.applied) throw new DomainError(write.code);
+      const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, notificationRead, { id: id.value }))();
+      if (!write.ok) throw new DomainError(write.code);
       return c.json({ notification: deps.tracking.notification(userId, id.value) });
     });
 }

@@ -1,11 +1,12 @@
 import { uuidv7 } from '#protocol/ids.ts';
 import { checkNotes, checkWeight } from '#protocol/mutations/fields.ts';
+import { weightAdd } from '#protocol/mutations/weight-add.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser, serializedJson } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 
-/** SPEC §7 weight records, online; the same service as the `weight.add` mutation. */
+/** SPEC §7 weight records, online; written by the `weight.add` mutator, as a push is. */
 export function weightRecordRoutes(deps: AppDeps) {
   return createRouter('/api/weight-records')
     .get('/', 'signedIn', (c) => serializedJson(c, deps.tracking.weightRecordsJson(currentUser(c).id)))
@@ -21,9 +22,9 @@ export function weightRecordRoutes(deps: AppDeps) {
       const userId = currentUser(c).id;
       const id = uuidv7(deps.now());
       const write = await deps.groupCommit.run(() =>
-        deps.tracking.addWeight(userId, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
+        deps.mutations.run(userId, weightAdd, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }, { id }),
       );
-      if (!write.applied) throw new DomainError(write.code);
+      if (!write.ok) throw new DomainError(write.code);
       return c.json({ weightRecord: deps.tracking.weightRecord(userId, id) }, 201);
     });
 }

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { unitSystemOfCountry, type UnitSystem } from '#protocol/domain/units.ts';
-import { parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { COUNTRY_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
@@ -10,7 +9,6 @@ import type { ClientDto } from '#protocol/contract/clients.ts';
 import type { Db } from '../db/client.ts';
 import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { Tracking } from './tracking.ts';
 
 /**
  * The client as every response shows it. `users.current_weight` keeps the weight given at
@@ -47,7 +45,7 @@ export function toClientDto(db: Db, row: UserRow): ClientDto {
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** The lookup behind every signed-in read: built and prepared once per database, not per call. */
@@ -146,46 +144,4 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 
 export async function changePassword(db: Db, userId: string, password: string, now: number): Promise<void> {
   db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, userId)).run();
-}
-
-/**
- * A weight typed in a profile save is a weigh-in at the save's time (ADR 018), never a change of
- * the registration weight: recorded when it differs from the weight current then; a record made
- * after the save (another device, an offline save sent late) is newer and stays the current one.
- */
-function recordProfileWeight(db: Db, tracking: Tracking, user: UserRow, weight: number, hlc: string, now: number): void {
-  const at = Math.min(parseHlc(hlc)?.millis ?? now, now);
-  const latest = latestWeight(db, user.id);
-  if (latest && latest.createdAt > at) return;
-  if ((latest?.weight ?? user.currentWeight) === weight) return;
-  tracking.addWeight(user.id, { id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString() });
-}
-
-/**
- * Applies profile fields that win by HLC (per-field last-writer-wins, ARCHITECTURE §3): an edit made
- * offline on one device does not overwrite a later edit of the same field made on another.
- */
-export function applyProfileUpdate(db: Db, tracking: Tracking, userId: string, input: ProfileUpdateInput, hlc: string, now: number): UserRow {
-  const { currentWeight, ...fields } = profileFields(input);
-  const user = findUserById(db, userId);
-  if (!user) throw new DomainError('NOT_FOUND');
-  if (typeof currentWeight === 'number') recordProfileWeight(db, tracking, user, currentWeight, hlc, now);
-  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const { updates, hlcs } = tracking.profileUpdates(userId, given, hlc);
-  try {
-    const row =
-      Object.keys(updates).length === 0
-        ? findUserById(db, userId)
-        : db
-            .update(users)
-            .set({ ...updates, profileHlcs: hlcs, version: tracking.bumpVersion(userId), updatedAt: now })
-            .where(eq(users.id, userId))
-            .returning()
-            .get();
-    if (!row) throw new DomainError('NOT_FOUND');
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', { fields: [{ field: 'email', key: 'errors.EMAIL_TAKEN' }] });
-    throw error;
-  }
 }

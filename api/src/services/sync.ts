@@ -11,11 +11,14 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
-import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
+import { mutatorNamed, parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
+import { refused, runMutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
-import { applyProfileUpdate, toClientDto } from './clients.ts';
-import { toDailyProgress, toNotification, toWeightRecord, type Tracking, type WriteResult } from './tracking.ts';
+import { toClientDto } from './clients.ts';
+import type { Mutations } from './mutations.ts';
+import { toDailyProgress, toNotification, toWeightRecord, type Tracking } from './tracking.ts';
 import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/sync.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
@@ -28,10 +31,7 @@ interface Versioned {
   version: number;
 }
 
-export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, subscriptions: Subscriptions, clock: Clock, now: () => number) {
-  /** An instant from a device, or the server's now if the device's clock put it in the future. */
-  const notAfterNow = (instant: string) => (Date.parse(instant) > now() ? new Date(now()).toISOString() : instant);
-
+export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, mutations: Mutations, subscriptions: Subscriptions, clock: Clock, now: () => number) {
   const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
   const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
@@ -46,32 +46,19 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
   const workoutsAfter = page<WorkoutPlanRaw>('SELECT * FROM workout_plans WHERE user_id = ?');
 
   /**
-   * Applies one mutation. A device clock running fast never costs a change: a timestamp from the
-   * server's future is replaced by the server's own (ADR 007), and so is a weight's date.
+   * Applies one mutation with its mutator, the one the device ran. A device clock running fast
+   * never costs a change: a timestamp from the server's future is replaced by the server's own
+   * (ADR 007), and so is a weight's date (the mutator's rule).
    */
-  function apply(userId: string, mutation: Mutation): WriteResult {
-    const hlc = clock.stamp(mutation.hlc);
-    switch (mutation.name) {
-      case 'weight.add':
-        return tracking.addWeight(userId, { ...mutation.args, createdAt: notAfterNow(mutation.args.createdAt) });
-      case 'weight.update':
-        return tracking.updateWeight(userId, mutation.args, hlc);
-      case 'weight.delete':
-        return tracking.deleteWeight(userId, mutation.args.id);
-      case 'progress.set':
-        return tracking.setProgress(userId, mutation.localDate, mutation.args, hlc);
-      case 'progress.complete':
-        return tracking.completeDay(userId, mutation.localDate, hlc);
-      case 'profile.update':
-        try {
-          applyProfileUpdate(db, tracking, userId, mutation.args.fields, hlc, now());
-          return { applied: true };
-        } catch (error) {
-          if (error instanceof DomainError) return { applied: false, code: error.code };
-          throw error;
-        }
-      case 'notification.read':
-        return tracking.readNotification(userId, mutation.args.id);
+  function apply(storage: MutatorStorage, mutation: Mutation): MutatorResult {
+    const mutator = mutatorNamed(mutation.name);
+    if (!mutator) return refused('UNKNOWN_MUTATION');
+    const context = { id: mutation.id, hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now(), location: 'server' as const };
+    try {
+      return runMutator(mutator.apply(mutation.args as never, context), storage);
+    } catch (error) {
+      if (error instanceof DomainError) return refused(error.code);
+      throw error;
     }
   }
 
@@ -80,6 +67,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
     if (!device) insertDevice.run(deviceId, userId, now(), now());
     let lastSeq = device?.last_seq ?? 0;
+    const storage = mutations.storageFor(userId);
     const results: MutationStatus[] = [];
     let gap: PushResult['gap'] = null;
     const ordered = batch.map((raw) => ({ raw, seq: rawSeq(raw) as number })).sort((a, b) => a.seq - b.seq);
@@ -96,12 +84,12 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
         break;
       }
       const parsed = parseMutation(raw);
-      const outcome: WriteResult = !parsed.ok
-        ? { applied: false, code: parsed.code }
+      const outcome: MutatorResult = !parsed.ok
+        ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
-          ? { applied: false, code: 'DEVICE_CONFLICT' }
-          : apply(userId, parsed.mutation);
-      if (outcome.applied) results.push({ seq, id, status: 'applied' });
+          ? refused('DEVICE_CONFLICT')
+          : apply(storage, parsed.mutation);
+      if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });
         insertRefusal.run(deviceId, seq, outcome.code);

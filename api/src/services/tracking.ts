@@ -1,23 +1,13 @@
 /**
- * The synced data of one client (weight records, daily progress, notifications, profile fields):
- * every write runs the shared conflict rules and stamps the row with the next server-wide
- * version, in the caller's transaction. Statements are prepared once: push applies up to a
+ * The synced data of one client (weight records, daily progress, notifications) on SQLite: the
+ * mutators' storage port (`storageFor`), whose every write stamps the row with the next
+ * server-wide version in the caller's transaction, and the reads REST serves. The rules are the
+ * mutators' (sync-protocol/mutations). Statements are prepared once: push applies up to a
  * thousand mutations per request.
  */
 import type Database from 'better-sqlite3';
-import {
-  applyNotificationRead,
-  applyProfileFields,
-  applyProgressComplete,
-  applyProgressSet,
-  applyWeightAdd,
-  applyWeightDelete,
-  applyWeightUpdate,
-  type DailyProgress,
-  type Outcome,
-} from '#protocol/conflict/rules.ts';
-import type { ErrorCode } from '#protocol/errors.ts';
-import type { MutationArgs } from '#protocol/mutations/index.ts';
+import type { DailyProgress } from '#protocol/conflict/rules.ts';
+import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { NotificationDto, WeightRecord } from '#protocol/contract/tracking.ts';
 import { jsonText, type JsonText } from '../json-text.ts';
 
@@ -80,11 +70,6 @@ export const toNotification = (row: NotificationRowRaw): NotificationDto => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-/** What a write did: applied (changed or a no-op replay), or rejected with a code. */
-export type WriteResult = { applied: true } | { applied: false; code: ErrorCode };
-
-const result = (outcome: Outcome<unknown>): WriteResult => (outcome.ok ? { applied: true } : { applied: false, code: outcome.code });
-
 /** Users whose weight list is kept serialized (the most recently read ones; a few MB at most). */
 const WEIGHT_LIST_CACHE_SIZE = 500;
 
@@ -105,8 +90,12 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
   const insertWeight = sqlite.prepare(
     'INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (id) DO NOTHING',
   );
-  const tombstoneWeight = sqlite.prepare('UPDATE weight_records SET deleted_at = ?, version = ? WHERE id = ?');
-  const correctWeight = sqlite.prepare('UPDATE weight_records SET weight = ?, notes = ?, hlcs = ?, version = ? WHERE id = ?');
+  // A tombstone keeps the time of its delete; a correction never revives a deleted record (the rule's).
+  const writeWeight = sqlite.prepare(
+    `UPDATE weight_records SET weight = @weight, notes = @notes, hlcs = @hlcs, version = @version,
+       deleted_at = CASE WHEN @deleted THEN coalesce(deleted_at, @now) ELSE NULL END WHERE id = @id AND user_id = @userId`,
+  );
+
   const lastWeightVersion = sqlite.prepare<[string], [number | null]>('SELECT max(version) FROM weight_records WHERE user_id = ?').raw(true);
   const weightListCache = new Map<string, { version: number | null; json: JsonText<{ weightRecords: WeightRecord[] }> }>();
   // Rows as arrays of the four columns the list shows: no object and no user id per row.
@@ -129,13 +118,11 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
   );
 
   const notificationById = sqlite.prepare<[string], NotificationRowRaw>('SELECT * FROM notifications WHERE id = ?');
-  const markNotificationRead = sqlite.prepare('UPDATE notifications SET read = 1, version = ? WHERE id = ?');
+  const writeNotificationRead = sqlite.prepare('UPDATE notifications SET read = ?, version = ? WHERE id = ? AND user_id = ?');
   const listNotifications = sqlite.prepare<[string], NotificationRowRaw>('SELECT * FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC');
   const insertNotification = sqlite.prepare(
     'INSERT INTO notifications (id, user_id, type, title, message, read, created_at, version) VALUES (?, ?, ?, ?, ?, 0, ?, ?)',
   );
-
-  const profileHlcs = sqlite.prepare<[string], { profile_hlcs: string }>('SELECT profile_hlcs FROM users WHERE id = ?');
 
   /**
    * Within a batch, the days it reads and writes stay in memory, keyed by user and date, and each
@@ -181,6 +168,36 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
 
   return {
     currentVersion: () => (batchVersion ?? (currentVersion.get() as { value: number }).value),
+
+    /** The mutators' storage of weight records (but the latest), days and notifications, scoped to one user. */
+    storageFor(userId: string): { weightRecords: Omit<MutatorStorage['weightRecords'], 'latest'> } & Pick<MutatorStorage, 'dailyProgress' | 'notifications'> {
+      const owned = <T extends { user_id: string }>(row: T | undefined) => (row && row.user_id === userId ? row : undefined);
+      return {
+        weightRecords: {
+          get: (id) => {
+            const row = owned(weightById.get(id));
+            return row && toWeightRecord(row);
+          },
+          insert: (record) => {
+            if (insertWeight.run(record.id, userId, record.weight, record.notes, Date.parse(record.createdAt), bump(userId)).changes === 1) return 'inserted';
+            return owned(weightById.get(record.id)) ? 'exists' : 'taken';
+          },
+          put: (record) =>
+            void writeWeight.run({ weight: record.weight, notes: record.notes, hlcs: JSON.stringify(record.hlcs ?? {}), version: bump(userId), deleted: record.deleted ? 1 : 0, now: now(), id: record.id, userId }),
+        },
+        dailyProgress: {
+          get: (localDate) => readDay(userId, localDate),
+          put: (day) => writeDay(userId, day),
+        },
+        notifications: {
+          get: (id) => {
+            const row = owned(notificationById.get(id));
+            return row && toNotification(row);
+          },
+          put: (notification) => void writeNotificationRead.run(notification.read ? 1 : 0, bump(userId), notification.id, userId),
+        },
+      };
+    },
     bumpVersion: bump,
 
     /**
@@ -202,32 +219,6 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
         batchVersion = null;
         batchDays = null;
       }
-    },
-
-    addWeight(userId: string, args: MutationArgs['weight.add']): WriteResult {
-      // The common case is a new id: insert straight away, and look only when the id exists.
-      const inserted = insertWeight.run(args.id, userId, args.weight, args.notes, Date.parse(args.createdAt), bump(userId)).changes === 1;
-      if (inserted) return { applied: true };
-      const existing = weightById.get(args.id) as WeightRow;
-      if (existing.user_id !== userId) return { applied: false, code: 'ID_CONFLICT' };
-      return result(applyWeightAdd(toWeightRecord(existing), args)); // a replay: unchanged
-    },
-
-    /** A correction (`weight.update`): per-field last-writer-wins; a no-op on a deleted record. */
-    updateWeight(userId: string, args: MutationArgs['weight.update'], hlc: string): WriteResult {
-      const existing = weightById.get(args.id);
-      const owned = existing && existing.user_id === userId ? existing : undefined;
-      const outcome = applyWeightUpdate(owned ? toWeightRecord(owned) : undefined, args, hlc);
-      if (outcome.ok && outcome.changed) correctWeight.run(outcome.row.weight, outcome.row.notes, JSON.stringify(outcome.row.hlcs ?? {}), bump(userId), args.id);
-      return result(outcome);
-    },
-
-    deleteWeight(userId: string, id: string): WriteResult {
-      const existing = weightById.get(id);
-      const owned = existing && existing.user_id === userId ? existing : undefined;
-      const outcome = applyWeightDelete(owned ? toWeightRecord(owned) : undefined);
-      if (outcome.ok && outcome.changed) tombstoneWeight.run(now(), bump(userId), id);
-      return result(outcome);
     },
 
     weightRecord(userId: string, id: string): WeightRecord | null {
@@ -255,37 +246,10 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
       return json;
     },
 
-    setProgress(userId: string, localDate: string, args: MutationArgs['progress.set'], hlc: string): WriteResult {
-      const outcome = applyProgressSet(readDay(userId, localDate), localDate, args, hlc);
-      if (outcome.ok && outcome.changed) writeDay(userId, outcome.row);
-      return result(outcome);
-    },
-
-    completeDay(userId: string, localDate: string, hlc: string): WriteResult {
-      const outcome = applyProgressComplete(readDay(userId, localDate), localDate, hlc);
-      if (outcome.ok && outcome.changed) writeDay(userId, outcome.row);
-      return result(outcome);
-    },
-
     day: readDay,
 
     completedDates(userId: string, from: string, to: string): string[] {
       return completedDatesIn.all(userId, from, to).map((row) => row.local_date);
-    },
-
-    /** Profile fields merged per field by HLC; returns the fields that won. */
-    profileUpdates<T extends Record<string, unknown>>(userId: string, fields: Partial<T>, hlc: string) {
-      const row = profileHlcs.get(userId);
-      const hlcs = row ? (JSON.parse(row.profile_hlcs) as Record<string, string>) : {};
-      return applyProfileFields<T>(hlcs, fields, hlc);
-    },
-
-    readNotification(userId: string, id: string): WriteResult {
-      const existing = notificationById.get(id);
-      const owned = existing && existing.user_id === userId ? toNotification(existing) : undefined;
-      const outcome = applyNotificationRead(owned);
-      if (outcome.ok && outcome.changed) markNotificationRead.run(bump(userId), id);
-      return result(outcome);
     },
 
     notification(userId: string, id: string): NotificationDto | null {

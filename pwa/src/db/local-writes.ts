@@ -1,21 +1,14 @@
 import { createClock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { MUTATION_VERSION, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
+import { mutatorNamed, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
+import type { MutatorTable } from '#protocol/mutations/mutator.ts';
 import { applyLocally } from '#protocol/replica.ts';
 import { dexieStore } from './replica-store.ts';
 import { newDeviceId, type UserDb } from './user-db.ts';
 
-const touchedTable = (db: UserDb, name: MutationName) =>
-  ({
-    'weight.add': db.weightRecords,
-    'weight.update': db.weightRecords,
-    'weight.delete': db.weightRecords,
-    'progress.set': db.dailyProgress,
-    'progress.complete': db.dailyProgress,
-    'profile.update': db.profile,
-    'notification.read': db.notifications,
-  })[name];
+/** The IndexedDB table behind each of the mutators' storage tables. */
+const TABLES = { weightRecords: 'weightRecords', dailyProgress: 'dailyProgress', profile: 'profile', notifications: 'notifications' } as const satisfies Record<MutatorTable, keyof UserDb>;
 
 let zone: { name: string; readAt: number } | null = null;
 
@@ -43,8 +36,10 @@ export const todayLocalDate = (now = new Date()) => localDateIn(deviceTimeZone()
 export async function recordMutation<N extends MutationName>(db: UserDb, name: N, args: MutationArgs[N], at: Date = new Date()): Promise<Mutation> {
   const started = performance.now();
   let committedAt = Number.NaN;
+  const mutator = mutatorNamed(name);
+  if (!mutator) throw new Error(`unknown mutation ${name}`);
   // Only the tables this change touches: a wider scope would wait behind every live query.
-  const mutation = await db.transaction('rw', [db.meta, db.outbox, touchedTable(db, name)], async (tx) => {
+  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db[TABLES[table]])], async (tx) => {
     // The commit itself: IndexedDB's complete event, before Dexie's listeners (live queries) run.
     tx.idbtrans.addEventListener('complete', (event) => (committedAt = event.timeStamp), { once: true });
     const timeZone = deviceTimeZone();
@@ -58,14 +53,14 @@ export async function recordMutation<N extends MutationName>(db: UserDb, name: N
       seq,
       id: uuidv7(at.getTime()),
       name,
-      version: MUTATION_VERSION,
+      version: mutator.version,
       args,
       hlc: clock.now(),
       localDate,
       timeZone,
     } as Envelope<N> as Mutation;
     await Promise.all([
-      applyLocally(dexieStore(db), mutation),
+      applyLocally(dexieStore(db), mutation, at.getTime()),
       db.outbox.add(mutation),
       db.meta.bulkPut([
         { key: 'deviceId', value: deviceId },

@@ -1,16 +1,38 @@
+import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import type { ReplicaStore } from '#protocol/replica.ts';
 import type { UserDb } from './user-db.ts';
 
-/** The replica rules of sync-protocol on IndexedDB; call inside a transaction over `db.replicaTables`. */
+/** The replica and the mutators' storage port on IndexedDB; call inside a transaction over the tables used. */
 export function dexieStore(db: UserDb): ReplicaStore {
+  const profile = async () => (await db.profile.toArray())[0];
   return {
-    getWeight: (id) => db.weightRecords.get(id),
+    mutable: {
+      weightRecords: {
+        get: (id) => db.weightRecords.get(id),
+        // A device holds only its user's records: an id it has is this user's.
+        insert: async (record) => ((await db.weightRecords.get(record.id)) ? 'exists' : (await db.weightRecords.add(record), 'inserted')),
+        put: async (record) => void (await db.weightRecords.put(record)),
+        latest: async () => db.weightRecords.orderBy('createdAt').reverse().filter((record) => !record.deleted).first(),
+      },
+      dailyProgress: {
+        get: (localDate) => db.dailyProgress.get(localDate),
+        put: async (day) => void (await db.dailyProgress.put(day)),
+      },
+      profile: {
+        get: profile,
+        patch: async (fields, profileHlcs) => {
+          const current = await profile();
+          if (current) await db.profile.put({ ...current, ...fields, profileHlcs });
+        },
+      },
+      notifications: {
+        get: (id) => db.notifications.get(id),
+        put: async (notification) => void (await db.notifications.put(notification as NotificationDto)),
+      },
+    },
     putWeight: async (record) => void (await db.weightRecords.put(record)),
-    getDay: (localDate) => db.dailyProgress.get(localDate),
     putDay: async (day) => void (await db.dailyProgress.put(day)),
-    getProfile: async () => (await db.profile.toArray())[0],
-    putProfile: async (profile) => void (await db.profile.put(profile)),
-    getNotification: (id) => db.notifications.get(id),
+    putProfile: async (value) => void (await db.profile.put(value)),
     putNotification: async (notification) => void (await db.notifications.put(notification)),
     putDiet: async (diet) => void (await db.diets.put(diet)),
     deleteDiet: (id) => db.diets.delete(id),

@@ -1,0 +1,76 @@
+/**
+ * The server's side of the mutators (sync-protocol/mutations, ADR 025): their storage port on
+ * SQLite for one user, and a runner for REST writes, which go through the same mutators as a
+ * device's push. Runs in the caller's transaction.
+ */
+import { eq } from 'drizzle-orm';
+import type { Clock } from '#protocol/clock/hlc.ts';
+import { DomainError } from '#protocol/errors.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import type { MutatorStorage } from '#protocol/mutations/storage.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { findUserById, isUniqueViolation, latestWeight } from './clients.ts';
+import type { Tracking } from './tracking.ts';
+
+/** The stamps of a write made on the server: its HLC, and the day it belongs to for a habit. */
+export interface ServerStamps {
+  id?: string;
+  hlc?: string;
+  localDate?: string;
+}
+
+export function createMutations(db: Db, tracking: Tracking, clock: Clock, now: () => number) {
+  /** The mutators' storage for one user: every write stamped with the next sync version. */
+  function storageFor(userId: string): MutatorStorage {
+    const own = tracking.storageFor(userId);
+    return {
+      ...own,
+      weightRecords: {
+        ...own.weightRecords,
+        latest: () => {
+          const latest = latestWeight(db, userId);
+          return latest && { weight: latest.weight, createdAt: new Date(latest.createdAt).toISOString() };
+        },
+      },
+      profile: {
+        get: () => {
+          const user = findUserById(db, userId);
+          return user && { profileHlcs: user.profileHlcs, currentWeight: user.currentWeight };
+        },
+        patch: (fields, profileHlcs) => {
+          try {
+            db.update(users)
+              .set({ ...fields, profileHlcs, version: tracking.bumpVersion(userId), updatedAt: now() })
+              .where(eq(users.id, userId))
+              .run();
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', { fields: [{ field: 'email', key: 'errors.EMAIL_TAKEN' }] });
+            throw error;
+          }
+        },
+      },
+    };
+  }
+
+  /**
+   * Runs one mutator for a user, as a push would. A refusal is the result; a DomainError with
+   * details (an e-mail already taken) is thrown for REST to answer with them.
+   */
+  function run<A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult {
+    const at = now();
+    const context = {
+      id: stamps.id ?? uuidv7(at),
+      hlc: stamps.hlc ?? clock.now(),
+      localDate: stamps.localDate ?? new Date(at).toISOString().slice(0, 10),
+      now: at,
+      location: 'server' as const,
+    };
+    return runMutator(mutator.apply(args, context), storageFor(userId));
+  }
+
+  return { storageFor, run };
+}
+
+export type Mutations = ReturnType<typeof createMutations>;

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { formatHlc } from '../clock/hlc.ts';
+import { createMemoryStore } from '../replica.ts';
+import { checkNotes, checkUuid } from './fields.ts';
+import { parseMutation, parseMutationWith, MUTATORS } from './index.ts';
+import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type Mutator, type MutatorContext } from './mutator.ts';
+import type { MutatorStorage } from './storage.ts';
+import { weightAdd } from './weight-add.ts';
+import { weightUpdate } from './weight-update.ts';
+
+const ID = '0190a0b0-0000-7000-8000-000000000001';
+const hlc = (millis: number) => formatHlc({ millis: Date.UTC(2026, 0, 1) + millis, counter: 0, node: 'dev_aaaaaaaa' });
+const envelope = (name: string, version: number, args: Record<string, unknown>) => ({
+  deviceId: 'dev_aaaaaaaa', seq: 1, id: '0190a0b0-0000-7000-8000-0000000000ff', name, version, args, hlc: hlc(1), localDate: '2026-01-01', timeZone: 'America/Sao_Paulo',
+});
+const context = (overrides: Partial<MutatorContext> = {}): MutatorContext => ({
+  id: '0190a0b0-0000-7000-8000-0000000000ff', hlc: hlc(1), localDate: '2026-01-01', now: Date.UTC(2026, 0, 2), location: 'client', ...overrides,
+});
+
+/**
+ * A mutator at version 2 whose version 1 named its argument differently: what a change of
+ * arguments looks like once devices in the wild still send the old shape.
+ */
+const noteSet = defineMutator({
+  name: 'weight.note',
+  version: 2,
+  upgrade: { 1: ({ note, ...rest }) => ({ ...rest, notes: note }) },
+  tables: ['weightRecords'],
+  check(args) {
+    const id = checkUuid(args.id);
+    if (!id.ok) return { ...id, field: 'id' };
+    const notes = checkNotes(args.notes);
+    return notes.ok ? { ok: true, value: { id: id.value, notes: notes.value } } : { ...notes, field: 'notes' };
+  },
+  *apply(args: { id: string; notes: string | null }) {
+    const record = yield* use((storage) => storage.weightRecords.get(args.id));
+    if (record) yield* use((storage) => storage.weightRecords.put({ ...record, notes: args.notes }));
+    return changedResult;
+  },
+});
+const withNoteSet = [...MUTATORS, noteSet] as readonly Mutator<string, unknown>[];
+
+describe('mutation versions', () => {
+  it('upgrades an older version’s arguments to the current one instead of refusing them', () => {
+    const parsed = parseMutationWith(withNoteSet, envelope('weight.note', 1, { id: ID, note: ' em jejum ' }));
+    expect(parsed).toMatchObject({ ok: true, mutation: { name: 'weight.note', version: 2, args: { id: ID, notes: 'em jejum' } } });
+  });
+
+  it('checks the upgraded arguments as it checks current ones', () => {
+    expect(parseMutationWith(withNoteSet, envelope('weight.note', 1, { id: ID, note: 5 }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', field: 'args.notes' });
+  });
+
+  it('refuses a version newer than this build knows, and one no upgrade reaches', () => {
+    expect(parseMutationWith(withNoteSet, envelope('weight.note', 3, { id: ID, notes: null }))).toMatchObject({ ok: false, code: 'UNKNOWN_MUTATION', field: 'version' });
+    expect(parseMutationWith(withNoteSet, envelope('weight.note', 0, { id: ID, note: null }))).toMatchObject({ ok: false, code: 'UNKNOWN_MUTATION', field: 'version' });
+  });
+
+  it('knows each of the app’s mutations by one definition, at the version devices write', () => {
+    const names = MUTATORS.map((mutator) => mutator.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const mutator of MUTATORS) expect(parseMutation(envelope(mutator.name, mutator.version + 1, {}))).toMatchObject({ ok: false, code: 'UNKNOWN_MUTATION' });
+  });
+});
+
+describe('one apply, two drivers', () => {
+  /** The memory replica's storage, answered synchronously as the server's is. */
+  const synchronous = (store: ReturnType<typeof createMemoryStore>): MutatorStorage => ({
+    weightRecords: {
+      get: (id) => store.weights.get(id),
+      insert: (record) => (store.weights.has(record.id) ? 'exists' : (store.weights.set(record.id, record), 'inserted')),
+      put: (record) => void store.weights.set(record.id, record),
+      latest: () => undefined,
+    },
+    dailyProgress: { get: (date) => store.days.get(date), put: (day) => void store.days.set(day.localDate, day) },
+    profile: { get: () => undefined, patch: () => undefined },
+    notifications: { get: () => undefined, put: () => undefined },
+  });
+
+  it('gives the same rows and results whether the storage answers at once (server) or with promises (device)', async () => {
+    const add = { id: ID, weight: 84.2, notes: null, createdAt: '2026-01-01T08:00:00.000Z' };
+    const onServer = createMemoryStore();
+    const onDevice = createMemoryStore();
+    const results = {
+      server: [
+        runMutator(weightAdd.apply(add, context({ location: 'server' })), synchronous(onServer)),
+        runMutator(weightUpdate.apply({ id: ID, weight: 83.9 }, context({ hlc: hlc(5), location: 'server' })), synchronous(onServer)),
+        runMutator(weightUpdate.apply({ id: ID, weight: 99 }, context({ hlc: hlc(2), location: 'server' })), synchronous(onServer)),
+      ],
+      device: [
+        await runMutatorAsync(weightAdd.apply(add, context()), onDevice.mutable),
+        await runMutatorAsync(weightUpdate.apply({ id: ID, weight: 83.9 }, context({ hlc: hlc(5) })), onDevice.mutable),
+        await runMutatorAsync(weightUpdate.apply({ id: ID, weight: 99 }, context({ hlc: hlc(2) })), onDevice.mutable),
+      ],
+    };
+    expect(results.server.map((r) => r.ok && r.changed)).toEqual([true, true, false]);
+    expect(results.device.map((r) => r.ok && r.changed)).toEqual([true, true, false]);
+    expect(onDevice.weights.get(ID)).toEqual(onServer.weights.get(ID));
+    expect(onServer.weights.get(ID)).toMatchObject({ weight: 83.9, hlcs: { weight: hlc(5) } });
+  });
+
+  it('dates a weigh-in from a device clock running ahead at the now of the side that applies it', () => {
+    const store = createMemoryStore();
+    const now = Date.UTC(2026, 0, 1, 8);
+    runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-03T08:00:00.000Z' }, context({ now, location: 'server' })), synchronous(store));
+    expect(store.weights.get(ID)?.createdAt).toBe(new Date(now).toISOString());
+  });
+});

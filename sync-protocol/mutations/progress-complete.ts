@@ -1,0 +1,17 @@
+/** `progress.complete`: the device's day marked complete; never undone (SPEC §5). */
+import { applyProgressComplete } from '../conflict/rules.ts';
+import { defineMutator, use } from './mutator.ts';
+
+export type ProgressCompleteArgs = Record<string, never>;
+
+export const progressComplete = defineMutator({
+  name: 'progress.complete',
+  version: 1,
+  tables: ['dailyProgress'],
+  check: () => ({ ok: true, value: {} as ProgressCompleteArgs }),
+  *apply(_args: ProgressCompleteArgs, { hlc, localDate }) {
+    const outcome = applyProgressComplete(yield* use((storage) => storage.dailyProgress.get(localDate)), localDate, hlc);
+    if (outcome.ok && outcome.changed) yield* use((storage) => storage.dailyProgress.put(outcome.row));
+    return outcome;
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * Every synced mutation, each defined once in its own module (docs/adding-a-synced-entity.md).
+ * The envelope's names and argument types, the server's push and the device's local writes all
+ * come from this list.
+ */
+import { notificationRead } from './notification-read.ts';
+import { profileUpdate } from './profile-update.ts';
+import { progressComplete } from './progress-complete.ts';
+import { progressSet } from './progress-set.ts';
+import { weightAdd } from './weight-add.ts';
+import { weightDelete } from './weight-delete.ts';
+import { weightUpdate } from './weight-update.ts';
+
+export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead] as const;
+
+type AnyMutator = (typeof MUTATORS)[number];
+export type MutationName = AnyMutator['name'];
+export type MutationArgs = { [M in AnyMutator as M['name']]: M extends { apply(args: infer A, ...rest: never[]): unknown } ? A : never };
+
+const BY_NAME = new Map<string, AnyMutator>(MUTATORS.map((mutator) => [mutator.name, mutator]));
+
+/** The mutator of a name, or undefined for a name this build does not know. */
+export const mutatorNamed = (name: string): AnyMutator | undefined => BY_NAME.get(name);
+
+export const MUTATION_NAMES = MUTATORS.map((mutator) => mutator.name);

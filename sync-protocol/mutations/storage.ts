@@ -1,0 +1,42 @@
+/**
+ * The storage port the mutators read and write, as the synchronous server sees it; the device
+ * implements the same calls with promises (`AsyncMutatorStorage`). One port per user: the server's
+ * is scoped to the pushing user, so a row of someone else's is never seen (`undefined`) and never
+ * written. Every write is stamped with the next sync version by the implementation (the server's
+ * unit of work), so pulls carry it.
+ */
+import type { DailyProgress, NotificationReadState, WeightRecord } from '../conflict/rules.ts';
+
+/** The profile as the merge rules need it: each field's HLC stamp. */
+export interface ProfileState {
+  profileHlcs: Record<string, string>;
+}
+
+export interface MutatorStorage {
+  weightRecords: {
+    get(id: string): WeightRecord | undefined;
+    /**
+     * Stores a new record unless its id exists: 'exists' when it is this user's (a replay, or an
+     * add after its delete), 'taken' when it is another user's.
+     */
+    insert(record: WeightRecord): 'inserted' | 'exists' | 'taken';
+    /** Writes a changed record (a correction, a tombstone). */
+    put(record: WeightRecord): void;
+    /** The user's newest record by `createdAt` that is not deleted. */
+    latest(): Pick<WeightRecord, 'weight' | 'createdAt'> | undefined;
+  };
+  dailyProgress: {
+    get(localDate: string): DailyProgress | undefined;
+    put(day: DailyProgress): void;
+  };
+  profile: {
+    /** The user's own profile; undefined on a device that has not pulled it yet. */
+    get(): (ProfileState & { currentWeight: number | null }) | undefined;
+    /** Sets the fields that won their merge and the new stamps. May refuse (e-mail taken) by throwing a DomainError. */
+    patch(fields: Record<string, unknown>, profileHlcs: Record<string, string>): void;
+  };
+  notifications: {
+    get(id: string): NotificationReadState | undefined;
+    put(notification: NotificationReadState): void;
+  };
+}

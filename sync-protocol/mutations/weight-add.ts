@@ -1,0 +1,38 @@
+/** `weight.add`: a weigh-in recorded on the device, keyed by a client UUIDv7 (SPEC §5, ADR 015). */
+import { checkInstant, checkNotes, checkUuid, checkWeight } from './fields.ts';
+import { changedResult, defineMutator, refused, unchangedResult, use } from './mutator.ts';
+
+export interface WeightAddArgs {
+  id: string;
+  weight: number;
+  notes: string | null;
+  createdAt: string;
+}
+
+/** An instant not after `now`: a device clock running fast never dates a weigh-in in the future. */
+const notAfter = (instant: string, now: number) => (Date.parse(instant) > now ? new Date(now).toISOString() : instant);
+
+export const weightAdd = defineMutator({
+  name: 'weight.add',
+  version: 1,
+  tables: ['weightRecords'],
+  check(args) {
+    const id = checkUuid(args.id);
+    if (!id.ok) return { ...id, field: 'id' };
+    const weight = checkWeight(args.weight);
+    if (!weight.ok) return { ...weight, field: 'weight' };
+    const notes = checkNotes(args.notes);
+    if (!notes.ok) return { ...notes, field: 'notes' };
+    const createdAt = checkInstant(args.createdAt);
+    if (!createdAt.ok) return { ...createdAt, field: 'createdAt' };
+    return { ok: true, value: { id: id.value, weight: weight.value, notes: notes.value, createdAt: createdAt.value } satisfies WeightAddArgs };
+  },
+  *apply(args: WeightAddArgs, { now }) {
+    const record = { id: args.id, weight: args.weight, notes: args.notes, createdAt: notAfter(args.createdAt, now), deleted: false, hlcs: {} };
+    // Insert first, look only when the id exists: a push is mostly new weigh-ins.
+    const stored = yield* use((storage) => storage.weightRecords.insert(record));
+    if (stored === 'taken') return refused('ID_CONFLICT');
+    // An id already stored is a replay of this add, or an add after its delete (the delete wins).
+    return stored === 'inserted' ? changedResult : unchangedResult;
+  },
+});
