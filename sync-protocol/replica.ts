@@ -15,13 +15,13 @@ import type { NotificationDto } from './contract/tracking.ts';
 
 /** Storage of one replica. Implementations run all calls of one operation in one transaction. */
 export interface ReplicaStore {
-  /** What the mutators read and write (../mutations/storage.ts), answering with promises. */
+  /**
+   * What the mutators read and write (../mutations/storage.ts), answering with promises; a pull
+   * writes its weight records, days and notifications through it too.
+   */
   mutable: AsyncMutatorStorage;
-  /** A pull's rows: the server's word, written as they are. */
-  putWeight(record: WeightRecord): Promise<void>;
-  putDay(day: DailyProgress): Promise<void>;
+  /** The rest of a pull's rows: the server's word, written as they are. */
   putProfile(profile: ProfileDto): Promise<void>;
-  putNotification(notification: NotificationDto): Promise<void>;
   putDiet(diet: DietPlanDto): Promise<void>;
   deleteDiet(id: string): Promise<void>;
   putWorkout(workout: WorkoutPlanDto): Promise<void>;
@@ -35,7 +35,7 @@ export interface ReplicaStore {
 export async function applyLocally(store: ReplicaStore, mutation: Mutation, now: number = Date.now()): Promise<boolean> {
   const mutator = mutatorNamed(mutation.name);
   if (!mutator) return false;
-  const context = { id: mutation.id, hlc: mutation.hlc, localDate: mutation.localDate, now, location: 'client' as const };
+  const context = { id: mutation.id, hlc: mutation.hlc, localDate: mutation.localDate, now };
   const result = await runMutatorAsync(mutator.apply(mutation.args as never, context), store.mutable);
   return result.ok && result.changed;
 }
@@ -52,9 +52,10 @@ export async function applyPull(
 ): Promise<void> {
   if (reset) await store.clear();
   if (changes.profile) await store.putProfile(changes.profile);
-  for (const record of changes.weightRecords) await store.putWeight(record);
-  for (const day of changes.dailyProgress) await store.putDay(day);
-  for (const notification of changes.notifications) await store.putNotification(notification);
+  const { weightRecords, dailyProgress, notifications } = store.mutable;
+  for (const record of changes.weightRecords) await weightRecords.put(record);
+  for (const day of changes.dailyProgress) await dailyProgress.put(day);
+  for (const notification of changes.notifications) await notifications.put(notification);
   for (const diet of changes.diets) await (isTombstone(diet) ? store.deleteDiet(diet.id) : store.putDiet(diet));
   for (const workout of changes.workouts) await (isTombstone(workout) ? store.deleteWorkout(workout.id) : store.putWorkout(workout));
   for (const subscription of changes.subscriptions) await store.putSubscription(subscription);
@@ -110,7 +111,6 @@ export function createMemoryStore(): ReplicaStore & {
           return 'inserted';
         },
         put: async (record) => void weights.set(record.id, record),
-        latest: async () => [...weights.values()].filter((record) => !record.deleted).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0],
       },
       dailyProgress: {
         get: async (localDate) => days.get(localDate),
@@ -125,10 +125,7 @@ export function createMemoryStore(): ReplicaStore & {
         put: async (notification) => void notifications.set(notification.id, notification as NotificationDto),
       },
     },
-    putWeight: async (record) => void weights.set(record.id, record),
-    putDay: async (day) => void days.set(day.localDate, day),
     putProfile: async (value) => void (profile.value = value),
-    putNotification: async (n) => void notifications.set(n.id, n),
     putDiet: async (diet) => void diets.set(diet.id, diet),
     deleteDiet: async (id) => void diets.delete(id),
     putWorkout: async (workout) => void workouts.set(workout.id, workout),

@@ -9,28 +9,59 @@ import { isHlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
-import { DEVICE_ID, checkTimeZone, checkUuid, type Checked } from './fields.ts';
-import type { ArgsCheck, Mutator } from './mutator.ts';
-import { profileUpdate } from './profile-update.ts';
+import { DEVICE_ID, checkBoolean, checkInstant, checkLevel, checkNotes, checkTimeZone, checkUuid, checkWeight, type Checked } from './fields.ts';
+import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
 
 export type ParseResult = { ok: true; mutation: Mutation } | { ok: false; code: ErrorCode; field?: string; key?: string };
 
+type Failure = { ok: false; key: string; field?: string };
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * The profile's field rules, on top of the mutator's own check: the same yup schema as PUT
- * /profile, which the device's bundle does without (ADR 025). Unknown fields refuse the change:
+ * The profile's fields by the same yup schema as PUT /profile. Unknown fields refuse the change:
  * never applied in part, in silence (ADR 007).
  */
-const profileFieldsCheck: ArgsCheck<unknown> = (args) => {
+function checkProfileFields(value: unknown): Checked<unknown> & { field?: string } {
+  if (value !== undefined && !isRecord(value)) return { ok: false, key: 'validation.invalidType' };
   try {
-    return { ok: true, value: { fields: profileUpdateSchema.validateSync(args.fields ?? {}, { abortEarly: true, stripUnknown: false }) } };
+    return { ok: true, value: profileUpdateSchema.validateSync(value ?? {}, { abortEarly: true, stripUnknown: false }) };
   } catch (error) {
-    if (error instanceof ValidationError) return { ok: false, field: error.path || 'fields', key: typeof error.message === 'string' ? error.message : 'validation.invalidType' };
-    return { ok: false, field: 'fields', key: 'validation.invalidType' };
+    if (error instanceof ValidationError) return { ok: false, field: error.path || undefined, key: typeof error.message === 'string' ? error.message : 'validation.invalidType' };
+    return { ok: false, key: 'validation.invalidType' };
   }
+}
+
+/** Each argument rule a mutator names (./mutator.ts `ArgRule`). */
+const RULES: Record<ArgRule, (value: unknown) => Checked<unknown> & { field?: string }> = {
+  uuid: checkUuid,
+  weight: checkWeight,
+  notes: checkNotes,
+  instant: checkInstant,
+  boolean: checkBoolean,
+  level: checkLevel,
+  profileFields: checkProfileFields,
 };
-const SERVER_CHECKS = new Map<Mutator<string, unknown>, ArgsCheck<unknown>>([[profileUpdate as Mutator<string, unknown>, profileFieldsCheck]]);
+
+function checkArg(schema: ArgSchema, value: unknown): Checked<unknown> & { field?: string } {
+  if (typeof schema !== 'string') return typeof value === 'string' && schema.includes(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidOption' };
+  const optional = schema.endsWith('?');
+  if (optional && value === undefined) return { ok: true, value: undefined };
+  return RULES[(optional ? schema.slice(0, -1) : schema) as ArgRule](value);
+}
+
+/** A mutator's arguments by its schema and cross-argument rule: the arguments as applied, or where they fail. */
+export function checkArgs(mutator: Pick<Mutator<string, unknown>, 'args' | 'refine'>, args: Record<string, unknown>): { ok: true; value: unknown } | Failure {
+  const value: Record<string, unknown> = {};
+  for (const [name, rule] of Object.entries(mutator.args as Record<string, ArgSchema | ((args: Record<string, unknown>) => ArgSchema)>)) {
+    const checked = checkArg(typeof rule === 'function' ? rule(args) : rule, args[name]);
+    if (!checked.ok) return { ok: false, key: checked.key, field: checked.field ?? name };
+    if (checked.value !== undefined) value[name] = checked.value;
+  }
+  const refused = mutator.refine?.(value);
+  return refused ? { ok: false, ...refused } : { ok: true, value };
+}
 
 /** Arguments of an older version brought up to the mutator's, or null when no upgrade reaches it. */
 export function upgradeArgs(mutator: Pick<Mutator, 'version' | 'upgrade'>, version: number, args: Record<string, unknown>): Record<string, unknown> | null {
@@ -43,7 +74,6 @@ export function upgradeArgs(mutator: Pick<Mutator, 'version' | 'upgrade'>, versi
   return upgraded;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The seq of a raw mutation, if it has a usable one (a mutation without it cannot be consumed). */
 export function rawSeq(raw: unknown): number | null {
@@ -71,9 +101,7 @@ export function parseMutationWith(mutators: readonly Mutator<string, unknown>[],
   if (!isRecord(args)) return { ok: false, code: 'VALIDATION_FAILED', field: 'args', key: 'validation.invalidType' };
   const current = upgradeArgs(mutator, version, args);
   if (!current) return { ok: false, code: 'UNKNOWN_MUTATION', field: 'version' };
-  let checked: Checked<unknown> & { field?: string } = mutator.check(current);
-  const serverCheck = SERVER_CHECKS.get(mutator);
-  if (checked.ok && serverCheck) checked = serverCheck(current);
+  const checked = checkArgs(mutator, current);
   if (!checked.ok) return { ok: false, code: 'VALIDATION_FAILED', field: `args.${checked.field ?? ''}`, key: checked.key };
   return {
     ok: true,

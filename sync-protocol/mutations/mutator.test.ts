@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../clock/hlc.ts';
 import { createMemoryStore } from '../replica.ts';
-import { checkNotes, checkUuid } from './fields.ts';
 import { parseMutation, parseMutationWith, MUTATORS } from './index.ts';
 import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type Mutator, type MutatorContext } from './mutator.ts';
 import type { MutatorStorage } from './storage.ts';
@@ -14,7 +13,7 @@ const envelope = (name: string, version: number, args: Record<string, unknown>) 
   deviceId: 'dev_aaaaaaaa', seq: 1, id: '0190a0b0-0000-7000-8000-0000000000ff', name, version, args, hlc: hlc(1), localDate: '2026-01-01', timeZone: 'America/Sao_Paulo',
 });
 const context = (overrides: Partial<MutatorContext> = {}): MutatorContext => ({
-  id: '0190a0b0-0000-7000-8000-0000000000ff', hlc: hlc(1), localDate: '2026-01-01', now: Date.UTC(2026, 0, 2), location: 'client', ...overrides,
+  id: '0190a0b0-0000-7000-8000-0000000000ff', hlc: hlc(1), localDate: '2026-01-01', now: Date.UTC(2026, 0, 2), ...overrides,
 });
 
 /**
@@ -26,12 +25,7 @@ const noteSet = defineMutator({
   version: 2,
   upgrade: { 1: ({ note, ...rest }) => ({ ...rest, notes: note }) },
   tables: ['weightRecords'],
-  check(args) {
-    const id = checkUuid(args.id);
-    if (!id.ok) return { ...id, field: 'id' };
-    const notes = checkNotes(args.notes);
-    return notes.ok ? { ok: true, value: { id: id.value, notes: notes.value } } : { ...notes, field: 'notes' };
-  },
+  args: { id: 'uuid', notes: 'notes' },
   *apply(args: { id: string; notes: string | null }) {
     const record = yield* use((storage) => storage.weightRecords.get(args.id));
     if (record) yield* use((storage) => storage.weightRecords.put({ ...record, notes: args.notes }));
@@ -69,7 +63,6 @@ describe('one apply, two drivers', () => {
       get: (id) => store.weights.get(id),
       insert: (record) => (store.weights.has(record.id) ? 'exists' : (store.weights.set(record.id, record), 'inserted')),
       put: (record) => void store.weights.set(record.id, record),
-      latest: () => undefined,
     },
     dailyProgress: { get: (date) => store.days.get(date), put: (day) => void store.days.set(day.localDate, day) },
     profile: { get: () => undefined, patch: () => undefined },
@@ -82,9 +75,9 @@ describe('one apply, two drivers', () => {
     const onDevice = createMemoryStore();
     const results = {
       server: [
-        runMutator(weightAdd.apply(add, context({ location: 'server' })), synchronous(onServer)),
-        runMutator(weightUpdate.apply({ id: ID, weight: 83.9 }, context({ hlc: hlc(5), location: 'server' })), synchronous(onServer)),
-        runMutator(weightUpdate.apply({ id: ID, weight: 99 }, context({ hlc: hlc(2), location: 'server' })), synchronous(onServer)),
+        runMutator(weightAdd.apply(add, context()), synchronous(onServer)),
+        runMutator(weightUpdate.apply({ id: ID, weight: 83.9 }, context({ hlc: hlc(5) })), synchronous(onServer)),
+        runMutator(weightUpdate.apply({ id: ID, weight: 99 }, context({ hlc: hlc(2) })), synchronous(onServer)),
       ],
       device: [
         await runMutatorAsync(weightAdd.apply(add, context()), onDevice.mutable),
@@ -101,7 +94,7 @@ describe('one apply, two drivers', () => {
   it('dates a weigh-in from a device clock running ahead at the now of the side that applies it', () => {
     const store = createMemoryStore();
     const now = Date.UTC(2026, 0, 1, 8);
-    runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-03T08:00:00.000Z' }, context({ now, location: 'server' })), synchronous(store));
+    runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-03T08:00:00.000Z' }, context({ now })), synchronous(store));
     expect(store.weights.get(ID)?.createdAt).toBe(new Date(now).toISOString());
   });
 });

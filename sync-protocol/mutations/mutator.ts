@@ -10,7 +10,6 @@
  * `runMutatorAsync` awaits each. One body, two drivers, no second copy of the rule.
  */
 import type { ErrorCode } from '../errors.ts';
-import type { Checked } from './fields.ts';
 import type { MutatorStorage } from './storage.ts';
 
 /** One step of an `apply`: a call on the storage, whose answer is sent back into the generator. */
@@ -36,19 +35,19 @@ export interface MutatorContext {
   localDate: string;
   /** Now, on the clock of the side that runs it (ms since the epoch). */
   now: number;
-  /**
-   * Where it runs. Only a write the device could not reproduce identically (one that needs a new
-   * id, or rows the device does not hold) is done on the server alone; the device sees it at the
-   * next pull.
-   */
-  location: 'client' | 'server';
 }
 
 /** The storage tables a mutator reads or writes (the device's IndexedDB transaction covers them). */
 export type MutatorTable = keyof MutatorStorage;
 
-/** Argument check: the arguments as applied, or the failing field and its `validation.*` key. */
-export type ArgsCheck<A> = (args: Record<string, unknown>) => Checked<A> & { field?: string };
+/**
+ * The rule of one argument, by name (./fields.ts holds each rule; the server's parse applies them,
+ * the device's bundle carries only these names): a trailing `?` lets it be absent, a list is the
+ * values allowed, a function picks the rule from the other arguments.
+ */
+export type ArgRule = 'uuid' | 'weight' | 'notes' | 'instant' | 'boolean' | 'level' | 'profileFields';
+export type ArgSchema = ArgRule | `${ArgRule}?` | readonly string[];
+export type ArgsSchema<A> = { readonly [K in keyof A]-?: ArgSchema | ((args: Record<string, unknown>) => ArgSchema) };
 
 export interface Mutator<N extends string = string, A = unknown> {
   name: N;
@@ -60,7 +59,10 @@ export interface Mutator<N extends string = string, A = unknown> {
    */
   upgrade?: Readonly<Record<number, (args: Record<string, unknown>) => Record<string, unknown>>>;
   tables: readonly MutatorTable[];
-  check: ArgsCheck<A>;
+  /** Each argument's rule; arguments not named here are dropped. */
+  args: NoInfer<ArgsSchema<A>>;
+  /** A rule across arguments, once each has passed its own: the failing field and its key, or null. */
+  refine?: (args: NoInfer<A>) => { field: string; key: string } | null;
   apply(args: A, context: MutatorContext): MutatorRun;
 }
 

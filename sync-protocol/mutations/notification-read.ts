@@ -1,6 +1,5 @@
 /** `notification.read`: a notification marked read; read is never undone. */
 import { applyNotificationRead } from '../conflict/rules.ts';
-import { checkUuid } from './fields.ts';
 import { defineMutator, use } from './mutator.ts';
 
 export interface NotificationReadArgs {
@@ -11,10 +10,7 @@ export const notificationRead = defineMutator({
   name: 'notification.read',
   version: 1,
   tables: ['notifications'],
-  check(args) {
-    const id = checkUuid(args.id);
-    return id.ok ? { ok: true, value: { id: id.value } satisfies NotificationReadArgs } : { ...id, field: 'id' };
-  },
+  args: { id: 'uuid' },
   *apply(args: NotificationReadArgs) {
     const outcome = applyNotificationRead(yield* use((storage) => storage.notifications.get(args.id)));
     if (outcome.ok && outcome.changed) yield* use((storage) => storage.notifications.put(outcome.row));

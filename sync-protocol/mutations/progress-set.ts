@@ -1,7 +1,6 @@
 /** `progress.set`: one habit of the device's day (SPEC §5), last-writer-wins by HLC. */
 import { applyProgressSet } from '../conflict/rules.ts';
-import { checkBoolean, checkLevel } from './fields.ts';
-import { defineMutator, use } from './mutator.ts';
+import { defineMutator, use, type MutatorContext } from './mutator.ts';
 
 export const PROGRESS_FIELDS = ['workoutCompleted', 'dietFollowed', 'mood', 'energy'] as const;
 export type ProgressField = (typeof PROGRESS_FIELDS)[number];
@@ -15,13 +14,8 @@ export const progressSet = defineMutator({
   name: 'progress.set',
   version: 1,
   tables: ['dailyProgress'],
-  check(args) {
-    const field = args.field;
-    if (typeof field !== 'string' || !(PROGRESS_FIELDS as readonly string[]).includes(field)) return { ok: false, key: 'validation.invalidOption', field: 'field' };
-    const value = field === 'mood' || field === 'energy' ? checkLevel(args.value) : checkBoolean(args.value);
-    return value.ok ? { ok: true, value: { field: field as ProgressField, value: value.value } satisfies ProgressSetArgs } : { ...value, field: 'value' };
-  },
-  *apply(args: ProgressSetArgs, { hlc, localDate }) {
+  args: { field: PROGRESS_FIELDS, value: (args: Record<string, unknown>) => (args.field === 'mood' || args.field === 'energy' ? 'level' : 'boolean') },
+  *apply(args: ProgressSetArgs, { hlc, localDate }: MutatorContext) {
     const outcome = applyProgressSet(yield* use((storage) => storage.dailyProgress.get(localDate)), localDate, args, hlc);
     if (outcome.ok && outcome.changed) yield* use((storage) => storage.dailyProgress.put(outcome.row));
     return outcome;

@@ -17,9 +17,5 @@ type AnyMutator = (typeof MUTATORS)[number];
 export type MutationName = AnyMutator['name'];
 export type MutationArgs = { [M in AnyMutator as M['name']]: M extends { apply(args: infer A, ...rest: never[]): unknown } ? A : never };
 
-const BY_NAME = new Map<string, AnyMutator>(MUTATORS.map((mutator) => [mutator.name, mutator]));
-
 /** The mutator of a name, or undefined for a name this build does not know. */
-export const mutatorNamed = (name: string): AnyMutator | undefined => BY_NAME.get(name);
-
-export const MUTATION_NAMES = MUTATORS.map((mutator) => mutator.name);
+export const mutatorNamed = (name: string): AnyMutator | undefined => MUTATORS.find((mutator) => mutator.name === name);

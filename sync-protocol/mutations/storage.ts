@@ -22,8 +22,6 @@ export interface MutatorStorage {
     insert(record: WeightRecord): 'inserted' | 'exists' | 'taken';
     /** Writes a changed record (a correction, a tombstone). */
     put(record: WeightRecord): void;
-    /** The user's newest record by `createdAt` that is not deleted. */
-    latest(): Pick<WeightRecord, 'weight' | 'createdAt'> | undefined;
   };
   dailyProgress: {
     get(localDate: string): DailyProgress | undefined;
@@ -31,8 +29,11 @@ export interface MutatorStorage {
   };
   profile: {
     /** The user's own profile; undefined on a device that has not pulled it yet. */
-    get(): (ProfileState & { currentWeight: number | null }) | undefined;
-    /** Sets the fields that won their merge and the new stamps. May refuse (e-mail taken) by throwing a DomainError. */
+    get(): ProfileState | undefined;
+    /**
+     * Sets the fields that won their merge and the new stamps. May refuse (e-mail taken) by
+     * throwing a DomainError. The server keeps `currentWeight` as a weigh-in (ADR 018).
+     */
     patch(fields: Record<string, unknown>, profileHlcs: Record<string, string>): void;
   };
   notifications: {

@@ -1,6 +1,5 @@
 /** `weight.add`: a weigh-in recorded on the device, keyed by a client UUIDv7 (SPEC §5, ADR 015). */
-import { checkInstant, checkNotes, checkUuid, checkWeight } from './fields.ts';
-import { changedResult, defineMutator, refused, unchangedResult, use } from './mutator.ts';
+import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
 
 export interface WeightAddArgs {
   id: string;
@@ -16,18 +15,8 @@ export const weightAdd = defineMutator({
   name: 'weight.add',
   version: 1,
   tables: ['weightRecords'],
-  check(args) {
-    const id = checkUuid(args.id);
-    if (!id.ok) return { ...id, field: 'id' };
-    const weight = checkWeight(args.weight);
-    if (!weight.ok) return { ...weight, field: 'weight' };
-    const notes = checkNotes(args.notes);
-    if (!notes.ok) return { ...notes, field: 'notes' };
-    const createdAt = checkInstant(args.createdAt);
-    if (!createdAt.ok) return { ...createdAt, field: 'createdAt' };
-    return { ok: true, value: { id: id.value, weight: weight.value, notes: notes.value, createdAt: createdAt.value } satisfies WeightAddArgs };
-  },
-  *apply(args: WeightAddArgs, { now }) {
+  args: { id: 'uuid', weight: 'weight', notes: 'notes', createdAt: 'instant' },
+  *apply(args: WeightAddArgs, { now }: MutatorContext) {
     const record = { id: args.id, weight: args.weight, notes: args.notes, createdAt: notAfter(args.createdAt, now), deleted: false, hlcs: {} };
     // Insert first, look only when the id exists: a push is mostly new weigh-ins.
     const stored = yield* use((storage) => storage.weightRecords.insert(record));

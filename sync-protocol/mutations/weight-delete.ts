@@ -1,6 +1,5 @@
 /** `weight.delete`: a weigh-in removed; a tombstone that wins over every correction. */
 import { applyWeightDelete } from '../conflict/rules.ts';
-import { checkUuid } from './fields.ts';
 import { defineMutator, use } from './mutator.ts';
 
 export interface WeightDeleteArgs {
@@ -11,10 +10,7 @@ export const weightDelete = defineMutator({
   name: 'weight.delete',
   version: 1,
   tables: ['weightRecords'],
-  check(args) {
-    const id = checkUuid(args.id);
-    return id.ok ? { ok: true, value: { id: id.value } satisfies WeightDeleteArgs } : { ...id, field: 'id' };
-  },
+  args: { id: 'uuid' },
   *apply(args: WeightDeleteArgs) {
     const outcome = applyWeightDelete(yield* use((storage) => storage.weightRecords.get(args.id)));
     if (outcome.ok && outcome.changed) yield* use((storage) => storage.weightRecords.put(outcome.row));

@@ -4,13 +4,13 @@
  * device's push. Runs in the caller's transaction.
  */
 import { eq } from 'drizzle-orm';
-import type { Clock } from '#protocol/clock/hlc.ts';
+import { parseHlc, type Clock } from '#protocol/clock/hlc.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
 import { findUserById, isUniqueViolation, latestWeight } from './clients.ts';
 import type { Tracking } from './tracking.ts';
 
@@ -25,30 +25,41 @@ export function createMutations(db: Db, tracking: Tracking, clock: Clock, now: (
   /** The mutators' storage for one user: every write stamped with the next sync version. */
   function storageFor(userId: string): MutatorStorage {
     const own = tracking.storageFor(userId);
+
+    /**
+     * A weight typed in a profile save is a weigh-in at the save's time (ADR 018), never a change
+     * of the registration weight: recorded when it differs from the weight current then; a record
+     * made after the save (another device, an offline save sent late) is newer and stays current.
+     */
+    function weighIn(weight: number, stamp: string | undefined, registered: number | null) {
+      const at = Math.min(parseHlc(stamp ?? '')?.millis ?? now(), now());
+      const latest = latestWeight(db, userId);
+      if (latest && latest.createdAt > at) return;
+      if ((latest?.weight ?? registered) === weight) return;
+      own.weightRecords.insert({ id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString(), deleted: false, hlcs: {} });
+    }
+
     return {
       ...own,
-      weightRecords: {
-        ...own.weightRecords,
-        latest: () => {
-          const latest = latestWeight(db, userId);
-          return latest && { weight: latest.weight, createdAt: new Date(latest.createdAt).toISOString() };
-        },
-      },
       profile: {
         get: () => {
           const user = findUserById(db, userId);
-          return user && { profileHlcs: user.profileHlcs, currentWeight: user.currentWeight };
+          return user && { profileHlcs: user.profileHlcs };
         },
-        patch: (fields, profileHlcs) => {
+        patch: ({ currentWeight, ...fields }, profileHlcs) => {
+          let user: UserRow | undefined;
           try {
-            db.update(users)
+            user = db
+              .update(users)
               .set({ ...fields, profileHlcs, version: tracking.bumpVersion(userId), updatedAt: now() })
               .where(eq(users.id, userId))
-              .run();
+              .returning()
+              .get();
           } catch (error) {
             if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', { fields: [{ field: 'email', key: 'errors.EMAIL_TAKEN' }] });
             throw error;
           }
+          if (user && typeof currentWeight === 'number') weighIn(currentWeight, profileHlcs.currentWeight, user.currentWeight);
         },
       },
     };
@@ -65,7 +76,6 @@ export function createMutations(db: Db, tracking: Tracking, clock: Clock, now: (
       hlc: stamps.hlc ?? clock.now(),
       localDate: stamps.localDate ?? new Date(at).toISOString().slice(0, 10),
       now: at,
-      location: 'server' as const,
     };
     return runMutator(mutator.apply(args, context), storageFor(userId));
   }

@@ -53,7 +53,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
   function apply(storage: MutatorStorage, mutation: Mutation): MutatorResult {
     const mutator = mutatorNamed(mutation.name);
     if (!mutator) return refused('UNKNOWN_MUTATION');
-    const context = { id: mutation.id, hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now(), location: 'server' as const };
+    const context = { id: mutation.id, hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now() };
     try {
       return runMutator(mutator.apply(mutation.args as never, context), storage);
     } catch (error) {

@@ -169,8 +169,8 @@ export function createTracking(sqlite: Database.Database, now: () => number, cha
   return {
     currentVersion: () => (batchVersion ?? (currentVersion.get() as { value: number }).value),
 
-    /** The mutators' storage of weight records (but the latest), days and notifications, scoped to one user. */
-    storageFor(userId: string): { weightRecords: Omit<MutatorStorage['weightRecords'], 'latest'> } & Pick<MutatorStorage, 'dailyProgress' | 'notifications'> {
+    /** The mutators' storage of weight records, days and notifications, scoped to one user. */
+    storageFor(userId: string): Omit<MutatorStorage, 'profile'> {
       const owned = <T extends { user_id: string }>(row: T | undefined) => (row && row.user_id === userId ? row : undefined);
       return {
         weightRecords: {

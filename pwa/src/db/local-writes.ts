@@ -2,13 +2,9 @@ import { createClock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { mutatorNamed, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
-import type { MutatorTable } from '#protocol/mutations/mutator.ts';
 import { applyLocally } from '#protocol/replica.ts';
 import { dexieStore } from './replica-store.ts';
 import { newDeviceId, type UserDb } from './user-db.ts';
-
-/** The IndexedDB table behind each of the mutators' storage tables. */
-const TABLES = { weightRecords: 'weightRecords', dailyProgress: 'dailyProgress', profile: 'profile', notifications: 'notifications' } as const satisfies Record<MutatorTable, keyof UserDb>;
 
 let zone: { name: string; readAt: number } | null = null;
 
@@ -39,7 +35,7 @@ export async function recordMutation<N extends MutationName>(db: UserDb, name: N
   const mutator = mutatorNamed(name);
   if (!mutator) throw new Error(`unknown mutation ${name}`);
   // Only the tables this change touches: a wider scope would wait behind every live query.
-  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db[TABLES[table]])], async (tx) => {
+  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db[table])], async (tx) => {
     // The commit itself: IndexedDB's complete event, before Dexie's listeners (live queries) run.
     tx.idbtrans.addEventListener('complete', (event) => (committedAt = event.timeStamp), { once: true });
     const timeZone = deviceTimeZone();

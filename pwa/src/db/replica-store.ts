@@ -12,7 +12,6 @@ export function dexieStore(db: UserDb): ReplicaStore {
         // A device holds only its user's records: an id it has is this user's.
         insert: async (record) => ((await db.weightRecords.get(record.id)) ? 'exists' : (await db.weightRecords.add(record), 'inserted')),
         put: async (record) => void (await db.weightRecords.put(record)),
-        latest: async () => db.weightRecords.orderBy('createdAt').reverse().filter((record) => !record.deleted).first(),
       },
       dailyProgress: {
         get: (localDate) => db.dailyProgress.get(localDate),
@@ -30,10 +29,7 @@ export function dexieStore(db: UserDb): ReplicaStore {
         put: async (notification) => void (await db.notifications.put(notification as NotificationDto)),
       },
     },
-    putWeight: async (record) => void (await db.weightRecords.put(record)),
-    putDay: async (day) => void (await db.dailyProgress.put(day)),
     putProfile: async (value) => void (await db.profile.put(value)),
-    putNotification: async (notification) => void (await db.notifications.put(notification)),
     putDiet: async (diet) => void (await db.diets.put(diet)),
     deleteDiet: (id) => db.diets.delete(id),
     putWorkout: async (workout) => void (await db.workouts.put(workout)),
