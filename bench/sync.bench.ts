@@ -45,7 +45,7 @@ it('sync push and pull', async () => {
   seed(heavy.id, 100_000);
   seed(light.id, 100);
   const tenMore = (userId: string) => {
-    const before = deps.tracking.currentVersion();
+    const before = deps.versions.current();
     seed(userId, 10);
     return before;
   };

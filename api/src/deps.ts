@@ -3,7 +3,10 @@ import { createClock } from '#protocol/clock/hlc.ts';
 import type { GroupCommit } from './db/group-commit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Logger } from './logger.ts';
-import type { Tracking } from './services/tracking.ts';
+import type { SyncVersions } from './repositories/sync-versions.ts';
+import type { WeightRecords } from './repositories/weight-records.ts';
+import type { DailyProgressRepository } from './repositories/daily-progress.ts';
+import type { Notifications } from './repositories/notifications.ts';
 import type { Mutations } from './services/mutations.ts';
 import type { Plans } from './services/plans.ts';
 import type { Sync } from './services/sync.ts';
@@ -25,7 +28,10 @@ import type { AppDatabase } from './db/client.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { createLogger } from './logger.ts';
-import { createTracking } from './services/tracking.ts';
+import { createSyncVersions } from './repositories/sync-versions.ts';
+import { createWeightRecords } from './repositories/weight-records.ts';
+import { createDailyProgress } from './repositories/daily-progress.ts';
+import { createNotifications } from './repositories/notifications.ts';
 import { createMutations } from './services/mutations.ts';
 import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
@@ -58,7 +64,11 @@ export interface AppDeps {
   now: () => number;
   /** The server's hybrid logical clock: stamps REST writes so they merge with device writes. */
   clock: Clock;
-  tracking: Tracking;
+  /** The sync version every synced write stamps, and the unit of work a push runs in. */
+  versions: SyncVersions;
+  weightRecords: WeightRecords;
+  dailyProgress: DailyProgressRepository;
+  notifications: Notifications;
   /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */
   mutations: Mutations;
   plans: Plans;
@@ -97,27 +107,33 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const { rateLimits } = config;
   const clock = createClock('server', now);
   const live = createLiveUpdates(database.sqlite);
-  const tracking = createTracking(database.sqlite, now, live.changed);
-  const mutations = createMutations(database.db, tracking, clock, now);
-  const subscriptions = createSubscriptions(database.sqlite, tracking.bumpVersion, now);
+  const versions = createSyncVersions(database.db, live.changed);
+  const repositories = {
+    weightRecords: createWeightRecords(database, versions, now),
+    dailyProgress: createDailyProgress(database, versions, now),
+    notifications: createNotifications(database, versions, now),
+  };
+  const mutations = createMutations(database.db, versions, repositories, clock, now);
+  const subscriptions = createSubscriptions(database.sqlite, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sqlite, generation, now);
-  const authoring = createPlanAuthoring(database.sqlite, tracking, now, createPlanTranslation(translations.translateItems));
+  const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems));
   return {
     config,
     database,
     now,
     clock,
-    tracking,
+    versions,
+    ...repositories,
     mutations,
-    plans: createPlans(database.sqlite, tracking.bumpVersion, now),
+    plans: createPlans(database.sqlite, versions.bump, now),
     live,
     subscriptions,
-    sync: createSync(database.sqlite, database.db, tracking, mutations, subscriptions, clock, now),
+    sync: createSync(database.sqlite, database.db, versions, repositories, mutations, subscriptions, clock, now),
     log,
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),

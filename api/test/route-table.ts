@@ -157,7 +157,7 @@ export const ROUTES: Row[] = [
     ok: 200,
     call: (w) => {
       const id = uuidv7();
-      w.t.deps.tracking.addNotification((w.me ?? w.target).id, { id, type: 'other', title: 'Olá', message: 'Bem-vinda' });
+      w.t.deps.notifications.add((w.me ?? w.target).id, { id, type: 'other', title: 'Olá', message: 'Bem-vinda' });
       return { url: `/api/notifications/${id}/read` };
     },
   },

@@ -14,7 +14,8 @@ import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
 
-export type ParseResult = { ok: true; mutation: Mutation } | { ok: false; code: ErrorCode; field?: string; key?: string };
+/** A mutation as checked, with the mutator that applies it. */
+export type ParseResult = { ok: true; mutation: Mutation; mutator: Mutator<string, unknown> } | { ok: false; code: ErrorCode; field?: string; key?: string };
 
 type Failure = { ok: false; key: string; field?: string };
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,18 +45,37 @@ const RULES: Record<ArgRule, (value: unknown) => Checked<unknown> & { field?: st
   profileFields: checkProfileFields,
 };
 
-function checkArg(schema: ArgSchema, value: unknown): Checked<unknown> & { field?: string } {
-  if (typeof schema !== 'string') return typeof value === 'string' && schema.includes(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidOption' };
-  const optional = schema.endsWith('?');
-  if (optional && value === undefined) return { ok: true, value: undefined };
-  return RULES[(optional ? schema.slice(0, -1) : schema) as ArgRule](value);
+type ArgCheck = (value: unknown) => Checked<unknown> & { field?: string };
+
+const UNDEFINED_OK = { ok: true as const, value: undefined };
+
+function argCheck(schema: ArgSchema): ArgCheck {
+  if (typeof schema !== 'string') return (value) => (typeof value === 'string' && schema.includes(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidOption' });
+  if (!schema.endsWith('?')) return RULES[schema as ArgRule];
+  const rule = RULES[schema.slice(0, -1) as ArgRule];
+  return (value) => (value === undefined ? UNDEFINED_OK : rule(value));
+}
+
+type CompiledArgs = { name: string; check: ArgCheck | ((args: Record<string, unknown>) => ArgCheck) ; dynamic: boolean }[];
+/** Each mutator's schema worked out once: a push checks up to a thousand mutations per request. */
+const compiled = new WeakMap<object, CompiledArgs>();
+
+function compile(mutator: Pick<Mutator<string, unknown>, 'args'>): CompiledArgs {
+  let entries = compiled.get(mutator);
+  if (!entries) {
+    entries = Object.entries(mutator.args as Record<string, ArgSchema | ((args: Record<string, unknown>) => ArgSchema)>).map(([name, rule]) =>
+      typeof rule === 'function' ? { name, check: (args: Record<string, unknown>) => argCheck(rule(args)), dynamic: true } : { name, check: argCheck(rule), dynamic: false },
+    );
+    compiled.set(mutator, entries);
+  }
+  return entries;
 }
 
 /** A mutator's arguments by its schema and cross-argument rule: the arguments as applied, or where they fail. */
 export function checkArgs(mutator: Pick<Mutator<string, unknown>, 'args' | 'refine'>, args: Record<string, unknown>): { ok: true; value: unknown } | Failure {
   const value: Record<string, unknown> = {};
-  for (const [name, rule] of Object.entries(mutator.args as Record<string, ArgSchema | ((args: Record<string, unknown>) => ArgSchema)>)) {
-    const checked = checkArg(typeof rule === 'function' ? rule(args) : rule, args[name]);
+  for (const { name, check, dynamic } of compile(mutator)) {
+    const checked = dynamic ? (check as (args: Record<string, unknown>) => ArgCheck)(args)(args[name]) : (check as ArgCheck)(args[name]);
     if (!checked.ok) return { ok: false, key: checked.key, field: checked.field ?? name };
     if (checked.value !== undefined) value[name] = checked.value;
   }
@@ -107,6 +127,7 @@ export function parseMutationWith(mutators: readonly Mutator<string, unknown>[],
     ok: true,
     // Upgraded: from here on it is the mutator's current version.
     mutation: { deviceId, seq: seq as number, id: id as string, name, version: mutator.version, args: checked.value, hlc, localDate, timeZone: zone.value } as Mutation,
+    mutator,
   };
 }
 

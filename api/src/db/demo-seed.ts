@@ -170,8 +170,8 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
     }
     // The teacher has asked for those two commissions: the admin panel's payouts section has one to move.
     deps.commissions.requestPayout(teacherId, 'BRL');
-    deps.tracking.addNotification(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
-    deps.tracking.addNotification(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
+    deps.notifications.add(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
+    deps.notifications.add(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
     return { dietId, workoutId };
   })();
   // Published plans are read in every language (ADR 024), as publishing from the admin panel does.

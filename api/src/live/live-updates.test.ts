@@ -19,8 +19,8 @@ describe('live updates hub', () => {
     const ana = listen('ana');
     const bia = listen('bia');
     t.deps.database.sqlite.transaction(() => {
-      t.deps.tracking.bumpVersion('ana');
-      t.deps.tracking.bumpVersion('ana');
+      t.deps.versions.bump('ana');
+      t.deps.versions.bump('ana');
       expect(ana.pokes).toEqual([]); // not before the commit
     })();
     return nextTurn().then(() => {
@@ -42,7 +42,7 @@ describe('live updates hub', () => {
     const phone = listen('carla');
     const laptop = listen('carla');
     phone.stop();
-    t.deps.tracking.bumpVersion('carla');
+    t.deps.versions.bump('carla');
     await nextTurn();
     expect(phone.pokes).toEqual([]);
     expect(laptop.pokes).toHaveLength(1);

@@ -59,7 +59,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
     const checked = toggle ? ({ ok: true, value: true } as const) : field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
     if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
     const write = await deps.groupCommit.run(() => {
-      const value = toggle ? !(deps.tracking.day(me.id, localDate)?.[field] ?? false) : checked.value;
+      const value = toggle ? !(deps.dailyProgress.day(me.id, localDate)?.[field] ?? false) : checked.value;
       return deps.mutations.run(me.id, progressSet, { field, value }, { hlc, localDate });
     });
     if (!write.ok) throw new DomainError(write.code);

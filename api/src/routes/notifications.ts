@@ -7,7 +7,7 @@ import { createRouter, currentUser } from '../http/router.ts';
 /** SPEC §7 notifications; reading is monotonic, by the `notification.read` mutator, as a push is. */
 export function notificationRoutes(deps: AppDeps) {
   return createRouter('/api/notifications')
-    .get('/', 'signedIn', (c) => c.json({ notifications: deps.tracking.listNotifications(currentUser(c).id) }))
+    .get('/', 'signedIn', (c) => c.json({ notifications: deps.notifications.list(currentUser(c).id) }))
 
     .patch('/:id/read', 'signedIn', (c) => {
       const id = checkUuid(c.req.param('id'));
@@ -15,6 +15,6 @@ export function notificationRoutes(deps: AppDeps) {
       const userId = currentUser(c).id;
       const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, notificationRead, { id: id.value }))();
       if (!write.ok) throw new DomainError(write.code);
-      return c.json({ notification: deps.tracking.notification(userId, id.value) });
+      return c.json({ notification: deps.notifications.find(userId, id.value) });
     });
 }

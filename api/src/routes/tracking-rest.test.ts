@@ -158,7 +158,7 @@ describe('notifications (REST)', () => {
     const c = t.client();
     const user = await signIn(c, t.deps);
     const id = uuidv7();
-    t.deps.tracking.addNotification(user.id, { id, type: 'diet_published', title: 'Nova dieta', message: 'Sua dieta foi publicada' });
+    t.deps.notifications.add(user.id, { id, type: 'diet_published', title: 'Nova dieta', message: 'Sua dieta foi publicada' });
     const list = await c.get<{ notifications: { id: string; read: boolean }[] }>('/api/notifications');
     expect(list.body.notifications).toEqual([expect.objectContaining({ id, read: false, type: 'diet_published' })]);
     for (let i = 0; i < 2; i++) {
@@ -172,7 +172,7 @@ describe('notifications (REST)', () => {
     const owner = t.client();
     const ownerUser = await signIn(owner, t.deps);
     const id = uuidv7();
-    t.deps.tracking.addNotification(ownerUser.id, { id, type: 'other', title: 't', message: 'm' });
+    t.deps.notifications.add(ownerUser.id, { id, type: 'other', title: 't', message: 'm' });
     const stranger = t.client();
     await signIn(stranger, t.deps);
     expect((await stranger.request('PATCH', `/api/notifications/${id}/read`)).status).toBe(404);

@@ -30,9 +30,9 @@ export function todayFor(countryCode: string, now: number, timeZone?: string): s
 
 /** SPEC §3 daily progress for one local date, with the month's progress and today's plan flags. */
 export function progressSummary(deps: AppDeps, userId: string, localDate: string) {
-  const day = deps.tracking.day(userId, localDate) ?? emptyDay(localDate);
+  const day = deps.dailyProgress.day(userId, localDate) ?? emptyDay(localDate);
   const month = localDate.slice(0, 7);
-  const completed = deps.tracking.completedDates(userId, `${month}-01`, `${month}-31`);
+  const completed = deps.dailyProgress.completedDates(userId, `${month}-01`, `${month}-31`);
   const workout = deps.plans.publishedWorkouts(userId)[0];
   return {
     localDate,

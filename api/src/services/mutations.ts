@@ -12,7 +12,10 @@ import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { findUserById, isUniqueViolation, latestWeight } from './clients.ts';
-import type { Tracking } from './tracking.ts';
+import type { DailyProgressRepository } from '../repositories/daily-progress.ts';
+import type { Notifications } from '../repositories/notifications.ts';
+import type { SyncVersions } from '../repositories/sync-versions.ts';
+import type { WeightRecords } from '../repositories/weight-records.ts';
 
 /** The stamps of a write made on the server: its HLC, and the day it belongs to for a habit. */
 export interface ServerStamps {
@@ -21,10 +24,16 @@ export interface ServerStamps {
   localDate?: string;
 }
 
-export function createMutations(db: Db, tracking: Tracking, clock: Clock, now: () => number) {
+interface Repositories {
+  weightRecords: WeightRecords;
+  dailyProgress: DailyProgressRepository;
+  notifications: Notifications;
+}
+
+export function createMutations(db: Db, versions: SyncVersions, repositories: Repositories, clock: Clock, now: () => number) {
   /** The mutators' storage for one user: every write stamped with the next sync version. */
   function storageFor(userId: string): MutatorStorage {
-    const own = tracking.storageFor(userId);
+    const weightRecords = repositories.weightRecords.storageFor(userId);
 
     /**
      * A weight typed in a profile save is a weigh-in at the save's time (ADR 018), never a change
@@ -36,11 +45,13 @@ export function createMutations(db: Db, tracking: Tracking, clock: Clock, now: (
       const latest = latestWeight(db, userId);
       if (latest && latest.createdAt > at) return;
       if ((latest?.weight ?? registered) === weight) return;
-      own.weightRecords.insert({ id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString(), deleted: false, hlcs: {} });
+      weightRecords.insert({ id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString(), deleted: false, hlcs: {} });
     }
 
     return {
-      ...own,
+      weightRecords,
+      dailyProgress: repositories.dailyProgress.storageFor(userId),
+      notifications: repositories.notifications.storageFor(userId),
       profile: {
         get: () => {
           const user = findUserById(db, userId);
@@ -51,7 +62,7 @@ export function createMutations(db: Db, tracking: Tracking, clock: Clock, now: (
           try {
             user = db
               .update(users)
-              .set({ ...fields, profileHlcs, version: tracking.bumpVersion(userId), updatedAt: now() })
+              .set({ ...fields, profileHlcs, version: versions.bump(userId), updatedAt: now() })
               .where(eq(users.id, userId))
               .returning()
               .get();

@@ -15,7 +15,8 @@ import { DomainError, validationError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
-import type { Tracking } from './tracking.ts';
+import type { Notifications } from '../repositories/notifications.ts';
+import type { SyncVersions } from '../repositories/sync-versions.ts';
 import { planTexts, type PlanWords, type TranslatePlan, type TranslationEdits } from './plan-translation.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
@@ -87,7 +88,7 @@ function authoring<
   Raw extends { id: string; user_id: string; status: string; title: string; version: number; translation_edits: string },
   Dto extends Omit<PlanWords<Content>, 'details'> & { language: Locale },
   Content,
->(sqlite: Database.Database, tracking: Tracking, now: () => number, translatePlan: TranslatePlan, kind: Kind<Input, Raw, Dto, Content>) {
+>(sqlite: Database.Database, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan, kind: Kind<Input, Raw, Dto, Content>) {
   const fields = Object.keys(kind.columns) as (keyof Input & string)[];
   const columns = fields.map((field) => kind.columns[field]);
   const byId = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE id = ? AND deleted_at IS NULL`);
@@ -124,9 +125,9 @@ function authoring<
   const publishNow = sqlite.transaction((id: string): boolean => {
     const plan = found(id);
     if (plan.status === 'published') return false;
-    publish.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
+    publish.run({ id, now: now(), version: versions.bump(plan.user_id) });
     const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
-    tracking.addNotification(plan.user_id, {
+    notifications.add(plan.user_id, {
       id: uuidv7(now()),
       type: kind.notification,
       title: translate(locale, `notifications.${kind.messageKey}.title`),
@@ -151,7 +152,7 @@ function authoring<
       // Only onto the text it was made from: an edit or a removal meanwhile moved the version, and
       // an edit brings its own translation.
       if (byId.get(id)?.version !== row.version) return 'stale';
-      storeTranslations.run({ id, translations: JSON.stringify(translations), version: tracking.bumpVersion(row.user_id) });
+      storeTranslations.run({ id, translations: JSON.stringify(translations), version: versions.bump(row.user_id) });
       return 'stored';
     })();
   }
@@ -163,14 +164,14 @@ function authoring<
     /** `language` is the author's, the one they wrote in (their request's); an edit keeps it. */
     create: sqlite.transaction((userId: string, input: Input, language: Locale): Dto => {
       const id = uuidv7(now());
-      insert.run({ ...values(input), id, userId, language, now: now(), version: tracking.bumpVersion(userId) });
+      insert.run({ ...values(input), id, userId, language, now: now(), version: versions.bump(userId) });
       return kind.toDto(found(id));
     }),
     /** An edit of a published plan is translated again before the answer. */
     async update(id: string, input: Input, callerId: string): Promise<Dto> {
       const edited = sqlite.transaction(() => {
         const plan = found(id);
-        update.run({ ...values(input), id, now: now(), version: tracking.bumpVersion(plan.user_id) });
+        update.run({ ...values(input), id, now: now(), version: versions.bump(plan.user_id) });
         return found(id);
       })();
       if (edited.status === 'published') await translateStored(id, callerId);
@@ -197,7 +198,7 @@ function authoring<
         const problems = edit.texts.flatMap((text, i) => (known.has(planTextKey(text.kind, text.source)) ? [] : [{ field: `texts[${i}].source`, key: 'validation.invalidOption' }]));
         if (problems.length > 0) throw validationError(problems);
         const edits = { ...(JSON.parse(row.translation_edits) as TranslationEdits), [locale]: Object.fromEntries(edit.texts.map((text) => [planTextKey(text.kind, text.source), text.text])) };
-        storeEdits.run({ id, edits: JSON.stringify(edits), now: now(), version: tracking.bumpVersion(row.user_id) });
+        storeEdits.run({ id, edits: JSON.stringify(edits), now: now(), version: versions.bump(row.user_id) });
         return found(id);
       })();
       if (stored.status === 'published') await translateStored(id, callerId);
@@ -222,7 +223,7 @@ function authoring<
     },
     remove: sqlite.transaction((id: string): void => {
       const plan = found(id);
-      remove.run({ id, now: now(), version: tracking.bumpVersion(plan.user_id) });
+      remove.run({ id, now: now(), version: versions.bump(plan.user_id) });
     }),
     /**
      * Structures the plans stored before texts were structured on save (ADR 024), each with a new
@@ -230,15 +231,15 @@ function authoring<
      */
     structureOlderPlans: sqlite.transaction((): number => {
       const rows = unstructured.all();
-      for (const row of rows) restructure.run({ ...kind.restructure(row), id: row.id, version: tracking.bumpVersion(row.user_id) });
+      for (const row of rows) restructure.run({ ...kind.restructure(row), id: row.id, version: versions.bump(row.user_id) });
       return rows.length;
     }),
   };
 }
 
-export function createPlanAuthoring(sqlite: Database.Database, tracking: Tracking, now: () => number, translatePlan: TranslatePlan) {
-  const diets = authoring(sqlite, tracking, now, translatePlan, DIET);
-  const workouts = authoring(sqlite, tracking, now, translatePlan, WORKOUT);
+export function createPlanAuthoring(sqlite: Database.Database, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan) {
+  const diets = authoring(sqlite, versions, notifications, now, translatePlan, DIET);
+  const workouts = authoring(sqlite, versions, notifications, now, translatePlan, WORKOUT);
   return {
     diets,
     workouts,

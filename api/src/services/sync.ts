@@ -11,14 +11,17 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
-import { mutatorNamed, parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
-import { refused, runMutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
+import { refused, runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import { toClientDto } from './clients.ts';
 import type { Mutations } from './mutations.ts';
-import { toDailyProgress, toNotification, toWeightRecord, type Tracking } from './tracking.ts';
+import { toDailyProgress, type DailyProgressRepository } from '../repositories/daily-progress.ts';
+import { toNotification, type Notifications } from '../repositories/notifications.ts';
+import type { SyncVersions } from '../repositories/sync-versions.ts';
+import { toWeightRecord, type WeightRecords } from '../repositories/weight-records.ts';
 import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/sync.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
@@ -31,7 +34,13 @@ interface Versioned {
   version: number;
 }
 
-export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking, mutations: Mutations, subscriptions: Subscriptions, clock: Clock, now: () => number) {
+interface Repositories {
+  weightRecords: WeightRecords;
+  dailyProgress: DailyProgressRepository;
+  notifications: Notifications;
+}
+
+export function createSync(sqlite: Database.Database, db: Db, versions: SyncVersions, repositories: Repositories, mutations: Mutations, subscriptions: Subscriptions, clock: Clock, now: () => number) {
   const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
   const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
@@ -39,9 +48,6 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
   const refusalOf = sqlite.prepare<[string, number], { code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?');
 
   const page = <T>(sql: string) => sqlite.prepare<[string, number, number], T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`);
-  const weightsAfter = page<Parameters<typeof toWeightRecord>[0]>('SELECT * FROM weight_records WHERE user_id = ?');
-  const daysAfter = page<Parameters<typeof toDailyProgress>[0]>('SELECT * FROM daily_progress WHERE user_id = ?');
-  const notificationsAfter = page<Parameters<typeof toNotification>[0]>('SELECT * FROM notifications WHERE user_id = ?');
   const dietsAfter = page<DietPlanRaw>('SELECT * FROM diet_plans WHERE user_id = ?');
   const workoutsAfter = page<WorkoutPlanRaw>('SELECT * FROM workout_plans WHERE user_id = ?');
 
@@ -50,19 +56,17 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
    * never costs a change: a timestamp from the server's future is replaced by the server's own
    * (ADR 007), and so is a weight's date (the mutator's rule).
    */
-  function apply(storage: MutatorStorage, mutation: Mutation): MutatorResult {
-    const mutator = mutatorNamed(mutation.name);
-    if (!mutator) return refused('UNKNOWN_MUTATION');
+  function apply(storage: MutatorStorage, mutator: Mutator<string, unknown>, mutation: Mutation): MutatorResult {
     const context = { id: mutation.id, hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now() };
     try {
-      return runMutator(mutator.apply(mutation.args as never, context), storage);
+      return runMutator(mutator.apply(mutation.args, context), storage);
     } catch (error) {
       if (error instanceof DomainError) return refused(error.code);
       throw error;
     }
   }
 
-  const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => tracking.inBatch(() => {
+  const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => versions.inUnitOfWork(() => {
     const device = deviceById.get(deviceId);
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
     if (!device) insertDevice.run(deviceId, userId, now(), now());
@@ -88,7 +92,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
         ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
           ? refused('DEVICE_CONFLICT')
-          : apply(storage, parsed.mutation);
+          : apply(storage, parsed.mutator, parsed.mutation);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });
@@ -110,7 +114,7 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
   }
 
   const pullTransaction = sqlite.transaction((user: UserRow, deviceId: string | null, cursor: number): PullResult => {
-    const current = tracking.currentVersion();
+    const current = versions.current();
     const device = deviceId ? deviceById.get(deviceId) : undefined;
     const lastSeq = device && device.user_id === user.id ? device.last_seq : 0;
     const gate = subscriptions.gate(user.id);
@@ -120,9 +124,11 @@ export function createSync(sqlite: Database.Database, db: Db, tracking: Tracking
 
     const cutoff = { value: current };
     const fetch = <T>(statement: Database.Statement<[string, number, number], T & Versioned>) => collect(statement.all(user.id, cursor, PULL_PAGE + 1), cutoff);
-    const weights = fetch(weightsAfter);
-    const days = fetch(daysAfter);
-    const notes = fetch(notificationsAfter);
+    const fetchFrom = <T extends Versioned>(repository: { changedAfter(userId: string, cursor: number, limit: number): T[] }) =>
+      collect(repository.changedAfter(user.id, cursor, PULL_PAGE + 1), cutoff);
+    const weights = fetchFrom(repositories.weightRecords);
+    const days = fetchFrom(repositories.dailyProgress);
+    const notes = fetchFrom(repositories.notifications);
     const diets = fetch(dietsAfter);
     const workouts = fetch(workoutsAfter);
     const subscriptionRows = fetch(subscriptions.changedAfter);
