@@ -195,4 +195,21 @@ describe('plans published with no stored translation are translated in the backg
     expect(await t.deps.authoring.translateUntranslated()).toBe(1);
     expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
   });
+
+  it('a plan published while the model was out of quota is translated by a later round, once', async () => {
+    const { admin, user } = await world({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-server-0123456789abcdef', OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40) });
+    const created = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
+    fake.respond(() => ({ status: 429, message: 'Rate limit reached', code: 'rate_limit_exceeded' }));
+    await admin.post(`/api/teacher-admin/diet/${created.id}/publish`);
+    // What the catalog knew is stored at once; the title nobody knew stays as written.
+    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']).toMatchObject({ title: 'Plano alimentar de teste', complete: false });
+
+    fake.respond(({ body }) => {
+      const { texts } = JSON.parse(String(body.messages?.[1]?.content)) as { texts: string[] };
+      return { content: JSON.stringify({ translations: texts.map((text) => `[${text}]`) }) };
+    });
+    expect(await t.deps.authoring.translateUntranslated()).toBe(1);
+    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
+    expect(await t.deps.authoring.translateUntranslated()).toBe(0);
+  });
 });

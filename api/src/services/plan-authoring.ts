@@ -98,12 +98,12 @@ function authoring<
      VALUES (@id, @userId, 'draft', @now, @now, @version, @content, @unreadable, @language, ${fields.map((f) => `@${f}`).join(', ')})`,
   );
   const update = sqlite.prepare(
-    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, translations = '{}', updated_at = @now, version = @version WHERE id = @id`,
+    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, translations = '{}', translation_retry = 0, updated_at = @now, version = @version WHERE id = @id`,
   );
   const unstructured = sqlite.prepare<[], Raw>(`SELECT * FROM ${kind.table} WHERE content IS NULL`);
-  const untranslated = sqlite.prepare<[], { id: string }>(`SELECT id FROM ${kind.table} WHERE status = 'published' AND deleted_at IS NULL AND translations = '{}' ORDER BY published_at`);
+  const untranslated = sqlite.prepare<[], { id: string }>(`SELECT id FROM ${kind.table} WHERE status = 'published' AND deleted_at IS NULL AND (translations = '{}' OR translation_retry = 1) ORDER BY published_at`);
   const restructure = sqlite.prepare(`UPDATE ${kind.table} SET content = @content, unreadable = @unreadable, version = @version WHERE id = @id`);
-  const storeTranslations = sqlite.prepare(`UPDATE ${kind.table} SET translations = @translations, version = @version WHERE id = @id`);
+  const storeTranslations = sqlite.prepare(`UPDATE ${kind.table} SET translations = @translations, translation_retry = @retry, version = @version WHERE id = @id`);
   const storeEdits = sqlite.prepare(`UPDATE ${kind.table} SET translation_edits = @edits, updated_at = @now, version = @version WHERE id = @id`);
   const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
   const remove = sqlite.prepare(`UPDATE ${kind.table} SET deleted_at = @now, updated_at = @now, version = @version WHERE id = @id`);
@@ -139,8 +139,8 @@ function authoring<
   /**
    * Translates a published plan as it is now and stores it, whose AI key and quota `callerId`'s
    * are. The author waits for it (what the route answers carries it) and gets whatever the model
-   * and the catalog knew; the background round (`later`) stores nothing when the model failed,
-   * and the plan waits for the next round.
+   * and the catalog knew, the plan marked for the background round if the model failed; that
+   * round (`later`) stores nothing when the model failed, and the plan waits for the next one.
    */
   async function translateStored(id: string, callerId: string, later = false): Promise<'stored' | 'stale' | 'model-failed'> {
     const row = found(id);
@@ -152,7 +152,7 @@ function authoring<
       // Only onto the text it was made from: an edit or a removal meanwhile moved the version, and
       // an edit brings its own translation.
       if (byId.get(id)?.version !== row.version) return 'stale';
-      storeTranslations.run({ id, translations: JSON.stringify(translations), version: versions.bump(row.user_id) });
+      storeTranslations.run({ id, translations: JSON.stringify(translations), retry: modelFailed ? 1 : 0, version: versions.bump(row.user_id) });
       return 'stored';
     })();
   }

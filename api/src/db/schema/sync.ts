@@ -131,6 +131,9 @@ const planColumns = () => ({
   // The author's words for the translations, JSON { locale: { "kind\u0000original": text } },
   // laid over every translation of the plan (ADR 024).
   translationEdits: text('translation_edits').notNull().default('{}'),
+  // The model failed when the translation was stored (out of quota, unreachable): what the
+  // catalog knew was stored, and the background round asks the model again.
+  translationRetry: integer('translation_retry', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */
