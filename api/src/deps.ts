@@ -29,9 +29,7 @@ import { createSessionStore } from './auth/sessions.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { createLogger } from './logger.ts';
 import { createSyncVersions } from './repositories/sync-versions.ts';
-import { createWeightRecords } from './repositories/weight-records.ts';
-import { createDailyProgress } from './repositories/daily-progress.ts';
-import { createNotifications } from './repositories/notifications.ts';
+import { createSyncedTables } from './repositories/synced-tables.ts';
 import { createMutations } from './services/mutations.ts';
 import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
@@ -108,11 +106,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const clock = createClock('server', now);
   const live = createLiveUpdates(database.sqlite);
   const versions = createSyncVersions(database.db, live.changed);
-  const repositories = {
-    weightRecords: createWeightRecords(database, versions, now),
-    dailyProgress: createDailyProgress(database, versions, now),
-    notifications: createNotifications(database, versions, now),
-  };
+  const repositories = createSyncedTables(database, versions, now);
   const mutations = createMutations(database.db, versions, repositories, clock, now);
   const subscriptions = createSubscriptions(database.sqlite, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);

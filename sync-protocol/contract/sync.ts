@@ -4,7 +4,7 @@ import type { ErrorCode } from '../errors.ts';
 import type { ProfileDto } from './clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from './plans.ts';
 import type { SubscriptionDto } from './subscriptions.ts';
-import type { DailyProgress, NotificationDto, WeightRecord } from './tracking.ts';
+import type { SyncedRows } from '../tables.ts';
 
 export type MutationStatus =
   | { seq: number; id: string | null; status: 'applied' | 'duplicate' }
@@ -22,17 +22,14 @@ export interface PushResult {
 export type Tombstone = { id: string; deleted: true };
 export const isTombstone = (row: { id: string }): row is Tombstone => (row as Partial<Tombstone>).deleted === true && Object.keys(row).length === 2;
 
-/** What changed after a cursor, scoped to the user. */
-export interface PulledChanges {
+/** What changed after a cursor, scoped to the user: each synced table's rows (../tables.ts), and the rest. */
+export type PulledChanges = { [N in keyof SyncedRows]: SyncedRows[N][] } & {
   profile: ProfileDto | null;
-  weightRecords: WeightRecord[];
-  dailyProgress: DailyProgress[];
-  notifications: NotificationDto[];
   diets: (DietPlanDto | Tombstone)[];
   workouts: (WorkoutPlanDto | Tombstone)[];
   /** Read-only: the device gates diet and workout by its own copy (SPEC §4). */
   subscriptions: SubscriptionDto[];
-}
+};
 
 /** GET /api/sync/pull. */
 export interface PullResult {

@@ -3,7 +3,6 @@ import { formatHlc } from '../clock/hlc.ts';
 import { createMemoryStore } from '../replica.ts';
 import { parseMutation, parseMutationWith, MUTATORS } from './index.ts';
 import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type Mutator, type MutatorContext } from './mutator.ts';
-import type { MutatorStorage } from './storage.ts';
 import { weightAdd } from './weight-add.ts';
 import { weightUpdate } from './weight-update.ts';
 
@@ -57,27 +56,15 @@ describe('mutation versions', () => {
 });
 
 describe('one apply, two drivers', () => {
-  /** The memory replica's storage, answered synchronously as the server's is. */
-  const synchronous = (store: ReturnType<typeof createMemoryStore>): MutatorStorage => ({
-    weightRecords: {
-      get: (id) => store.weights.get(id),
-      insert: (record) => (store.weights.has(record.id) ? 'exists' : (store.weights.set(record.id, record), 'inserted')),
-      put: (record) => void store.weights.set(record.id, record),
-    },
-    dailyProgress: { get: (date) => store.days.get(date), put: (day) => void store.days.set(day.localDate, day) },
-    profile: { get: () => undefined, patch: () => undefined },
-    notifications: { get: () => undefined, put: () => undefined },
-  });
-
   it('gives the same rows and results whether the storage answers at once (server) or with promises (device)', async () => {
     const add = { id: ID, weight: 84.2, notes: null, createdAt: '2026-01-01T08:00:00.000Z' };
     const onServer = createMemoryStore();
     const onDevice = createMemoryStore();
     const results = {
       server: [
-        runMutator(weightAdd.apply(add, context()), synchronous(onServer)),
-        runMutator(weightUpdate.apply({ id: ID, weight: 83.9 }, context({ hlc: hlc(5) })), synchronous(onServer)),
-        runMutator(weightUpdate.apply({ id: ID, weight: 99 }, context({ hlc: hlc(2) })), synchronous(onServer)),
+        runMutator(weightAdd.apply(add, context()), onServer.synchronous),
+        runMutator(weightUpdate.apply({ id: ID, weight: 83.9 }, context({ hlc: hlc(5) })), onServer.synchronous),
+        runMutator(weightUpdate.apply({ id: ID, weight: 99 }, context({ hlc: hlc(2) })), onServer.synchronous),
       ],
       device: [
         await runMutatorAsync(weightAdd.apply(add, context()), onDevice.mutable),
@@ -87,14 +74,14 @@ describe('one apply, two drivers', () => {
     };
     expect(results.server.map((r) => r.ok && r.changed)).toEqual([true, true, false]);
     expect(results.device.map((r) => r.ok && r.changed)).toEqual([true, true, false]);
-    expect(onDevice.weights.get(ID)).toEqual(onServer.weights.get(ID));
-    expect(onServer.weights.get(ID)).toMatchObject({ weight: 83.9, hlcs: { weight: hlc(5) } });
+    expect(onDevice.rows.weightRecords.get(ID)).toEqual(onServer.rows.weightRecords.get(ID));
+    expect(onServer.rows.weightRecords.get(ID)).toMatchObject({ weight: 83.9, hlcs: { weight: hlc(5) } });
   });
 
   it('dates a weigh-in from a device clock running ahead at the now of the side that applies it', () => {
     const store = createMemoryStore();
     const now = Date.UTC(2026, 0, 1, 8);
-    runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-03T08:00:00.000Z' }, context({ now })), synchronous(store));
-    expect(store.weights.get(ID)?.createdAt).toBe(new Date(now).toISOString());
+    runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-03T08:00:00.000Z' }, context({ now })), store.synchronous);
+    expect(store.rows.weightRecords.get(ID)?.createdAt).toBe(new Date(now).toISOString());
   });
 });

@@ -4,29 +4,31 @@
  * is scoped to the pushing user, so a row of someone else's is never seen (`undefined`) and never
  * written. Every write is stamped with the next sync version by the implementation (the server's
  * unit of work), so pulls carry it.
+ *
+ * Each synced table (../tables.ts) has the same three calls; the profile is the user's own row.
  */
-import type { DailyProgress, NotificationReadState, WeightRecord } from '../conflict/rules.ts';
+import type { SyncedRows, SyncedTableName } from '../tables.ts';
 
 /** The profile as the merge rules need it: each field's HLC stamp. */
 export interface ProfileState {
   profileHlcs: Record<string, string>;
 }
 
-export interface MutatorStorage {
-  weightRecords: {
-    get(id: string): WeightRecord | undefined;
-    /**
-     * Stores a new record unless its id exists: 'exists' when it is this user's (a replay, or an
-     * add after its delete), 'taken' when it is another user's.
-     */
-    insert(record: WeightRecord): 'inserted' | 'exists' | 'taken';
-    /** Writes a changed record (a correction, a tombstone). */
-    put(record: WeightRecord): void;
-  };
-  dailyProgress: {
-    get(localDate: string): DailyProgress | undefined;
-    put(day: DailyProgress): void;
-  };
+/** One synced table of the user's, by its key (../tables.ts). */
+export interface TableStorage<Row> {
+  get(key: string): Row | undefined;
+  /**
+   * Stores a new row unless its key exists: 'exists' when it is this user's (a replay, or an add
+   * after its delete), 'taken' when it is another user's.
+   */
+  insert(row: Row): 'inserted' | 'exists' | 'taken';
+  /** Writes a changed row (a correction, a tombstone). */
+  put(row: Row): void;
+}
+
+export type SyncedTablesStorage = { [N in SyncedTableName]: TableStorage<SyncedRows[N]> };
+
+export type MutatorStorage = SyncedTablesStorage & {
   profile: {
     /** The user's own profile; undefined on a device that has not pulled it yet. */
     get(): ProfileState | undefined;
@@ -36,8 +38,4 @@ export interface MutatorStorage {
      */
     patch(fields: Record<string, unknown>, profileHlcs: Record<string, string>): void;
   };
-  notifications: {
-    get(id: string): NotificationReadState | undefined;
-    put(notification: NotificationReadState): void;
-  };
-}
+};

@@ -5,10 +5,11 @@
  */
 import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { DailyProgress } from '#protocol/contract/tracking.ts';
-import type { MutatorStorage } from '#protocol/mutations/storage.ts';
+import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { dailyProgress } from '../db/schema/index.ts';
 import { prepareWrite } from './prepared-write.ts';
+import type { VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 export type DailyProgressRow = typeof dailyProgress.$inferSelect;
@@ -119,17 +120,21 @@ export function createDailyProgress({ db, sqlite }: AppDatabase, versions: SyncV
     day,
 
     /** The mutators' storage of one user's days. */
-    storageFor(userId: string): MutatorStorage['dailyProgress'] {
+    storageFor(userId: string): TableStorage<DailyProgress> {
+      const put = (value: DailyProgress) => {
+        if (batchDays === null) store(userId, value);
+        else batchDays.set(`${userId} ${value.localDate}`, { userId, day: value, changed: true });
+      };
       return {
         get: (localDate) => day(userId, localDate),
-        put: (value) => {
-          if (batchDays === null) store(userId, value);
-          else batchDays.set(`${userId} ${value.localDate}`, { userId, day: value, changed: true });
-        },
+        // A day is keyed within its user: never another's.
+        insert: (value) => (day(userId, value.localDate) ? 'exists' : (put(value), 'inserted')),
+        put,
       };
     },
 
-    changedAfter: (userId: string, cursor: number, limit: number) => changedAfter.all({ userId, cursor, limit }),
+    changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<DailyProgress>[] =>
+      changedAfter.all({ userId, cursor, limit }).map((row) => ({ version: row.version, row: toDailyProgress(row) })),
 
     completedDates: (userId: string, from: string, to: string): string[] => completedIn.all({ userId, from, to }).map((row) => row.localDate),
   };

@@ -1,10 +1,12 @@
-/** A client's notifications on SQLite: created by the server, read on any device (synced). */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+/**
+ * A client's notifications on SQLite: created by the server, read on any device (synced). Their
+ * storage and pull pages are the generic owned rows' (./owned-rows.ts).
+ */
+import { desc, eq, sql } from 'drizzle-orm';
 import type { NotificationDto } from '#protocol/contract/tracking.ts';
-import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
-import { prepareWrite } from './prepared-write.ts';
+import { createOwnedRows } from './owned-rows.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -18,49 +20,16 @@ export const toNotification = (row: NotificationRow): NotificationDto => ({
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
-const p = (name: string) => sql.placeholder(name);
-
-export function createNotifications({ db, sqlite }: AppDatabase, versions: SyncVersions, now: () => number) {
-  const byId = db.select().from(notifications).where(eq(notifications.id, p('id'))).prepare();
-  const writeRead = prepareWrite<{ read: 0 | 1; version: number; id: string; userId: string }>(
-    sqlite,
-    db
-      .update(notifications)
-      .set({ read: sql`${p('read')}`, version: sql`${p('version')}` })
-      .where(and(eq(notifications.id, p('id')), eq(notifications.userId, p('userId')))),
-  );
-  const listOf = db.select().from(notifications).where(eq(notifications.userId, p('userId'))).orderBy(desc(notifications.createdAt), desc(notifications.id)).prepare();
-  const changedAfter = db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, p('userId')), gt(notifications.version, p('cursor'))))
-    .orderBy(notifications.version)
-    .limit(p('limit'))
-    .prepare();
-
-  const owned = (userId: string, id: string) => {
-    const row = byId.get({ id });
-    return row && row.userId === userId ? row : undefined;
-  };
+export function createNotifications(database: AppDatabase, versions: SyncVersions, now: () => number) {
+  const { db } = database;
+  const owned = createOwnedRows(database, versions, notifications, {
+    toRow: toNotification,
+    toColumns: ({ type, title, message, read, createdAt }) => ({ type, title, message, read, createdAt: Date.parse(createdAt) }),
+  });
+  const listOf = db.select().from(notifications).where(eq(notifications.userId, sql.placeholder('userId'))).orderBy(desc(notifications.createdAt), desc(notifications.id)).prepare();
 
   return {
-    /** The mutators' storage of one user's notifications. */
-    storageFor(userId: string): MutatorStorage['notifications'] {
-      return {
-        get: (id) => {
-          const row = owned(userId, id);
-          return row && toNotification(row);
-        },
-        put: (notification) => void writeRead.run({ read: notification.read ? 1 : 0, version: versions.bump(userId), id: notification.id, userId }),
-      };
-    },
-
-    changedAfter: (userId: string, cursor: number, limit: number) => changedAfter.all({ userId, cursor, limit }),
-
-    find(userId: string, id: string): NotificationDto | null {
-      const row = owned(userId, id);
-      return row ? toNotification(row) : null;
-    },
+    ...owned,
 
     list: (userId: string): NotificationDto[] => listOf.all({ userId }).map(toNotification),
 

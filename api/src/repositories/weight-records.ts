@@ -4,11 +4,12 @@
  */
 import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { WeightRecord } from '#protocol/contract/tracking.ts';
-import type { MutatorStorage } from '#protocol/mutations/storage.ts';
+import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { weightRecords } from '../db/schema/index.ts';
 import { jsonText, type JsonText } from '../json-text.ts';
 import { prepareWrite } from './prepared-write.ts';
+import type { VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 export type WeightRecordRow = typeof weightRecords.$inferSelect;
@@ -76,7 +77,7 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
 
   return {
     /** The mutators' storage of one user's records. */
-    storageFor(userId: string): MutatorStorage['weightRecords'] {
+    storageFor(userId: string): TableStorage<WeightRecord> {
       return {
         get: (id) => {
           const row = owned(userId, id);
@@ -101,8 +102,8 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
       };
     },
 
-    /** One user's rows stamped after `cursor`, oldest version first (a pull's page). */
-    changedAfter: (userId: string, cursor: number, limit: number) => changedAfter.all({ userId, cursor, limit }),
+    changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<WeightRecord>[] =>
+      changedAfter.all({ userId, cursor, limit }).map((row) => ({ version: row.version, row: toWeightRecord(row) })),
 
     /** A record as REST shows it: without the merge stamps, which are the sync's. */
     record(userId: string, id: string): WeightRecord | null {

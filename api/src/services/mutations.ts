@@ -12,10 +12,10 @@ import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { findUserById, isUniqueViolation, latestWeight } from './clients.ts';
-import type { DailyProgressRepository } from '../repositories/daily-progress.ts';
-import type { Notifications } from '../repositories/notifications.ts';
+import { perSyncedTable } from '#protocol/tables.ts';
+import type { SyncedTablesStorage } from '#protocol/mutations/storage.ts';
+import type { Repositories } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
-import type { WeightRecords } from '../repositories/weight-records.ts';
 
 /** The stamps of a write made on the server: its HLC, and the day it belongs to for a habit. */
 export interface ServerStamps {
@@ -24,16 +24,10 @@ export interface ServerStamps {
   localDate?: string;
 }
 
-interface Repositories {
-  weightRecords: WeightRecords;
-  dailyProgress: DailyProgressRepository;
-  notifications: Notifications;
-}
-
 export function createMutations(db: Db, versions: SyncVersions, repositories: Repositories, clock: Clock, now: () => number) {
   /** The mutators' storage for one user: every write stamped with the next sync version. */
   function storageFor(userId: string): MutatorStorage {
-    const weightRecords = repositories.weightRecords.storageFor(userId);
+    const tables = perSyncedTable<SyncedTablesStorage>((name) => repositories[name].storageFor(userId));
 
     /**
      * A weight typed in a profile save is a weigh-in at the save's time (ADR 018), never a change
@@ -45,13 +39,11 @@ export function createMutations(db: Db, versions: SyncVersions, repositories: Re
       const latest = latestWeight(db, userId);
       if (latest && latest.createdAt > at) return;
       if ((latest?.weight ?? registered) === weight) return;
-      weightRecords.insert({ id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString(), deleted: false, hlcs: {} });
+      tables.weightRecords.insert({ id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString(), deleted: false, hlcs: {} });
     }
 
     return {
-      weightRecords,
-      dailyProgress: repositories.dailyProgress.storageFor(userId),
-      notifications: repositories.notifications.storageFor(userId),
+      ...tables,
       profile: {
         get: () => {
           const user = findUserById(db, userId);

@@ -18,10 +18,9 @@ import { DomainError } from '#protocol/errors.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import { toClientDto } from './clients.ts';
 import type { Mutations } from './mutations.ts';
-import { toDailyProgress, type DailyProgressRepository } from '../repositories/daily-progress.ts';
-import { toNotification, type Notifications } from '../repositories/notifications.ts';
+import type { Repositories, VersionedRow } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
-import { toWeightRecord, type WeightRecords } from '../repositories/weight-records.ts';
+import { perSyncedTable, type SyncedRows, type SyncedTableName } from '#protocol/tables.ts';
 import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/sync.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
@@ -32,12 +31,6 @@ export const PULL_PAGE = 500;
 
 interface Versioned {
   version: number;
-}
-
-interface Repositories {
-  weightRecords: WeightRecords;
-  dailyProgress: DailyProgressRepository;
-  notifications: Notifications;
 }
 
 export function createSync(sqlite: Database.Database, db: Db, versions: SyncVersions, repositories: Repositories, mutations: Mutations, subscriptions: Subscriptions, clock: Clock, now: () => number) {
@@ -119,16 +112,14 @@ export function createSync(sqlite: Database.Database, db: Db, versions: SyncVers
     const lastSeq = device && device.user_id === user.id ? device.last_seq : 0;
     const gate = subscriptions.gate(user.id);
     const base = { lastSeq, serverTime: new Date(now()).toISOString(), gate };
-    const empty: PullResult['changes'] = { profile: null, weightRecords: [], dailyProgress: [], notifications: [], diets: [], workouts: [], subscriptions: [] };
+    const empty: PullResult['changes'] = { profile: null, ...perSyncedTable<{ [N in SyncedTableName]: [] }>(() => []), diets: [], workouts: [], subscriptions: [] };
     if (cursor > current) return { ...base, cursor: 0, hasMore: true, reset: true, changes: empty };
 
     const cutoff = { value: current };
     const fetch = <T>(statement: Database.Statement<[string, number, number], T & Versioned>) => collect(statement.all(user.id, cursor, PULL_PAGE + 1), cutoff);
-    const fetchFrom = <T extends Versioned>(repository: { changedAfter(userId: string, cursor: number, limit: number): T[] }) =>
-      collect(repository.changedAfter(user.id, cursor, PULL_PAGE + 1), cutoff);
-    const weights = fetchFrom(repositories.weightRecords);
-    const days = fetchFrom(repositories.dailyProgress);
-    const notes = fetchFrom(repositories.notifications);
+    const synced = perSyncedTable<{ [N in SyncedTableName]: VersionedRow<SyncedRows[N]>[] }>((name) =>
+      collect<VersionedRow<unknown>>(repositories[name].changedAfter(user.id, cursor, PULL_PAGE + 1), cutoff),
+    );
     const diets = fetch(dietsAfter);
     const workouts = fetch(workoutsAfter);
     const subscriptionRows = fetch(subscriptions.changedAfter);
@@ -143,9 +134,7 @@ export function createSync(sqlite: Database.Database, db: Db, versions: SyncVers
       reset: false,
       changes: {
         profile: withProfile ? { ...toClientDto(db, user), profileHlcs: user.profileHlcs } : null,
-        weightRecords: upTo(weights).map(toWeightRecord),
-        dailyProgress: upTo(days).map(toDailyProgress),
-        notifications: upTo(notes).map(toNotification),
+        ...perSyncedTable<{ [N in SyncedTableName]: SyncedRows[N][] }>((name) => upTo<VersionedRow<unknown>>(synced[name]).map(({ row }) => row)),
         // Drafts and deleted plans reach devices as tombstones: a client never sees a draft. Without
         // an active paid plan the content is not sent at all; activation re-stamps it to be pulled.
         diets: gate !== 'open' ? [] : upTo(diets).map((row) => (row.status === 'published' && row.deleted_at === null ? toDietPlan(row) : { id: row.id, deleted: true as const })),

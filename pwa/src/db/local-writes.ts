@@ -35,7 +35,7 @@ export async function recordMutation<N extends MutationName>(db: UserDb, name: N
   const mutator = mutatorNamed(name);
   if (!mutator) throw new Error(`unknown mutation ${name}`);
   // Only the tables this change touches: a wider scope would wait behind every live query.
-  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db[table])], async (tx) => {
+  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db.table(table))], async (tx) => {
     // The commit itself: IndexedDB's complete event, before Dexie's listeners (live queries) run.
     tx.idbtrans.addEventListener('complete', (event) => (committedAt = event.timeStamp), { once: true });
     const timeZone = deviceTimeZone();

@@ -1,22 +1,24 @@
-import type { NotificationDto } from '#protocol/contract/tracking.ts';
+import type { AsyncMutatorStorage } from '#protocol/mutations/mutator.ts';
 import type { ReplicaStore } from '#protocol/replica.ts';
+import { keyOf, perSyncedTable, SYNCED_TABLE_NAMES, type SyncedRows } from '#protocol/tables.ts';
 import type { UserDb } from './user-db.ts';
+
+type SyncedTablesAsync = Omit<AsyncMutatorStorage, 'profile'>;
 
 /** The replica and the mutators' storage port on IndexedDB; call inside a transaction over the tables used. */
 export function dexieStore(db: UserDb): ReplicaStore {
   const profile = async () => (await db.profile.toArray())[0];
   return {
     mutable: {
-      weightRecords: {
-        get: (id) => db.weightRecords.get(id),
-        // A device holds only its user's records: an id it has is this user's.
-        insert: async (record) => ((await db.weightRecords.get(record.id)) ? 'exists' : (await db.weightRecords.add(record), 'inserted')),
-        put: async (record) => void (await db.weightRecords.put(record)),
-      },
-      dailyProgress: {
-        get: (localDate) => db.dailyProgress.get(localDate),
-        put: async (day) => void (await db.dailyProgress.put(day)),
-      },
+      ...perSyncedTable<SyncedTablesAsync>((name) => {
+        const table = db.synced(name);
+        return {
+          get: (key: string) => table.get(key),
+          // A device holds only its user's rows: a key it has is this user's.
+          insert: async (row: SyncedRows[typeof name]) => ((await table.get(keyOf(name, row))) ? 'exists' : (await table.add(row), 'inserted')),
+          put: async (row: SyncedRows[typeof name]) => void (await table.put(row)),
+        };
+      }),
       profile: {
         get: profile,
         patch: async (fields, profileHlcs) => {
@@ -24,19 +26,11 @@ export function dexieStore(db: UserDb): ReplicaStore {
           if (current) await db.profile.put({ ...current, ...fields, profileHlcs });
         },
       },
-      notifications: {
-        get: (id) => db.notifications.get(id),
-        put: async (notification) => void (await db.notifications.put(notification as NotificationDto)),
-      },
     },
-    putProfile: async (value) => void (await db.profile.put(value)),
-    putDiet: async (diet) => void (await db.diets.put(diet)),
-    deleteDiet: (id) => db.diets.delete(id),
-    putWorkout: async (workout) => void (await db.workouts.put(workout)),
-    deleteWorkout: (id) => db.workouts.delete(id),
-    putSubscription: async (subscription) => void (await db.subscriptions.put(subscription)),
+    put: async (table, row) => void (await db.table(table).put(row)),
+    delete: (table, id) => db.table(table).delete(id),
     clear: async () => {
-      await Promise.all([db.weightRecords.clear(), db.dailyProgress.clear(), db.notifications.clear(), db.diets.clear(), db.workouts.clear(), db.subscriptions.clear()]);
+      await Promise.all([...SYNCED_TABLE_NAMES.map((name) => db.synced(name).clear()), db.diets.clear(), db.workouts.clear(), db.subscriptions.clear()]);
     },
   };
 }

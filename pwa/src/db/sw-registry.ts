@@ -5,7 +5,7 @@ import Dexie, { type Table } from 'dexie';
  * localStorage. Holds only the user id, cleared at logout.
  */
 class SwRegistry extends Dexie {
-  current!: Table<{ key: 'user'; userId: string }, 'user'>;
+  declare current: Table<{ key: 'user'; userId: string }, 'user'>;
   constructor() {
     super('leve-registry');
     this.version(1).stores({ current: 'key' });

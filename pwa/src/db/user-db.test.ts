@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aDietPlan, aWorkoutPlan } from '#pwa/test/factories.ts';
-import { UserDb, userDbName } from './user-db.ts';
+import { declareSyncedTables, UserDb, userDbName } from './user-db.ts';
 
 const opened: Dexie[] = [];
 afterEach(async () => {
@@ -39,5 +39,26 @@ describe('upgrading a device’s database to structured plans (v5, ADR 024)', ()
     opened.push(db);
     expect(await db.diets.count()).toBe(1);
     expect(await db.getMeta('cursor')).toBe(42);
+  });
+});
+
+describe('the synced tables’ stores (#protocol/tables.ts)', () => {
+  it('creates a synced table added in a later version when a device upgrades, keeping the rows it had', async () => {
+    await storedByVersion4('upgrade-c', { cursor: 7 });
+    const today = new UserDb('upgrade-c');
+    await today.open();
+    const version = today.verno;
+    today.close();
+    // As the app's next version would: one more entry in the protocol's list, `since` the next version.
+    const measurements = { key: 'id', indexes: ['createdAt'], since: version + 1 };
+    const next = new UserDb('upgrade-c');
+    declareSyncedTables(next, { measurements } as never);
+    opened.push(next);
+    await next.open();
+    expect(next.verno).toBe(version + 1);
+    const schema = next.table('measurements').schema;
+    expect([schema.primKey.keyPath, schema.indexes.map((index) => index.keyPath)]).toEqual(['id', ['createdAt']]);
+    expect(await next.weightRecords.count()).toBe(1);
+    expect(await next.getMeta('cursor')).toBe(7);
   });
 });

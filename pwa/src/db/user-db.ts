@@ -6,6 +6,7 @@ import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
+import { SYNCED_TABLE_NAMES, SYNCED_TABLES, type SyncedRows, type SyncedTable, type SyncedTableName } from '#protocol/tables.ts';
 
 export interface MetaEntry {
   key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
@@ -31,31 +32,24 @@ export interface Refusal {
  * the previous one's data. Versions are numbered; a new version adds its upgrade below.
  */
 export class UserDb extends Dexie {
-  meta!: Table<MetaEntry, MetaEntry['key']>;
+  declare meta: Table<MetaEntry, MetaEntry['key']>;
   /** Changes made here and not yet acknowledged by the server, in seq order. */
-  outbox!: Table<Mutation, number>;
-  weightRecords!: Table<WeightRecord, string>;
-  dailyProgress!: Table<DailyProgress, string>;
-  profile!: Table<ProfileDto, string>;
-  notifications!: Table<NotificationDto, string>;
-  diets!: Table<DietPlanDto, string>;
-  workouts!: Table<WorkoutPlanDto, string>;
-  subscriptions!: Table<SubscriptionDto, string>;
-  refusals!: Table<Refusal, string>;
+  declare outbox: Table<Mutation, number>;
+  // Typed shortcuts to synced tables the screens read (any synced table: `synced(name)`).
+  declare weightRecords: Table<WeightRecord, string>;
+  declare dailyProgress: Table<DailyProgress, string>;
+  declare notifications: Table<NotificationDto, string>;
+  declare profile: Table<ProfileDto, string>;
+  declare diets: Table<DietPlanDto, string>;
+  declare workouts: Table<WorkoutPlanDto, string>;
+  declare subscriptions: Table<SubscriptionDto, string>;
+  declare refusals: Table<Refusal, string>;
 
   /** `indexedDB` stands for another browser's storage in tests of several devices. */
   constructor(readonly userId: string, indexedDB?: IDBFactory) {
     super(userDbName(userId), indexedDB ? { indexedDB } : undefined);
-    this.version(1).stores({
-      meta: 'key',
-      outbox: 'seq',
-      weightRecords: 'id, createdAt',
-      dailyProgress: 'localDate',
-      profile: 'id',
-      notifications: 'id, createdAt',
-      diets: 'id',
-      workouts: 'id',
-    });
+    this.version(1).stores({ meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' });
+    declareSyncedTables(this);
     // v2: the user's subscriptions, pulled read-only, so the content gate works offline.
     this.version(2).stores({ subscriptions: 'id, endDate' });
     // v3: diet translations for es-AR and en-US, so a translated diet reads the same offline.
@@ -72,9 +66,14 @@ export class UserDb extends Dexie {
     });
   }
 
+  /** A synced table (#protocol/tables.ts), by name. */
+  synced<N extends SyncedTableName>(name: N): Table<SyncedRows[N], string> {
+    return this.table(name);
+  }
+
   /** Tables a local write or a pull touches, for one transaction. */
   get replicaTables() {
-    return [this.meta, this.outbox, this.weightRecords, this.dailyProgress, this.profile, this.notifications, this.diets, this.workouts, this.subscriptions];
+    return [this.meta, this.outbox, ...SYNCED_TABLE_NAMES.map((name) => this.synced(name)), this.profile, this.diets, this.workouts, this.subscriptions];
   }
 
   async getMeta<T extends string | number>(key: MetaEntry['key']): Promise<T | undefined> {
@@ -84,6 +83,14 @@ export class UserDb extends Dexie {
   setMeta(key: MetaEntry['key'], value: string | number) {
     return this.meta.put({ key, value });
   }
+}
+
+/**
+ * Declares the synced tables (#protocol/tables.ts), each in the version that added it: a new one
+ * names the next version in its `since`, and Dexie creates its store when a device upgrades.
+ */
+export function declareSyncedTables(db: Dexie, tables: Readonly<Record<string, SyncedTable<never>>> = SYNCED_TABLES): void {
+  for (const [name, { key, indexes, since }] of Object.entries(tables)) db.version(since).stores({ [name]: [key, ...indexes].join(', ') });
 }
 
 export const userDbName = (userId: string) => `leve-user-${userId}`;

@@ -255,15 +255,15 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
 
     // 1. Every device converged on the server's state.
     for (const d of devices) {
-      expect(Object.fromEntries((await d.db.weightRecords.toArray()).map((r) => [r.id, r]))).toEqual(Object.fromEntries(server.weights));
-      expect(Object.fromEntries((await d.db.dailyProgress.toArray()).map((day) => [day.localDate, day]))).toEqual(Object.fromEntries(server.days));
+      expect(Object.fromEntries((await d.db.weightRecords.toArray()).map((r) => [r.id, r]))).toEqual(Object.fromEntries(server.rows.weightRecords));
+      expect(Object.fromEntries((await d.db.dailyProgress.toArray()).map((day) => [day.localDate, day]))).toEqual(Object.fromEntries(server.rows.dailyProgress));
     }
 
     // 2. Every weight record written exists exactly once; deletions that applied are tombstones.
     const adds = written.filter((m): m is Envelope<'weight.add'> => m.name === 'weight.add');
-    expect([...server.weights.keys()].sort()).toEqual(adds.map((m) => m.args.id).sort());
+    expect([...server.rows.weightRecords.keys()].sort()).toEqual(adds.map((m) => m.args.id).sort());
     const deleted = new Set(written.filter((m): m is Envelope<'weight.delete'> => m.name === 'weight.delete' && log.applied.has(m.id)).map((m) => m.args.id));
-    for (const [id, record] of server.weights) expect(record.deleted).toBe(deleted.has(id));
+    for (const [id, record] of server.rows.weightRecords) expect(record.deleted).toBe(deleted.has(id));
 
     // 3. Every change got an answer; none was refused but by a rule; each refusal is kept for the user.
     expect(written.filter((m) => !log.statuses.has(m.id))).toEqual([]);
@@ -283,11 +283,11 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
     }
     for (const [key, writes] of byKey) {
       const [localDate, field] = key.split('|') as [string, ProgressField];
-      expect(unknownToOthers(writes).map((w) => w.args.value)).toContain(server.days.get(localDate)?.[field]);
+      expect(unknownToOthers(writes).map((w) => w.args.value)).toContain(server.rows.dailyProgress.get(localDate)?.[field]);
     }
     // A corrected record's field holds such a correction (a correction always wins over the add).
     for (const add of adds) {
-      const record = server.weights.get(add.args.id);
+      const record = server.rows.weightRecords.get(add.args.id);
       if (!record || record.deleted) continue;
       for (const field of ['weight', 'notes'] as const) {
         const corrections = written.filter((m): m is Envelope<'weight.update'> => m.name === 'weight.update' && m.args.id === add.args.id && m.args[field] !== undefined && log.applied.has(m.id));

@@ -1,0 +1,37 @@
+/**
+ * The server's synced tables (#protocol/tables.ts): one repository each, as the push's storage
+ * port and the pull's pages need it. A table missing here fails the type check, so a synced
+ * table added to the protocol cannot go unserved.
+ */
+import type { TableStorage } from '#protocol/mutations/storage.ts';
+import type { SyncedRows, SyncedTableName } from '#protocol/tables.ts';
+import type { AppDatabase } from '../db/client.ts';
+import { createDailyProgress } from './daily-progress.ts';
+import { createNotifications } from './notifications.ts';
+import type { SyncVersions } from './sync-versions.ts';
+import { createWeightRecords } from './weight-records.ts';
+
+/** A row as a pull sends it, with the sync version that stamped it last. */
+export interface VersionedRow<Row> {
+  version: number;
+  row: Row;
+}
+
+export interface SyncedTableRepository<Row> {
+  /** The mutators' storage of one user's rows; each write takes the next sync version. */
+  storageFor(userId: string): TableStorage<Row>;
+  /** One user's rows stamped after `cursor`, oldest version first (a pull's page). */
+  changedAfter(userId: string, cursor: number, limit: number): VersionedRow<Row>[];
+}
+
+export type SyncedTableRepositories = { [N in SyncedTableName]: SyncedTableRepository<SyncedRows[N]> };
+
+export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number) {
+  return {
+    weightRecords: createWeightRecords(database, versions, now),
+    dailyProgress: createDailyProgress(database, versions, now),
+    notifications: createNotifications(database, versions, now),
+  } satisfies SyncedTableRepositories;
+}
+
+export type Repositories = ReturnType<typeof createSyncedTables>;
