@@ -40,7 +40,7 @@ export interface ReplicaStore {
 export async function applyLocally(store: ReplicaStore, mutation: Mutation, now: number = Date.now()): Promise<boolean> {
   const mutator = mutatorNamed(mutation.name);
   if (!mutator) return false;
-  const context = { id: mutation.id, hlc: mutation.hlc, localDate: mutation.localDate, now };
+  const context = { hlc: mutation.hlc, localDate: mutation.localDate, now };
   const result = await runMutatorAsync(mutator.apply(mutation.args as never, context), store.mutable);
   return result.ok && result.changed;
 }

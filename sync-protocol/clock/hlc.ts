@@ -95,14 +95,16 @@ export function createClock(node: string, now: () => number = Date.now, last?: s
    * what it pulls, so a change it makes after seeing another device's orders after that one,
    * however slow its own wall clock is.
    */
-  const receive = (remote: string): void => {
-    const parsed = parseHlc(remote);
-    if (!parsed) return;
+  const merge = (parsed: Hlc): void => {
     const wall = now();
     if (wall > millis && wall > parsed.millis) return advance(wall, 0);
     if (parsed.millis > millis) return advance(parsed.millis, parsed.counter + 1);
     if (parsed.millis === millis) return advance(millis, Math.max(counter, parsed.counter) + 1);
     advance(millis, counter + 1);
+  };
+  const receive = (remote: string): void => {
+    const parsed = parseHlc(remote);
+    if (parsed) merge(parsed);
   };
 
   return {
@@ -118,7 +120,7 @@ export function createClock(node: string, now: () => number = Date.now, last?: s
     stamp(remote: string): string {
       const parsed = parseHlc(remote);
       if (parsed === null || parsed.millis > now()) return tick();
-      receive(remote);
+      merge(parsed);
       return remote;
     },
     /** The latest timestamp issued or received, for persisting across reloads. */

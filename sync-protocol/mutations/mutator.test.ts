@@ -12,7 +12,7 @@ const envelope = (name: string, version: number, args: Record<string, unknown>) 
   deviceId: 'dev_aaaaaaaa', seq: 1, id: '0190a0b0-0000-7000-8000-0000000000ff', name, version, args, hlc: hlc(1), localDate: '2026-01-01', timeZone: 'America/Sao_Paulo',
 });
 const context = (overrides: Partial<MutatorContext> = {}): MutatorContext => ({
-  id: '0190a0b0-0000-7000-8000-0000000000ff', hlc: hlc(1), localDate: '2026-01-01', now: Date.UTC(2026, 0, 2), ...overrides,
+  hlc: hlc(1), localDate: '2026-01-01', now: Date.UTC(2026, 0, 2), ...overrides,
 });
 
 /**

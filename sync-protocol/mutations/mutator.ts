@@ -10,7 +10,9 @@
  * `runMutatorAsync` awaits each. One body, two drivers, no second copy of the rule.
  */
 import type { ErrorCode } from '../errors.ts';
-import type { MutatorStorage } from './storage.ts';
+import type { Outcome } from '../conflict/rules.ts';
+import type { SyncedRows, SyncedTableName } from '../tables.ts';
+import type { MutatorStorage, TableStorage } from './storage.ts';
 
 /** One step of an `apply`: a call on the storage, whose answer is sent back into the generator. */
 export type StorageCall = (storage: MutatorStorage) => unknown;
@@ -27,8 +29,6 @@ export const refused = (code: ErrorCode): MutatorResult => ({ ok: false, code })
 
 /** What an `apply` knows besides its arguments: the envelope's stamps and where it runs. */
 export interface MutatorContext {
-  /** The mutation's id (UUIDv7). */
-  id: string;
   /** The write's HLC (on the server: the device's, re-stamped when it ran ahead of the server's clock). */
   hlc: string;
   /** The device's calendar day when the user acted. */
@@ -71,6 +71,20 @@ export const defineMutator = <N extends string, A>(mutator: Mutator<N, A>): Muta
 /** One storage call inside an `apply`, typed by what the synchronous port returns. */
 export function* use<T>(call: (storage: MutatorStorage) => T): Generator<StorageCall, T, unknown> {
   return (yield call) as T;
+}
+
+/**
+ * The usual body: read one row of a synced table, let the merge rule decide, write the row back
+ * only if the rule changed it. The rule's refusal or outcome is the mutation's result.
+ */
+export function* update<N extends SyncedTableName>(
+  table: N,
+  key: string,
+  rule: (current: SyncedRows[N] | undefined) => Outcome<SyncedRows[N]>,
+): Generator<StorageCall, MutatorResult, unknown> {
+  const outcome = rule((yield (storage) => storage[table].get(key)) as SyncedRows[N] | undefined);
+  if (outcome.ok && outcome.changed) yield (storage) => (storage[table] as TableStorage<SyncedRows[N]>).put(outcome.row);
+  return outcome;
 }
 
 /** Runs an `apply` on a synchronous storage (the server's, inside its transaction). */

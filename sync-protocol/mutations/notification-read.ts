@@ -1,6 +1,6 @@
 /** `notification.read`: a notification marked read; read is never undone. */
 import { applyNotificationRead } from '../conflict/rules.ts';
-import { defineMutator, use } from './mutator.ts';
+import { defineMutator, update } from './mutator.ts';
 
 export interface NotificationReadArgs {
   id: string;
@@ -12,8 +12,6 @@ export const notificationRead = defineMutator({
   tables: ['notifications'],
   args: { id: 'uuid' },
   *apply(args: NotificationReadArgs) {
-    const outcome = applyNotificationRead(yield* use((storage) => storage.notifications.get(args.id)));
-    if (outcome.ok && outcome.changed) yield* use((storage) => storage.notifications.put(outcome.row));
-    return outcome;
+    return yield* update('notifications', args.id, applyNotificationRead);
   },
 });

@@ -1,6 +1,6 @@
 /** `progress.set`: one habit of the device's day (SPEC §5), last-writer-wins by HLC. */
 import { applyProgressSet } from '../conflict/rules.ts';
-import { defineMutator, use, type MutatorContext } from './mutator.ts';
+import { defineMutator, update, type MutatorContext } from './mutator.ts';
 
 export const PROGRESS_FIELDS = ['workoutCompleted', 'dietFollowed', 'mood', 'energy'] as const;
 export type ProgressField = (typeof PROGRESS_FIELDS)[number];
@@ -16,8 +16,6 @@ export const progressSet = defineMutator({
   tables: ['dailyProgress'],
   args: { field: PROGRESS_FIELDS, value: (args: Record<string, unknown>) => (args.field === 'mood' || args.field === 'energy' ? 'level' : 'boolean') },
   *apply(args: ProgressSetArgs, { hlc, localDate }: MutatorContext) {
-    const outcome = applyProgressSet(yield* use((storage) => storage.dailyProgress.get(localDate)), localDate, args, hlc);
-    if (outcome.ok && outcome.changed) yield* use((storage) => storage.dailyProgress.put(outcome.row));
-    return outcome;
+    return yield* update('dailyProgress', localDate, (day) => applyProgressSet(day, localDate, args, hlc));
   },
 });

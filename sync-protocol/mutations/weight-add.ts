@@ -1,4 +1,5 @@
 /** `weight.add`: a weigh-in recorded on the device, keyed by a client UUIDv7 (SPEC §5, ADR 015). */
+import { parseInstant } from '../domain/calendar.ts';
 import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
 
 export interface WeightAddArgs {
@@ -9,7 +10,7 @@ export interface WeightAddArgs {
 }
 
 /** An instant not after `now`: a device clock running fast never dates a weigh-in in the future. */
-const notAfter = (instant: string, now: number) => (Date.parse(instant) > now ? new Date(now).toISOString() : instant);
+const notAfter = (instant: string, now: number) => ((parseInstant(instant) ?? Date.parse(instant)) > now ? new Date(now).toISOString() : instant);
 
 export const weightAdd = defineMutator({
   name: 'weight.add',

@@ -1,6 +1,6 @@
 /** `weight.delete`: a weigh-in removed; a tombstone that wins over every correction. */
 import { applyWeightDelete } from '../conflict/rules.ts';
-import { defineMutator, use } from './mutator.ts';
+import { defineMutator, update } from './mutator.ts';
 
 export interface WeightDeleteArgs {
   id: string;
@@ -12,8 +12,6 @@ export const weightDelete = defineMutator({
   tables: ['weightRecords'],
   args: { id: 'uuid' },
   *apply(args: WeightDeleteArgs) {
-    const outcome = applyWeightDelete(yield* use((storage) => storage.weightRecords.get(args.id)));
-    if (outcome.ok && outcome.changed) yield* use((storage) => storage.weightRecords.put(outcome.row));
-    return outcome;
+    return yield* update('weightRecords', args.id, applyWeightDelete);
   },
 });

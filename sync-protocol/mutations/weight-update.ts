@@ -1,6 +1,6 @@
 /** `weight.update`: a correction of a weigh-in, each field last-writer-wins by HLC (ADR 015). */
 import { applyWeightUpdate } from '../conflict/rules.ts';
-import { defineMutator, use, type MutatorContext } from './mutator.ts';
+import { defineMutator, update, type MutatorContext } from './mutator.ts';
 
 /** The fields given are corrected; `notes: null` takes the notes away. */
 export interface WeightUpdateArgs {
@@ -17,8 +17,6 @@ export const weightUpdate = defineMutator({
   // A correction changes something: the weight, the notes (null takes them away) or both.
   refine: (args: WeightUpdateArgs) => (args.weight === undefined && args.notes === undefined ? { field: 'weight', key: 'validation.weightRequired' } : null),
   *apply(args: WeightUpdateArgs, { hlc }: MutatorContext) {
-    const outcome = applyWeightUpdate(yield* use((storage) => storage.weightRecords.get(args.id)), args, hlc);
-    if (outcome.ok && outcome.changed) yield* use((storage) => storage.weightRecords.put(outcome.row));
-    return outcome;
+    return yield* update('weightRecords', args.id, (record) => applyWeightUpdate(record, args, hlc));
   },
 });

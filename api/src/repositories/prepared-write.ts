@@ -8,26 +8,35 @@
 import type Database from 'better-sqlite3';
 import { Column, is, Param, Placeholder } from 'drizzle-orm';
 
-type Fill = (values: Record<string, unknown>) => unknown;
+type Encode = (value: unknown) => unknown;
 
 export function prepareWrite<V extends Record<string, unknown>>(sqlite: Database.Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = query.toSQL();
   const statement = sqlite.prepare(sql);
-  const fills: Fill[] = params.map((param): Fill => {
-    if (is(param, Placeholder)) return (values) => values[param.name];
-    if (is(param, Param) && is(param.value, Placeholder)) {
-      const { encoder } = param;
-      const name = param.value.name;
-      // Most columns store the value as it is (the base column's identity); only the others encode.
-      const encodes = encoder && encoder.mapToDriverValue !== Column.prototype.mapToDriverValue;
-      return encodes ? (values) => encoder.mapToDriverValue(values[name]) : (values) => values[name];
-    }
-    return () => param;
-  });
+  // Per parameter: the value's name (or null for a constant), its constant, and its encoder if the
+  // column encodes (most store the value as it is: the base column's identity).
+  const names: (string | null)[] = [];
+  const constants: unknown[] = [];
+  const encoders: (Encode | null)[] = [];
+  for (const param of params) {
+    const placeholder = is(param, Placeholder) ? param : is(param, Param) && is(param.value, Placeholder) ? param.value : null;
+    const encoder = is(param, Param) && placeholder ? param.encoder : undefined;
+    names.push(placeholder ? placeholder.name : null);
+    constants.push(placeholder ? undefined : param);
+    encoders.push(encoder && encoder.mapToDriverValue !== Column.prototype.mapToDriverValue ? (value) => encoder.mapToDriverValue(value) : null);
+  }
+  const count = params.length;
   return {
     run(values: V): Database.RunResult {
-      const args = new Array<unknown>(fills.length);
-      for (let i = 0; i < fills.length; i++) args[i] = (fills[i] as Fill)(values);
+      const args = new Array<unknown>(count);
+      for (let i = 0; i < count; i++) {
+        const name = names[i];
+        if (name === null || name === undefined) args[i] = constants[i];
+        else {
+          const encode = encoders[i];
+          args[i] = encode ? encode(values[name]) : values[name];
+        }
+      }
       return statement.run(args);
     },
   };

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { WeightRecord } from '#protocol/contract/tracking.ts';
+import { parseInstant } from '#protocol/domain/calendar.ts';
 import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { weightRecords } from '../db/schema/index.ts';
@@ -84,7 +85,7 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
           return row && toWeightRecord(row);
         },
         insert: (record) => {
-          const { changes } = insert.run({ id: record.id, userId, weight: record.weight, notes: record.notes, createdAt: Date.parse(record.createdAt), version: versions.bump(userId) });
+          const { changes } = insert.run({ id: record.id, userId, weight: record.weight, notes: record.notes, createdAt: parseInstant(record.createdAt) ?? Date.parse(record.createdAt), version: versions.bump(userId) });
           if (changes === 1) return 'inserted';
           return owned(userId, record.id) ? 'exists' : 'taken';
         },

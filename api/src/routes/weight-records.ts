@@ -22,7 +22,7 @@ export function weightRecordRoutes(deps: AppDeps) {
       const userId = currentUser(c).id;
       const id = uuidv7(deps.now());
       const write = await deps.groupCommit.run(() =>
-        deps.mutations.run(userId, weightAdd, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }, { id }),
+        deps.mutations.run(userId, weightAdd, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
       );
       if (!write.ok) throw new DomainError(write.code);
       return c.json({ weightRecord: deps.weightRecords.record(userId, id) }, 201);

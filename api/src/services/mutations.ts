@@ -19,7 +19,6 @@ import type { SyncVersions } from '../repositories/sync-versions.ts';
 
 /** The stamps of a write made on the server: its HLC, and the day it belongs to for a habit. */
 export interface ServerStamps {
-  id?: string;
   hlc?: string;
   localDate?: string;
 }
@@ -75,7 +74,6 @@ export function createMutations(db: Db, versions: SyncVersions, repositories: Re
   function run<A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult {
     const at = now();
     const context = {
-      id: stamps.id ?? uuidv7(at),
       hlc: stamps.hlc ?? clock.now(),
       localDate: stamps.localDate ?? new Date(at).toISOString().slice(0, 10),
       now: at,

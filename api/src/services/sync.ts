@@ -50,7 +50,7 @@ export function createSync(sqlite: Database.Database, db: Db, versions: SyncVers
    * (ADR 007), and so is a weight's date (the mutator's rule).
    */
   function apply(storage: MutatorStorage, mutator: Mutator<string, unknown>, mutation: Mutation): MutatorResult {
-    const context = { id: mutation.id, hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now() };
+    const context = { hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now() };
     try {
       return runMutator(mutator.apply(mutation.args, context), storage);
     } catch (error) {
