@@ -3,12 +3,13 @@
  * days it reads and writes stay in memory and each changed one is stored once at its end: a
  * device's outbox often holds several habits of one day.
  */
-import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DailyProgress } from '#protocol/contract/tracking.ts';
 import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { dailyProgress } from '../db/schema/index.ts';
 import { prepareWrite } from './prepared-write.ts';
+import { changedAfterQuery, p } from './queries.ts';
 import type { VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
@@ -23,8 +24,6 @@ export const toDailyProgress = (row: DailyProgressRow): DailyProgress => ({
   isCompleted: row.isCompleted,
   hlcs: row.hlcs as DailyProgress['hlcs'],
 });
-
-const p = (name: string) => sql.placeholder(name);
 
 export function createDailyProgress({ db, sqlite }: AppDatabase, versions: SyncVersions, now: () => number) {
   const byDate = db
@@ -67,13 +66,7 @@ export function createDailyProgress({ db, sqlite }: AppDatabase, versions: SyncV
     .from(dailyProgress)
     .where(and(eq(dailyProgress.userId, p('userId')), eq(dailyProgress.isCompleted, true), gte(dailyProgress.localDate, p('from')), lte(dailyProgress.localDate, p('to'))))
     .prepare();
-  const changedAfter = db
-    .select()
-    .from(dailyProgress)
-    .where(and(eq(dailyProgress.userId, p('userId')), gt(dailyProgress.version, p('cursor'))))
-    .orderBy(dailyProgress.version)
-    .limit(p('limit'))
-    .prepare();
+  const changedAfter = changedAfterQuery(db, dailyProgress);
 
   let batchDays: Map<string, { userId: string; day: DailyProgress | undefined; changed: boolean }> | null = null;
   versions.enlist({
@@ -134,7 +127,7 @@ export function createDailyProgress({ db, sqlite }: AppDatabase, versions: SyncV
     },
 
     changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<DailyProgress>[] =>
-      changedAfter.all({ userId, cursor, limit }).map((row) => ({ version: row.version, row: toDailyProgress(row) })),
+      changedAfter(userId, cursor, limit).map((row) => ({ version: row.version, row: toDailyProgress(row) })),
 
     completedDates: (userId: string, from: string, to: string): string[] => completedIn.all({ userId, from, to }).map((row) => row.localDate),
   };

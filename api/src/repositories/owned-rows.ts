@@ -4,14 +4,15 @@
  * `version` columns. By default a row's fields are its other columns, as the schema names them;
  * `mapping` converts where they differ (an instant kept as milliseconds, say).
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
+import { changedAfterQuery, ownedByIdQuery, type VersionedTable } from './queries.ts';
 import type { SyncedTableRepository, VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
-type OwnedTable = SQLiteTable & { id: SQLiteColumn; userId: SQLiteColumn; version: SQLiteColumn };
+type OwnedTable = VersionedTable & { id: SQLiteColumn };
 
 /** A row with the columns as they are stored, but for the user and the version (the default mapping). */
 type StoredRow<T extends OwnedTable> = Omit<T['$inferSelect'], 'userId' | 'version'> & { id: string };
@@ -22,8 +23,6 @@ export interface RowMapping<T extends OwnedTable, Row extends { id: string }> {
   /** The stored columns of a row, but for `id`, `userId` and `version`. */
   toColumns(row: Row): Partial<T['$inferInsert']>;
 }
-
-const p = (name: string) => sql.placeholder(name);
 
 export function createOwnedRows<T extends OwnedTable, Row extends { id: string } = StoredRow<T>>(
   { db }: AppDatabase,
@@ -36,19 +35,8 @@ export function createOwnedRows<T extends OwnedTable, Row extends { id: string }
 ) {
   // Typed by `T` where drizzle's generic table types cannot follow.
   const from = table as SQLiteTable;
-  const byId = db.select().from(from).where(eq(table.id, p('id'))).prepare();
-  const changedAfter = db
-    .select()
-    .from(from)
-    .where(and(eq(table.userId, p('userId')), gt(table.version, p('cursor'))))
-    .orderBy(table.version)
-    .limit(p('limit'))
-    .prepare();
-
-  const owned = (userId: string, id: string): T['$inferSelect'] | undefined => {
-    const stored = byId.get({ id }) as T['$inferSelect'] | undefined;
-    return stored && stored.userId === userId ? stored : undefined;
-  };
+  const changedAfter = changedAfterQuery(db, table);
+  const owned = ownedByIdQuery(db, table);
 
   return {
     storageFor(userId: string): TableStorage<Row> {
@@ -75,7 +63,7 @@ export function createOwnedRows<T extends OwnedTable, Row extends { id: string }
     },
 
     changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<Row>[] =>
-      (changedAfter.all({ userId, cursor, limit }) as T['$inferSelect'][]).map((stored) => ({ version: stored.version as number, row: mapping.toRow(stored) })),
+      changedAfter(userId, cursor, limit).map((stored) => ({ version: stored.version as number, row: mapping.toRow(stored) })),
 
     /** One of the user's rows, or null (absent, or someone else's). */
     find(userId: string, id: string): Row | null {

@@ -2,7 +2,7 @@
  * Weight records on SQLite (SPEC §5): the mutators' storage of them for one user, the pull's
  * pages and the REST reads. Statements are prepared once: a push applies up to a thousand.
  */
-import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { WeightRecord } from '#protocol/contract/tracking.ts';
 import { parseInstant } from '#protocol/domain/calendar.ts';
 import type { TableStorage } from '#protocol/mutations/storage.ts';
@@ -10,6 +10,7 @@ import type { AppDatabase } from '../db/client.ts';
 import { weightRecords } from '../db/schema/index.ts';
 import { jsonText, type JsonText } from '../json-text.ts';
 import { prepareWrite } from './prepared-write.ts';
+import { changedAfterQuery, ownedByIdQuery, p } from './queries.ts';
 import type { VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
@@ -27,10 +28,8 @@ export const toWeightRecord = (row: WeightRecordRow): WeightRecord => ({
 /** Users whose weight list is kept serialized (the most recently read ones; a few MB at most). */
 const WEIGHT_LIST_CACHE_SIZE = 500;
 
-const p = (name: string) => sql.placeholder(name);
-
 export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncVersions, now: () => number) {
-  const byId = db.select().from(weightRecords).where(eq(weightRecords.id, p('id'))).prepare();
+  const owned = ownedByIdQuery(db, weightRecords);
   const insert = prepareWrite<{ id: string; userId: string; weight: number; notes: string | null; createdAt: number; version: number }>(
     sqlite,
     db
@@ -52,13 +51,7 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
     })
     .where(and(eq(weightRecords.id, p('id')), eq(weightRecords.userId, p('userId')))),
   );
-  const changedAfter = db
-    .select()
-    .from(weightRecords)
-    .where(and(eq(weightRecords.userId, p('userId')), gt(weightRecords.version, p('cursor'))))
-    .orderBy(weightRecords.version)
-    .limit(p('limit'))
-    .prepare();
+  const changedAfter = changedAfterQuery(db, weightRecords);
   const lastVersion = db.select({ version: max(weightRecords.version) }).from(weightRecords).where(eq(weightRecords.userId, p('userId'))).prepare();
   const list = db
     .select({ id: weightRecords.id, weight: weightRecords.weight, notes: weightRecords.notes, createdAt: weightRecords.createdAt })
@@ -67,11 +60,6 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
     .orderBy(desc(weightRecords.createdAt), desc(weightRecords.id))
     .prepare();
   const listCache = new Map<string, { version: number | null; json: JsonText<{ weightRecords: WeightRecord[] }> }>();
-
-  const owned = (userId: string, id: string) => {
-    const row = byId.get({ id });
-    return row && row.userId === userId ? row : undefined;
-  };
 
   const listOf = (userId: string): WeightRecord[] =>
     list.all({ userId }).map((row) => ({ id: row.id, weight: row.weight, notes: row.notes, createdAt: new Date(row.createdAt).toISOString(), deleted: false }));
@@ -104,7 +92,7 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
     },
 
     changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<WeightRecord>[] =>
-      changedAfter.all({ userId, cursor, limit }).map((row) => ({ version: row.version, row: toWeightRecord(row) })),
+      changedAfter(userId, cursor, limit).map((row) => ({ version: row.version, row: toWeightRecord(row) })),
 
     /** A record as REST shows it: without the merge stamps, which are the sync's. */
     record(userId: string, id: string): WeightRecord | null {
