@@ -115,10 +115,10 @@ export function createClock(node: string, now: () => number = Date.now, last?: s
      * The timestamp to keep for a change stamped `remote` elsewhere (the server's use). One from
      * this clock's past is kept and merged; one from its future (a device clock running fast) is
      * replaced by this clock's next timestamp. So no stored timestamp is ever ahead of the server,
-     * and the changes of one device, applied in its order, keep that order (ADR 007).
+     * and the changes of one device, applied in its order, keep that order (ADR 007). `parsed` is
+     * `remote` as already read (a push reads each HLC once).
      */
-    stamp(remote: string): string {
-      const parsed = parseHlc(remote);
+    stamp(remote: string, parsed: Hlc | null = parseHlc(remote)): string {
       if (parsed === null || parsed.millis > now()) return tick();
       merge(parsed);
       return remote;

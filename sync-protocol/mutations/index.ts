@@ -5,7 +5,7 @@
  */
 import { ValidationError } from 'yup';
 import type { ErrorCode } from '../errors.ts';
-import { isHlc } from '../clock/hlc.ts';
+import { parseHlc, type Hlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
@@ -14,8 +14,8 @@ import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
 
-/** A mutation as checked, with the mutator that applies it. */
-export type ParseResult = { ok: true; mutation: Mutation; mutator: Mutator<string, unknown> } | { ok: false; code: ErrorCode; field?: string; key?: string };
+/** A mutation as checked, with the mutator that applies it and its HLC as read (the server's clock merges it). */
+export type ParseResult = { ok: true; mutation: Mutation; mutator: Mutator<string, unknown>; hlc: Hlc } | { ok: false; code: ErrorCode; field?: string; key?: string };
 
 type Failure = { ok: false; key: string; field?: string };
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,7 +114,8 @@ export function parseMutationWith(mutators: readonly Mutator<string, unknown>[],
   const mutator = typeof name === 'string' ? mutators.find((candidate) => candidate.name === name) : undefined;
   if (!mutator) return { ok: false, code: 'UNKNOWN_MUTATION', field: 'name' };
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1 || version > mutator.version) return { ok: false, code: 'UNKNOWN_MUTATION', field: 'version' };
-  if (!isHlc(hlc)) return { ok: false, code: 'VALIDATION_FAILED', field: 'hlc', key: 'validation.invalidType' };
+  const stamp = typeof hlc === 'string' ? parseHlc(hlc) : null;
+  if (!stamp) return { ok: false, code: 'VALIDATION_FAILED', field: 'hlc', key: 'validation.invalidType' };
   if (typeof localDate !== 'string' || !isLocalDate(localDate)) return { ok: false, code: 'VALIDATION_FAILED', field: 'localDate', key: 'validation.invalidDate' };
   const zone = checkTimeZone(timeZone);
   if (!zone.ok) return { ok: false, code: 'VALIDATION_FAILED', field: 'timeZone', key: zone.key };
@@ -128,6 +129,7 @@ export function parseMutationWith(mutators: readonly Mutator<string, unknown>[],
     // Upgraded: from here on it is the mutator's current version.
     mutation: { deviceId, seq: seq as number, id: id as string, name, version: mutator.version, args: checked.value, hlc, localDate, timeZone: zone.value } as Mutation,
     mutator,
+    hlc: stamp,
   };
 }
 

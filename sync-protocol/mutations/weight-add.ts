@@ -1,6 +1,7 @@
 /** `weight.add`: a weigh-in recorded on the device, keyed by a client UUIDv7 (SPEC §5, ADR 015). */
 import { parseInstant } from '../domain/calendar.ts';
-import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
+import { changedResult, defineMutator, refused, unchangedResult, type MutatorContext } from './mutator.ts';
+import type { MutatorStorage, TableStorage } from './storage.ts';
 
 export interface WeightAddArgs {
   id: string;
@@ -20,7 +21,9 @@ export const weightAdd = defineMutator({
   *apply(args: WeightAddArgs, { now }: MutatorContext) {
     const record = { id: args.id, weight: args.weight, notes: args.notes, createdAt: notAfter(args.createdAt, now), deleted: false, hlcs: {} };
     // Insert first, look only when the id exists: a push is mostly new weigh-ins.
-    const stored = yield* use((storage) => storage.weightRecords.insert(record));
+    // A plain `yield` (not `yield* use(…)`): the one call of the push's most common mutation, where
+    // a delegated generator per weigh-in was measurable (ADR 025).
+    const stored = (yield (storage: MutatorStorage) => storage.weightRecords.insert(record)) as ReturnType<TableStorage<unknown>['insert']>;
     if (stored === 'taken') return refused('ID_CONFLICT');
     // An id already stored is a replay of this add, or an add after its delete (the delete wins).
     return stored === 'inserted' ? changedResult : unchangedResult;

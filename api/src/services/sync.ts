@@ -11,8 +11,8 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
-import { parseMutation, rawSeq, type Mutation } from '#protocol/mutations/index.ts';
-import { refused, runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
+import { refused, runMutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
@@ -49,8 +49,8 @@ export function createSync(sqlite: Database.Database, db: Db, versions: SyncVers
    * never costs a change: a timestamp from the server's future is replaced by the server's own
    * (ADR 007), and so is a weight's date (the mutator's rule).
    */
-  function apply(storage: MutatorStorage, mutator: Mutator<string, unknown>, mutation: Mutation): MutatorResult {
-    const context = { hlc: clock.stamp(mutation.hlc), localDate: mutation.localDate, now: now() };
+  function apply(storage: MutatorStorage, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): MutatorResult {
+    const context = { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate, now: now() };
     try {
       return runMutator(mutator.apply(mutation.args, context), storage);
     } catch (error) {
@@ -85,7 +85,7 @@ export function createSync(sqlite: Database.Database, db: Db, versions: SyncVers
         ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
           ? refused('DEVICE_CONFLICT')
-          : apply(storage, parsed.mutator, parsed.mutation);
+          : apply(storage, parsed);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });
