@@ -27,7 +27,7 @@ it('sync push and pull', async () => {
   // hands the push, parsed from the request's JSON (a batch made in memory holds its ids as
   // concatenated strings, which the first check flattens: a cost no request has).
   const ROUNDS = 15;
-  const pushBatches = Array.from({ length: ROUNDS + 1 }, () => JSON.parse(JSON.stringify(Array.from({ length: 1000 }, (_, i) => device.addWeight(60 + (i % 400) / 10)))) as unknown[]);
+  const pushBatches = Array.from({ length: ROUNDS + 1 }, () => JSON.parse(JSON.stringify(Array.from({ length: 1000 }, (_, i) => device.addWeight(60 + (i % 400) / 10)))) as ReturnType<TestDevice['addWeight']>[]);
   const bareBatches = pushBatches.map((batch) => batch.map((m) => ({ id: uuidv7(), weight: m.args.weight, createdAt: Date.now() })));
   const push = await interleaved(
     ROUNDS,
