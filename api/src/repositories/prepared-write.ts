@@ -37,7 +37,8 @@ export function prepareWrite<V extends Record<string, unknown>>(sqlite: Database
           args[i] = encode ? encode(values[name]) : values[name];
         }
       }
-      return statement.run(args);
+      // Spread, not an array: better-sqlite3 reads an array element by element through V8's API.
+      return statement.run(...args);
     },
   };
 }
