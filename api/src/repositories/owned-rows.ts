@@ -30,7 +30,7 @@ export function createOwnedRows<T extends OwnedTable, Row extends { id: string }
   table: T,
   mapping: RowMapping<T, Row> = {
     toRow: ({ userId: _userId, version: _version, ...row }) => row as unknown as Row,
-    toColumns: (row) => row as unknown as Partial<T['$inferInsert']>,
+    toColumns: ({ id: _id, ...columns }) => columns as unknown as Partial<T['$inferInsert']>,
   },
 ) {
   // Typed by `T` where drizzle's generic table types cannot follow.
