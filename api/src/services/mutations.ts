@@ -12,12 +12,16 @@ import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { findUserById, isUniqueViolation, latestWeight } from './clients.ts';
+import { todayFor } from './daily-progress.ts';
 import { perSyncedTable } from '#protocol/tables.ts';
 import type { SyncedTablesStorage } from '#protocol/mutations/storage.ts';
 import type { Repositories } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 
-/** The stamps of a write made on the server: its HLC, and the day it belongs to for a habit. */
+/**
+ * The stamps of a write made on the server: its HLC, and the day it belongs to for a habit
+ * (the client's day in their country's time zone when the caller names none).
+ */
 export interface ServerStamps {
   hlc?: string;
   localDate?: string;
@@ -75,7 +79,10 @@ export function createMutations(db: Db, versions: SyncVersions, repositories: Re
     const at = now();
     const context = {
       hlc: stamps.hlc ?? clock.now(),
-      localDate: stamps.localDate ?? new Date(at).toISOString().slice(0, 10),
+      // Worked out only by a mutator that reads it (a habit's day), not by every weigh-in.
+      get localDate() {
+        return stamps.localDate ?? todayFor(findUserById(db, userId)?.countryCode ?? '', at);
+      },
       now: at,
     };
     return runMutator(mutator.apply(args, context), storageFor(userId));
