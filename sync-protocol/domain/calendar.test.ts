@@ -67,6 +67,11 @@ describe('instants', () => {
         }), { numRuns: 3000 });
   });
 
+  it('reads instants in any order, the same one again or another', () => {
+    const instants = ['2026-11-21T20:55:00.000Z', '2026-11-21T20:55:00.001Z', '2026-02-31T20:55:00.000Z', '2026-11-21T20:55:00.000Z'];
+    for (const value of [...instants, ...instants.reverse()]) expect(parseInstant(value)).toBe(referenceInstant(value));
+  });
+
   it('reads an instant inside a longer string', () => {
     expect(readInstant('x2026-11-21T20:55:00.000Z-000000-a', 1)).toBe(Date.UTC(2026, 10, 21, 20, 55));
   });

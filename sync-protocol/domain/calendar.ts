@@ -34,18 +34,21 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
 }
 
-/** Year, month and day of the 'YYYY-MM-DD' at value[from], or null if that is not a real date. */
-function readDate(value: string, from: number): [number, number, number] | null {
-  if (value.charCodeAt(from + 4) !== DASH || value.charCodeAt(from + 7) !== DASH) return null;
+/**
+ * Days from 1970-01-01 to the 'YYYY-MM-DD' at value[from], or NaN if that is not a real date
+ * (a number, not a [y, m, d] tuple: this runs for every instant a push reads).
+ */
+function readDays(value: string, from: number): number {
+  if (value.charCodeAt(from + 4) !== DASH || value.charCodeAt(from + 7) !== DASH) return NaN;
   const year = readDigits(value, from, 4);
   const month = readDigits(value, from + 5, 2);
   const day = readDigits(value, from + 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return [year, month, day];
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  return daysFromCivil(year, month, day);
 }
 
 /** Whether value is a real calendar date written 'YYYY-MM-DD'. */
-export const isLocalDate = (value: string): boolean => value.length === 10 && readDate(value, 0) !== null;
+export const isLocalDate = (value: string): boolean => value.length === 10 && !Number.isNaN(readDays(value, 0));
 
 /** The length of an instant as `toISOString()` writes it for the years 0000–9999. */
 export const INSTANT_LENGTH = 24;
@@ -64,14 +67,26 @@ export function readInstant(value: string, from = 0): number | null {
   ) {
     return null;
   }
-  const date = readDate(value, from);
+  const days = readDays(value, from);
   const hour = readDigits(value, from + 11, 2);
   const minute = readDigits(value, from + 14, 2);
   const second = readDigits(value, from + 17, 2);
   const millis = readDigits(value, from + 20, 3);
-  if (date === null || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millis < 0) return null;
-  return ((daysFromCivil(...date) * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis;
+  if (Number.isNaN(days) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millis < 0) return null;
+  return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis;
 }
 
-/** The milliseconds of a whole string written as `toISOString()` writes it, or null. */
-export const parseInstant = (value: string): number | null => (value.length === INSTANT_LENGTH ? readInstant(value) : null);
+let lastRead = '';
+let lastMillis: number | null = null;
+
+/**
+ * The milliseconds of a whole string written as `toISOString()` writes it, or null. The last
+ * answer is remembered: a push reads each weigh-in's instant three times in a row (its check, the
+ * mutator's clamp to now, the row's column).
+ */
+export function parseInstant(value: string): number | null {
+  if (value === lastRead) return lastMillis;
+  lastMillis = value.length === INSTANT_LENGTH ? readInstant(value) : null;
+  lastRead = value;
+  return lastMillis;
+}

@@ -101,6 +101,23 @@ export function rawSeq(raw: unknown): number | null {
   return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 1 ? seq : null;
 }
 
+let lastDeviceId = '';
+/** A device id; the last one that passed is remembered, as a push's mutations all come from one device. */
+function isDeviceId(value: string): boolean {
+  if (value === lastDeviceId) return true;
+  if (!DEVICE_ID.test(value)) return false;
+  lastDeviceId = value;
+  return true;
+}
+
+const indexes = new WeakMap<readonly Mutator<string, unknown>[], Map<string, Mutator<string, unknown>>>();
+/** The mutators by name, indexed once per list. */
+function byName(mutators: readonly Mutator<string, unknown>[]): Map<string, Mutator<string, unknown>> {
+  let index = indexes.get(mutators);
+  if (!index) indexes.set(mutators, (index = new Map(mutators.map((mutator) => [mutator.name, mutator]))));
+  return index;
+}
+
 /**
  * Validates one envelope and its arguments against the mutators given (the app's own, or a test's);
  * never throws. An older version is upgraded first; a newer one than this build knows is refused.
@@ -108,10 +125,10 @@ export function rawSeq(raw: unknown): number | null {
 export function parseMutationWith(mutators: readonly Mutator<string, unknown>[], raw: unknown): ParseResult {
   if (!isRecord(raw)) return { ok: false, code: 'VALIDATION_FAILED', field: 'mutation', key: 'validation.invalidType' };
   const { deviceId, seq, id, name, version, args, hlc, localDate, timeZone } = raw;
-  if (typeof deviceId !== 'string' || !DEVICE_ID.test(deviceId)) return { ok: false, code: 'VALIDATION_FAILED', field: 'deviceId', key: 'validation.idInvalid' };
+  if (typeof deviceId !== 'string' || !isDeviceId(deviceId)) return { ok: false, code: 'VALIDATION_FAILED', field: 'deviceId', key: 'validation.idInvalid' };
   if (rawSeq(raw) === null) return { ok: false, code: 'VALIDATION_FAILED', field: 'seq', key: 'validation.number' };
   if (!checkUuid(id).ok) return { ok: false, code: 'VALIDATION_FAILED', field: 'id', key: 'validation.idInvalid' };
-  const mutator = typeof name === 'string' ? mutators.find((candidate) => candidate.name === name) : undefined;
+  const mutator = typeof name === 'string' ? byName(mutators).get(name) : undefined;
   if (!mutator) return { ok: false, code: 'UNKNOWN_MUTATION', field: 'name' };
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1 || version > mutator.version) return { ok: false, code: 'UNKNOWN_MUTATION', field: 'version' };
   const stamp = typeof hlc === 'string' ? parseHlc(hlc) : null;

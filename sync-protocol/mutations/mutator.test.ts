@@ -55,6 +55,15 @@ describe('mutation versions', () => {
   });
 });
 
+describe('envelope checks', () => {
+  it('checks each device id of a stream on its own, a valid one before or after an invalid one', () => {
+    const from = (deviceId: string) => parseMutation({ ...envelope('weight.delete', 1, { id: ID }), deviceId });
+    for (const deviceId of ['dev_aaaaaaaa', 'dev aaaaaaa', 'dev_aaaaaaaa', 'dev_a', 'dev_bbbbbbbb', 'dev_aaaaaaaa!']) {
+      expect(from(deviceId).ok, deviceId).toBe(/^[A-Za-z0-9_-]{8,64}$/.test(deviceId));
+    }
+  });
+});
+
 describe('one apply, two drivers', () => {
   it('gives the same rows and results whether the storage answers at once (server) or with promises (device)', async () => {
     const add = { id: ID, weight: 84.2, notes: null, createdAt: '2026-01-01T08:00:00.000Z' };
