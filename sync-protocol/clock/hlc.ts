@@ -8,7 +8,7 @@
  * The counter has 6 hex digits (16.7 million events per millisecond); if it ever fills, the clock
  * borrows the next millisecond instead of failing, so it cannot overflow.
  */
-import { INSTANT_LENGTH, readInstant } from '../domain/calendar.ts';
+import { DASH, INSTANT_LENGTH, readInstant } from '../domain/calendar.ts';
 
 export interface Hlc {
   millis: number;
@@ -22,7 +22,6 @@ export function formatHlc({ millis, counter, node }: Hlc): string {
   return `${new Date(millis).toISOString()}-${counter.toString(16).padStart(6, '0')}-${node}`;
 }
 
-const DASH = 45;
 const NODE_MAX = 64;
 /** A node id character: [A-Za-z0-9_-]. */
 const isNodeChar = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === DASH;

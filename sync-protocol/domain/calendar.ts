@@ -23,7 +23,8 @@ function readDigits(value: string, from: number, count: number): number {
   return n;
 }
 
-const DASH = 45;
+/** '-', the separator of dates and of a timestamp's parts. */
+export const DASH = 45;
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
 function daysFromCivil(year: number, month: number, day: number): number {
@@ -35,20 +36,20 @@ function daysFromCivil(year: number, month: number, day: number): number {
 }
 
 /**
- * Days from 1970-01-01 to the 'YYYY-MM-DD' at value[from], or NaN if that is not a real date
+ * Days from 1970-01-01 to the 'YYYY-MM-DD' at value[from], or null if that is not a real date
  * (a number, not a [y, m, d] tuple: this runs for every instant a push reads).
  */
-function readDays(value: string, from: number): number {
-  if (value.charCodeAt(from + 4) !== DASH || value.charCodeAt(from + 7) !== DASH) return NaN;
+function readDays(value: string, from: number): number | null {
+  if (value.charCodeAt(from + 4) !== DASH || value.charCodeAt(from + 7) !== DASH) return null;
   const year = readDigits(value, from, 4);
   const month = readDigits(value, from + 5, 2);
   const day = readDigits(value, from + 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return daysFromCivil(year, month, day);
 }
 
 /** Whether value is a real calendar date written 'YYYY-MM-DD'. */
-export const isLocalDate = (value: string): boolean => value.length === 10 && !Number.isNaN(readDays(value, 0));
+export const isLocalDate = (value: string): boolean => value.length === 10 && readDays(value, 0) !== null;
 
 /** The length of an instant as `toISOString()` writes it for the years 0000–9999. */
 export const INSTANT_LENGTH = 24;
@@ -72,7 +73,7 @@ export function readInstant(value: string, from = 0): number | null {
   const minute = readDigits(value, from + 14, 2);
   const second = readDigits(value, from + 17, 2);
   const millis = readDigits(value, from + 20, 3);
-  if (Number.isNaN(days) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millis < 0) return null;
+  if (days === null || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millis < 0) return null;
   return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis;
 }
 
@@ -85,8 +86,6 @@ let lastMillis: number | null = null;
  * mutator's clamp to now, the row's column).
  */
 export function parseInstant(value: string): number | null {
-  if (value === lastRead) return lastMillis;
-  lastMillis = value.length === INSTANT_LENGTH ? readInstant(value) : null;
-  lastRead = value;
+  if (value !== lastRead) lastMillis = (lastRead = value).length === INSTANT_LENGTH ? readInstant(value) : null;
   return lastMillis;
 }
