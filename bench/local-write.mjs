@@ -15,7 +15,7 @@
 // /dashboard, offline (so no sync races the write; the device queues the changes as at the gym),
 // records one unmeasured weight (the session's first write: printed, not judged) and then
 // LOCAL_WRITE_WRITES (default 30) measured ones through the dialog, as a person does: open the
-// dialog, type, pause, click Save, wait for the dialog to close. Each run gives a p50 and a p95;
+// dialog, type the weight key by key, pause, click Save, wait for the dialog to close. Each run gives a p50 and a p95;
 // the figure is the median run's. The machine is shared: compare figures of one run only.
 /* global window, Element -- recordSaveClicks and expectWrite run in the page */
 import { chromium } from '@playwright/test';
@@ -110,7 +110,9 @@ async function session(browser, url, run) {
     const writes = [];
     for (let i = 0; i <= WRITES; i++) {
       await page.getByTestId('record-weight').first().click();
-      await page.getByTestId('weight-input').fill((80 + (i % 50) / 10).toFixed(1));
+      // Key by key, as a hand types (not `fill`): Save is then pressed a second or so after the dialog
+      // opened, when the opening button's ripple (550 ms) has ended, as it has for a person.
+      await page.getByTestId('weight-input').pressSequentially((80 + (i % 50) / 10).toFixed(1), { delay: 120 });
       // Nothing of Playwright's runs in the page while the write is measured: no polling locator,
       // one evaluate that waits for the app's measure.
       await page.evaluate(expectWrite);

@@ -49,6 +49,17 @@ describe('WeightRecordDialog: the locale’s decimal separator (issue 16, 5a)', 
   });
 });
 
+describe('WeightRecordDialog: Save keeps the page still while the write runs (ADR 014)', () => {
+  it('pressing Save does not take the focus from the field, so no blur transition is running when IndexedDB answers', async () => {
+    await openDialog('pt-BR');
+    const input = screen.getByTestId('weight-input');
+    input.focus();
+    // A browser moves the focus on mousedown unless its default is prevented: fireEvent answers false then.
+    expect(fireEvent.mouseDown(screen.getByTestId('weight-save'))).toBe(false);
+    expect(document.activeElement).toBe(input);
+  });
+});
+
 describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last one (issue 16, 5b)', () => {
   it('pt-BR: 452 after 45 asks "Você quis dizer 45,2 kg?" and saves the suggestion when chosen', async () => {
     await openDialog('pt-BR', 45);
