@@ -61,7 +61,7 @@ export async function buildServer(outDir) {
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
-function precompress(dir) {
+export function precompress(dir) {
   let count = 0;
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
