@@ -31,14 +31,6 @@ export default defineConfig(({ command }) => ({
             // ES imports share one instance); every import here is ES, and its modern ES build is the
             // same version without the down-levelling (about 1.7 KB gzip less on the signed-in path).
             { find: /^dexie$/, replacement: require.resolve('dexie/dist/modern/dexie.mjs') },
-            // React's API on Preact (ADR 026): the same components, ~58 KB gzip less on every first
-            // load (react-dom alone was 42% of the entry) and far less script to compile on a cheap
-            // phone. The build only: tests and the dev server keep React and its fast refresh; the
-            // e2e suite and the benches run this build.
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
           ]
         : [],
   },
