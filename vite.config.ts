@@ -37,7 +37,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     precompiledMessages(root),
     chunking.plugin,
-    localePages(['signed-in', 'shared']),
+    localePages(root, ['signed-in', 'shared']),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -30,7 +30,7 @@ import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
-import { createStaticHandler } from './static.ts';
+import { createStaticHandler, prerenderedPage } from './static.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -142,10 +142,11 @@ export function createApp(deps: AppDeps): App {
 
   if (deps.config.staticRoot) {
     app.use('*', countReferralPageVisits(deps));
-    // The page names the request's language and, with a session cookie, preloads the signed-in code.
-    const statics = createStaticHandler(deps.config.staticRoot, (c) => {
+    // The page names the request's language and, with a session cookie, preloads the signed-in
+    // code; signed out, a screen the build rendered to HTML comes already in it.
+    const statics = createStaticHandler(deps.config.staticRoot, (c, urlPath) => {
       const { locale, token } = cookieContext(c, deps);
-      return `/index.${locale}${token ? '.signed-in' : ''}.html`;
+      return token ? [`/index.${locale}.signed-in.html`] : [prerenderedPage(locale, urlPath), `/index.${locale}.html`];
     });
     if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });
     app.on(['GET', 'HEAD'], '*', (c) => statics.handle(c));

@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { sessionCookieName } from './http/middleware.ts';
+import { prerenderedPage } from './static.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-test-'));
 let t: TestApp;
@@ -15,6 +16,7 @@ beforeAll(() => {
   for (const locale of ['pt-BR', 'es-AR', 'en-US']) {
     writeFileSync(path.join(root, `index.${locale}.html`), `<!doctype html><title>app ${locale}</title>`);
     writeFileSync(path.join(root, `index.${locale}.signed-in.html`), `<!doctype html><title>app ${locale} signed in</title>`);
+    writeFileSync(path.join(root, prerenderedPage(locale, '/login').slice(1)), `<!doctype html><title>login ${locale}</title>`);
   }
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
   const script = 'console.log("hello");'.repeat(100);
@@ -60,6 +62,17 @@ describe('PWA serving', () => {
     expect(await page({ cookie: `locale=es-AR; ${sessionCookieName(false)}=anything` })).toContain('app es-AR signed in</title>');
     // The plain page stays reachable by name (the service worker precaches it).
     expect(String((await t.client().get('/index.html')).body)).toContain('<title>app</title>');
+  });
+
+  it('serves a signed-out screen the build rendered to HTML its own page, in the request’s language', async () => {
+    const page = async (route: string, headers: Record<string, string>) => String((await t.client().get(route, headers)).body);
+    expect(await page('/login', {})).toContain('login pt-BR</title>');
+    expect(await page('/login', { 'accept-language': 'es-AR' })).toContain('login es-AR</title>');
+    expect(await page('/login?ref=ABC', { cookie: 'locale=en-US' })).toContain('login en-US</title>');
+    // Signed in, the same path gets the signed-in page (the app redirects it); other paths the language's page.
+    expect(await page('/login', { cookie: `${sessionCookieName(false)}=anything` })).toContain('app pt-BR signed in</title>');
+    expect(await page('/cadastro', {})).toContain('app pt-BR</title>');
+    expect(await page('/login/', {})).toContain('app pt-BR</title>');
   });
 
   it('never caches the service worker for long', async () => {

@@ -37,13 +37,20 @@ function walk(dir: string): string[] {
 }
 
 /**
+ * The page the build writes for a signed-out screen it rendered to HTML (`/login` in pt-BR:
+ * `/index.pt-BR.route-login.html`, scripts/vite/locale-pages.ts). Only a path the build listed
+ * has one; any other falls back to the language's page.
+ */
+export const prerenderedPage = (locale: string, urlPath: string) => `/index.${locale}.route${urlPath.replaceAll('/', '-')}.html`;
+
+/**
  * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
  * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
  * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
- * An app route gets the page variant `pageFor` names when the build made it (one per language
- * and signed-in state, scripts/vite/locale-pages.ts), else index.html.
+ * An app route gets the first of the page variants `pageFor` names that the build made (per
+ * language, signed-in state and prerendered screen, scripts/vite/locale-pages.ts), else index.html.
  */
-export function createStaticHandler(root: string, pageFor: (c: Context) => string = () => '/index.html') {
+export function createStaticHandler(root: string, pageFor: (c: Context, urlPath: string) => string[] = () => ['/index.html']) {
   const files = new Map<string, StaticFile>();
   if (existsSync(root)) {
     for (const full of walk(root)) {
@@ -99,7 +106,12 @@ export function createStaticHandler(root: string, pageFor: (c: Context) => strin
       if (file && urlPath !== '/index.html') return send(c, file);
       // App routes (no file extension) get the shell; a missing asset gets a real 404.
       const lastSegment = urlPath.split('/').pop() ?? '';
-      if (index && !lastSegment.includes('.')) return send(c, files.get(pageFor(c)) ?? index, 'Accept-Encoding, Accept-Language, Cookie');
+      if (index && !lastSegment.includes('.')) {
+        const page = pageFor(c, urlPath)
+          .map((name) => files.get(name))
+          .find((variant) => variant !== undefined);
+        return send(c, page ?? index, 'Accept-Encoding, Accept-Language, Cookie');
+      }
       if (index && urlPath === '/index.html') return send(c, index);
       return c.text('Not found', 404);
     },

@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { prepareMessages } from './i18n/messages.ts';
+import { loadMessages, prepareMessages } from './i18n/messages.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
 import { useSession } from './lib/session.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { rememberReferral } from './lib/referral.ts';
@@ -14,13 +15,36 @@ rememberReferral(window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+/**
+ * The server sent this screen already rendered (scripts/vite/locale-pages.ts) in the page's
+ * language. It is hydrated when the app would render the same: same path, and no other language
+ * stored on this device. Otherwise the app renders from scratch.
+ */
+function prerenderedLocale() {
+  const { locale } = useLocaleStore.getInitialState();
+  return root?.dataset.prerendered === window.location.pathname && locale === document.documentElement.dataset.locale ? locale : null;
+}
+
+const locale = prerenderedLocale();
+if (locale) {
+  // Hydrated in the page's language from the first render: its catalog (preloaded) is awaited.
+  // In a transition, like the render below: React hydrates in slices that yield to input.
+  void loadMessages(locale).then(
+    () => startTransition(() => void hydrateRoot(root, app)),
+    () => startTransition(() => createRoot(root).render(app)),
   );
-});
+} else {
+  root.replaceChildren();
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}
 
 // The service worker precaches the app shell so the app opens with no network (ADR 005).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,5 +1,44 @@
-import type { Plugin } from 'vite';
-import { LOCALES } from '../../sync-protocol/i18n/locales.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { prerenderedPage } from '../../api/src/static.ts';
+import { LOCALES, type Locale } from '../../sync-protocol/i18n/locales.ts';
+
+interface Prerender {
+  PRERENDERED_PATHS: readonly string[];
+  renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }>;
+}
+
+/** pwa/src/prerender.tsx built for Node into a folder of its own, loaded, and the folder removed. */
+async function loadPrerender(root: string): Promise<Prerender> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'leve-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      // Bundled whole: the app's dependencies resolve as the browser build resolves them.
+      ssr: { noExternal: true },
+      build: {
+        ssr: 'pwa/src/prerender.tsx',
+        outDir,
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        rolldownOptions: {
+          output: { entryFileNames: 'prerender.mjs', format: 'es', codeSplitting: false },
+          // MUI marks its modules 'use client' for React Server Components, which this is not.
+          onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)),
+        },
+      },
+    });
+    return (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as Prerender;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
 
 /**
  * Production build only: beside index.html, one page per language and signed-in state
@@ -8,14 +47,23 @@ import { LOCALES } from '../../sync-protocol/i18n/locales.ts';
  * on a first visit) and preloads the code the first screen waits for: that language's catalogs,
  * and for a browser holding a session cookie the signed-in chunks (shell, dashboard, sync
  * engine). They download alongside the entry instead of one after another; the signed-out page
- * also tells the PWA nobody is signed in. index.html itself stays as it is: the service worker
- * serves it offline, and the PWA then asks GET /locale (and who is signed in).
+ * also tells the PWA nobody is signed in. The signed-out screens of pwa/src/prerender.tsx also
+ * get a page each with that screen already in it (`index.pt-BR.route-login.html`): painted from the
+ * HTML, then hydrated (ADR 026). index.html itself stays as it is: the service worker serves it
+ * offline, and the PWA then asks GET /locale (and who is signed in).
  */
-export function localePages(signedInChunkNames: readonly string[]): Plugin {
+export function localePages(root: string, signedInChunkNames: readonly string[]): Plugin {
+  const screens = new Map<string, { html: string; styles: string }>();
   return {
     name: 'leve:locale-pages',
     apply: 'build',
     enforce: 'post',
+    async buildStart() {
+      const prerender = await loadPrerender(root);
+      for (const locale of LOCALES) {
+        for (const urlPath of prerender.PRERENDERED_PATHS) screens.set(`${locale} ${urlPath}`, await prerender.renderPage(urlPath, locale));
+      }
+    },
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
@@ -32,13 +80,23 @@ export function localePages(signedInChunkNames: readonly string[]): Plugin {
         if (catalogs.length !== 2) this.error(`locale pages: expected 2 catalog chunks for ${locale}, found ${catalogs.length}`);
         // The signed-out page says so (`data-session="none"`): the PWA then does not ask GET
         // /api/clients/me, whose 401 every browser logs as a console error.
-        const page = (files: string[], session: string) =>
+        const page = (files: string[], session: string, head = '') =>
           index.source
             .toString()
             .replace(/<html lang="[^"]*"/, `<html lang="${locale}" data-locale="${locale}"${session}`)
-            .replace('</head>', `${preload(files)}</head>`);
+            .replace('</head>', `${preload(files)}${head}</head>`);
         this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page(catalogs, ' data-session="none"') });
         this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...catalogs, ...signedIn], '') });
+        for (const [key, screen] of screens) {
+          const [screenLocale, urlPath = ''] = key.split(' ');
+          if (screenLocale !== locale) continue;
+          const source = page(catalogs, ' data-session="none"', screen.styles).replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${urlPath}">${screen.html}</div>`,
+          );
+          if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
+          this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
+        }
       }
     },
   };

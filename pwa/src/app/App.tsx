@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -6,16 +7,27 @@ import { AppRoutes } from './AppRoutes.tsx';
 import { IntlGate } from './IntlGate.tsx';
 import { theme } from './theme.ts';
 
-export function App() {
+/** Theme, language and toasts around a router: the browser's (App) or, at build time, a static one (prerender.tsx). */
+export function AppFrame({ router }: { router: ReactNode }) {
   return (
     <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="theme" disableTransitionOnChange>
       <CssBaseline enableColorScheme />
       <IntlGate>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        {router}
         <Toaster />
       </IntlGate>
     </ThemeProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppFrame
+      router={
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      }
+    />
   );
 }

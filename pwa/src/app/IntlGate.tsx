@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
-import { loadMessages, prepareMessages, type Messages } from '#pwa/i18n/messages.ts';
+import { loadedMessages, loadMessages, prepareMessages, type Messages } from '#pwa/i18n/messages.ts';
 
 /**
  * Detects the locale when none is stored, loads its catalog, and keeps showing the previous
@@ -11,12 +11,17 @@ import { loadMessages, prepareMessages, type Messages } from '#pwa/i18n/messages
  */
 export function IntlGate({ children }: { children: ReactNode }) {
   const locale = useLocaleStore((s) => s.locale);
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(null);
+  // Messages already loaded (a prerendered page waits for them before hydrating) render at once.
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(() => {
+    const messages = locale ? loadedMessages(locale) : undefined;
+    return locale && messages ? { locale, messages } : null;
+  });
 
   useEffect(prepareMessages, []);
 
+  const shownLocale = loaded?.locale;
   useEffect(() => {
-    if (!locale) return;
+    if (!locale || shownLocale === locale) return;
     let cancelled = false;
     loadMessages(locale)
       .then((messages) => {
@@ -27,7 +32,7 @@ export function IntlGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [locale]);
+  }, [locale, shownLocale]);
 
   if (!loaded) return <FullPageSpinner />;
   return (

@@ -19,6 +19,9 @@ function storedLocale(): Locale | null {
   }
 }
 
+/** The language the server named in the page it sent (scripts/vite/locale-pages.ts), if any. */
+const pageLocale = (): Locale | null => (typeof document === 'undefined' ? null : toLocale(document.documentElement.dataset.locale));
+
 /** Set when the person picked the language on this device (the login page's menu, Settings), not when it was detected. */
 const CHOSEN_KEY = 'leve.localeChosen';
 
@@ -53,7 +56,8 @@ interface LocaleState {
 
 /** The interface language: stored choice, else what the server detects (in the page or GET /locale), else pt-BR (SPEC §9). */
 export const useLocaleStore = create<LocaleState>((set, get) => ({
-  locale: storedLocale(),
+  // Known from the first render, so a prerendered page is hydrated in its own language.
+  locale: storedLocale() ?? pageLocale(),
   chosen: storedChoice(),
   choose(value) {
     get().setLocale(value);
@@ -78,7 +82,7 @@ export const useLocaleStore = create<LocaleState>((set, get) => ({
     }
     // The server names the language in the page it sent (scripts/vite/locale-pages.ts); the
     // service worker's copy of the page does not, and then the server is asked.
-    const named = toLocale(document.documentElement.dataset.locale);
+    const named = pageLocale();
     if (named) {
       get().setLocale(named);
       return;

@@ -22,6 +22,7 @@ const catalogs: Record<Locale, () => Promise<[{ default: Catalog }, { default: C
 };
 
 const loading = new Map<Locale, Promise<Messages>>();
+const loaded = new Map<Locale, Messages>();
 
 /**
  * UI strings plus the shared error and validation messages, flat for react-intl. Loaded once per
@@ -30,11 +31,23 @@ const loading = new Map<Locale, Promise<Messages>>();
 export function loadMessages(locale: Locale): Promise<Messages> {
   let messages = loading.get(locale);
   if (!messages) {
-    messages = catalogs[locale]().then(([shared, ui]) => flattenMessages(ui.default, '', flattenMessages(shared.default)));
+    messages = catalogs[locale]().then(([shared, ui]) => {
+      const flat = flattenMessages(ui.default, '', flattenMessages(shared.default));
+      loaded.set(locale, flat);
+      return flat;
+    });
     messages.catch(() => loading.delete(locale));
     loading.set(locale, messages);
   }
   return messages;
+}
+
+/**
+ * A language's messages once `loadMessages` has them, else undefined: a page rendered to HTML at
+ * build time is hydrated with its first render already in that language (IntlGate).
+ */
+export function loadedMessages(locale: Locale): Messages | undefined {
+  return loaded.get(locale);
 }
 
 /**

@@ -46,6 +46,13 @@ interface SessionState {
   setClient(client: Client): void;
 }
 
+/**
+ * The server's signed-out page says nobody is signed in (`data-session="none"`,
+ * scripts/vite/locale-pages.ts). Known from the first render: a page prerendered signed out is
+ * hydrated with the same screen (React reads a store's initial state while hydrating).
+ */
+const pageIsSignedOut = () => typeof document !== 'undefined' && document.documentElement.dataset.session === 'none';
+
 export const useSession = create<SessionState>((set, get) => {
   let loading: Promise<void> | undefined;
   const signedIn = async (client: Client, offline = false) => {
@@ -59,7 +66,7 @@ export const useSession = create<SessionState>((set, get) => {
   };
 
   return {
-    status: 'loading',
+    status: pageIsSignedOut() ? 'anonymous' : 'loading',
     client: null,
     offline: false,
     load() {
@@ -69,7 +76,7 @@ export const useSession = create<SessionState>((set, get) => {
         // The server sent its signed-out page (no session cookie, scripts/vite/locale-pages.ts):
         // nobody to ask about. The service worker's index.html does not say, so it asks
         // /clients/session, which answers 200 with no client rather than a 401 the console logs.
-        if (document.documentElement.dataset.session === 'none') {
+        if (pageIsSignedOut()) {
           set({ status: 'anonymous', client: null, offline: false });
           return;
         }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { loginFieldErrors, type LoginFields } from '#protocol/domain/credentials.ts';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { errorMessage } from '#pwa/lib/error-message.ts';
+import { useHydrated, useTypedBeforeHydration } from '#pwa/lib/hydration.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
@@ -35,6 +36,12 @@ export function LoginScreen() {
   const [touched, setTouched] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
   const errors = loginFieldErrors(values);
+  // The page arrives with this screen rendered (ADR 026): what was typed before the code arrived
+  // is kept. Until the app runs, the button is no native submit button (that would send a GET
+  // with the password in the address); a tap while React hydrates submits through the app.
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (typed) => setValues((current) => ({ ...current, ...typed })));
+  const hydrated = useHydrated();
 
   const change = (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { name, value } = event.currentTarget;
@@ -67,7 +74,7 @@ export function LoginScreen() {
 
   return (
     <AuthCard brand={<FormattedMessage id="app.name" />} title={<FormattedMessage id="login.title" />} subtitle={<FormattedMessage id="login.subtitle" />}>
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-submit">
+      <Box component="form" ref={form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-submit">
         <Stack sx={{ gap: 2 }}>
           <OutlinedTextField
             id="email"
@@ -118,7 +125,8 @@ export function LoginScreen() {
           </Link>
           <Button
             id="login-submit"
-            type="submit"
+            type={hydrated ? 'submit' : 'button'}
+            onClick={hydrated ? undefined : () => form.current?.requestSubmit()}
             variant="contained"
             size="large"
             disabled={submitting}

@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, LOCALES, expect, test, type Locale } from '../fixtures.ts';
+
+// Issue 20 part 2 (ADR 026): signed-out screens arrive rendered in the page, then React hydrates them.
+
+const TEXT: Record<Locale, { title: string; submit: string; toDark: string }> = {
+  'pt-BR': { title: 'Bem-vindo de volta', submit: 'Entrar', toDark: 'Usar tema escuro' },
+  'es-AR': { title: 'Qué bueno verte de nuevo', submit: 'Ingresar', toDark: 'Usar tema oscuro' },
+  'en-US': { title: 'Welcome back', submit: 'Sign in', toDark: 'Use dark theme' },
+};
+
+/** Holds every script of the app until `release()`: what the page shows and does before its code runs. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The app's code runs once the theme has put its class on <html> (the prerendered page has none). */
+const appRuns = (page: Page) => page.waitForFunction(() => document.documentElement.classList.length > 0);
+
+for (const locale of LOCALES) {
+  test(`/login paints in ${locale} from the page alone, dark for a dark phone, and the app takes that page over without redrawing it`, async ({ browser }) => {
+    const context = await browser.newContext({ locale, colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT[locale].title);
+    await expect(page.getByTestId('login-submit')).toHaveText(TEXT[locale].submit);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 20, 17)');
+    await page.evaluate(() => {
+      (window as unknown as { serverButton: Element | null }).serverButton = document.querySelector('[data-testid=login-submit]');
+    });
+
+    release();
+    await appRuns(page);
+    await expect(page.locator('html')).toHaveClass('dark');
+    // Hydrated, not replaced: the element the server sent is the one on screen, and the theme button now works.
+    expect(await page.evaluate(() => (window as unknown as { serverButton: Element | null }).serverButton === document.querySelector('[data-testid=login-submit]'))).toBe(true);
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveClass('light');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('what is typed on /login before the app’s code arrives is kept; the button sends nothing until the app runs, then signs in', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByTestId('login-email').fill(DEMO.client.email);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-password').press('Enter');
+  // No native submit: the password never reaches the address bar.
+  expect(page.url()).toMatch(/\/login$/);
+
+  release();
+  await appRuns(page);
+  await expect(page.getByTestId('login-email')).toHaveValue(DEMO.client.email);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+});

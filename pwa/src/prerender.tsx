@@ -1,0 +1,62 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import { AppFrame } from './app/App.tsx';
+import { AppRoutes } from './app/AppRoutes.tsx';
+import { loadMessages } from './i18n/messages.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
+import { useSession } from './lib/session.ts';
+
+/** The signed-out screens whose HTML the build writes (scripts/vite/locale-pages.ts). */
+export const PRERENDERED_PATHS = ['/login'] as const;
+
+/**
+ * zustand's hooks read a store's initial state when rendering on the server and while hydrating
+ * (useSyncExternalStore's server snapshot). In the browser the page gives the stores that state
+ * (session.ts, locale-store.ts: signed out, the page's language); here it is set the same.
+ */
+function startAs<T>(store: { getInitialState(): T; setState(state: Partial<T>): void }, state: Partial<T>) {
+  Object.assign(store.getInitialState() as object, state);
+  store.setState(state);
+}
+
+/**
+ * Build time, in Node: one signed-out screen in one language as HTML, and the styles it uses, so
+ * the browser paints it before any script runs; main.tsx then hydrates it (ADR 026).
+ * The `css` key is the one the browser's emotion cache uses: it adopts these style tags and
+ * renders the same class names.
+ */
+export async function renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }> {
+  startAs(useLocaleStore, { locale, chosen: false });
+  startAs(useSession, { status: 'anonymous', client: null, offline: false });
+  await loadMessages(locale);
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <AppFrame
+        router={
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        }
+      />
+    </CacheProvider>,
+  );
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles: styles + systemDarkScheme(styles) };
+}
+
+/**
+ * The dark scheme's variables under `.dark`, as the theme writes them, also for a dark system
+ * setting until the app runs: the theme sets that class from script (the stored choice or the
+ * system's), and a page painted before it would flash light. A stored "light" sets `.light`.
+ */
+function systemDarkScheme(styles: string): string {
+  const dark = /\.dark\{(-webkit-print-color-scheme:dark;color-scheme:dark;--[^}]*)\}/.exec(styles)?.[1];
+  if (!dark) throw new Error('prerender: the theme wrote no .dark variables');
+  return `<style>@media (prefers-color-scheme: dark){:root:not(.light){${dark}}}</style>`;
+}
