@@ -31,6 +31,8 @@ import { serveReferences } from './reference/serve.mjs';
 import { startServer } from './server.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
+/** While working on one page: `LIGHTHOUSE_PAGES=login` audits it and the references only. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
 
 export const name = `Lighthouse (mobile, simulated throttling, median of ${RUNS}) against references audited alongside`;
 
@@ -131,7 +133,7 @@ export async function run() {
       { key: 'r2', label: 'r2 React + MUI card', url: `${references.url}/r2/`, signedIn: false, expect: '/r2/' },
       { key: 'login', label: '/login', url: `${server.url}/login`, signedIn: false, expect: '/login', ours: true },
       { key: 'dashboard', label: '/dashboard (demo client)', url: `${server.url}/dashboard`, signedIn: true, expect: '/dashboard', ours: true },
-    ];
+    ].filter((page) => !page.ours || !ONLY || ONLY.includes(page.key));
     const runs = new Map(pages.map((page) => [page.key, []]));
     // Not counted: the browser's first audit also pays for its own start (r1 once showed 233 ms of
     // blocking time, with no script on the page).

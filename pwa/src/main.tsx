@@ -47,8 +47,9 @@ if (locale) {
 }
 
 // The service worker precaches the app shell so the app opens with no network (ADR 005).
+// After the page's load, which may have come before this code ran (boot.ts starts it after painting).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.error('sw.register', error));
-  });
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.error('sw.register', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

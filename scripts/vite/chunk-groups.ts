@@ -9,8 +9,9 @@ const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-
  * Fewer, larger chunks on the two paths the budgets measure (a file compresses better whole, and
  * each one is a request): rolldown otherwise splits every module shared by the entry and a lazy
  * screen into its own chunk, 20 files for /login and 18 more for /dashboard.
- * - `app`: everything the entry imports statically (rolldown's `$initial` tag), i.e. what every
- *   visit loads anyway; it becomes the entry chunk itself.
+ * - `boot`: the entry, boot.ts, and what it imports: a few small modules.
+ * - `app`: everything main.tsx imports statically, i.e. what every visit loads anyway (boot.ts
+ *   imports main.tsx once the page has painted; pages that need the app to paint preload it).
  * - `signed-in`: what the shell, the dashboard and the sync engine (with Dexie) import, less what
  *   a module loaded lazily while signed out (registration, the language menu) imports too: the
  *   logged-out path never loads it. The other signed-in screens render inside the shell, which
@@ -22,10 +23,15 @@ const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-
  * a cycle between chunks. A lazy module not listed below counts as signed out, the safe side.
  * The sets come from the module graph once it is complete (buildEnd); the chunking reads them.
  */
+const isPreloadHelper = (id: string) => id.includes('vite/preload-helper');
+
 export function chunkGroups(root: string) {
+  let boot = new Set<string>();
+  let app = new Set<string>();
   let signedIn = new Set<string>();
   let shared = new Set<string>();
   const src = (file: string) => path.join(root, 'pwa/src', file);
+  const main = src('main.tsx');
   const signedInRoots = ['app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'sync/user-data.ts'].map(src);
   const shellScreens = [
     'features/progress/ProgressScreen.tsx',
@@ -57,8 +63,11 @@ export function chunkGroups(root: string) {
         for (const id of roots) visit(id);
         return seen;
       };
+      boot = reach([src('boot.ts')]);
+      app = new Set([...reach([main])].filter((id) => !boot.has(id) && !isPreloadHelper(id)));
       const signedOutLazy = new Set<string>();
       for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) signedOutLazy.add(next);
+      signedOutLazy.delete(main);
       for (const id of [...signedInRoots, ...shellScreens]) {
         if (!signedOutLazy.delete(id)) this.warn(`chunk groups: ${path.relative(root, id)} is no longer loaded lazily; update the lists in scripts/vite/chunk-groups.ts`);
       }
@@ -70,7 +79,10 @@ export function chunkGroups(root: string) {
     },
   };
   const groups = [
-    { name: 'app', tags: ['$initial' as const], priority: 4 },
+    // What boot.ts imports (and Vite's helper for lazy imports, which it uses): in `app`, the
+    // entry would load and run all of the app's code before the page paints.
+    { name: 'boot', test: (id: string) => boot.has(id) || isPreloadHelper(id), includeDependenciesRecursively: false, priority: 5 },
+    { name: 'app', test: (id: string) => app.has(id), includeDependenciesRecursively: false, priority: 4 },
     { name: 'validation', test: (id: string) => shared.has(id) && VALIDATION.test(id), includeDependenciesRecursively: false, priority: 3 },
     { name: 'shared', test: (id: string) => shared.has(id), includeDependenciesRecursively: false, priority: 2 },
     { name: 'signed-in', test: (id: string) => signedIn.has(id), includeDependenciesRecursively: false, priority: 1 },

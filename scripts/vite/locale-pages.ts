@@ -68,9 +68,27 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const preload = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      // Each file once, and none that index.html loads already.
+      const preload = (files: string[]) =>
+        [...new Set(files)]
+          .filter((file) => !String(index.source).includes(`"/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('');
       const signedIn = chunks.filter((chunk) => signedInChunkNames.includes(chunk.name)).map((chunk) => chunk.fileName);
       if (signedIn.length !== signedInChunkNames.length) this.error(`locale pages: expected the chunks ${signedInChunkNames.join(', ')}`);
+      // The app's code (main.tsx and its chunks), which the entry, boot.ts, imports once the page
+      // has painted: a page that needs it to paint anything preloads it.
+      const mainModule = path.join(root, 'pwa/src/main.tsx');
+      const main = chunks.find((chunk) => chunk.facadeModuleId === mainModule) ?? chunks.find((chunk) => chunk.moduleIds.includes(mainModule));
+      if (!main) return this.error('locale pages: no chunk for pwa/src/main.tsx');
+      const app = new Set<string>();
+      const collect = (fileName: string) => {
+        if (app.has(fileName)) return;
+        app.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(collect);
+      };
+      collect(main.fileName);
       for (const locale of LOCALES) {
         // A feature's own catalog (features/<f>/i18n), or the answer fields' (components/i18n),
         // loads with the screens that need it, not with the page.
@@ -85,15 +103,17 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
             .toString()
             .replace(/<html lang="[^"]*"/, `<html lang="${locale}" data-locale="${locale}"${session}`)
             .replace('</head>', `${preload(files)}${head}</head>`);
-        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page(catalogs, ' data-session="none"') });
-        this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...catalogs, ...signedIn], '') });
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page([...app, ...catalogs], ' data-session="none"') });
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...app, ...catalogs, ...signedIn], '') });
         for (const [key, screen] of screens) {
           const [screenLocale, urlPath = ''] = key.split(' ');
           if (screenLocale !== locale) continue;
-          const source = page(catalogs, ' data-session="none"', screen.styles).replace(
-            '<div id="root"></div>',
-            `<div id="root" data-prerendered="${urlPath}">${screen.html}</div>`,
-          );
+          // The screen is in the page: nothing else comes before it. boot.ts fetches the app's
+          // code and this language's catalogs once it has painted, and the entry itself is not
+          // urgent (Lighthouse counts a script of high priority as blocking the first paint).
+          const source = page([], ' data-session="none"', screen.styles)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}">${screen.html}</div>`)
+            .replace('<script type="module" crossorigin', '<script type="module" crossorigin fetchpriority="low"');
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
         }

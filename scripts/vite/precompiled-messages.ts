@@ -13,9 +13,10 @@ type Catalog = NestedMessages<string | unknown[]>;
  * string, shown verbatim as react-intl does today. Tests and the dev server keep the strings.
  */
 export function precompiledMessages(root: string): Plugin {
-  // The app's catalogs (pwa/src/i18n/messages.ts) and each feature's own (features/<f>/i18n/messages.ts).
+  // The app's catalogs (pwa/src/i18n/catalog-modules.ts) and each feature's own (features/<f>/i18n/messages.ts).
   const src = path.join(root, 'pwa/src');
-  const isCatalogModule = (file: string) => file.startsWith(src + path.sep) && file.endsWith(path.join('i18n', 'messages.ts'));
+  const isCatalogModule = (file: string) =>
+    file.startsWith(src + path.sep) && (file.endsWith(path.join('i18n', 'messages.ts')) || file === path.join(src, 'i18n', 'catalog-modules.ts'));
   const query = '?icu-ast';
   const compile = (catalog: Catalog, prefix: string, warn: (message: string) => void): Catalog =>
     Object.fromEntries(

@@ -7,10 +7,16 @@ import { AppRoutes } from './AppRoutes.tsx';
 import { IntlGate } from './IntlGate.tsx';
 import { theme } from './theme.ts';
 
-/** Theme, language and toasts around a router: the browser's (App) or, at build time, a static one (prerender.tsx). */
+/**
+ * Theme, language and toasts around a router: the browser's (App) or, at build time, a static one
+ * (prerender.tsx). `noSsr`: the theme reads the stored scheme on its first render; otherwise,
+ * after hydrating a prerendered page, it renders again to learn it, and that update made React
+ * render the whole screen again in one long task (ADR 026). Only ThemeToggleButton shows the
+ * scheme, and it waits for hydration itself.
+ */
 export function AppFrame({ router }: { router: ReactNode }) {
   return (
-    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="theme" disableTransitionOnChange>
+    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="theme" disableTransitionOnChange noSsr>
       <CssBaseline enableColorScheme />
       <IntlGate>
         {router}

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import IconButton from '@mui/material/IconButton';
 import { useColorScheme } from '@mui/material/styles';
+import { useHydrated } from '#pwa/lib/hydration.ts';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 
@@ -8,7 +9,9 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 export function ThemeToggleButton() {
   const intl = useIntl();
   const { mode, systemMode, setMode } = useColorScheme();
-  const effective = mode === 'system' ? systemMode : mode;
+  // A page rendered at build time knows no scheme: hydrated as it was rendered, then the real one.
+  const hydrated = useHydrated();
+  const effective = !hydrated ? undefined : mode === 'system' ? systemMode : mode;
   const next = effective === 'dark' ? 'light' : 'dark';
   const label = intl.formatMessage({ id: next === 'dark' ? 'shell.toDarkTheme' : 'shell.toLightTheme' });
   return (

@@ -1,5 +1,6 @@
-import { flattenMessages, type NestedMessages } from '#protocol/i18n/flatten.ts';
+import { flattenMessages } from '#protocol/i18n/flatten.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
+import { catalogModules, type Catalog } from './catalog-modules.ts';
 import { useLocaleStore } from './locale-store.ts';
 
 /**
@@ -8,18 +9,6 @@ import { useLocaleStore } from './locale-store.ts';
  * ASTs (scripts/vite/precompiled-messages.ts), so read them only through react-intl.
  */
 export type Messages = Record<string, string>;
-
-type Catalog = NestedMessages<string>;
-
-/**
- * Each language is its own chunks, the UI strings and the shared error and validation messages
- * (sync-protocol/i18n): a client downloads only the language it uses.
- */
-const catalogs: Record<Locale, () => Promise<[{ default: Catalog }, { default: Catalog }]>> = {
-  'pt-BR': () => Promise.all([import('#protocol/i18n/pt-BR.json'), import('./pt-BR.json')]),
-  'es-AR': () => Promise.all([import('#protocol/i18n/es-AR.json'), import('./es-AR.json')]),
-  'en-US': () => Promise.all([import('#protocol/i18n/en-US.json'), import('./en-US.json')]),
-};
 
 const loading = new Map<Locale, Promise<Messages>>();
 const loaded = new Map<Locale, Messages>();
@@ -31,7 +20,7 @@ const loaded = new Map<Locale, Messages>();
 export function loadMessages(locale: Locale): Promise<Messages> {
   let messages = loading.get(locale);
   if (!messages) {
-    messages = catalogs[locale]().then(([shared, ui]) => {
+    messages = catalogModules[locale]().then(([shared, ui]) => {
       const flat = flattenMessages(ui.default, '', flattenMessages(shared.default));
       loaded.set(locale, flat);
       return flat;
