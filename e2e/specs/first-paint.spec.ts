@@ -9,12 +9,15 @@ const TEXT: Record<Locale, { title: string; submit: string; toDark: string }> = 
   'en-US': { title: 'Welcome back', submit: 'Sign in', toDark: 'Use dark theme' },
 };
 
-/** Holds every script of the app until `release()`: what the page shows and does before its code runs. */
-async function holdScripts(page: Page) {
+/**
+ * Holds the app's scripts until `release()`: what the page shows and does before its code runs.
+ * `boot: true` lets the entry (boot.ts) run, as on a slow network where it arrives first.
+ */
+async function holdScripts(page: Page, { boot = false } = {}) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
-    await held;
+    if (!(boot && /\/boot-[^/]*\.js$/.test(route.request().url()))) await held;
     await route.continue();
   });
   return release;
@@ -70,4 +73,26 @@ test('what is typed on /login before the app’s code arrives is kept; the butto
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+});
+
+test('a tap on Sign in before the app’s code arrives is not lost: the app signs in with what was typed once it runs', async ({ page }) => {
+  const release = await holdScripts(page, { boot: true });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByTestId('login-email').fill(DEMO.client.email);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  expect(page.url()).toMatch(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+});
+
+test('a tap on the language menu before the app’s code arrives opens it once the app runs', async ({ page }) => {
+  const release = await holdScripts(page, { boot: true });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByTestId('language-menu').click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  release();
+  await page.getByRole('menuitem', { name: 'English (US)' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT['en-US'].title);
 });

@@ -6,6 +6,7 @@ import { useLocaleStore } from './i18n/locale-store.ts';
 import { useSession } from './lib/session.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { rememberReferral } from './lib/referral.ts';
+import { stopListeningForEarlyTaps } from './lib/early-taps.ts';
 
 // What the first screen waits for leaves with the app's code, not after its first render.
 prepareMessages();
@@ -36,7 +37,11 @@ if (locale) {
   // Hydrated in the page's language from the first render: its catalog (preloaded) is awaited.
   // In a transition, like the render below: React hydrates in slices that yield to input.
   void loadMessages(locale).then(
-    () => startTransition(() => void hydrateRoot(root, app)),
+    () => {
+      // React handles taps from here on (it hydrates a tapped part at once).
+      stopListeningForEarlyTaps();
+      startTransition(() => void hydrateRoot(root, app));
+    },
     () => startTransition(() => createRoot(root).render(app)),
   );
 } else {

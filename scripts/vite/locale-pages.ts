@@ -49,8 +49,8 @@ async function loadPrerender(root: string): Promise<Prerender> {
  * engine). They download alongside the entry instead of one after another; the signed-out page
  * also tells the PWA nobody is signed in. The signed-out screens of pwa/src/prerender.tsx also
  * get a page each with that screen already in it (`index.pt-BR.route-login.html`): painted from the
- * HTML, then hydrated (ADR 026). index.html itself stays as it is: the service worker serves it
- * offline, and the PWA then asks GET /locale (and who is signed in).
+ * HTML, then hydrated (ADR 026). index.html only gets the app's code preloaded: the service
+ * worker serves it offline, and the PWA then asks GET /locale (and who is signed in).
  */
 export function localePages(root: string, signedInChunkNames: readonly string[]): Plugin {
   const screens = new Map<string, { html: string; styles: string }>();
@@ -67,11 +67,12 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
+      const shell = index.source;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       // Each file once, and none that index.html loads already.
       const preload = (files: string[]) =>
         [...new Set(files)]
-          .filter((file) => !String(index.source).includes(`"/${file}"`))
+          .filter((file) => !shell.includes(`"/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('');
       const signedIn = chunks.filter((chunk) => signedInChunkNames.includes(chunk.name)).map((chunk) => chunk.fileName);
@@ -99,8 +100,7 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
         // The signed-out page says so (`data-session="none"`): the PWA then does not ask GET
         // /api/clients/me, whose 401 every browser logs as a console error.
         const page = (files: string[], session: string, head = '') =>
-          index.source
-            .toString()
+          shell
             .replace(/<html lang="[^"]*"/, `<html lang="${locale}" data-locale="${locale}"${session}`)
             .replace('</head>', `${preload(files)}${head}</head>`);
         this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page([...app, ...catalogs], ' data-session="none"') });
@@ -118,6 +118,8 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
         }
       }
+      // index.html, the service worker's page, preloads the app's code too.
+      index.source = shell.replace('</head>', `${preload([...app])}</head>`);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onInstallPrompt } from './early-install-prompt.ts';
 
 /** Chromium's install event (not in TypeScript's DOM library). */
 interface BeforeInstallPromptEvent extends Event {
@@ -39,13 +40,11 @@ export const useInstallPrompt = create<InstallState>((set, get) => ({
 
 /**
  * Browsers fire `beforeinstallprompt` early, before the signed-in shell has loaded, so the
- * listener is attached at start-up and the event kept for the install banner.
+ * listener is attached at start-up (boot.ts, early-install-prompt.ts) and the event kept for the
+ * install banner.
  */
 export function listenForInstallPrompt() {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault(); // our banner asks instead of the browser's mini-infobar
-    useInstallPrompt.setState({ event: event as BeforeInstallPromptEvent });
-  });
+  onInstallPrompt((event) => useInstallPrompt.setState({ event: event as BeforeInstallPromptEvent }));
   window.addEventListener('appinstalled', () => useInstallPrompt.setState({ event: null, installed: true }));
 }
 
