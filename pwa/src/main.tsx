@@ -7,6 +7,7 @@ import { useSession } from './lib/session.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { rememberReferral } from './lib/referral.ts';
 import { stopListeningForEarlyTaps } from './lib/early-taps.ts';
+import { startHydrating } from './lib/hydration.ts';
 
 // What the first screen waits for leaves with the app's code, not after its first render.
 prepareMessages();
@@ -34,17 +35,23 @@ function prerenderedLocale() {
 
 const locale = prerenderedLocale();
 if (locale) {
-  // Hydrated in the page's language from the first render: its catalog (preloaded) is awaited.
+  // Hydrated in the page's language from the first render: its catalog (boot.ts started it) is awaited.
   // In a transition, like the render below: React hydrates in slices that yield to input.
   void loadMessages(locale).then(
     () => {
       // React handles taps from here on (it hydrates a tapped part at once).
       stopListeningForEarlyTaps();
+      startHydrating();
       startTransition(() => void hydrateRoot(root, app));
     },
-    () => startTransition(() => createRoot(root).render(app)),
+    () => {
+      stopListeningForEarlyTaps();
+      startTransition(() => createRoot(root).render(app));
+    },
   );
 } else {
+  // A tap on the page's buttons is not replayed on a screen rendered anew.
+  stopListeningForEarlyTaps();
   root.replaceChildren();
   startTransition(() => {
     createRoot(root).render(app);
@@ -55,6 +62,7 @@ if (locale) {
 // After the page's load, which may have come before this code ran (boot.ts starts it after painting).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.error('sw.register', error));
-  if (document.readyState === 'complete') register();
+  // A task of its own (20 ms of a slow phone's main thread), not part of evaluating this module.
+  if (document.readyState === 'complete') setTimeout(register);
   else window.addEventListener('load', register, { once: true });
 }

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
+import { HydrationEnd } from '#pwa/lib/hydration.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { LoginScreen } from '../features/auth/LoginScreen.tsx';
@@ -83,6 +84,7 @@ export function AppRoutes() {
           <Route path="/redefinir-senha" element={<ResetPasswordScreen />} />
           <Route path="*" element={<LoggedOutLanding />} />
         </Routes>
+        <HydrationEnd />
       </Suspense>
     );
   }
@@ -134,6 +136,7 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundScreen />} />
         </Route>
       </Routes>
+      <HydrationEnd />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
+import type { Locale } from '#protocol/i18n/locales.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
+import { AppIntlProvider } from '#pwa/i18n/AppIntlProvider.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { loadedMessages, loadMessages, prepareMessages, type Messages } from '#pwa/i18n/messages.ts';
 
@@ -36,8 +36,8 @@ export function IntlGate({ children }: { children: ReactNode }) {
 
   if (!loaded) return <FullPageSpinner />;
   return (
-    <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={DEFAULT_LOCALE}>
+    <AppIntlProvider locale={loaded.locale} messages={loaded.messages}>
       {children}
-    </IntlProvider>
+    </AppIntlProvider>
   );
 }

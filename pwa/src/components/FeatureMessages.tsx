@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
-import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
+import { useIntl } from 'react-intl';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import { AppIntlProvider } from '#pwa/i18n/AppIntlProvider.tsx';
 import type { Messages } from '#pwa/i18n/messages.ts';
 import { FullPageSpinner } from './FullPageSpinner.tsx';
 
@@ -29,8 +30,8 @@ export function FeatureMessages({ load, children }: { load: (locale: Locale) => 
   const messages = useMemo(() => (loaded ? ({ ...intl.messages, ...loaded } as Messages) : null), [intl.messages, loaded]);
   if (!messages) return <FullPageSpinner label={intl.formatMessage({ id: 'app.loading' })} />;
   return (
-    <IntlProvider locale={locale} messages={messages} defaultLocale={DEFAULT_LOCALE}>
+    <AppIntlProvider locale={locale} messages={messages}>
       {children}
-    </IntlProvider>
+    </AppIntlProvider>
   );
 }

@@ -1,17 +1,37 @@
-import { useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
-const noSubscription = () => () => undefined;
+// While React hydrates a page the build rendered (and while the build renders it: no document).
+let hydrating = typeof document === 'undefined';
+
+/** main.tsx, before hydrating the page's screen. */
+export function startHydrating(): void {
+  hydrating = true;
+}
+
+/**
+ * Last inside the routes' Suspense boundary, which React hydrates after the rest of the page: its
+ * effect runs after those of every component hydrated there, which have read `hydrating`; a
+ * component mounted later renders as hydrated at once.
+ */
+export function HydrationEnd(): null {
+  useEffect(() => {
+    hydrating = false;
+  }, []);
+  return null;
+}
 
 /**
  * False while React hydrates a page the build rendered to HTML (and in that HTML), true once the
- * app runs it, and from the first render when it rendered the page itself (ADR 026).
+ * app runs it, and from the first render when it rendered the page itself (ADR 026). The switch
+ * is a transition: React re-renders the screen in slices. (useSyncExternalStore with a server
+ * snapshot did the same synchronously after hydrating, one long task of the whole login form.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => !hydrating);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import type { Messages } from './messages.ts';
+
+/** As react-intl reports errors by default (missing message, bad format): in development only. */
+const reportIntlError: IntlConfig['onError'] = (error) => {
+  // The one error the provider below causes on purpose.
+  if (error.code === ReactIntlErrorCode.INVALID_CONFIG) return;
+  if (import.meta.env.DEV) console.error(error);
+};
+
+/**
+ * react-intl's provider without its check that the browser has data for the language. Given a
+ * locale, react-intl calls Intl.NumberFormat's and Intl.DateTimeFormat's supportedLocalesOf on
+ * every provider it creates, and the first calls make V8 list every locale ICU holds: about 50 ms
+ * on this machine, 200 ms of a slow phone's main thread, inside the first render (ADR 026). The
+ * app's three languages are in every browser's ICU. Given no locale, react-intl skips the check
+ * and uses the default locale, here the language, reporting the missing locale as a config error,
+ * which is not one here. A message with arguments still pays for Intl.NumberFormat's list when it
+ * is first formatted (intl-messageformat resolves its locale so); plain text never does. Numbers and dates still format in the language (intl.locale is it).
+ */
+export function AppIntlProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  return (
+    // No locale ('' is none to react-intl): the language is the default locale.
+    <IntlProvider locale="" defaultLocale={locale} messages={messages} onError={reportIntlError}>
+      {children}
+    </IntlProvider>
+  );
+}
