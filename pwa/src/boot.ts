@@ -20,9 +20,30 @@ function afterPaint(): Promise<void> {
   });
 }
 
-void afterPaint().then(() => {
+/**
+ * The app's code, which the prerendered page names (`data-app-code`) instead of preloading it
+ * before its paint: fetched all at once, so that running it in steps costs no round trip.
+ */
+function preloadAppCode() {
+  for (const file of document.getElementById('root')?.dataset.appCode?.split(' ') ?? []) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: file, crossOrigin: '' });
+    document.head.append(link);
+  }
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+void afterPaint().then(async () => {
   const locale = toLocale(document.documentElement.dataset.locale);
   // main.tsx loads it again, from the module cache; a failure is reported there.
   if (locale) catalogModules[locale]().catch(() => undefined);
-  return import('./main.tsx');
+  preloadAppCode();
+  // A phone runs a chunk's code in one task: MUI's styling engine first, then the app's theme,
+  // then the rest, each in a task of its own (ADR 026; scripts/vite/chunk-groups.ts makes the
+  // chunks).
+  const { appTheme } = await import('./app/theme.ts');
+  await nextTask();
+  appTheme();
+  await nextTask();
+  await import('./main.tsx');
 });

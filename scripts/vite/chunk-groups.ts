@@ -10,8 +10,12 @@ const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-
  * each one is a request): rolldown otherwise splits every module shared by the entry and a lazy
  * screen into its own chunk, 20 files for /login and 18 more for /dashboard.
  * - `boot`: the entry, boot.ts, and what it imports: a few small modules.
- * - `app`: everything main.tsx imports statically, i.e. what every visit loads anyway (boot.ts
- *   imports main.tsx once the page has painted; pages that need the app to paint preload it).
+ * - `styling`: the theme (app/theme.ts) and what it imports, MUI's styling engine and emotion.
+ *   boot.ts runs it before the rest of the app's code: a phone evaluates a chunk in one task,
+ *   and the two halves are shorter tasks than the whole (ADR 026).
+ * - `app`: the rest of what main.tsx imports statically, i.e. what every visit loads anyway
+ *   (boot.ts imports main.tsx once the page has painted; pages that need the app to paint
+ *   preload it).
  * - `signed-in`: what the shell, the dashboard and the sync engine (with Dexie) import, less what
  *   a module loaded lazily while signed out (registration, the language menu) imports too: the
  *   logged-out path never loads it. The other signed-in screens render inside the shell, which
@@ -27,6 +31,7 @@ const isPreloadHelper = (id: string) => id.includes('vite/preload-helper');
 
 export function chunkGroups(root: string) {
   let boot = new Set<string>();
+  let styling = new Set<string>();
   let app = new Set<string>();
   let signedIn = new Set<string>();
   let shared = new Set<string>();
@@ -64,7 +69,8 @@ export function chunkGroups(root: string) {
         return seen;
       };
       boot = reach([src('boot.ts')]);
-      app = new Set([...reach([main])].filter((id) => !boot.has(id) && !isPreloadHelper(id)));
+      styling = new Set([...reach([src('app/theme.ts')])].filter((id) => !boot.has(id) && !isPreloadHelper(id)));
+      app = new Set([...reach([main])].filter((id) => !boot.has(id) && !styling.has(id) && !isPreloadHelper(id)));
       const signedOutLazy = new Set<string>();
       for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) signedOutLazy.add(next);
       signedOutLazy.delete(main);
@@ -81,7 +87,8 @@ export function chunkGroups(root: string) {
   const groups = [
     // What boot.ts imports (and Vite's helper for lazy imports, which it uses): in `app`, the
     // entry would load and run all of the app's code before the page paints.
-    { name: 'boot', test: (id: string) => boot.has(id) || isPreloadHelper(id), includeDependenciesRecursively: false, priority: 5 },
+    { name: 'boot', test: (id: string) => boot.has(id) || isPreloadHelper(id), includeDependenciesRecursively: false, priority: 6 },
+    { name: 'styling', test: (id: string) => styling.has(id), includeDependenciesRecursively: false, priority: 5 },
     { name: 'app', test: (id: string) => app.has(id), includeDependenciesRecursively: false, priority: 4 },
     { name: 'validation', test: (id: string) => shared.has(id) && VALIDATION.test(id), includeDependenciesRecursively: false, priority: 3 },
     { name: 'shared', test: (id: string) => shared.has(id), includeDependenciesRecursively: false, priority: 2 },

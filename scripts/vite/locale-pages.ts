@@ -109,10 +109,14 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           const [screenLocale, urlPath = ''] = key.split(' ');
           if (screenLocale !== locale) continue;
           // The screen is in the page: nothing else comes before it. boot.ts fetches the app's
-          // code and this language's catalogs once it has painted, and the entry itself is not
+          // code (named in `data-app-code`) and this language's catalogs once it has painted, and the entry itself is not
           // urgent (Lighthouse counts a script of high priority as blocking the first paint).
+          const appCode = [...app]
+            .filter((file) => !shell.includes(`"/${file}"`))
+            .map((file) => `/${file}`)
+            .join(' ');
           const source = page([], ' data-session="none"', screen.styles)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}">${screen.html}</div>`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}" data-app-code="${appCode}">${screen.html}</div>`)
             .replace('<script type="module" crossorigin', '<script type="module" crossorigin fetchpriority="low"');
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });

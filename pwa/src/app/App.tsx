@@ -6,7 +6,7 @@ import { Toaster } from '#pwa/components/Toaster.tsx';
 import { replayEarlyTap } from '#pwa/lib/early-taps.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { IntlGate } from './IntlGate.tsx';
-import { theme } from './theme.ts';
+import { appTheme } from './theme.ts';
 
 /**
  * A button tapped before the app's code ran (lib/early-taps.ts) is tapped again once the app has
@@ -30,7 +30,7 @@ function EarlyTapReplay() {
  */
 export function AppFrame({ router }: { router: ReactNode }) {
   return (
-    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="theme" disableTransitionOnChange noSsr>
+    <ThemeProvider theme={appTheme()} defaultMode="system" modeStorageKey="theme" disableTransitionOnChange noSsr>
       <CssBaseline enableColorScheme />
       <IntlGate>
         {router}
