@@ -30,7 +30,7 @@ import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
-import { createStaticHandler, prerenderedPage } from './static.ts';
+import { createStaticHandler, inlineScriptHashes, prerenderedPage } from './static.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -99,7 +99,7 @@ export type App = Hono<AppEnv> & { routeRules: RouteRule[] };
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
 
-  app.use('*', securityHeaders({ https: deps.config.secureCookies }));
+  app.use('*', securityHeaders({ https: deps.config.secureCookies, scriptHashes: inlineScriptHashes(deps.config.staticRoot) }));
   app.use('/api/*', requestContext(deps));
   app.use('/locale', requestContext(deps));
   const limit = (maxSize: number): MiddlewareHandler<AppEnv> => {

@@ -44,6 +44,22 @@ function walk(dir: string): string[] {
 export const prerenderedPage = (locale: string, urlPath: string) => `/index.${locale}.route${urlPath.replaceAll('/', '-')}.html`;
 
 /**
+ * The build's list of the pages' inline scripts (scripts/vite/locale-pages.ts), by their CSP
+ * hashes (`sha256-…`): the prerendered pages start the app with one. None without a build.
+ */
+export const INLINE_SCRIPT_HASHES = 'inline-script-hashes.json';
+
+export function inlineScriptHashes(root: string | null): string[] {
+  const file = root ? path.join(root, INLINE_SCRIPT_HASHES) : null;
+  if (!file || !existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(hashes) || !hashes.every((hash) => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/]+=*$/.test(hash))) {
+    throw new Error(`${file}: expected a list of sha256 hashes; run npm run build`);
+  }
+  return hashes as string[];
+}
+
+/**
  * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
  * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
  * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.

@@ -6,11 +6,10 @@
 import { toLocale } from '#protocol/i18n/locales.ts';
 import { catalogModules } from './i18n/catalog-modules.ts';
 import { catchInstallPrompt } from './lib/early-install-prompt.ts';
-import { listenForEarlyTaps } from './lib/early-taps.ts';
 
-// What happens before the app runs is kept for it: the browser's install prompt, a tap.
+// The browser's install prompt, which may come before the app runs, is kept for it (a tap on a
+// prerendered page is kept by the page's own script, page-start.ts).
 catchInstallPrompt();
-if (document.getElementById('root')?.dataset.prerendered) listenForEarlyTaps();
 
 /** After the next frame; a hidden tab paints none, and a timer starts the app there. */
 function afterPaint(): Promise<void> {
@@ -39,11 +38,13 @@ void afterPaint().then(async () => {
   if (locale) catalogModules[locale]().catch(() => undefined);
   preloadAppCode();
   // A phone runs a chunk's code in one task: MUI's styling engine first, then the app's theme,
-  // then the rest, each in a task of its own (ADR 026; scripts/vite/chunk-groups.ts makes the
-  // chunks).
+  // the libraries, and the app's own code, each in a task of its own (ADR 026;
+  // scripts/vite/chunk-groups.ts makes the chunks).
   const { appTheme } = await import('./app/theme.ts');
   await nextTask();
   appTheme();
+  await nextTask();
+  await import('./libraries.ts');
   await nextTask();
   await import('./main.tsx');
 });

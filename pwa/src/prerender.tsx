@@ -10,6 +10,9 @@ import { loadMessages } from './i18n/messages.ts';
 import { useLocaleStore } from './i18n/locale-store.ts';
 import { useSession } from './lib/session.ts';
 
+// The script the build inlines into these pages, built here for the browser's page as it is.
+export { startPage } from './page-start.ts';
+
 /** The signed-out screens whose HTML the build writes (scripts/vite/locale-pages.ts). */
 export const PRERENDERED_PATHS = ['/login'] as const;
 

@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { prerenderedPage } from '../../api/src/static.ts';
+import { INLINE_SCRIPT_HASHES, prerenderedPage } from '../../api/src/static.ts';
 import { LOCALES, type Locale } from '../../sync-protocol/i18n/locales.ts';
 
 interface Prerender {
   PRERENDERED_PATHS: readonly string[];
   renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }>;
+  startPage(entry: string): void;
 }
 
 /** pwa/src/prerender.tsx built for Node into a folder of its own, loaded, and the folder removed. */
@@ -54,20 +56,26 @@ async function loadPrerender(root: string): Promise<Prerender> {
  */
 export function localePages(root: string, signedInChunkNames: readonly string[]): Plugin {
   const screens = new Map<string, { html: string; styles: string }>();
+  // page-start.ts's function, from the prerender's build: its text goes into the pages.
+  let startPage: Prerender['startPage'] = () => undefined;
   return {
     name: 'leve:locale-pages',
     apply: 'build',
     enforce: 'post',
     async buildStart() {
       const prerender = await loadPrerender(root);
+      startPage = prerender.startPage;
       for (const locale of LOCALES) {
         for (const urlPath of prerender.PRERENDERED_PATHS) screens.set(`${locale} ${urlPath}`, await prerender.renderPage(urlPath, locale));
       }
     },
     generateBundle(_options, bundle) {
+      const inlineScripts = new Set<string>();
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
       const shell = index.source;
+      // One script, boot.ts's chunk: the prerendered pages load it from an inline script (below).
+      if (shell.split('<script').length !== 2) return this.error('locale pages: index.html should load one script, the entry (boot.ts)');
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       // Each file once, and none that index.html loads already.
       const preload = (files: string[]) =>
@@ -108,20 +116,29 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
         for (const [key, screen] of screens) {
           const [screenLocale, urlPath = ''] = key.split(' ');
           if (screenLocale !== locale) continue;
-          // The screen is in the page: nothing else comes before it. boot.ts fetches the app's
-          // code (named in `data-app-code`) and this language's catalogs once it has painted, and the entry itself is not
-          // urgent (Lighthouse counts a script of high priority as blocking the first paint).
+          // The screen is in the page: nothing else comes before it, not even the entry, which the
+          // page's inline script loads after the paint (Lighthouse counts every script fetched
+          // before it as needed for it). boot.ts then fetches the app's code, which the page
+          // names (`data-app-code`), and this language's catalogs.
+          // Its one script is inline (page-start.ts): it loads the entry after the paint.
+          const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+          if (!entry?.[1]) return this.error('locale pages: index.html has no entry script');
+          const inline = `(${startPage})(${JSON.stringify(entry[1])})`;
+          inlineScripts.add(inline);
           const appCode = [...app]
             .filter((file) => !shell.includes(`"/${file}"`))
             .map((file) => `/${file}`)
             .join(' ');
           const source = page([], ' data-session="none"', screen.styles)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}" data-app-code="${appCode}">${screen.html}</div>`)
-            .replace('<script type="module" crossorigin', '<script type="module" crossorigin fetchpriority="low"');
+            .replace(entry[0], `<script>${inline}</script>`);
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
         }
       }
+      // The server allows these inline scripts, and no other, by their hashes (CSP script-src).
+      const hashes = [...inlineScripts].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
+      this.emitFile({ type: 'asset', fileName: INLINE_SCRIPT_HASHES, source: JSON.stringify(hashes) });
       // index.html, the service worker's page, preloads the app's code too.
       index.source = shell.replace('</head>', `${preload([...app])}</head>`);
     },

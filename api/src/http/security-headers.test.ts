@@ -45,6 +45,22 @@ describe('security headers', () => {
     }
   });
 
+  it('allow the build’s inline scripts by their hashes, and no other inline script', async () => {
+    const built = mkdtempSync(path.join(tmpdir(), 'headers-test-built-'));
+    try {
+      writeFileSync(path.join(built, 'index.html'), '<!doctype html><title>app</title>');
+      writeFileSync(path.join(built, 'inline-script-hashes.json'), JSON.stringify(['sha256-cYtxdHD1JFwXTRq+A9jH4BDGTzGrneycZy0m7R8wzZc=']));
+      t = createTestApp({ staticRoot: built });
+      for (const response of [await t.client().get('/login'), await t.client().get('/api/health')]) {
+        const csp = response.headers.get('content-security-policy') ?? '';
+        const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+        expect(scriptSrc).toBe("script-src 'self' 'sha256-cYtxdHD1JFwXTRq+A9jH4BDGTzGrneycZy0m7R8wzZc='");
+      }
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   it('add HSTS when the install runs behind HTTPS', async () => {
     t = createTestApp({ staticRoot: root, env: { COOKIE_SECURE: 'true' } });
     for (const response of [await t.client().get('/'), await t.client().get('/api/health')]) {

@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listenForEarlyTaps, replayEarlyTap, stopListeningForEarlyTaps } from './early-taps.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startPage } from '../page-start.ts';
+import { replayEarlyTap, stopListeningForEarlyTaps } from './early-taps.ts';
 
+// The entry is never loaded: the timers that would add it are fake.
+beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   stopListeningForEarlyTaps();
-  replayEarlyTap(); // forgets a tap a test left behind
+  delete window.leveEarlyTaps;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   document.body.replaceChildren();
 });
 
@@ -15,11 +20,29 @@ function button(label: string) {
   return element;
 }
 
-describe('early taps', () => {
+describe('the prerendered page’s script and early taps', () => {
+  it('loads the entry only after the page has painted, once', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    // Kept from the document: happy-dom would try to load it.
+    const added: Node[] = [];
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as Node[])));
+    startPage('/assets/boot-x.js');
+    expect(added).toHaveLength(0);
+    for (const frame of frames) frame(0);
+    vi.advanceTimersByTime(0);
+    expect(added).toHaveLength(1);
+    const script = added[0] as HTMLScriptElement;
+    expect(script.type).toBe('module');
+    expect(script.getAttribute('src')).toBe('/assets/boot-x.js');
+    vi.advanceTimersByTime(100); // the timer for a hidden tab adds none
+    expect(added).toHaveLength(1);
+  });
+
   it('taps again, once, the last button tapped before the app ran (a tap on its icon counts)', () => {
     const first = button('Idioma');
     const submit = button('Entrar');
-    listenForEarlyTaps();
+    startPage('/assets/boot-x.js');
     first.click();
     submit.querySelector('span')?.click();
     stopListeningForEarlyTaps();
@@ -35,7 +58,7 @@ describe('early taps', () => {
 
   it('leaves alone the taps React handles itself, and a button no longer on screen', () => {
     const submit = button('Entrar');
-    listenForEarlyTaps();
+    startPage('/assets/boot-x.js');
     stopListeningForEarlyTaps();
     const onSubmit = vi.fn();
     submit.addEventListener('click', onSubmit);
@@ -44,7 +67,7 @@ describe('early taps', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
 
     const gone = button('Sair');
-    listenForEarlyTaps();
+    startPage('/assets/boot-x.js');
     gone.click();
     stopListeningForEarlyTaps();
     gone.remove();
@@ -52,5 +75,12 @@ describe('early taps', () => {
     gone.addEventListener('click', onGone);
     replayEarlyTap();
     expect(onGone).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on a page without the script (rendered by the app, no early taps)', () => {
+    expect(() => {
+      stopListeningForEarlyTaps();
+      replayEarlyTap();
+    }).not.toThrow();
   });
 });

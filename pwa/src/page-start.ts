@@ -1,0 +1,41 @@
+/** What startPage keeps for the app: the last button tapped before the app's code ran. */
+export interface EarlyTaps {
+  tapped: HTMLButtonElement | null;
+  /** Stops keeping taps: React handles them from then on. */
+  stop(): void;
+}
+
+declare global {
+  interface Window {
+    leveEarlyTaps?: EarlyTaps;
+  }
+}
+
+/**
+ * The only script of a page that arrives with its screen rendered (ADR 026), inlined by the build
+ * (scripts/vite/locale-pages.ts, which also gives the server its hash for the CSP): it loads the
+ * entry, `entry`, once the browser has painted, so that no script is fetched before the first
+ * paint, and keeps a button tapped meanwhile for the app to tap again (lib/early-taps.ts). Links
+ * need nothing: they work as plain HTML. Self-contained, as the build inlines its text.
+ */
+export function startPage(entry: string): void {
+  const remember = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button) taps.tapped = button;
+  };
+  const taps: EarlyTaps = { tapped: null, stop: () => document.removeEventListener('click', remember, true) };
+  window.leveEarlyTaps = taps;
+  document.addEventListener('click', remember, true);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    document.head.append(script);
+  };
+  // After the next frame; a hidden tab paints none, and a timer starts the app there.
+  requestAnimationFrame(() => setTimeout(start));
+  setTimeout(start, 100);
+}
