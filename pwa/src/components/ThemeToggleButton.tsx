@@ -9,13 +9,14 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 export function ThemeToggleButton() {
   const intl = useIntl();
   const { mode, systemMode, setMode } = useColorScheme();
-  // A page rendered at build time knows no scheme: hydrated as it was rendered, then the real one.
+  const effective = mode === 'system' ? systemMode : mode;
+  // A page rendered at build time knows no scheme: the icon is hydrated as it was rendered, then
+  // shows the real one; a tap meanwhile already switches from the real one.
   const hydrated = useHydrated();
-  const effective = !hydrated ? undefined : mode === 'system' ? systemMode : mode;
-  const next = effective === 'dark' ? 'light' : 'dark';
+  const next = hydrated && effective === 'dark' ? 'light' : 'dark';
   const label = intl.formatMessage({ id: next === 'dark' ? 'shell.toDarkTheme' : 'shell.toLightTheme' });
   return (
-    <IconButton color="inherit" onClick={() => setMode(next)} aria-label={label} title={label} data-testid="theme-toggle">
+    <IconButton color="inherit" onClick={() => setMode(effective === 'dark' ? 'light' : 'dark')} aria-label={label} title={label} data-testid="theme-toggle">
       {next === 'dark' ? <DarkModeIcon /> : <LightModeIcon />}
     </IconButton>
   );
