@@ -15,10 +15,11 @@ declare global {
  * The only script of a page that arrives with its screen rendered (ADR 026), inlined by the build
  * (scripts/vite/locale-pages.ts, which also gives the server its hash for the CSP): it loads the
  * entry, `entry`, once the browser has painted, so that no script is fetched before the first
- * paint (Lighthouse counts every request that ended before it as needed for it), and keeps a button tapped meanwhile for the app to tap again (lib/early-taps.ts). Links
+ * paint (Lighthouse counts every request that ended before it as needed for it), nor the web
+ * app manifest, whose link (`laterLinks`) it adds then, and keeps a button tapped meanwhile for the app to tap again (lib/early-taps.ts). Links
  * need nothing: they work as plain HTML. Self-contained, as the build inlines its text.
  */
-export function startPage(entry: string): void {
+export function startPage(entry: string, laterLinks: string): void {
   const remember = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button) taps.tapped = button;
@@ -30,6 +31,7 @@ export function startPage(entry: string): void {
   const start = () => {
     if (started) return;
     started = true;
+    document.head.insertAdjacentHTML('beforeend', laterLinks);
     const script = document.createElement('script');
     script.type = 'module';
     script.src = entry;

@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '../../sync-protocol/i18n/locales.ts';
 interface Prerender {
   PRERENDERED_PATHS: readonly string[];
   renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }>;
-  startPage(entry: string): void;
+  startPage(entry: string, laterLinks: string): void;
 }
 
 /** pwa/src/prerender.tsx built for Node into a folder of its own, loaded, and the folder removed. */
@@ -123,7 +123,11 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           // Its one script is inline (page-start.ts): it loads the entry after the paint.
           const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
           if (!entry?.[1]) return this.error('locale pages: index.html has no entry script');
-          const inline = `(${startPage})(${JSON.stringify(entry[1])})`;
+          // The manifest too, which the browser fetches while the page loads. (Not the icon:
+          // without a link, the browser asks for /favicon.ico, a 404 in the console.)
+          const manifest = /<link rel="manifest"[^>]*>/.exec(shell)?.[0];
+          if (!manifest) return this.error('locale pages: index.html should link its manifest');
+          const inline = `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)})`;
           inlineScripts.add(inline);
           const appCode = [...app]
             .filter((file) => !shell.includes(`"/${file}"`))
@@ -131,7 +135,8 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
             .join(' ');
           const source = page([], ' data-session="none"', screen.styles)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}" data-app-code="${appCode}">${screen.html}</div>`)
-            .replace(entry[0], `<script>${inline}</script>`);
+            .replace(entry[0], `<script>${inline}</script>`)
+            .replace(manifest, '');
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
         }

@@ -10,8 +10,11 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  document.head.replaceChildren();
   document.body.replaceChildren();
 });
+
+const LINKS = '<link rel="manifest" href="/manifest.webmanifest">';
 
 function button(label: string) {
   const element = document.createElement('button');
@@ -42,12 +45,14 @@ describe('the prerendered page’s script and early taps', () => {
     // Kept from the document: happy-dom would try to load it.
     const added: Node[] = [];
     vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as Node[])));
-    startPage('/assets/boot-x.js');
+    startPage('/assets/boot-x.js', LINKS);
     report('first-paint');
     vi.advanceTimersByTime(500);
     expect(added).toHaveLength(0);
+    expect(document.head.querySelector('link[rel=manifest]')).toBeNull();
     report('first-contentful-paint');
     expect(added).toHaveLength(1);
+    expect(document.head.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.webmanifest');
     const script = added[0] as HTMLScriptElement;
     expect(script.type).toBe('module');
     expect(script.getAttribute('src')).toBe('/assets/boot-x.js');
@@ -58,7 +63,7 @@ describe('the prerendered page’s script and early taps', () => {
   it('taps again, once, the last button tapped before the app ran (a tap on its icon counts)', () => {
     const first = button('Idioma');
     const submit = button('Entrar');
-    startPage('/assets/boot-x.js');
+    startPage('/assets/boot-x.js', LINKS);
     first.click();
     submit.querySelector('span')?.click();
     stopListeningForEarlyTaps();
@@ -74,7 +79,7 @@ describe('the prerendered page’s script and early taps', () => {
 
   it('leaves alone the taps React handles itself, and a button no longer on screen', () => {
     const submit = button('Entrar');
-    startPage('/assets/boot-x.js');
+    startPage('/assets/boot-x.js', LINKS);
     stopListeningForEarlyTaps();
     const onSubmit = vi.fn();
     submit.addEventListener('click', onSubmit);
@@ -83,7 +88,7 @@ describe('the prerendered page’s script and early taps', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
 
     const gone = button('Sair');
-    startPage('/assets/boot-x.js');
+    startPage('/assets/boot-x.js', LINKS);
     gone.click();
     stopListeningForEarlyTaps();
     gone.remove();
