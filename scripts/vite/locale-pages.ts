@@ -70,7 +70,6 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       }
     },
     generateBundle(_options, bundle) {
-      const inlineScripts = new Set<string>();
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
       const shell = index.source;
@@ -78,9 +77,9 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       if (shell.split('<script').length !== 2) return this.error('locale pages: index.html should load one script, the entry (boot.ts)');
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       // Each file once, and none that index.html loads already.
+      const notInShell = (files: Iterable<string>) => [...new Set(files)].filter((file) => !shell.includes(`"/${file}"`));
       const preload = (files: string[]) =>
-        [...new Set(files)]
-          .filter((file) => !shell.includes(`"/${file}"`))
+        notInShell(files)
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('');
       const signedIn = chunks.filter((chunk) => signedInChunkNames.includes(chunk.name)).map((chunk) => chunk.fileName);
@@ -98,6 +97,17 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
         if (chunk?.type === 'chunk') chunk.imports.forEach(collect);
       };
       collect(main.fileName);
+      // A prerendered page's one script is inline (page-start.ts): it loads the entry after the
+      // paint, and links the manifest then, which the browser would fetch while the page loads.
+      // (Not the icon: without a link, the browser asks for /favicon.ico, a 404 in the console.)
+      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+      if (!entry?.[1]) return this.error('locale pages: index.html has no entry script');
+      const manifest = /<link rel="manifest"[^>]*>/.exec(shell)?.[0];
+      if (!manifest) return this.error('locale pages: index.html should link its manifest');
+      const inline = `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)})`;
+      const appCode = notInShell(app)
+        .map((file) => `/${file}`)
+        .join(' ');
       for (const locale of LOCALES) {
         // A feature's own catalog (features/<f>/i18n), or the answer fields' (components/i18n),
         // loads with the screens that need it, not with the page.
@@ -117,22 +127,9 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           const [screenLocale, urlPath = ''] = key.split(' ');
           if (screenLocale !== locale) continue;
           // The screen is in the page: nothing else comes before it, not even the entry, which the
-          // page's inline script loads after the paint (Lighthouse counts every script fetched
+          // inline script loads after the paint (Lighthouse counts every request that ended
           // before it as needed for it). boot.ts then fetches the app's code, which the page
           // names (`data-app-code`), and this language's catalogs.
-          // Its one script is inline (page-start.ts): it loads the entry after the paint.
-          const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
-          if (!entry?.[1]) return this.error('locale pages: index.html has no entry script');
-          // The manifest too, which the browser fetches while the page loads. (Not the icon:
-          // without a link, the browser asks for /favicon.ico, a 404 in the console.)
-          const manifest = /<link rel="manifest"[^>]*>/.exec(shell)?.[0];
-          if (!manifest) return this.error('locale pages: index.html should link its manifest');
-          const inline = `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)})`;
-          inlineScripts.add(inline);
-          const appCode = [...app]
-            .filter((file) => !shell.includes(`"/${file}"`))
-            .map((file) => `/${file}`)
-            .join(' ');
           const source = page([], ' data-session="none"', screen.styles)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}" data-app-code="${appCode}">${screen.html}</div>`)
             .replace(entry[0], `<script>${inline}</script>`)
@@ -141,8 +138,8 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
         }
       }
-      // The server allows these inline scripts, and no other, by their hashes (CSP script-src).
-      const hashes = [...inlineScripts].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`);
+      // The server allows this inline script, and no other, by its hash (CSP script-src).
+      const hashes = screens.size > 0 ? [`sha256-${createHash('sha256').update(inline).digest('base64')}`] : [];
       this.emitFile({ type: 'asset', fileName: INLINE_SCRIPT_HASHES, source: JSON.stringify(hashes) });
       // index.html, the service worker's page, preloads the app's code too.
       index.source = shell.replace('</head>', `${preload([...app])}</head>`);
