@@ -15,6 +15,9 @@ import { DecimalField } from './DecimalField.tsx';
 import { OutlinedTextField } from './OutlinedTextField.tsx';
 import { WEIGHT_SUBMIT_MARK } from '#pwa/db/local-writes.ts';
 
+/** Longer than the gap between the two taps of a double tap; shorter than reading the question. */
+const ANSWER_DELAY_MS = 400;
+
 export interface WeightFormValues {
   weight: number;
   notes: string | null;
@@ -59,6 +62,19 @@ export function WeightFormDialog({
   const [notes, setNotes] = useState(initial?.notes ?? '');
   const [question, setQuestion] = useState<Question | null>(null);
   const [saving, setSaving] = useState(false);
+  // The question is smaller than the form: the second tap of a double tap on Save lands on its backdrop
+  // or on an answer. Its answers wait a moment (then the first takes the focus) and the backdrop does nothing.
+  const [answerable, setAnswerable] = useState(false);
+  const firstAnswer = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    setAnswerable(false);
+    if (!question) return;
+    const wait = setTimeout(() => setAnswerable(true), ANSWER_DELAY_MS);
+    return () => clearTimeout(wait);
+  }, [question]);
+  useEffect(() => {
+    if (answerable) firstAnswer.current?.focus();
+  }, [answerable]);
   // Blocks a double submit without re-rendering before the write (a render then delays IndexedDB).
   const inFlight = useRef(false);
   // Read as the dialog opens, so that Save goes straight to the write (the local-write figure).
@@ -117,9 +133,15 @@ export function WeightFormDialog({
     await save({ weight: checkedWeight.value, notes: checkedNotes.value });
   };
 
+  // Only an answer leaves the question: Escape goes back to the field, as "Fix it" does.
+  const dismiss = (_event: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
+    if (!question) close();
+    else if (reason === 'escapeKeyDown') setQuestion(null);
+  };
+
   const labelId = 'weight-dialog-title';
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={labelId}>
+    <Dialog open={open} onClose={dismiss} fullWidth maxWidth="xs" aria-labelledby={labelId}>
       {question ? (
         <div data-testid="weight-confirm">
           <DialogTitle id={labelId}>
@@ -134,13 +156,14 @@ export function WeightFormDialog({
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
             {question.suggestion === null && (
-              <Button onClick={() => setQuestion(null)} data-testid="weight-fix">
+              <Button disabled={!answerable} onClick={() => setQuestion(null)} data-testid="weight-fix">
                 {t('tracking.weight.fix')}
               </Button>
             )}
             <Button
               variant={question.suggestion === null ? 'contained' : 'text'}
-              disabled={saving}
+              disabled={saving || !answerable}
+              ref={question.suggestion === null ? firstAnswer : undefined}
               onClick={() => void save({ weight: question.typed, notes: question.notes })}
               data-testid="weight-keep-typed"
             >
@@ -149,8 +172,8 @@ export function WeightFormDialog({
             {question.suggestion !== null && (
               <Button
                 variant="contained"
-                autoFocus
-                disabled={saving}
+                disabled={saving || !answerable}
+                ref={firstAnswer}
                 onClick={() => void save({ weight: question.suggestion as number, notes: question.notes })}
                 data-testid="weight-use-suggestion"
               >

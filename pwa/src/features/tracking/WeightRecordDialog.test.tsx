@@ -11,6 +11,12 @@ setUpScreenTests();
 const userDb = setUpUserDb();
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+/** Answers the weight question once its answers take taps (they wait a moment after it appears). */
+const answer = async (testId: string) => {
+  const button = await screen.findByTestId(testId);
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false), { timeout: 2000 });
+  fireEvent.click(button);
+};
 const stored = async () => (await userDb().weightRecords.toArray()).map((r) => r.weight);
 
 async function openDialog(locale: 'pt-BR' | 'es-AR' | 'en-US', last?: number) {
@@ -67,7 +73,7 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
     fireEvent.click(screen.getByTestId('weight-save'));
     expect((await screen.findByTestId('weight-confirm')).textContent).toContain('Você quis dizer 45,2 kg?');
     expect(await stored()).toEqual([45]); // nothing saved before the answer
-    fireEvent.click(screen.getByTestId('weight-use-suggestion'));
+    await answer('weight-use-suggestion');
     await waitFor(async () => expect((await stored()).sort()).toEqual([45, 45.2]));
     expect((await screen.findByTestId('toast')).textContent).toContain('45,2 kg');
   });
@@ -77,7 +83,7 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
     type('weight-input', '452');
     fireEvent.click(screen.getByTestId('weight-save'));
     expect((await screen.findByTestId('weight-confirm')).textContent).toContain('¿Quisiste decir 45,2 kg?');
-    fireEvent.click(screen.getByTestId('weight-keep-typed'));
+    await answer('weight-keep-typed');
     await waitFor(async () => expect((await stored()).sort((a, b) => a - b)).toEqual([45, 452]));
   });
 
@@ -88,7 +94,7 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
     const question = await screen.findByTestId('weight-confirm');
     expect(question.textContent).toContain('60 kg');
     expect(screen.queryByTestId('weight-use-suggestion')).toBeNull();
-    fireEvent.click(screen.getByTestId('weight-fix'));
+    await answer('weight-fix');
     expect((screen.getByTestId('weight-input') as HTMLInputElement).value).toBe('60');
     expect(await stored()).toEqual([45]);
   });
@@ -99,6 +105,47 @@ describe('WeightRecordDialog: "Did you mean …?" for a weight far from the last
     fireEvent.click(screen.getByTestId('weight-save'));
     await waitFor(async () => expect((await stored()).sort()).toEqual([45, 46.3]));
     expect(screen.queryByTestId('weight-confirm')).toBeNull();
+  });
+});
+
+describe('WeightRecordDialog: a double tap on Save while the question appears (found walking offline, issue 20)', () => {
+  // The question is smaller than the form: the second tap of a double tap lands on the backdrop or on an answer.
+  const tapBackdrop = () => {
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+  };
+
+  it('a tap on the backdrop does not throw the typed weight away: the question stays until it is answered', async () => {
+    await openDialog('pt-BR', 78.4);
+    type('weight-input', '45,2');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    await screen.findByTestId('weight-confirm');
+    tapBackdrop();
+    expect(screen.getByTestId('weight-confirm').textContent).toContain('45,2 kg');
+    await answer('weight-keep-typed');
+    await waitFor(async () => expect((await stored()).sort((a, b) => a - b)).toEqual([45.2, 78.4]));
+  });
+
+  it('Escape goes back to the field with the weight kept, as "Fix it" does', async () => {
+    await openDialog('en-US', 78.4);
+    type('weight-input', '45.2');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    const question = await screen.findByTestId('weight-confirm');
+    fireEvent.keyDown(question, { key: 'Escape' });
+    expect((screen.getByTestId('weight-input') as HTMLInputElement).value).toBe('45.2');
+  });
+
+  it('the answers wait a moment after the question appears, so the second tap answers nothing unread', async () => {
+    await openDialog('pt-BR', 45);
+    type('weight-input', '452');
+    fireEvent.click(screen.getByTestId('weight-save'));
+    await screen.findByTestId('weight-confirm');
+    fireEvent.click(screen.getByTestId('weight-use-suggestion'));
+    fireEvent.click(screen.getByTestId('weight-keep-typed'));
+    expect(await stored()).toEqual([45]);
+    await waitFor(() => expect((screen.getByTestId('weight-use-suggestion') as HTMLButtonElement).disabled).toBe(false), { timeout: 2000 });
+    expect(document.activeElement).toBe(screen.getByTestId('weight-use-suggestion'));
   });
 });
 
@@ -125,7 +172,7 @@ describe('WeightRecordDialog: in pounds for a client who reads them (issue 17, A
     type('weight-input', '17.0');
     fireEvent.click(screen.getByTestId('weight-save'));
     expect((await screen.findByTestId('weight-confirm')).textContent).toContain('Did you mean 170 lb?');
-    fireEvent.click(screen.getByTestId('weight-use-suggestion'));
+    await answer('weight-use-suggestion');
     await waitFor(async () => expect((await stored()).sort()).toEqual([77.11, 77.25])); // 170 lb, 170.3 lb
   });
 });
