@@ -52,6 +52,8 @@ export function chunkGroups(root: string) {
     'features/settings/SettingsScreen.tsx',
     'features/admin/AdminScreen.tsx',
     'features/teacher/TeacherDashboardScreen.tsx',
+    'features/teacher/ReferralTab.tsx',
+    'features/admin/PlanFormDialog.tsx',
     'app/NotFoundScreen.tsx',
     'app/shell/NotificationsMenu.tsx',
     'app/shell/RefusalSnackbar.tsx',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,11 +23,14 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { generationFailed, planFailed, planSucceeded, userDeleteFailed } from './feedback.ts';
 import { LoadError } from './LoadError.tsx';
 import { NutritionCard } from './NutritionCard.tsx';
-import { PlanFormDialog, type PlanFormTarget } from './PlanFormDialog.tsx';
+import type { PlanFormTarget } from './PlanFormDialog.tsx';
 import { PlanList } from './PlanList.tsx';
 import { TeacherApproval } from './TeacherApproval.tsx';
 import { TranslationDialog, type TranslationTarget } from './TranslationDialog.tsx';
 import { PasswordResetLink } from './PasswordResetLink.tsx';
+
+// The plan form (formik and the plan schemas, ~24 KB gzip) loads when it first opens, not with the panel (issue 20, part 4).
+const PlanFormDialog = lazy(() => import('./PlanFormDialog.tsx').then((m) => ({ default: m.PlanFormDialog })));
 
 type Plan = StaffUserDetail['dietPlans'][number] | StaffUserDetail['workoutPlans'][number];
 type Confirm = { kind: 'plan'; planKind: PlanKind; plan: Plan } | { kind: 'user' };
@@ -245,7 +248,8 @@ export function UserDetail({
       )}
 
       {form && (
-        <PlanFormDialog
+        <Suspense fallback={null}>
+          <PlanFormDialog
           key={form.mode === 'edit' ? form.plan.id : `${form.kind}-new`}
           target={form}
           onClose={() => setForm(null)}
@@ -254,6 +258,7 @@ export function UserDetail({
             onChanged();
           }}
         />
+        </Suspense>
       )}
       {translation && (
         <TranslationDialog

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -9,10 +9,13 @@ import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 import { CommissionsTab } from './CommissionsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
-import { ReferralTab } from './ReferralTab.tsx';
 import { StudentsTab } from './StudentsTab.tsx';
+import { TableSkeleton } from './TableSkeleton.tsx';
 import { teacherResources } from './teacher-api.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
+
+// The referral tab's form (formik and the teachers' schemas, ~24 KB gzip) loads when the tab first opens (issue 20, part 4).
+const ReferralTab = lazy(() => import('./ReferralTab.tsx').then((m) => ({ default: m.ReferralTab })));
 
 export const TEACHER_TABS = ['overview', 'students', 'referral', 'commissions', 'payouts'] as const;
 export type TeacherTab = (typeof TEACHER_TABS)[number];
@@ -112,7 +115,7 @@ function TeacherDashboardTabs() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`teacher-panel-${tab}`} aria-labelledby={`teacher-tab-${tab}`} sx={{ minWidth: 0 }} data-testid={`teacher-panel-${tab}`}>
-        {panel()}
+        <Suspense fallback={<TableSkeleton />}>{panel()}</Suspense>
       </Box>
     </>
   );
