@@ -64,12 +64,12 @@ export function WeightFormDialog({
   const [saving, setSaving] = useState(false);
   // The question is smaller than the form: the second tap of a double tap on Save lands on its backdrop
   // or on an answer. Its answers wait a moment (then the first takes the focus) and the backdrop does nothing.
-  const [answerable, setAnswerable] = useState(false);
+  const [answerableQuestion, setAnswerableQuestion] = useState<Question | null>(null);
+  const answerable = question !== null && answerableQuestion === question;
   const firstAnswer = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
-    setAnswerable(false);
     if (!question) return;
-    const wait = setTimeout(() => setAnswerable(true), ANSWER_DELAY_MS);
+    const wait = setTimeout(() => setAnswerableQuestion(question), ANSWER_DELAY_MS);
     return () => clearTimeout(wait);
   }, [question]);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 import { useSession } from '#pwa/lib/session.ts';
+import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { adminApi, type PlanKind } from './admin-api.ts';
@@ -29,8 +30,8 @@ import { TeacherApproval } from './TeacherApproval.tsx';
 import { TranslationDialog, type TranslationTarget } from './TranslationDialog.tsx';
 import { PasswordResetLink } from './PasswordResetLink.tsx';
 
-// The plan form (formik and the plan schemas, ~24 KB gzip) loads when it first opens, not with the panel (issue 20, part 4).
-const PlanFormDialog = lazy(() => import('./PlanFormDialog.tsx').then((m) => ({ default: m.PlanFormDialog })));
+// The plan form (formik and the plan schemas, ~24 KB gzip) comes with a user's detail, not with the panel (issue 20, part 4).
+const loadPlanForm = () => import('./PlanFormDialog.tsx').then((m) => m.PlanFormDialog);
 
 type Plan = StaffUserDetail['dietPlans'][number] | StaffUserDetail['workoutPlans'][number];
 type Confirm = { kind: 'plan'; planKind: PlanKind; plan: Plan } | { kind: 'user' };
@@ -85,6 +86,10 @@ export function UserDetail({
   const selfId = useSession((s) => s.client?.id);
   const viewerIsAdmin = useSession((s) => s.client?.role === 'admin');
   const [form, setForm] = useState<PlanFormTarget | null>(null);
+  const planForm = useOnDemand(loadPlanForm, 'plan-form');
+  const { preload: preloadPlanForm } = planForm;
+  useEffect(preloadPlanForm, [preloadPlanForm]);
+  const openForm = (target: PlanFormTarget) => planForm.open(() => setForm(target));
   const [translation, setTranslation] = useState<TranslationTarget | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [generating, setGenerating] = useState<PlanKind | null>(null);
@@ -104,7 +109,7 @@ export function UserDetail({
     setGenerating(kind);
     try {
       const { draft, source } = await adminApi.generate(kind, user.id);
-      setForm({ kind, mode: 'create', userId: user.id, draft, source });
+      openForm({ kind, mode: 'create', userId: user.id, draft, source });
     } catch (failure) {
       generationFailed(intl, kind, failure);
     } finally {
@@ -202,7 +207,7 @@ export function UserDetail({
                   action.ai && generating === action.kind ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : action.ai ? <AutoAwesomeIcon /> : <AddIcon />
                 }
                 disabled={generating !== null}
-                onClick={() => (action.ai ? void generate(action.kind) : setForm({ kind: action.kind, mode: 'create', userId: user.id }))}
+                onClick={() => (action.ai ? void generate(action.kind) : openForm({ kind: action.kind, mode: 'create', userId: user.id }))}
                 data-testid={action.testId}
               >
                 {action.ai && generating === action.kind ? t('admin.detail.generating') : t(action.labelId)}
@@ -220,7 +225,7 @@ export function UserDetail({
             kind="diet"
             plans={user.dietPlans}
             onPublish={(plan) => void publish('diet', plan)}
-            onEdit={(plan) => setForm({ kind: 'diet', mode: 'edit', plan: { ...plan } })}
+            onEdit={(plan) => openForm({ kind: 'diet', mode: 'edit', plan: { ...plan } })}
             onReviewTranslation={(plan) => setTranslation({ kind: 'diet', plan })}
             onDelete={(plan) => setConfirm({ kind: 'plan', planKind: 'diet', plan })}
           />
@@ -232,7 +237,7 @@ export function UserDetail({
             kind="workout"
             plans={user.workoutPlans}
             onPublish={(plan) => void publish('workout', plan)}
-            onEdit={(plan) => setForm({ kind: 'workout', mode: 'edit', plan: { ...plan } })}
+            onEdit={(plan) => openForm({ kind: 'workout', mode: 'edit', plan: { ...plan } })}
             onReviewTranslation={(plan) => setTranslation({ kind: 'workout', plan })}
             onDelete={(plan) => setConfirm({ kind: 'plan', planKind: 'workout', plan })}
           />
@@ -247,9 +252,8 @@ export function UserDetail({
         </Box>
       )}
 
-      {form && (
-        <Suspense fallback={null}>
-          <PlanFormDialog
+      {form && planForm.Component && (
+        <planForm.Component
           key={form.mode === 'edit' ? form.plan.id : `${form.kind}-new`}
           target={form}
           onClose={() => setForm(null)}
@@ -258,7 +262,6 @@ export function UserDetail({
             onChanged();
           }}
         />
-        </Suspense>
       )}
       {translation && (
         <TranslationDialog

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 import { CommissionsTab } from './CommissionsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -14,8 +15,9 @@ import { TableSkeleton } from './TableSkeleton.tsx';
 import { teacherResources } from './teacher-api.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
 
-// The referral tab's form (formik and the teachers' schemas, ~24 KB gzip) loads when the tab first opens (issue 20, part 4).
-const ReferralTab = lazy(() => import('./ReferralTab.tsx').then((m) => ({ default: m.ReferralTab })));
+// The referral tab's form (formik and the teachers' schemas, ~24 KB gzip) loads when the tab is
+// pointed at or first opens, not with the dashboard (issue 20, part 4).
+const loadReferralTab = () => import('./ReferralTab.tsx').then((m) => m.ReferralTab);
 
 export const TEACHER_TABS = ['overview', 'students', 'referral', 'commissions', 'payouts'] as const;
 export type TeacherTab = (typeof TEACHER_TABS)[number];
@@ -37,7 +39,10 @@ function TeacherDashboardTabs() {
   const ledger = useOnlineResource(opened.has('commissions') ? 'commissions' : null, teacherResources.ledger);
   const payouts = useOnlineResource(opened.has('payouts') ? 'payouts' : null, teacherResources.payouts);
 
+  const referralTab = useOnDemand(loadReferralTab, 'referral-tab');
+
   const open = (next: TeacherTab) => {
+    if (next === 'referral') referralTab.open(() => undefined);
     setTab(next);
     setOpened((current) => (current.has(next) ? current : new Set([...current, next])));
   };
@@ -56,8 +61,10 @@ function TeacherDashboardTabs() {
       case 'students':
         return <StudentsTab students={students.data?.students ?? null} error={students.error} retry={() => void students.reload()} />;
       case 'referral':
-        return (
-          <ReferralTab
+        return !referralTab.Component ? (
+          <TableSkeleton />
+        ) : (
+          <referralTab.Component
             links={links.data?.referralLinks ?? null}
             error={links.error}
             retry={() => void links.reload()}
@@ -110,12 +117,13 @@ function TeacherDashboardTabs() {
               id={`teacher-tab-${name}`}
               aria-controls={`teacher-panel-${name}`}
               data-testid={`teacher-tab-${name}`}
+              {...(name === 'referral' && { onPointerEnter: referralTab.preload, onFocus: referralTab.preload })}
             />
           ))}
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`teacher-panel-${tab}`} aria-labelledby={`teacher-tab-${tab}`} sx={{ minWidth: 0 }} data-testid={`teacher-panel-${tab}`}>
-        <Suspense fallback={<TableSkeleton />}>{panel()}</Suspense>
+        {panel()}
       </Box>
     </>
   );
