@@ -189,6 +189,14 @@ for (const locale of LOCALES) {
       for (const path of ['/login', '/cadastro', '/professor-cadastro', '/esqueci-senha', `/r/${code}`]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // A page that arrived rendered fetches the app's code after its paint, in steps (ADR 026):
+        // a pause between them can pass for network idle, and going on then would cut a fetch short
+        // (reported as failed, though nothing refused it). So wait for the code the page names too.
+        await page.waitForFunction(() => {
+          const named = (document.getElementById('root')?.dataset.appCode ?? '').split(' ').filter(Boolean);
+          const arrived = new Set(performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+          return named.every((file) => arrived.has(file));
+        });
         await page.waitForLoadState('networkidle');
       }
       expect(problems).toEqual([]);
