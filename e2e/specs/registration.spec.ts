@@ -30,8 +30,7 @@ for (const locale of Object.keys(CASES) as Locale[]) {
     await page.locator('#name').fill('Rita Registro');
     await page.locator('#email').fill(`wizard.${locale}.${Date.now().toString(36)}@example.com`);
     await page.locator('#password').fill('senha-forte-1');
-    await page.locator('#countryCode').click();
-    await page.getByRole('option', { name: c.country }).click();
+    await page.locator('#countryCode').selectOption({ label: c.country });
     await expect(page.locator('#countryCode-helper-text')).toContainText(c.language);
     await page.getByTestId('register-next').click();
 

@@ -49,9 +49,8 @@ test('a US visitor registers in pounds and feet, logs 168.9 lb and reads pounds 
   expect(before).toMatchObject({ unitSystem: 'us', currentWeight: 76.61, startingWeight: 77.25 });
 
   await page.goto('/settings');
-  await page.locator('#settings-units').click();
-  await page.getByRole('option', { name: 'Metric (kg, cm)' }).click();
-  await expect(page.locator('#settings-units')).toHaveText('Metric (kg, cm)');
+  await page.locator('#settings-units').selectOption({ label: 'Metric (kg, cm)' });
+  await expect(page.locator('#settings-units option:checked')).toHaveText('Metric (kg, cm)');
   await tracking.waitUntilSynced();
   expect((await (await context.request.get('/api/clients/me')).json()).client.unitSystem).toBe('metric');
   await page.goto('/profile');

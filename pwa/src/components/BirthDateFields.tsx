@@ -1,9 +1,8 @@
 import { useIntl } from 'react-intl';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { NativeSelectField, type SelectOption } from './NativeSelectField.tsx';
 
 export interface BirthDateParts {
   birthDay: string;
@@ -45,31 +44,27 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 export function BirthDateFields({ values, onChange, idPrefix = '', error, clearable = false }: BirthDateFieldsProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const select = (name: keyof BirthDateParts, labelId: string) => ({
-    id: `${idPrefix}${name}`,
-    name,
-    label: t(labelId),
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
-    error: Boolean(error),
-    fullWidth: true,
-    select: true,
-  });
-  // Named, not a dash: a screen reader says what choosing it does.
-  const empty = clearable ? [<MenuItem key="" value="">{t('profile.notProvided')}</MenuItem>] : [];
+  const select = (name: keyof BirthDateParts, labelId: string, options: SelectOption[]) => (
+    <NativeSelectField
+      id={`${idPrefix}${name}`}
+      name={name}
+      label={t(labelId)}
+      value={values[name]}
+      // The empty choice is named, not a dash: a screen reader says what choosing it does.
+      options={clearable ? [{ value: '', label: t('profile.notProvided') }, ...options] : options}
+      onChange={(event) => onChange(name, event.target.value)}
+      error={Boolean(error)}
+      fullWidth
+    />
+  );
+  const numbers = (list: number[]) => list.map((n) => ({ value: String(n), label: String(n) }));
   return (
     <>
       <FormLabel component="legend">{t('register.birthDate')}</FormLabel>
       <Stack direction="row" sx={{ gap: 1 }}>
-        <TextField {...select('birthDay', 'register.day')}>
-          {[...empty, ...DAYS.map((d) => <MenuItem key={d} value={String(d)}>{d}</MenuItem>)]}
-        </TextField>
-        <TextField {...select('birthMonth', 'register.month')}>
-          {[...empty, ...MONTHS.map((m) => <MenuItem key={m} value={String(m)}>{intl.formatDate(new Date(2000, m - 1, 1), { month: 'long' })}</MenuItem>)]}
-        </TextField>
-        <TextField {...select('birthYear', 'register.year')}>
-          {[...empty, ...birthYears(new Date()).map((y) => <MenuItem key={y} value={String(y)}>{y}</MenuItem>)]}
-        </TextField>
+        {select('birthDay', 'register.day', numbers(DAYS))}
+        {select('birthMonth', 'register.month', MONTHS.map((m) => ({ value: String(m), label: intl.formatDate(new Date(2000, m - 1, 1), { month: 'long' }) })))}
+        {select('birthYear', 'register.year', numbers(birthYears(new Date())))}
       </Stack>
       {error && <Typography color="error" variant="caption">{error}</Typography>}
     </>

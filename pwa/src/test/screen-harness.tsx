@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { Toaster } from '#pwa/components/Toaster.tsx';
@@ -88,3 +88,15 @@ export const renderInApp = (messages: Messages, ui: ReactElement, locale = 'pt-B
       <Toaster />
     </IntlProvider>,
   );
+
+/** Picks, in a native `<select>`, the option whose text a person reads, as the phone's picker does. */
+export function chooseOption(select: HTMLElement, label: string) {
+  const option = within(select).getByRole('option', { name: label }) as HTMLOptionElement;
+  fireEvent.change(select, { target: { value: option.value } });
+}
+
+/** The text of the option a native `<select>` shows. */
+export function chosenOption(select: HTMLElement) {
+  const { options, selectedIndex } = select as HTMLSelectElement;
+  return options[selectedIndex]?.textContent;
+}

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { chooseOption, renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 
@@ -94,8 +94,7 @@ describe('ProfileScreen: every registration answer, readable and editable (issue
     fireEvent.change(input('weeklyWeightGoal'), { target: { value: '0,75' } });
     fireEvent.change(input('motivation'), { target: { value: 'Subir escadas sem cansar' } });
     fireEvent.change(input('phone'), { target: { value: '   ' } });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Ano' }));
-    fireEvent.click(await screen.findByRole('option', { name: '1991' }));
+    chooseOption(screen.getByRole('combobox', { name: 'Ano' }), '1991');
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(async () =>
       expect(await outbox()).toEqual([
@@ -110,8 +109,8 @@ describe('ProfileScreen: every registration answer, readable and editable (issue
     renderInApp(await loadMessages('pt-BR'), <ProfileScreen />, 'pt-BR');
     fireEvent.click(await screen.findByTestId('profile-edit'));
     for (const name of ['Dia', 'Mês', 'Ano', 'Em quanto tempo']) {
-      fireEvent.mouseDown(screen.getByRole('combobox', { name }));
-      fireEvent.click(within(screen.getByRole('listbox')).getAllByRole('option')[0] as HTMLElement);
+      const select = screen.getByRole('combobox', { name }) as HTMLSelectElement;
+      chooseOption(select, within(select).getAllByRole('option')[0]?.textContent ?? '');
     }
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(async () => expect(await outbox()).toEqual([['profile.update', { fields: { timeFrame: null, birthDate: null } }]]));

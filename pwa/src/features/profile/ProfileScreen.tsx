@@ -6,10 +6,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ACTIVITY_LEVELS, COUNTRY_CODES, GENDERS, GOAL_TYPES, TIME_FRAMES } from '#protocol/domain/client-enums.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
@@ -19,6 +17,8 @@ import { BirthDateFields, birthDateOf, birthDateParts } from '#pwa/components/Bi
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { HeightField } from '#pwa/components/HeightField.tsx';
+import { NativeSelectField, type SelectOption } from '#pwa/components/NativeSelectField.tsx';
+import { OutlinedTextField as TextField } from '#pwa/components/OutlinedTextField.tsx';
 import type { Measures } from '#pwa/lib/measures.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
@@ -217,7 +217,8 @@ function Profile() {
     ...extra,
   });
   // Optional choices offer an empty one, so an answer given before can be taken back.
-  const none = <MenuItem value="">{notProvided}</MenuItem>;
+  const none: SelectOption[] = [{ value: '', label: notProvided }];
+  const choices = (values: readonly string[], labelId: (value: string) => string) => values.map((value) => ({ value, label: t(labelId(value)) }));
   const sectionTitle = (id: string) => <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{t(id)}</Typography>;
 
   return (
@@ -262,10 +263,7 @@ function Profile() {
                   error={error('birthDate')}
                   clearable
                 />
-                <TextField {...field('gender', 'register.gender')} select>
-                  {none}
-                  {GENDERS.map((v) => <MenuItem key={v} value={v}>{t(`register.gender${capitalize(v)}`)}</MenuItem>)}
-                </TextField>
+                <NativeSelectField {...field('gender', 'register.gender')} options={[...none, ...choices(GENDERS, (v) => `register.gender${capitalize(v)}`)]} />
                 {sectionTitle('profile.bodySection')}
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
                   <HeightField system={measures.system} values={form.values} onChange={(name, value) => void form.setFieldValue(name, value)} error={error('height')} idPrefix="profile-" />
@@ -277,16 +275,9 @@ function Profile() {
                   <DecimalField {...field('highestWeight', 'register.highestWeight')} />
                   <DecimalField {...field('lowestWeight', 'register.lowestWeight')} />
                 </Stack>
-                <TextField {...field('activityLevel', 'register.activityLevel')} select>
-                  {ACTIVITY_LEVELS.map((v) => <MenuItem key={v} value={v}>{t(`register.activity${capitalize(v)}`)}</MenuItem>)}
-                </TextField>
-                <TextField {...field('goalType', 'register.goalType')} select>
-                  {GOAL_TYPES.map((v) => <MenuItem key={v} value={v}>{t(`register.goal${capitalize(v)}`)}</MenuItem>)}
-                </TextField>
-                <TextField {...field('timeFrame', 'register.timeFrame')} select>
-                  {none}
-                  {TIME_FRAMES.map((v) => <MenuItem key={v} value={v}>{t(`register.time${capitalize(v)}`)}</MenuItem>)}
-                </TextField>
+                <NativeSelectField {...field('activityLevel', 'register.activityLevel')} options={choices(ACTIVITY_LEVELS, (v) => `register.activity${capitalize(v)}`)} />
+                <NativeSelectField {...field('goalType', 'register.goalType')} options={choices(GOAL_TYPES, (v) => `register.goal${capitalize(v)}`)} />
+                <NativeSelectField {...field('timeFrame', 'register.timeFrame')} options={[...none, ...choices(TIME_FRAMES, (v) => `register.time${capitalize(v)}`)]} />
                 <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
                 <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
                 {LISTS.map((group) => (
@@ -294,12 +285,8 @@ function Profile() {
                 ))}
                 {sectionTitle('profile.preferencesSection')}
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-                  <TextField {...field('countryCode', 'register.country')} select>
-                    {COUNTRY_CODES.map((v) => <MenuItem key={v} value={v}>{t(`register.country${v}`)}</MenuItem>)}
-                  </TextField>
-                  <TextField {...field('preferredLanguage', 'profile.language')} select>
-                    {LOCALES.map((v) => <MenuItem key={v} value={v}>{t(`language.${v}`)}</MenuItem>)}
-                  </TextField>
+                  <NativeSelectField {...field('countryCode', 'register.country')} options={choices(COUNTRY_CODES, (v) => `register.country${v}`)} />
+                  <NativeSelectField {...field('preferredLanguage', 'profile.language')} options={choices(LOCALES, (v) => `language.${v}`)} />
                 </Stack>
                 <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
                   <Button

@@ -8,7 +8,7 @@ import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { loadMessages, type Messages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
-import { json, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { chooseOption, chosenOption, json, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
 import { RegistrationScreen } from './RegistrationScreen.tsx';
 
 setUpScreenTests();
@@ -47,10 +47,9 @@ function renderIn(locale: Locale) {
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 const countryField = () => screen.getByTestId('register-country');
 
-async function chooseCountry(name: string) {
-  fireEvent.mouseDown(within(countryField()).getByRole('combobox'));
-  fireEvent.click(await screen.findByRole('option', { name }));
-}
+const countrySelect = () => within(countryField()).getByRole('combobox');
+const unitsSelect = () => within(screen.getByTestId('register-units')).getByRole('combobox');
+const chooseCountry = (name: string) => chooseOption(countrySelect(), name);
 
 /** The personal tab filled in, and on to the measures. */
 function fillPersonal(name = 'Jane Doe', email = 'jane@example.com') {
@@ -80,7 +79,7 @@ describe('RegistrationScreen: three countries', () => {
     const calls = stubApi({ 'POST /clients/register': () => json({ client: { ...CLIENT, countryCode: 'US', preferredLanguage: 'en-US' } }, 201) });
     renderIn('pt-BR');
     await screen.findByTestId('register-country', {}, { timeout: 10_000 });
-    await chooseCountry('Estados Unidos');
+    chooseCountry('Estados Unidos');
     await fillAndSubmit();
     await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
     expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ countryCode: 'US', preferredLanguage: 'en-US' });
@@ -99,7 +98,7 @@ describe('RegistrationScreen: three countries', () => {
       const calls = stubApi({ 'POST /clients/register': () => json({ client: { ...CLIENT, countryCode: code, preferredLanguage: locale } }, 201) });
       const { unmount } = renderIn(locale);
       await screen.findByTestId('register-country', {}, { timeout: 10_000 });
-      expect(within(countryField()).getByRole('combobox').textContent).toBe(country);
+      expect(chosenOption(countrySelect())).toBe(country);
       await fillAndSubmit();
       await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
       const body = calls.find((c) => c.key === 'POST /clients/register')?.body as Record<string, unknown>;
@@ -120,7 +119,7 @@ describe('RegistrationScreen: three countries', () => {
     expect(currency()).toContain('11.500');
 
     fireEvent.click(screen.getByTestId('register-tab-personal'));
-    await chooseCountry('Brasil');
+    chooseCountry('Brasil');
     fireEvent.click(screen.getByTestId('register-tab-goals'));
     expect(currency()).toContain('BRL');
     expect(currency()).toContain('11,90');
@@ -131,18 +130,16 @@ describe('RegistrationScreen: three countries', () => {
     renderIn('en-US');
     await screen.findByTestId('register-country', {}, { timeout: 10_000 });
     fillPersonal();
-    expect(within(screen.getByTestId('register-units')).getByRole('combobox').textContent).toBe('US (lb, ft and in)');
+    expect(chosenOption(unitsSelect())).toBe('US (lb, ft and in)');
     expect(screen.getByLabelText('Current weight (lb)')).toBeTruthy();
     type('currentWeight', '170.3');
     type('heightFeet', '5');
     type('heightInches', '6');
 
-    fireEvent.mouseDown(within(screen.getByTestId('register-units')).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Metric (kg, cm)' }));
+    chooseOption(unitsSelect(), 'Metric (kg, cm)');
     expect((document.getElementById('currentWeight') as HTMLInputElement).value).toBe('77.3');
     expect((document.getElementById('height') as HTMLInputElement).value).toBe('167.6');
-    fireEvent.mouseDown(within(screen.getByTestId('register-units')).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: 'US (lb, ft and in)' }));
+    chooseOption(unitsSelect(), 'US (lb, ft and in)');
     expect((document.getElementById('currentWeight') as HTMLInputElement).value).toBe('170.4'); // 77.3 kg: what the kg field held
     type('currentWeight', '170.3');
 

@@ -5,12 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ACTIVITY_LEVELS,
@@ -42,6 +40,8 @@ import { capitalize } from '#pwa/lib/text.ts';
 import { canOpenTab, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, type RegistrationTab } from './tab-rules.ts';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
+import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
+import { OutlinedTextField as TextField } from '#pwa/components/OutlinedTextField.tsx';
 import { AnswerChecklist } from '#pwa/components/AnswerChecklist.tsx';
 import { BirthDateFields, birthDateOf } from '#pwa/components/BirthDateFields.tsx';
 import { HeightField } from '#pwa/components/HeightField.tsx';
@@ -225,21 +225,23 @@ function Registration() {
                 <TextField {...field('password', 'register.password')} type="password" autoComplete="new-password" />
                 <TextField {...field('phone', 'register.phone')} type="tel" autoComplete="tel" />
                 <BirthDateFields values={values} onChange={(name, value) => void form.setFieldValue(name, value)} error={fieldError('birthDate')} />
-                <TextField {...field('gender', 'register.gender')} select>
-                  <MenuItem value="female">{t('register.genderFemale')}</MenuItem>
-                  <MenuItem value="male">{t('register.genderMale')}</MenuItem>
-                </TextField>
-                <TextField
+                <NativeSelectField
+                  {...field('gender', 'register.gender')}
+                  options={[
+                    { value: 'female', label: t('register.genderFemale') },
+                    { value: 'male', label: t('register.genderMale') },
+                  ]}
+                />
+                <NativeSelectField
                   {...field('countryCode', 'register.country')}
                   onChange={(event) => {
                     setCountryChosen(true);
                     form.handleChange(event);
                   }}
-                  select
+                  options={COUNTRY_CODES.map((code) => ({ value: code, label: t(`register.country${code}`) }))}
                   data-testid="register-country"
-                  helperText={t('register.languageShown', { language: t(`language.${COUNTRY_LOCALE[values.countryCode]}`) })}>
-                  {COUNTRY_CODES.map((code) => <MenuItem key={code} value={code}>{t(`register.country${code}`)}</MenuItem>)}
-                </TextField>
+                  helperText={t('register.languageShown', { language: t(`language.${COUNTRY_LOCALE[values.countryCode]}`) })}
+                />
               </Stack>
             )}
             {tab === 1 && (
@@ -256,9 +258,7 @@ function Registration() {
                 <HeightField system={values.unitSystem} values={values} onChange={(name, value) => void setFieldValue(name, value)} error={fieldError('height')} />
                 <DecimalField {...field('highestWeight', 'register.highestWeight')} />
                 <DecimalField {...field('lowestWeight', 'register.lowestWeight')} />
-                <TextField {...field('activityLevel', 'register.activityLevel')} select>
-                  {ACTIVITY_LEVELS.map((level) => <MenuItem key={level} value={level}>{t(`register.activity${capitalize(level)}`)}</MenuItem>)}
-                </TextField>
+                <NativeSelectField {...field('activityLevel', 'register.activityLevel')} options={ACTIVITY_LEVELS.map((level) => ({ value: level, label: t(`register.activity${capitalize(level)}`) }))} />
               </Stack>
             )}
             {tab === 2 && (
@@ -268,12 +268,8 @@ function Registration() {
                 {known(weekly) && weekly > WEEKLY_GOAL_WARNING_ABOVE && (
                   <Alert severity="error" data-testid="weekly-warning">{t('register.weeklyWarning', { max: measures.weight(WEEKLY_GOAL_WARNING_ABOVE, true) })}</Alert>
                 )}
-                <TextField {...field('goalType', 'register.goalType')} select>
-                  {GOAL_TYPES.map((goal) => <MenuItem key={goal} value={goal}>{t(`register.goal${capitalize(goal)}`)}</MenuItem>)}
-                </TextField>
-                <TextField {...field('timeFrame', 'register.timeFrame')} select>
-                  {TIME_FRAMES.map((frame) => <MenuItem key={frame} value={frame}>{t(`register.time${capitalize(frame)}`)}</MenuItem>)}
-                </TextField>
+                <NativeSelectField {...field('goalType', 'register.goalType')} options={GOAL_TYPES.map((goal) => ({ value: goal, label: t(`register.goal${capitalize(goal)}`) }))} />
+                <NativeSelectField {...field('timeFrame', 'register.timeFrame')} options={TIME_FRAMES.map((frame) => ({ value: frame, label: t(`register.time${capitalize(frame)}`) }))} />
                 <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
                 <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
                 {(['dietaryRestrictions', 'medicalConditions'] as const).map((group) => (

@@ -10,16 +10,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { LOCALES, toLocale } from '#protocol/i18n/locales.ts';
 import type { UnitSystem } from '#protocol/domain/units.ts';
+import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
+import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { UnitSystemSelect } from '#pwa/components/UnitSystemSelect.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
@@ -40,6 +40,8 @@ const DEFAULTS = {
   autoBackup: true,
 };
 type LocalSettings = typeof DEFAULTS;
+const THEME_MODES = ['light', 'dark', 'system'] as const;
+const isThemeMode = (value: string): value is (typeof THEME_MODES)[number] => (THEME_MODES as readonly string[]).includes(value);
 
 function readSettings(): LocalSettings {
   try {
@@ -159,18 +161,25 @@ function Settings() {
         {section(
           'settings.appearance',
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-            <TextField select label={t('settings.theme')} value={mode ?? 'system'} onChange={(e) => setMode(e.target.value as 'light' | 'dark' | 'system')} fullWidth id="settings-theme">
-              <MenuItem value="light">{t('settings.themeLight')}</MenuItem>
-              <MenuItem value="dark">{t('settings.themeDark')}</MenuItem>
-              <MenuItem value="system">{t('settings.themeSystem')}</MenuItem>
-            </TextField>
-            <TextField select label={t('settings.language')} value={locale ?? 'pt-BR'} onChange={(e) => chooseLanguage(e.target.value)} fullWidth id="settings-language" data-testid="settings-language">
-              {LOCALES.map((value) => (
-                <MenuItem key={value} value={value} lang={value}>
-                  {t(`language.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <NativeSelectField
+              label={t('settings.theme')}
+              value={mode ?? 'system'}
+              options={THEME_MODES.map((value) => ({ value, label: t(`settings.theme${capitalize(value)}`) }))}
+              onChange={(e) => {
+                if (isThemeMode(e.target.value)) setMode(e.target.value);
+              }}
+              fullWidth
+              id="settings-theme"
+            />
+            <NativeSelectField
+              label={t('settings.language')}
+              value={locale ?? 'pt-BR'}
+              options={LOCALES.map((value) => ({ value, label: t(`language.${value}`), lang: value }))}
+              onChange={(e) => chooseLanguage(e.target.value)}
+              fullWidth
+              id="settings-language"
+              data-testid="settings-language"
+            />
             <UnitSystemSelect value={measures.system} onChange={chooseUnits} id="settings-units" />
           </Stack>,
         )}
@@ -211,7 +220,7 @@ function Settings() {
           <DialogContentText sx={{ mb: 2 }}>
             <strong>{client?.name}</strong>: {t('settings.deleteWarning')}
           </DialogContentText>
-          <TextField type="password" label={t('settings.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'delete-password' } }} />
+          <OutlinedTextField type="password" label={t('settings.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'delete-password' } }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(false)}>{t('settings.deleteCancel')}</Button>

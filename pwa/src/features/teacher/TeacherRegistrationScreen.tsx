@@ -4,8 +4,6 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { COUNTRY_CODES, type CountryCode } from '#protocol/domain/client-enums.ts';
 import { cpfDigits, formatCpf } from '#protocol/domain/cpf.ts';
@@ -15,6 +13,8 @@ import { TEACHER_TAX_ID } from '#protocol/domain/tax-id.ts';
 import { LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales.ts';
 import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
+import { OutlinedTextField as TextField } from '#pwa/components/OutlinedTextField.tsx';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
@@ -115,18 +115,12 @@ function TeacherRegistrationForm() {
     >
           <Box component="form" noValidate onSubmit={form.handleSubmit} data-testid="teacher-register-form">
             <Stack sx={{ gap: 2 }}>
-              <TextField
+              <NativeSelectField
                 {...field('countryCode', 'teacher.register.country', {
                   helperText: intl.formatMessage({ id: 'teacher.register.countryCurrency' }, { currency: currencyOfCountry(form.values.countryCode) }),
                 })}
-                select
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {t(`register.country${code}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={COUNTRY_CODES.map((code) => ({ value: code, label: t(`register.country${code}`) }))}
+              />
               <TextField {...field('name', 'teacher.register.name')} autoComplete="name" />
               <TextField {...field('email', 'teacher.register.email')} type="email" autoComplete="email" />
               <TextField {...field('phone', 'teacher.register.phone')} type="tel" autoComplete="tel" />
