@@ -11,7 +11,7 @@ test('a US visitor registers in pounds and feet, logs 168.9 lb and reads pounds 
   await page.locator('#email').fill(`units.${Date.now().toString(36)}@example.com`);
   await page.locator('#password').fill('senha-forte-1');
   await page.getByTestId('register-next').click();
-  await expect(page.locator('#register-units')).toHaveText('US (lb, ft and in)');
+  await expect(page.locator('#register-units option:checked')).toHaveText('US (lb, ft and in)');
   await page.getByLabel('Current weight (lb)').fill('170.3');
   await page.locator('#heightFeet').fill('5');
   await page.locator('#heightInches').fill('6');
