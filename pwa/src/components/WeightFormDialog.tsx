@@ -14,9 +14,8 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { DecimalField } from './DecimalField.tsx';
 import { OutlinedTextField } from './OutlinedTextField.tsx';
 import { WEIGHT_SUBMIT_MARK } from '#pwa/db/local-writes.ts';
+import { DOUBLE_TAP_MS } from '#pwa/lib/double-tap.ts';
 
-/** Longer than the gap between the two taps of a double tap; shorter than reading the question. */
-const ANSWER_DELAY_MS = 400;
 
 export interface WeightFormValues {
   weight: number;
@@ -69,7 +68,7 @@ export function WeightFormDialog({
   const firstAnswer = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     if (!question) return;
-    const wait = setTimeout(() => setAnswerableQuestion(question), ANSWER_DELAY_MS);
+    const wait = setTimeout(() => setAnswerableQuestion(question), DOUBLE_TAP_MS);
     return () => clearTimeout(wait);
   }, [question]);
   useEffect(() => {

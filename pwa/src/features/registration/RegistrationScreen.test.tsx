@@ -167,3 +167,38 @@ describe('RegistrationScreen: three countries', () => {
   }, SLOW);
 });
 
+describe('RegistrationScreen: an answer missing on another tab', () => {
+  it('a submit from the goals tab with the height left empty opens the measures tab at the height, says it is needed, and sends nothing', async () => {
+    const calls = stubApi({});
+    renderIn('pt-BR');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    fillPersonal();
+    type('currentWeight', '78,4');
+    fireEvent.click(screen.getByTestId('register-next')); // the height is not needed to move on (SPEC §2)
+    type('targetWeight', '70,5');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(screen.getByTestId('register-tab-physical').getAttribute('aria-selected')).toBe('true'));
+    expect(document.getElementById('height-helper-text')?.textContent).toBe('Campo obrigatório');
+    expect(calls.filter((c) => c.key === 'POST /clients/register')).toEqual([]);
+  }, SLOW);
+
+  it('a double tap on "Criar conta" does not carry the person past that message: its second tap lands on "Avançar" and does nothing', async () => {
+    stubApi({});
+    renderIn('pt-BR');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    fillPersonal();
+    type('currentWeight', '78,4');
+    fireEvent.click(screen.getByTestId('register-next'));
+    type('targetWeight', '70,5');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    const physicalOpen = () => expect(screen.getByTestId('register-tab-physical').getAttribute('aria-selected')).toBe('true');
+    await waitFor(physicalOpen);
+    fireEvent.click(screen.getByTestId('register-next')); // where "Criar conta" was a moment ago
+    physicalOpen();
+    expect(document.getElementById('height-helper-text')?.textContent).toBe('Campo obrigatório');
+    // A deliberate tap, later, moves on as before.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    fireEvent.click(screen.getByTestId('register-next'));
+    expect(screen.getByTestId('register-tab-goals').getAttribute('aria-selected')).toBe('true');
+  }, SLOW);
+});

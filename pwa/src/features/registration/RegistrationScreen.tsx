@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -36,6 +36,7 @@ import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { loadAnswerMessages } from '#pwa/components/i18n/messages.ts';
+import { DOUBLE_TAP_MS } from '#pwa/lib/double-tap.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { canOpenTab, REGISTRATION_TABS, WEEKLY_GOAL_WARNING_ABOVE, type RegistrationTab } from './tab-rules.ts';
 import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
@@ -182,7 +183,12 @@ function Registration() {
     ...extra,
   });
 
+  // A submit that finds an answer missing opens its tab, where "Avançar" sits under the finger
+  // that tapped "Criar conta": the second tap of a double tap must not carry the person past the
+  // message (it did, to the goals tab, which then showed none).
+  const openedForAnswerAt = useRef(Number.NEGATIVE_INFINITY);
   const goTo = (next: number) => {
+    if (performance.now() - openedForAnswerAt.current < DOUBLE_TAP_MS) return;
     if (canOpenTab(tab, next, values)) {
       setBlocked(false);
       setTab(next);
@@ -194,7 +200,11 @@ function Registration() {
   const submit = async () => {
     const errors = await form.validateForm();
     const firstTab = Object.keys(errors).map((name) => FIELD_TABS[name] ?? 'goals')[0];
-    if (firstTab) setTab(REGISTRATION_TABS.indexOf(firstTab));
+    if (firstTab) {
+      const next = REGISTRATION_TABS.indexOf(firstTab);
+      if (next !== tab) openedForAnswerAt.current = performance.now();
+      setTab(next);
+    }
     await form.submitForm();
   };
 
