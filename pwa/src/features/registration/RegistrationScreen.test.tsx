@@ -168,8 +168,8 @@ describe('RegistrationScreen: three countries', () => {
 });
 
 describe('RegistrationScreen: an answer missing on another tab', () => {
-  it('a submit from the goals tab with the height left empty opens the measures tab at the height, says it is needed, and sends nothing', async () => {
-    const calls = stubApi({});
+  /** Every answer but the height, then "Criar conta" on the goals tab. */
+  async function submitWithoutHeight() {
     renderIn('pt-BR');
     await screen.findByTestId('register-country', {}, { timeout: 10_000 });
     fillPersonal();
@@ -177,6 +177,11 @@ describe('RegistrationScreen: an answer missing on another tab', () => {
     fireEvent.click(screen.getByTestId('register-next')); // the height is not needed to move on (SPEC §2)
     type('targetWeight', '70,5');
     fireEvent.click(screen.getByTestId('register-submit'));
+  }
+
+  it('a submit from the goals tab with the height left empty opens the measures tab at the height, says it is needed, and sends nothing', async () => {
+    const calls = stubApi({});
+    await submitWithoutHeight();
     await waitFor(() => expect(screen.getByTestId('register-tab-physical').getAttribute('aria-selected')).toBe('true'));
     expect(document.getElementById('height-helper-text')?.textContent).toBe('Campo obrigatório');
     expect(calls.filter((c) => c.key === 'POST /clients/register')).toEqual([]);
@@ -184,13 +189,7 @@ describe('RegistrationScreen: an answer missing on another tab', () => {
 
   it('a double tap on "Criar conta" does not carry the person past that message: its second tap lands on "Avançar" and does nothing', async () => {
     stubApi({});
-    renderIn('pt-BR');
-    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
-    fillPersonal();
-    type('currentWeight', '78,4');
-    fireEvent.click(screen.getByTestId('register-next'));
-    type('targetWeight', '70,5');
-    fireEvent.click(screen.getByTestId('register-submit'));
+    await submitWithoutHeight();
     const physicalOpen = () => expect(screen.getByTestId('register-tab-physical').getAttribute('aria-selected')).toBe('true');
     await waitFor(physicalOpen);
     fireEvent.click(screen.getByTestId('register-next')); // where "Criar conta" was a moment ago
