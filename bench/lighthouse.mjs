@@ -18,16 +18,13 @@
 // Chromium: Debian's, started by chrome-launcher with exactly scripts/chromium.mjs's flags plus
 // --headless=new (ignoreDefaultFlags; chrome-launcher adds only the debugging port and a temporary
 // profile). chrome-launcher and puppeteer-core are lighthouse's own dependencies.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-import { serveReferences } from './reference/serve.mjs';
+import { median } from './lib/median.mjs';
+import { buildReferences, serveReferences } from './reference/serve.mjs';
 import { startServer } from './server.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
@@ -104,19 +101,6 @@ const failedAudits = (lhr, category) =>
     .filter((a) => lhr.categories[category].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score !== null && a.score < 1)
     .map((a) => a.id);
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-/** The reference pages, built into a temp folder by a process of its own (bench/reference/build.mjs). */
-function buildReferences() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-references-'));
-  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./reference/build.mjs', import.meta.url)), dir], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error(`lighthouse: the reference pages did not build (exit ${built.status})`);
-  return dir;
-}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 

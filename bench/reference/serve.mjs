@@ -1,11 +1,22 @@
 // Serves the reference pages (bench/reference/build.mjs's folder) over HTTP as the app's server
 // serves its build (api/src/static.ts): the precompressed brotli or gzip body the browser accepts,
 // hashed assets cached for good, everything else revalidated.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+/** Builds the reference pages into a new temp folder, in a process of their own (build.mjs says why); returns the folder. */
+export function buildReferences() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-references-'));
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url)), dir], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`bench: the reference pages did not build (exit ${built.status})`);
+  return dir;
+}
 
 export async function serveReferences(dir, port) {
   const server = createServer((request, response) => {
