@@ -31,16 +31,16 @@ export interface NativeSelectFieldProps {
 /**
  * An outlined select that is the browser's own `<select>`: the phone shows its picker, a screen
  * reader its list, and the page loads no menu (MUI's `TextField select` brings Select, Menu,
- * Popover and MenuItem, ~15 KB gzip, with /cadastro's form; issue 20, part 4). While nothing is
+ * Popover and MenuItem, ~15 KB gzip, with /cadastro's form; ADR 026 part 5). While nothing is
  * chosen it shows an empty choice, so no option looks chosen when none is.
  */
-export function NativeSelectField({ id: givenId, name, label, value, options, onChange, onBlur, error = false, helperText, fullWidth = false, slotProps = {}, ...rest }: NativeSelectFieldProps) {
+export function NativeSelectField({ id: givenId, name, label, value, options, onChange, onBlur, error = false, helperText, fullWidth = false, slotProps = {}, 'data-testid': testId }: NativeSelectFieldProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   const offered = value === '' && !options.some((option) => option.value === '') ? [{ value: '', label: '' }, ...options] : options;
   return (
-    <FormControl className="MuiTextField-root" error={error} fullWidth={fullWidth} variant="outlined" data-testid={rest['data-testid']}>
+    <FormControl className="MuiTextField-root" error={error} fullWidth={fullWidth} variant="outlined" data-testid={testId}>
       <InputLabel htmlFor={id} id={`${id}-label`} shrink>
         {label}
       </InputLabel>
