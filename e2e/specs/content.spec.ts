@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
 
 /** Intl puts no-break spaces in numbers and percentages ('21 %' in es-AR). */
@@ -186,6 +187,16 @@ test('a new client sees zero tiles, no content yet, and the activation prompt in
   await expect(page.getByTestId('workout-placeholder')).toContainText('O visualizador de treinos está chegando em breve');
 });
 
+/** What Chromium fires when the app is installable; the test stands in for the browser's dialog. */
+const firesInstallPrompt = (page: Page) =>
+  page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(event);
+  });
+
 test('the install banner offers the browser prompt, and a dismissal is remembered', async ({ page, context, baseURL }) => {
   await registerClient(context.request, baseURL as string, { name: 'Ivo Instala' });
   // A paid plan: a trial's banner would take the one banner place (issue 17).
@@ -194,15 +205,7 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
   await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
 
-  // What Chromium fires when the app is installable; the test stands in for the browser's dialog.
-  const fireInstallPrompt = () =>
-    page.evaluate(() => {
-      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-        prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
-        userChoice: Promise.resolve({ outcome: 'accepted' }),
-      });
-      window.dispatchEvent(event);
-    });
+  const fireInstallPrompt = () => firesInstallPrompt(page);
   await fireInstallPrompt();
   await expect(page.getByTestId('install-banner')).toContainText('Instale o Leve Coach');
   await page.getByTestId('install-accept').click();
@@ -218,4 +221,29 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
   await expect(page.getByTestId('sidebar-account')).toBeAttached();
   await fireInstallPrompt();
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
+});
+
+// Chromium offers the install prompt seconds after the page has painted (once the service
+// worker runs): a banner put above the dashboard then pushed everything down under the reader's
+// thumb (Lighthouse's layout shift 0.15 on /dashboard, issue 20).
+test('an install prompt arriving after the dashboard painted moves nothing on it, and covers no tab of the bottom bar', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerClient(context.request, baseURL as string, { name: 'Ivo Parado' });
+  expect((await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).status()).toBe(201);
+  await page.goto('/dashboard');
+  const greeting = page.getByRole('heading', { level: 1 });
+  await expect(greeting).toHaveText('Olá, Ivo!', { timeout: 20_000 });
+  await expect(page.getByTestId('record-weight')).toBeVisible();
+  const before = { greeting: await greeting.boundingBox(), logWeight: await page.getByTestId('record-weight').boundingBox() };
+
+  await firesInstallPrompt(page);
+  const banner = page.getByTestId('install-banner');
+  await expect(banner).toContainText('Instale o Leve Coach');
+  expect(await greeting.boundingBox()).toEqual(before.greeting);
+  expect(await page.getByTestId('record-weight').boundingBox()).toEqual(before.logWeight);
+  const [bannerBox, barBox] = [await banner.boundingBox(), await page.getByTestId('bottom-nav').boundingBox()];
+  expect(bannerBox && barBox && bannerBox.y + bannerBox.height <= barBox.y).toBe(true);
+  expect(bannerBox && bannerBox.x >= 0 && bannerBox.x + bannerBox.width <= 390).toBe(true);
+  await page.getByTestId('install-dismiss').click();
+  await expect(banner).toHaveCount(0);
 });

@@ -115,6 +115,7 @@ export function AppShell() {
 
   const entries = NAV_ENTRIES.filter((entry) => !entry.roles || (client && entry.roles.includes(client.role)));
   const name = client?.name ?? '';
+  const installBanner = <InstallBanner bottomOffset={desktop ? 0 : BOTTOM_BAR_HEIGHT} />;
 
   // A landmark, so the brand and the account block are not content outside every region.
   const sidebar = (
@@ -221,7 +222,7 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, pb: desktop ? 4 : `${BOTTOM_BAR_HEIGHT + 24}px` }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ pt: 3 }}>
-          {client?.role === 'user' ? <SubscriptionBanners fallback={<InstallBanner />} /> : <InstallBanner />}
+          {client?.role === 'user' ? <SubscriptionBanners fallback={installBanner} /> : installBanner}
           <Outlet />
         </Container>
       </Box>

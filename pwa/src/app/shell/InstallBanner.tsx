@@ -8,8 +8,11 @@ import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
 /**
  * SPEC §2 install banner: offers the browser's install prompt when there is one, explains the
  * menu route on browsers that install from their own menu, and is gone once installed or dismissed.
+ * It floats at the bottom, above the bottom bar (`bottomOffset`), instead of sitting above the
+ * page: the browser offers the prompt seconds after the page has painted, and a banner put in the
+ * page then pushed everything under the reader's thumb down (ADR 026, layout shift).
  */
-export function InstallBanner() {
+export function InstallBanner({ bottomOffset }: { bottomOffset: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { event, installed, dismissed, dismiss, install } = useInstallPrompt();
@@ -19,7 +22,15 @@ export function InstallBanner() {
     <Alert
       severity="success"
       icon={<InstallIcon />}
-      sx={{ mb: 2 }}
+      sx={{
+        position: 'fixed',
+        zIndex: 'snackbar',
+        bottom: bottomOffset + 8,
+        left: { xs: 8, md: 'auto' },
+        right: { xs: 8, md: 24 },
+        maxWidth: { md: 480 },
+        boxShadow: 6,
+      }}
       data-testid="install-banner"
       action={
         <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
