@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
 
 /** Intl puts no-break spaces in numbers and percentages ('21 %' in es-AR). */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -246,4 +246,29 @@ test('an install prompt arriving after the dashboard painted moves nothing on it
   expect(bannerBox && bannerBox.x >= 0 && bannerBox.x + bannerBox.width <= 390).toBe(true);
   await page.getByTestId('install-dismiss').click();
   await expect(banner).toHaveCount(0);
+});
+
+// Lighthouse found the dashboard moving while a new device's data arrived (issue 20): nothing
+// painted may move afterwards, on a phone slowed down as a cheap one is.
+test('the dashboard opened on a new phone moves nothing while its data arrives', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  expect((await context.request.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email: DEMO.client.email, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const page = await context.newPage();
+  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        for (const source of entry.sources) shifts.push(`${entry.value.toFixed(4)} ${source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : source.node?.textContent?.slice(0, 60)} y ${Math.round(source.previousRect.y)} → ${Math.round(source.currentRect.y)}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('current-weight')).toHaveText('78,4 kg', { timeout: 20_000 });
+  await expect(page.getByTestId('tile-goal')).not.toHaveText('');
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+  await context.close();
 });

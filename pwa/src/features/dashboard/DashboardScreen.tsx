@@ -40,7 +40,9 @@ export interface DashboardSlots {
   workoutView: (close: () => void) => ReactNode;
 }
 
-function Tile({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+/** A figure with its label; `value` null while the device's data loads: the tile and its label are
+ * already in place, so nothing below moves when the figure arrives (layout shift, ADR 026). */
+function Tile({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string | null; testId: string }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center', '&:last-child': { pb: 2 } }}>
@@ -49,7 +51,7 @@ function Tile({ icon, label, value, testId }: { icon: ReactNode; label: string; 
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="p" sx={{ fontWeight: 800, lineHeight: 1.1 }} data-testid={testId}>
-            {value}
+            {value ?? <Skeleton width="2ch" />}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {label}
@@ -119,6 +121,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
     );
   }
 
+  const loaded = diets !== undefined && workouts !== undefined && weight !== undefined;
   const diet = diets?.[0] ?? null;
   const workout = workouts?.[0] ?? null;
   const today = workout ? trainingOn(workout.content.schedule, localDate) : null;
@@ -142,16 +145,10 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
       </Card>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }} data-testid="dashboard-tiles">
-        {diets === undefined || workouts === undefined || weight === undefined ? (
-          [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={82} />)
-        ) : (
-          <>
-            <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={intl.formatNumber(pending.workout)} testId="tile-workout" />
-            <Tile icon={<DietIcon />} label={t('dashboard.tiles.dietPending')} value={intl.formatNumber(pending.diet)} testId="tile-diet" />
-            <Tile icon={<CalendarIcon />} label={t('dashboard.tiles.daysInApp')} value={intl.formatNumber(daysInApp(registered, localDate))} testId="tile-days" />
-            <Tile icon={<FlagIcon />} label={t('dashboard.tiles.goalProgress')} value={intl.formatNumber((progress?.goalPercent ?? 0) / 100, { style: 'percent' })} testId="tile-goal" />
-          </>
-        )}
+        <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={loaded ? intl.formatNumber(pending.workout) : null} testId="tile-workout" />
+        <Tile icon={<DietIcon />} label={t('dashboard.tiles.dietPending')} value={loaded ? intl.formatNumber(pending.diet) : null} testId="tile-diet" />
+        <Tile icon={<CalendarIcon />} label={t('dashboard.tiles.daysInApp')} value={loaded ? intl.formatNumber(daysInApp(registered, localDate)) : null} testId="tile-days" />
+        <Tile icon={<FlagIcon />} label={t('dashboard.tiles.goalProgress')} value={loaded ? intl.formatNumber((progress?.goalPercent ?? 0) / 100, { style: 'percent' }) : null} testId="tile-goal" />
       </Box>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
