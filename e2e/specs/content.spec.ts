@@ -188,7 +188,7 @@ test('a new client sees zero tiles, no content yet, and the activation prompt in
 });
 
 /** What Chromium fires when the app is installable; the test stands in for the browser's dialog. */
-const firesInstallPrompt = (page: Page) =>
+const fireInstallPrompt = (page: Page) =>
   page.evaluate(() => {
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
@@ -205,8 +205,7 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
   await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
 
-  const fireInstallPrompt = () => firesInstallPrompt(page);
-  await fireInstallPrompt();
+  await fireInstallPrompt(page);
   await expect(page.getByTestId('install-banner')).toContainText('Instale o Leve Coach');
   await page.getByTestId('install-accept').click();
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
@@ -214,12 +213,12 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
 
   await page.reload();
   await expect(page.getByTestId('sidebar-account')).toBeAttached();
-  await fireInstallPrompt();
+  await fireInstallPrompt(page);
   await page.getByTestId('install-dismiss').click();
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('sidebar-account')).toBeAttached();
-  await fireInstallPrompt();
+  await fireInstallPrompt(page);
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
 });
 
@@ -236,7 +235,7 @@ test('an install prompt arriving after the dashboard painted moves nothing on it
   await expect(page.getByTestId('record-weight')).toBeVisible();
   const before = { greeting: await greeting.boundingBox(), logWeight: await page.getByTestId('record-weight').boundingBox() };
 
-  await firesInstallPrompt(page);
+  await fireInstallPrompt(page);
   const banner = page.getByTestId('install-banner');
   await expect(banner).toContainText('Instale o Leve Coach');
   expect(await greeting.boundingBox()).toEqual(before.greeting);
