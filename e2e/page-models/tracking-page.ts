@@ -7,6 +7,15 @@ export class TrackingPage {
   readonly card = () => this.page.getByTestId('daily-tracking');
   readonly syncStatus = () => this.page.getByTestId('sync-status');
 
+  /**
+   * Reloads the dashboard and waits until the tracking card has read the device's day. A reload
+   * under the CI's full load has taken 7 s to paint, so this wait is longer than an expectation's.
+   */
+  async reopen() {
+    await this.page.reload();
+    await expect(this.card()).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  }
+
   async recordWeight(weight: string, notes?: string) {
     await this.page.getByTestId('record-weight').first().click();
     await this.page.getByTestId('weight-input').fill(weight);

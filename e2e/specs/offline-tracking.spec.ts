@@ -12,8 +12,7 @@ test('offline at the gym: weights and habits are kept across a reload and reach 
   await tracking.waitUntilSynced();
 
   await setOnline(context, [page], false);
-  await page.reload();
-  await expect(tracking.card()).toBeVisible(); // the app renders from the cache, signed in
+  await tracking.reopen(); // the app renders from the cache, signed in
   await expect(tracking.syncStatus()).toHaveAttribute('data-state', 'offline');
 
   await tracking.recordWeight('84,2'.replace(',', '.'), 'em jejum');
@@ -32,7 +31,7 @@ test('offline at the gym: weights and habits are kept across a reload and reach 
   await expect(page.getByTestId('day-complete-banner')).toBeVisible();
 
   // Still offline: everything survives a reload, waiting to be sent.
-  await page.reload();
+  await tracking.reopen();
   await expect(page.getByTestId('toggle-workout')).toBeChecked();
   await expect(page.getByTestId('toggle-diet')).toBeChecked();
   await expect(page.getByTestId('slider-mood')).toHaveAttribute('aria-valuenow', '4');
@@ -92,7 +91,7 @@ test('two devices edit mood offline and converge on the later write', async ({ b
   await onPhone.waitUntilSynced();
 
   await expect(onPhone.page.getByTestId('slider-mood')).toHaveAttribute('aria-valuenow', '5');
-  await laptopPage.reload();
+  await onLaptop.reopen();
   await expect(onLaptop.page.getByTestId('slider-mood')).toHaveAttribute('aria-valuenow', '5');
   // The device's calendar day, which may differ from the server's Brazilian day near midnight.
   const timeZone = await phonePage.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -121,11 +121,11 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
     );
   }
 
-  const loaded = diets !== undefined && workouts !== undefined && weight !== undefined;
+  const loaded = diets !== undefined && workouts !== undefined && weight !== undefined && day !== undefined;
   const diet = diets?.[0] ?? null;
   const workout = workouts?.[0] ?? null;
   const today = workout ? trainingOn(workout.content.schedule, localDate) : null;
-  const pending = pendingToday({ workoutScheduledToday: today !== null, hasPublishedDiet: diet !== null, workoutCompleted: day.workoutCompleted, dietFollowed: day.dietFollowed });
+  const pending = pendingToday({ workoutScheduledToday: today !== null, hasPublishedDiet: diet !== null, workoutCompleted: day?.workoutCompleted ?? false, dietFollowed: day?.dietFollowed ?? false });
   const registered = client?.createdAt && Number.isFinite(Date.parse(client.createdAt)) ? localDateIn(deviceTimeZone(), new Date(client.createdAt)) : '';
   const progress = weight?.progress;
   const kg = (value: number | null | undefined) => (value === null || value === undefined ? t('dashboard.noData') : measures.weight(value));

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import CelebrationIcon from '@mui/icons-material/Celebration';
+import { emptyDay } from '#protocol/conflict/rules.ts';
 import { canCompleteDay, dailyPercent, dailyPoints, pointsRequired, type DayFields } from '#protocol/domain/daily-progress.ts';
 import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/envelope.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
@@ -33,7 +34,9 @@ export function DailyTrackingCard() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const localDate = todayLocalDate();
-  const saved = useDay(localDate);
+  const stored = useDay(localDate);
+  const reading = stored === undefined;
+  const saved = stored ?? emptyDay(localDate);
   const [draft, setDraft] = useState<{ date: string; fields: DayFields } | null>(null);
   const [celebrating, setCelebrating] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -41,6 +44,7 @@ export function DailyTrackingCard() {
   const values: DayFields = draft?.date === localDate ? draft.fields : saved;
   const changed = PROGRESS_FIELDS.filter((field) => values[field] !== saved[field]);
   const locked = saved.isCompleted;
+  const disabled = locked || reading;
   const points = dailyPoints(values);
 
   const edit = (field: ProgressField, value: boolean | number) => setDraft({ date: localDate, fields: { ...values, [field]: value } });
@@ -64,7 +68,7 @@ export function DailyTrackingCard() {
   const levelText = (value: number) => t(`tracking.daily.level${value}`);
 
   return (
-    <Card variant="outlined" data-testid="daily-tracking">
+    <Card variant="outlined" aria-busy={reading} data-testid="daily-tracking">
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2">
@@ -80,11 +84,11 @@ export function DailyTrackingCard() {
         <Box sx={{ opacity: locked ? 0.55 : 1 }} aria-disabled={locked}>
           <Stack sx={{ gap: 1 }}>
             <FormControlLabel
-              control={<Switch checked={values.workoutCompleted} onChange={(_e, checked) => edit('workoutCompleted', checked)} disabled={locked} slotProps={{ input: { 'data-testid': 'toggle-workout' } as object }} />}
+              control={<Switch checked={values.workoutCompleted} onChange={(_e, checked) => edit('workoutCompleted', checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'toggle-workout' } as object }} />}
               label={t('tracking.daily.workout')}
             />
             <FormControlLabel
-              control={<Switch checked={values.dietFollowed} onChange={(_e, checked) => edit('dietFollowed', checked)} disabled={locked} slotProps={{ input: { 'data-testid': 'toggle-diet' } as object }} />}
+              control={<Switch checked={values.dietFollowed} onChange={(_e, checked) => edit('dietFollowed', checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'toggle-diet' } as object }} />}
               label={t('tracking.daily.diet')}
             />
             {(['mood', 'energy'] as const).map((field) => (
@@ -98,7 +102,7 @@ export function DailyTrackingCard() {
                   max={5}
                   step={1}
                   marks={LEVEL_MARKS}
-                  disabled={locked}
+                  disabled={disabled}
                   onChange={(_e, value) => edit(field, value as number)}
                   getAriaValueText={levelText}
                   slotProps={{ input: { 'aria-labelledby': `${field}-label`, 'data-testid': `slider-${field}` } as object }}

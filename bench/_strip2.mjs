@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+const files = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1300, height: 700 } });
+const imgs = files.map((f) => `<figure style="margin:2px;display:inline-block;width:640px"><img style="width:640px" src="data:image/jpeg;base64,${readFileSync(f).toString('base64')}"><figcaption style="font:10px sans-serif">${f.slice(-18)}</figcaption></figure>`).join('');
+await page.setContent(`<body style="margin:0;background:#ccc">${imgs}</body>`);
+await page.screenshot({ path: '/tmp/strip.png', fullPage: true });
+await browser.close();
