@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
 
 /** Intl puts no-break spaces in numbers and percentages ('21 %' in es-AR). */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -270,6 +270,18 @@ async function layoutShiftsOnOpening(context: BrowserContext, loaded: (page: Pag
 }
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+test('a client on trial reopening the dashboard on their phone: the trial’s banner takes its place at once, nothing moves', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'pt-BR', ...PHONE });
+  await registerClient(context.request, baseURL as string, { name: 'Tina Teste' });
+  const first = await context.newPage();
+  await openNewClientDashboard(first);
+  await expect(first.getByTestId('banner-activation')).toContainText('teste grátis'); // shown on this device before
+  await first.close();
+  const shifts = await layoutShiftsOnOpening(context, (page) => expect(page.getByTestId('banner-activation')).toContainText('teste grátis', { timeout: 20_000 }));
+  expect(shifts).toEqual([]);
+  await context.close();
+});
 
 test('the dashboard opened on a new phone moves nothing while its data arrives', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ locale: 'pt-BR', ...PHONE });

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import { daysRemaining, subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
@@ -16,6 +17,31 @@ import { remainingTimeText } from '../../features/subscription/remaining-time.ts
 const PRIORITY = ['expired', 'expiring', 'activation'] as const;
 
 /**
+ * The height of the banner this device showed at its last render, or nothing if none showed: a
+ * client on trial or without a plan sees one at every open, and it arrives only once the device has
+ * read its subscription, after the page has painted. Its place is kept meanwhile, so the page does
+ * not move down under the thumb (issue 20: 124 px, Lighthouse CLS 0.12).
+ */
+const SHOWN_BANNER_HEIGHT = 'leve.planBannerHeight';
+
+function shownBannerHeight(): number {
+  try {
+    return Number(localStorage.getItem(SHOWN_BANNER_HEIGHT)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function rememberShownBanner(height: number | undefined) {
+  try {
+    if (height) localStorage.setItem(SHOWN_BANNER_HEIGHT, String(height));
+    else localStorage.removeItem(SHOWN_BANNER_HEIGHT);
+  } catch {
+    // storage unavailable: the banner still shows, the page moves once
+  }
+}
+
+/**
  * SPEC §4 banners in the shell: plan expired, plan expiring, activation (for a trial, with the time
  * it has left, which was a second banner), one at a time. `fallback` (the install banner) shows
  * when none applies.
@@ -24,7 +50,14 @@ export function SubscriptionBanners({ fallback }: { fallback: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { loading, subscription, now } = useLocalSubscription(useNow(60_000));
-  if (loading) return null;
+  const shown = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!loading) rememberShownBanner(shown.current?.offsetHeight);
+  });
+  if (loading) {
+    const height = shownBannerHeight();
+    return height ? <Skeleton variant="rounded" height={height} sx={{ mb: 2 }} aria-hidden data-testid="banner-placeholder" /> : null;
+  }
   const zone = deviceTimeZone();
   const banners = subscriptionBanners(subscription, now, zone);
   const banner = PRIORITY.find((name) => banners.includes(name));
@@ -38,6 +71,7 @@ export function SubscriptionBanners({ fallback }: { fallback: ReactNode }) {
   const severity = { activation: trialTime ? 'warning' : 'info', expiring: 'warning', expired: 'error' } as const;
   return (
     <Alert
+      ref={shown}
       severity={severity[banner]}
       sx={{ mb: 2 }}
       action={
