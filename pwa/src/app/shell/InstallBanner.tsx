@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import InstallIcon from '@mui/icons-material/InstallMobileOutlined';
+import { useRefusals } from '#pwa/db/use-refusals.ts';
 import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
 
 /**
@@ -10,14 +11,16 @@ import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
  * menu route on browsers that install from their own menu, and is gone once installed or dismissed.
  * It floats at the bottom, above the bottom bar (`bottomOffset`), instead of sitting above the
  * page: the browser offers the prompt seconds after the page has painted, and a banner put in the
- * page then pushed everything under the reader's thumb down (ADR 026, layout shift).
+ * page then pushed everything under the reader's thumb down (ADR 026, layout shift). It gives
+ * that place to the notice of a refused change (RefusalNotices), which must be read.
  */
 export function InstallBanner({ bottomOffset }: { bottomOffset: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { event, installed, dismissed, dismiss, install } = useInstallPrompt();
   const hint = menuInstallHint();
-  if (installed || dismissed || (!event && !hint)) return null;
+  const refusalShown = useRefusals().length > 0;
+  if (installed || dismissed || refusalShown || (!event && !hint)) return null;
   return (
     <Alert
       severity="success"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useUserDb } from '#pwa/db/current.ts';
+import { useRefusals } from '#pwa/db/use-refusals.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 
 // Most visits have nothing refused: the notice's code loads the first time there is something to show.
@@ -13,7 +13,7 @@ const loadSnackbar = () => import('./RefusalSnackbar.tsx').then((m) => m.Refusal
  */
 export function RefusalNotices({ bottomOffset = 0 }: { bottomOffset?: number }) {
   const db = useUserDb((s) => s.db);
-  const refusals = useLiveQuery(() => db?.refusals.orderBy('refusedAt').toArray() ?? [], [db]) ?? [];
+  const refusals = useRefusals();
   const dismiss = () => void db?.refusals.bulkDelete(refusals.map((refusal) => refusal.id));
   const snackbar = useOnDemand(loadSnackbar, 'refusal-notice');
   const { open: showSnackbar } = snackbar;
