@@ -225,7 +225,7 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
 // Chromium offers the install prompt seconds after the page has painted (once the service
 // worker runs): a banner put above the dashboard then pushed everything down under the reader's
 // thumb (Lighthouse's layout shift 0.15 on /dashboard, issue 20).
-test('an install prompt arriving after the dashboard painted moves nothing on it, and covers no tab of the bottom bar', async ({ page, context, baseURL }) => {
+test('an install prompt arriving after the dashboard painted moves nothing on it, and covers neither a tab of the bottom bar nor the page’s end', async ({ page, context, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await registerClient(context.request, baseURL as string, { name: 'Ivo Parado' });
   expect((await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).status()).toBe(201);
@@ -243,6 +243,10 @@ test('an install prompt arriving after the dashboard painted moves nothing on it
   const [bannerBox, barBox] = [await banner.boundingBox(), await page.getByTestId('bottom-nav').boundingBox()];
   expect(bannerBox && barBox && bannerBox.y + bannerBox.height <= barBox.y).toBe(true);
   expect(bannerBox && bannerBox.x >= 0 && bannerBox.x + bannerBox.width <= 390).toBe(true);
+  // Scrolled to its end, the page's last card comes out above the banner, not under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const [lastCard, floating] = [await page.getByTestId('daily-tracking').boundingBox(), await banner.boundingBox()];
+  expect(lastCard && floating && lastCard.y + lastCard.height <= floating.y).toBe(true);
   await page.getByTestId('install-dismiss').click();
   await expect(banner).toHaveCount(0);
 });

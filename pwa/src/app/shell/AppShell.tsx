@@ -42,7 +42,7 @@ import { SubscriptionBanners } from './SubscriptionBanners.tsx';
 import { useTrialOnFirstLoad } from '../../features/subscription/use-trial.ts';
 import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
 import { RefusalNotices } from './RefusalNotices.tsx';
-import { InstallBanner } from './InstallBanner.tsx';
+import { INSTALL_BANNER_SPACE, InstallBanner } from './InstallBanner.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
 import { useProfileLanguage } from './use-profile-language.ts';
 
@@ -219,7 +219,7 @@ export function AppShell() {
         {sidebar}
       </Drawer>
 
-      <Box component="main" sx={{ flex: 1, minWidth: 0, pb: desktop ? 4 : `${BOTTOM_BAR_HEIGHT + 24}px` }}>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, pb: desktop ? `calc(32px + var(${INSTALL_BANNER_SPACE}, 0px))` : `calc(${BOTTOM_BAR_HEIGHT + 24}px + var(${INSTALL_BANNER_SPACE}, 0px))` }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ pt: 3 }}>
           {client?.role === 'user' ? <SubscriptionBanners fallback={installBanner} /> : installBanner}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,17 +13,38 @@ import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
  * It floats at the bottom, above the bottom bar (`bottomOffset`), instead of sitting above the
  * page: the browser offers the prompt seconds after the page has painted, and a banner put in the
  * page then pushed everything under the reader's thumb down (ADR 026, layout shift). It gives
- * that place to the notice of a refused change (RefusalNotices), which must be read.
+ * that place to the notice of a refused change (RefusalNotices), which must be read. While it
+ * shows, the page ends its height further down (`INSTALL_BANNER_SPACE`), so that its last lines
+ * can be scrolled out from under it.
  */
+/** The CSS variable the shell adds to the page's bottom padding: the banner's height and gap. */
+export const INSTALL_BANNER_SPACE = '--install-banner-space';
+
+function useSpaceKeptFor(banner: HTMLElement | null) {
+  useEffect(() => {
+    if (!banner) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty(INSTALL_BANNER_SPACE, `${banner.offsetHeight + 8}px`));
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(INSTALL_BANNER_SPACE);
+    };
+  }, [banner]);
+}
+
 export function InstallBanner({ bottomOffset }: { bottomOffset: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { event, installed, dismissed, dismiss, install } = useInstallPrompt();
   const hint = menuInstallHint();
   const refusalShown = useRefusals().length > 0;
+  const [banner, setBanner] = useState<HTMLDivElement | null>(null);
+  useSpaceKeptFor(banner);
   if (installed || dismissed || refusalShown || (!event && !hint)) return null;
   return (
     <Alert
+      ref={setBanner}
       severity="success"
       icon={<InstallIcon />}
       sx={{
