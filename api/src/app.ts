@@ -7,7 +7,7 @@ import { ApiError, httpOf } from './http/errors.ts';
 import type { AppEnv } from './http/env.ts';
 import type { AppDeps } from './deps.ts';
 import { requestLocale } from './http/locale.ts';
-import { cookieContext, requestContext, sameOriginOnly } from './http/middleware.ts';
+import { cookieContext, requestContext, sameOriginOnly, sessionFor } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { RouteRule } from './http/router.ts';
 import { clientsRoutes } from './routes/clients.ts';
@@ -30,7 +30,8 @@ import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
-import { createStaticHandler, inlineScriptHashes, prerenderedPage } from './static.ts';
+import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage } from './static.ts';
+import { findUserById, toClientDto } from './services/clients.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -143,11 +144,22 @@ export function createApp(deps: AppDeps): App {
   if (deps.config.staticRoot) {
     app.use('*', countReferralPageVisits(deps));
     // The page names the request's language and, with a session cookie, preloads the signed-in
-    // code; signed out, a screen the build rendered to HTML comes already in it.
-    const statics = createStaticHandler(deps.config.staticRoot, (c, urlPath) => {
-      const { locale, token } = cookieContext(c, deps);
-      return token ? [`/index.${locale}.signed-in.html`] : [prerenderedPage(locale, urlPath), `/index.${locale}.html`];
-    });
+    // code; signed out, a screen the build rendered to HTML comes already in it. Signed in, it
+    // carries the client (as GET /clients/session answers it), so the app renders their screen
+    // without a round trip first (issue 20, part 2; pwa/src/lib/session.ts).
+    const statics = createStaticHandler(
+      deps.config.staticRoot,
+      (c, urlPath) => {
+        const { locale, token } = cookieContext(c, deps);
+        return token ? [`/index.${locale}.signed-in.html`] : [prerenderedPage(locale, urlPath), `/index.${locale}.html`];
+      },
+      (c, html) => {
+        const session = sessionFor(c, deps, cookieContext(c, deps).token);
+        const user = session ? findUserById(deps.database.db, session.user.id) : undefined;
+        if (!user) return null;
+        return html.replace('</head>', `<script type="application/json" id="signed-in-client">${jsonInHtml({ client: toClientDto(deps.database.db, user) })}</script></head>`);
+      },
+    );
     if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });
     app.on(['GET', 'HEAD'], '*', (c) => statics.handle(c));
   }

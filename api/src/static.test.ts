@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { sessionCookieName } from './http/middleware.ts';
 import { prerenderedPage } from './static.ts';
+import { signIn } from '../test/factories.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-test-'));
 let t: TestApp;
@@ -15,7 +16,7 @@ beforeAll(() => {
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
   for (const locale of ['pt-BR', 'es-AR', 'en-US']) {
     writeFileSync(path.join(root, `index.${locale}.html`), `<!doctype html><title>app ${locale}</title>`);
-    writeFileSync(path.join(root, `index.${locale}.signed-in.html`), `<!doctype html><title>app ${locale} signed in</title>`);
+    writeFileSync(path.join(root, `index.${locale}.signed-in.html`), `<!doctype html><html><head><title>app ${locale} signed in</title></head><body></body></html>`);
     writeFileSync(path.join(root, prerenderedPage(locale, '/login').slice(1)), `<!doctype html><title>login ${locale}</title>`);
   }
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
@@ -73,6 +74,28 @@ describe('PWA serving', () => {
     expect(await page('/login', { cookie: `${sessionCookieName(false)}=anything` })).toContain('app pt-BR signed in</title>');
     expect(await page('/cadastro', {})).toContain('app pt-BR</title>');
     expect(await page('/login/', {})).toContain('app pt-BR</title>');
+  });
+
+  it('puts the signed-in client in the page it serves them, so the app starts without asking who is signed in', async () => {
+    const client = t.client();
+    const user = await signIn(client, t.deps, { name: 'Ana </script><script>alert(1)</script> & Co' });
+    expect((await client.get('/dashboard', { 'accept-encoding': 'gzip, br' })).headers.get('content-encoding')).toBe('gzip');
+    const response = await client.get('/dashboard');
+    // Someone's own page: never kept by a shared cache, never answered 304 from another's ETag.
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('etag')).toBeNull();
+    const html = String(response.body);
+    const block = /<script type="application\/json" id="signed-in-client">([^<]*)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    const embedded = JSON.parse(block?.[1] ?? 'null') as { client: { id: string; name: string; role: string } };
+    expect(embedded.client).toMatchObject({ id: user.id, name: 'Ana </script><script>alert(1)</script> & Co', role: 'user' });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('signed in</title>');
+
+    // A cookie the server no longer knows (expired, signed out elsewhere): the page names nobody.
+    const stale = String((await t.client().get('/dashboard', { cookie: `${sessionCookieName(false)}=anything` })).body);
+    expect(stale).toContain('signed in</title>');
+    expect(stale).not.toContain('signed-in-client');
   });
 
   it('never caches the service worker for long', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -66,7 +67,23 @@ export function inlineScriptHashes(root: string | null): string[] {
  * An app route gets the first of the page variants `pageFor` names that the build made (per
  * language, signed-in state and prerendered screen, scripts/vite/locale-pages.ts), else index.html.
  */
-export function createStaticHandler(root: string, pageFor: (c: Context, urlPath: string) => string[] = () => ['/index.html']) {
+/**
+ * JSON for a `<script type="application/json">` block in a page: nothing in it can close the
+ * block or start markup (a name typed as `</script>`), and the text parses back to the same value.
+ */
+export const jsonInHtml = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * `personalize` may turn an app route's page into one for the request's signed-in user (the
+ * client in it, api/src/app.ts): that page is theirs alone, so it is sent `private` and without an
+ * ETag, compressed as it goes.
+ */
+export function createStaticHandler(
+  root: string,
+  pageFor: (c: Context, urlPath: string) => string[] = () => ['/index.html'],
+  personalize: (c: Context, html: string) => string | null = () => null,
+) {
   const files = new Map<string, StaticFile>();
   if (existsSync(root)) {
     for (const full of walk(root)) {
@@ -109,6 +126,23 @@ export function createStaticHandler(root: string, pageFor: (c: Context, urlPath:
     return c.body(new Uint8Array(body), 200, headers);
   };
 
+  const sendPersonal = (c: Context, html: string) => {
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES['.html'] as string,
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    let body = Buffer.from(html);
+    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      body = gzipSync(body);
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = String(body.length);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+
   return {
     available: index !== undefined,
     handle(c: Context): Response {
@@ -123,10 +157,12 @@ export function createStaticHandler(root: string, pageFor: (c: Context, urlPath:
       // App routes (no file extension) get the shell; a missing asset gets a real 404.
       const lastSegment = urlPath.split('/').pop() ?? '';
       if (index && !lastSegment.includes('.')) {
-        const page = pageFor(c, urlPath)
-          .map((name) => files.get(name))
-          .find((variant) => variant !== undefined);
-        return send(c, page ?? index, 'Accept-Encoding, Accept-Language, Cookie');
+        const page =
+          pageFor(c, urlPath)
+            .map((name) => files.get(name))
+            .find((variant) => variant !== undefined) ?? index;
+        const personal = page.type === TYPES['.html'] ? personalize(c, page.body.toString('utf8')) : null;
+        return personal === null ? send(c, page, 'Accept-Encoding, Accept-Language, Cookie') : sendPersonal(c, personal);
       }
       if (index && urlPath === '/index.html') return send(c, index);
       return c.text('Not found', 404);

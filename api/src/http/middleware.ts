@@ -34,14 +34,19 @@ export function cookieContext(c: Context, deps: AppDeps): { locale: Locale; toke
   return { locale: localeOf(c, cookies[LOCALE_COOKIE]), token: cookies[sessionCookieName(deps.config.secureCookies)] || undefined };
 }
 
+/** The session a token names (or null); one the lookup renewed gets its cookie renewed too. */
+export function sessionFor(c: Context, deps: AppDeps, token: string | undefined) {
+  const session = token ? deps.sessions.find(token) : null;
+  if (token && session?.renewed) setSessionCookie(c, deps, token, session.expiresAt);
+  return session;
+}
+
 /** Sets the request's language and, from the cookie, its session (or null). */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { locale, token } = cookieContext(c, deps);
     c.set('locale', locale);
-    const session = token ? deps.sessions.find(token) : null;
-    c.set('session', session);
-    if (token && session?.renewed) setSessionCookie(c, deps, token, session.expiresAt);
+    c.set('session', sessionFor(c, deps, token));
     await next();
   };
 }

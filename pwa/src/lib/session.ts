@@ -53,6 +53,20 @@ interface SessionState {
  */
 const pageIsSignedOut = () => typeof document !== 'undefined' && document.documentElement.dataset.session === 'none';
 
+/**
+ * The client the server put in the page it sent them (api/src/app.ts, as GET /clients/session
+ * answers): the app renders their screen from its first render, without that round trip
+ * (issue 20, part 2). The service worker's page has none, and the app asks.
+ */
+function clientInPage(): Client | null {
+  const block = typeof document === 'undefined' ? null : document.getElementById('signed-in-client');
+  try {
+    return block?.textContent ? ((JSON.parse(block.textContent) as { client: Client | null }).client ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 export const useSession = create<SessionState>((set, get) => {
   let loading: Promise<void> | undefined;
   const signedIn = async (client: Client, offline = false) => {
@@ -65,9 +79,10 @@ export const useSession = create<SessionState>((set, get) => {
     }
   };
 
+  const inPage = clientInPage();
   return {
-    status: pageIsSignedOut() ? 'anonymous' : 'loading',
-    client: null,
+    status: inPage ? 'authenticated' : pageIsSignedOut() ? 'anonymous' : 'loading',
+    client: inPage,
     offline: false,
     load() {
       // main.tsx starts it before the first render and AppRoutes asks again on mount: one request,
@@ -78,6 +93,10 @@ export const useSession = create<SessionState>((set, get) => {
         // /clients/session, which answers 200 with no client rather than a 401 the console logs.
         if (pageIsSignedOut()) {
           set({ status: 'anonymous', client: null, offline: false });
+          return;
+        }
+        if (inPage) {
+          await signedIn(inPage);
           return;
         }
         try {
