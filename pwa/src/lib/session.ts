@@ -80,17 +80,23 @@ export const useSession = create<SessionState>((set, get) => {
   };
 
   const inPage = clientInPage();
+  // Every open of the installed app is the service worker's page, which names nobody: the client
+  // this device remembers is shown at once, from the device's own data, and the server's answer
+  // confirms it afterwards. Waiting for that answer first kept a spinner up for a round trip, and
+  // for as long as a weak signal at the gym took to fail (issue 20, part 2).
+  const remembered = inPage || pageIsSignedOut() ? null : readCache();
   return {
-    status: inPage ? 'authenticated' : pageIsSignedOut() ? 'anonymous' : 'loading',
-    client: inPage,
+    status: inPage || remembered ? 'authenticated' : pageIsSignedOut() ? 'anonymous' : 'loading',
+    client: inPage ?? remembered,
     offline: false,
     load() {
       // main.tsx starts it before the first render and AppRoutes asks again on mount: one request,
       // even when the first has already answered (after it, login, logout and expire keep the state).
       loading ??= (async () => {
         // The server sent its signed-out page (no session cookie, scripts/vite/locale-pages.ts):
-        // nobody to ask about. The service worker's index.html does not say, so it asks
-        // /clients/session, which answers 200 with no client rather than a 401 the console logs.
+        // nobody to ask about. Signed in, its page names the client. The service worker's
+        // index.html does neither, so the app asks /clients/session, which answers 200 with no
+        // client rather than a 401 the console logs.
         if (pageIsSignedOut()) {
           set({ status: 'anonymous', client: null, offline: false });
           return;
@@ -99,18 +105,27 @@ export const useSession = create<SessionState>((set, get) => {
           await signedIn(inPage);
           return;
         }
+        const starting = remembered ? signedIn(remembered) : Promise.resolve();
         try {
           const { client } = await answer(apiClient.clients.session.$get());
-          if (client) await signedIn(client);
-          else set({ status: 'anonymous', client: null, offline: false });
-        } catch (error) {
-          const cached = readCache();
-          if (error instanceof ApiRequestError && error.code === 'NETWORK' && cached) {
-            await signedIn(cached, true);
-            return;
+          await starting;
+          if (!client) {
+            // The session ended (expired, or signed out on another device).
+            writeCache(null);
+            set({ status: 'anonymous', client: null, offline: false });
+          } else if (client.id === remembered?.id) {
+            writeCache(client);
+            set({ status: 'authenticated', client, offline: false });
+          } else {
+            await signedIn(client);
           }
-          if (!(error instanceof ApiRequestError) || error.status !== 401) console.error('session.load', error);
-          set({ status: 'anonymous', client: null, offline: false });
+        } catch (error) {
+          await starting;
+          const unreachable = error instanceof ApiRequestError && error.code === 'NETWORK';
+          if (!unreachable && (!(error instanceof ApiRequestError) || error.status !== 401)) console.error('session.load', error);
+          // Not confirmed, not denied either: the remembered client stays, as offline.
+          if (remembered) set({ offline: true });
+          else set({ status: 'anonymous', client: null, offline: false });
         }
       })();
       return loading;
