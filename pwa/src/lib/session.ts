@@ -33,7 +33,7 @@ interface SessionState {
   client: Client | null;
   /** Signed in from the cached client because the server could not be reached. */
   offline: boolean;
-  /** SPEC §4: on load the app asks for the current client, once per page (later calls share it). */
+  /** SPEC §4: on load the app learns the current client (named by the page, else asked), once per page (later calls share it). */
   load(): Promise<void>;
   login(email: string, password: string): Promise<Client>;
   logout(): Promise<void>;

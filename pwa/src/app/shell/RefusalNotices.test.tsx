@@ -36,4 +36,18 @@ describe('RefusalNotices', () => {
     within(notice).getByRole('button', { name: 'Entendi' }).click();
     await expect.poll(() => db.refusals.count()).toBe(0);
   });
+
+  it('keeps naming the dismissed change while it slides away, never “0 alterações”', async () => {
+    const db = new UserDb('refusal-notices-closing');
+    useUserDb.setState({ db });
+    await db.refusals.put({ id: '0193a1b2-0000-7000-8000-000000000003', mutation: { ...envelope, id: '0193a1b2-0000-7000-8000-000000000003', name: 'progress.set', args: { field: 'mood', value: 2 } } as Mutation, code: 'DAY_LOCKED', refusedAt: '2026-11-23T15:00:03.000Z' });
+    renderInApp(messages(), <RefusalNotices />);
+    const notice = await screen.findByTestId('refusal-notice');
+    within(notice).getByRole('button', { name: 'Entendi' }).click();
+    await expect.poll(() => db.refusals.count()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 30)); // the list read again, the notice still closing
+    expect(notice.isConnected).toBe(true);
+    expect(notice.textContent).toContain('Uma alteração não foi salva');
+    expect(notice.textContent).toContain('Humor de 23 de nov.');
+  });
 });

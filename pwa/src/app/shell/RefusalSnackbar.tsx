@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -50,6 +51,10 @@ function describeReason(intl: IntlShape, { code }: Refusal): string {
 export function RefusalSnackbar({ refusals, bottomOffset, onDismiss }: { refusals: Refusal[]; bottomOffset: number; onDismiss: () => void }) {
   const intl = useIntl();
   const measures = useMeasures();
+  // Once dismissed the list is empty, but the notice still slides away: it keeps the last words.
+  const [lastShown, setLastShown] = useState(refusals);
+  if (refusals.length > 0 && refusals !== lastShown) setLastShown(refusals);
+  const listed = refusals.length > 0 ? refusals : lastShown;
 
   return (
     <Snackbar open={refusals.length > 0} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} sx={{ bottom: { xs: bottomOffset + 16 } }}>
@@ -65,8 +70,8 @@ export function RefusalSnackbar({ refusals, bottomOffset, onDismiss }: { refusal
           </Button>
         }
       >
-        <AlertTitle>{intl.formatMessage({ id: 'sync.refusedTitle' }, { count: refusals.length })}</AlertTitle>
-        {refusals.map((refusal) => (
+        <AlertTitle>{intl.formatMessage({ id: 'sync.refusedTitle' }, { count: listed.length })}</AlertTitle>
+        {listed.map((refusal) => (
           <div key={refusal.id} data-testid="refusal-line">
             {intl.formatMessage({ id: 'sync.refusedLine' }, { what: describeChange(intl, measures, refusal), why: describeReason(intl, refusal) })}
           </div>
