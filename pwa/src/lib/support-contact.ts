@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { answer, apiClient } from './api.ts';
+import { answer, apiClient, ApiRequestError } from './api.ts';
 
 export interface SupportContact {
   whatsapp: string | null;
@@ -48,7 +48,10 @@ export function useSupportContact(): SupportContact | undefined {
       .then((support) => {
         if (!cancelled) setContact(support);
       })
-      .catch((error: unknown) => console.error('support.load', error));
+      .catch((error: unknown) => {
+        // No signal (the gym) is not an error: the remembered contacts stay.
+        if (!(error instanceof ApiRequestError && error.code === 'NETWORK')) console.error('support.load', error);
+      });
     return () => {
       cancelled = true;
     };
