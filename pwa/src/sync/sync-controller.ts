@@ -82,9 +82,11 @@ export function createSyncController(db: UserDb) {
   async function syncOnce(): Promise<SyncOutcome> {
     useSyncStatus.setState({ syncing: true });
     const outcome = await syncNow(db).catch((error: unknown): SyncOutcome => {
-      console.error('sync.failed', error);
+      if (!stopped) console.error('sync.failed', error); // stopped: its database was closed under it
       return { kind: 'failed', status: 0 };
     });
+    // Stopped meanwhile (logout, another account): the status shown is no longer this one's.
+    if (stopped) return outcome;
     const lastSyncAt = ((await db.getMeta<string>('lastSyncAt').catch(() => undefined)) ?? null) as string | null;
     useSyncStatus.setState({
       syncing: false,

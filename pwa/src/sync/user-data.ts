@@ -30,6 +30,8 @@ export async function activateUserData(userId: string): Promise<void> {
     return;
   }
   deactivate();
+  // Another account: nothing of the previous one's sync status is theirs.
+  useSyncStatus.setState({ unauthorized: false, lastSyncAt: null });
   const db = new UserDb(userId);
   await db.open();
   await setCurrentUserId(userId);
