@@ -61,13 +61,6 @@ export function inlineScriptHashes(root: string | null): string[] {
 }
 
 /**
- * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
- * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
- * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
- * An app route gets the first of the page variants `pageFor` names that the build made (per
- * language, signed-in state and prerendered screen, scripts/vite/locale-pages.ts), else index.html.
- */
-/**
  * JSON for a `<script type="application/json">` block in a page: nothing in it can close the
  * block or start markup (a name typed as `</script>`), and the text parses back to the same value.
  */
@@ -75,9 +68,13 @@ export const jsonInHtml = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * `personalize` may turn an app route's page into one for the request's signed-in user (the
- * client in it, api/src/app.ts): that page is theirs alone, so it is sent `private` and without an
- * ETag, compressed as it goes.
+ * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
+ * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
+ * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
+ * An app route gets the first of the page variants `pageFor` names that the build made (per
+ * language, signed-in state and prerendered screen, scripts/vite/locale-pages.ts), else index.html.
+ * `personalize` may turn that page into one for the request's signed-in user (the client in it,
+ * api/src/app.ts): theirs alone, so it is sent `private` and without an ETag, compressed as it goes.
  */
 export function createStaticHandler(
   root: string,

@@ -7,16 +7,6 @@ import InstallIcon from '@mui/icons-material/InstallMobileOutlined';
 import { useRefusals } from '#pwa/db/use-refusals.ts';
 import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
 
-/**
- * SPEC §2 install banner: offers the browser's install prompt when there is one, explains the
- * menu route on browsers that install from their own menu, and is gone once installed or dismissed.
- * It floats at the bottom, above the bottom bar (`bottomOffset`), instead of sitting above the
- * page: the browser offers the prompt seconds after the page has painted, and a banner put in the
- * page then pushed everything under the reader's thumb down (ADR 026, layout shift). It gives
- * that place to the notice of a refused change (RefusalNotices), which must be read. While it
- * shows, the page ends its height further down (`INSTALL_BANNER_SPACE`), so that its last lines
- * can be scrolled out from under it.
- */
 /** The CSS variable the shell adds to the page's bottom padding: the banner's height and gap. */
 export const INSTALL_BANNER_SPACE = '--install-banner-space';
 
@@ -33,6 +23,16 @@ function useSpaceKeptFor(banner: HTMLElement | null) {
   }, [banner]);
 }
 
+/**
+ * SPEC §2 install banner: offers the browser's install prompt when there is one, explains the
+ * menu route on browsers that install from their own menu, and is gone once installed or dismissed.
+ * It floats at the bottom, above the bottom bar (`bottomOffset`), instead of sitting above the
+ * page: the browser offers the prompt seconds after the page has painted, and a banner put in the
+ * page then pushed everything under the reader's thumb down (ADR 026, layout shift). It gives
+ * that place to the notice of a refused change (RefusalNotices), which must be read. While it
+ * shows, the page ends its height further down (`INSTALL_BANNER_SPACE`), so that its last lines
+ * can be scrolled out from under it.
+ */
 export function InstallBanner({ bottomOffset }: { bottomOffset: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
