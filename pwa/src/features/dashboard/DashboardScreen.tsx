@@ -62,18 +62,27 @@ function Tile({ icon, label, value, testId }: { icon: ReactNode; label: string; 
   );
 }
 
-function SummaryCard({ title, lines, action, onOpen, testId }: { title: string; lines: string[]; action: string; onOpen: () => void; testId: string }) {
+/**
+ * My Diet / My Workout. `lines` null while the device reads its plans: two text skeletons, not
+ * "not published yet", which a client with a plan read at every open. The two lines' place is kept
+ * whatever comes, so nothing below moves when it does (ADR 026).
+ */
+function SummaryCard({ title, lines, action, onOpen, testId }: { title: string; lines: string[] | null; action: string; onOpen: () => void; testId: string }) {
+  const shown = lines ?? [null, null];
   return (
-    <Card variant="outlined" sx={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column' }} data-testid={testId}>
+    <Card variant="outlined" sx={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column' }} aria-busy={lines === null} data-testid={testId}>
       <CardContent sx={{ flex: 1 }}>
         <Typography variant="h6" component="h2">
           {title}
         </Typography>
-        {lines.map((line, i) => (
-          <Typography key={i} color={i === 0 ? 'text.primary' : 'text.secondary'} variant={i === 0 ? 'body1' : 'body2'}>
-            {line}
-          </Typography>
-        ))}
+        {/* body1's and body2's line heights: the two lines of a published plan. */}
+        <Box sx={{ minHeight: (theme) => `calc(${theme.typography.body1.fontSize} * ${theme.typography.body1.lineHeight} + ${theme.typography.body2.fontSize} * ${theme.typography.body2.lineHeight})` }}>
+          {shown.map((line, i) => (
+            <Typography key={i} color={i === 0 ? 'text.primary' : 'text.secondary'} variant={i === 0 ? 'body1' : 'body2'}>
+              {line ?? <Skeleton width={i === 0 ? '70%' : '45%'} />}
+            </Typography>
+          ))}
+        </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button variant="outlined" onClick={onOpen} data-testid={`${testId}-open`}>
@@ -182,14 +191,14 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
             <SummaryCard
               testId="my-diet"
               title={t('nav.diet')}
-              lines={diet ? [diet.title, t('dashboard.dietPending', { pending: pending.diet })] : [t('dashboard.noDietYet')]}
+              lines={diets === undefined ? null : diet ? [diet.title, t('dashboard.dietPending', { pending: pending.diet })] : [t('dashboard.noDietYet')]}
               action={t('dashboard.openDiet')}
               onOpen={() => open('diet')}
             />
             <SummaryCard
               testId="my-workout"
               title={t('nav.workout')}
-              lines={workout ? [workout.title, today ? (today.name ?? weekdayName(intl.locale, today.weekday)) : t('dashboard.restDay')] : [t('dashboard.noWorkoutYet')]}
+              lines={workouts === undefined ? null : workout ? [workout.title, today ? (today.name ?? weekdayName(intl.locale, today.weekday)) : t('dashboard.restDay')] : [t('dashboard.noWorkoutYet')]}
               action={t('dashboard.openWorkout')}
               onOpen={() => open('workout')}
             />
