@@ -32,6 +32,7 @@ import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
 import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage } from './static.ts';
 import { findUserById, toClientDto } from './services/clients.ts';
+import { SIGNED_IN_CLIENT_ELEMENT_ID } from '#protocol/contract/clients.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -157,7 +158,7 @@ export function createApp(deps: AppDeps): App {
         const session = sessionFor(c, deps, cookieContext(c, deps).token);
         const user = session ? findUserById(deps.database.db, session.user.id) : undefined;
         if (!user) return null;
-        return html.replace('</head>', `<script type="application/json" id="signed-in-client">${jsonInHtml({ client: toClientDto(deps.database.db, user) })}</script></head>`);
+        return html.replace('</head>', `<script type="application/json" id="${SIGNED_IN_CLIENT_ELEMENT_ID}">${jsonInHtml({ client: toClientDto(deps.database.db, user) })}</script></head>`);
       },
     );
     if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });

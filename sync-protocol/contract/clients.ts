@@ -3,6 +3,12 @@ import type { CountryCode, Role } from '../domain/client-enums.ts';
 import type { UnitSystem } from '../domain/units.ts';
 import type { Locale } from '../i18n/locales.ts';
 
+/**
+ * The id of the page's `<script type="application/json">` block in which the server names the
+ * signed-in client (`{ client: ClientDto }`, api/src/app.ts), read by the PWA's session store.
+ */
+export const SIGNED_IN_CLIENT_ELEMENT_ID = 'signed-in-client';
+
 export interface ClientDto {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ClientDto } from '#protocol/contract/clients.ts';
+import { SIGNED_IN_CLIENT_ELEMENT_ID, type ClientDto } from '#protocol/contract/clients.ts';
 import { answer, apiClient, ApiRequestError } from './api.ts';
 
 export type Client = ClientDto;
@@ -59,7 +59,7 @@ const pageIsSignedOut = () => typeof document !== 'undefined' && document.docume
  * (issue 20, part 2). The service worker's page has none, and the app asks.
  */
 function clientInPage(): Client | null {
-  const block = typeof document === 'undefined' ? null : document.getElementById('signed-in-client');
+  const block = typeof document === 'undefined' ? null : document.getElementById(SIGNED_IN_CLIENT_ELEMENT_ID);
   try {
     return block?.textContent ? ((JSON.parse(block.textContent) as { client: Client | null }).client ?? null) : null;
   } catch {
