@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { Messages } from './messages.ts';
 
@@ -11,14 +12,21 @@ const reportIntlError: IntlConfig['onError'] = (error) => {
 };
 
 /**
+ * intl-messageformat resolves each message's locale the same way, through
+ * Intl.NumberFormat.supportedLocalesOf, when it first formats a message with arguments (50–90 ms
+ * in one task on the dashboard, unthrottled). Its public static hook for that takes the language as
+ * given, for the reason below.
+ */
+IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(typeof locales === 'string' ? locales : (locales[0] ?? 'pt-BR'));
+
+/**
  * react-intl's provider without its check that the browser has data for the language. Given a
  * locale, react-intl calls Intl.NumberFormat's and Intl.DateTimeFormat's supportedLocalesOf on
  * every provider it creates, and the first calls make V8 list every locale ICU holds: about 50 ms
  * on this machine, 200 ms of a slow phone's main thread, inside the first render (ADR 026). The
  * app's three languages are in every browser's ICU. Given no locale, react-intl skips the check
  * and uses the default locale, here the language, reporting the missing locale as a config error,
- * which is not one here. A message with arguments still pays for Intl.NumberFormat's list when it
- * is first formatted (intl-messageformat resolves its locale so); plain text never does. Numbers and dates still format in the language (intl.locale is it).
+ * which is not one here. Numbers and dates still format in the language (intl.locale is it).
  */
 export function AppIntlProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   return (
