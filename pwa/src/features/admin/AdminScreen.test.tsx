@@ -62,6 +62,9 @@ function renderAdmin() {
   return renderInApp(messages(), <AdminScreen />);
 }
 
+/** The list, once the screen has rendered: its first render took over a second on a loaded CI machine (Testing Library's default wait). */
+const userList = () => screen.findByTestId('admin-user-list', {}, { timeout: 10_000 });
+
 const group = (name: string) => screen.getByTestId(`admin-group-${name}`);
 
 async function openUser(id: string) {
@@ -73,7 +76,7 @@ describe('AdminScreen', () => {
   it('groups the users by diet freshness, with the days chip, and searches by name or email', async () => {
     stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }) });
     renderAdmin();
-    await screen.findByTestId('admin-user-list');
+    await userList();
 
     expect(within(group('upToDate')).getByText('Dietas em dia (1)')).toBeTruthy();
     expect(within(group('upToDate')).getByTestId('admin-user-fresh').textContent).toContain('25 dias restantes');
@@ -103,7 +106,7 @@ describe('AdminScreen', () => {
       },
     });
     renderAdmin();
-    await screen.findByTestId('admin-user-list');
+    await userList();
     expect(within(screen.getByTestId('admin-user-prof')).getByTestId('admin-teacher-pending-chip').textContent).toBe('Aguardando aprovação');
     expect(within(screen.getByTestId('admin-user-me')).queryByTestId('admin-teacher-pending-chip')).toBeNull();
 
