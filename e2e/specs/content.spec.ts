@@ -276,6 +276,7 @@ async function layoutShiftsOnOpening(context: BrowserContext, loaded: (page: Pag
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 test('a client on trial reopening the dashboard on their phone: the trial’s banner takes its place at once, nothing moves', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000); // a phone slowed down four times: the bench measures its speed, this test what moves
   const context = await browser.newContext({ locale: 'pt-BR', ...PHONE });
   await registerClient(context.request, baseURL as string, { name: 'Tina Teste' });
   const first = await context.newPage();
@@ -288,6 +289,7 @@ test('a client on trial reopening the dashboard on their phone: the trial’s ba
 });
 
 test('the dashboard opened on a new phone moves nothing while its data arrives', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000); // a phone slowed down four times: the bench measures its speed, this test what moves
   const context = await browser.newContext({ locale: 'pt-BR', ...PHONE });
   expect((await context.request.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email: DEMO.client.email, password: DEMO_PASSWORD } })).status()).toBe(200);
   const shifts = await layoutShiftsOnOpening(context, (page) => expect(page.getByTestId('current-weight')).toHaveText(/ kg$/, { timeout: 20_000 }));
