@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Locale } from '#protocol/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { Messages } from './messages.ts';
 
 /** As react-intl reports errors by default (missing message, bad format): in development only. */
@@ -17,7 +17,7 @@ const reportIntlError: IntlConfig['onError'] = (error) => {
  * in one task on the dashboard, unthrottled). Its public static hook for that takes the language as
  * given, for the reason below.
  */
-IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(typeof locales === 'string' ? locales : (locales[0] ?? 'pt-BR'));
+IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(typeof locales === 'string' ? locales : (locales[0] ?? DEFAULT_LOCALE));
 
 /**
  * react-intl's provider without its check that the browser has data for the language. Given a
