@@ -30,9 +30,9 @@ import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
-import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage } from './static.ts';
+import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage, textInHtml } from './static.ts';
 import { findUserById, toClientDto } from './services/clients.ts';
-import { SIGNED_IN_CLIENT_ELEMENT_ID } from '#protocol/contract/clients.ts';
+import { greetingName, PRERENDERED_CLIENT_NAME, SIGNED_IN_CLIENT_ELEMENT_ID } from '#protocol/contract/clients.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -145,22 +145,26 @@ export function createApp(deps: AppDeps): App {
   if (deps.config.staticRoot) {
     app.use('*', countReferralPageVisits(deps));
     // The page names the request's language and, with a session cookie, preloads the signed-in
-    // code; signed out, a screen the build rendered to HTML comes already in it. Signed in, it
-    // carries the client (as GET /clients/session answers it), so the app renders their screen
-    // without a round trip first (issue 20, part 2; pwa/src/lib/session.ts).
-    const statics = createStaticHandler(
-      deps.config.staticRoot,
-      (c, urlPath) => {
-        const { locale, token } = cookieContext(c, deps);
-        return token ? [`/index.${locale}.signed-in.html`] : [prerenderedPage(locale, urlPath), `/index.${locale}.html`];
-      },
-      (c, html) => {
-        const session = sessionFor(c, deps, cookieContext(c, deps).token);
-        const user = session ? findUserById(deps.database.db, session.user.id) : undefined;
-        if (!user) return null;
-        return html.replace('</head>', `<script type="application/json" id="${SIGNED_IN_CLIENT_ELEMENT_ID}">${jsonInHtml({ client: toClientDto(deps.database.db, user) })}</script></head>`);
-      },
-    );
+    // code; a screen the build rendered to HTML comes already in it. Signed in, it carries the
+    // client (as GET /clients/session answers it), so the app renders their screen without a
+    // round trip first (issue 20, part 2; pwa/src/lib/session.ts).
+    const statics = createStaticHandler(deps.config.staticRoot, (c, urlPath) => {
+      const { locale, token } = cookieContext(c, deps);
+      if (!token) return { pages: [prerenderedPage(locale, urlPath, false), `/index.${locale}.html`] };
+      const session = sessionFor(c, deps, token);
+      const user = session ? findUserById(deps.database.db, session.user.id) : undefined;
+      // A cookie the server no longer knows: the app asks, and learns nobody is signed in.
+      if (!user) return { pages: [`/index.${locale}.signed-in.html`] };
+      const client = toClientDto(deps.database.db, user);
+      return {
+        // The prerendered screen greets PRERENDERED_CLIENT_NAME: this client, by their name.
+        pages: [prerenderedPage(locale, urlPath, true), `/index.${locale}.signed-in.html`],
+        personalize: (html) =>
+          html
+            .replaceAll(PRERENDERED_CLIENT_NAME, textInHtml(greetingName(client.name)))
+            .replace('</head>', `<script type="application/json" id="${SIGNED_IN_CLIENT_ELEMENT_ID}">${jsonInHtml({ client })}</script></head>`),
+      };
+    });
     if (!statics.available) deps.log.error('static.missing', { root: deps.config.staticRoot, hint: 'run npm run build' });
     app.on(['GET', 'HEAD'], '*', (c) => statics.handle(c));
   }

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { sessionCookieName } from './http/middleware.ts';
 import { prerenderedPage } from './static.ts';
 import { signIn } from '../test/factories.ts';
+import { PRERENDERED_CLIENT_NAME } from '#protocol/contract/clients.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-test-'));
 let t: TestApp;
@@ -17,7 +18,11 @@ beforeAll(() => {
   for (const locale of ['pt-BR', 'es-AR', 'en-US']) {
     writeFileSync(path.join(root, `index.${locale}.html`), `<!doctype html><title>app ${locale}</title>`);
     writeFileSync(path.join(root, `index.${locale}.signed-in.html`), `<!doctype html><html><head><title>app ${locale} signed in</title></head><body></body></html>`);
-    writeFileSync(path.join(root, prerenderedPage(locale, '/login').slice(1)), `<!doctype html><title>login ${locale}</title>`);
+    writeFileSync(path.join(root, prerenderedPage(locale, '/login', false).slice(1)), `<!doctype html><title>login ${locale}</title>`);
+    writeFileSync(
+      path.join(root, prerenderedPage(locale, '/dashboard', true).slice(1)),
+      `<!doctype html><html><head><title>dashboard ${locale}</title></head><body><h1>Olá, ${PRERENDERED_CLIENT_NAME}!</h1></body></html>`,
+    );
   }
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
   const script = 'console.log("hello");'.repeat(100);
@@ -79,8 +84,8 @@ describe('PWA serving', () => {
   it('puts the signed-in client in the page it serves them, so the app starts without asking who is signed in', async () => {
     const client = t.client();
     const user = await signIn(client, t.deps, { name: 'Ana </script><script>alert(1)</script> & Co' });
-    expect((await client.get('/dashboard', { 'accept-encoding': 'gzip, br' })).headers.get('content-encoding')).toBe('gzip');
-    const response = await client.get('/dashboard');
+    expect((await client.get('/progress', { 'accept-encoding': 'gzip, br' })).headers.get('content-encoding')).toBe('gzip');
+    const response = await client.get('/progress');
     // Someone's own page: never kept by a shared cache, never answered 304 from another's ETag.
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(response.headers.get('etag')).toBeNull();
@@ -96,6 +101,24 @@ describe('PWA serving', () => {
     const stale = String((await t.client().get('/dashboard', { cookie: `${sessionCookieName(false)}=anything` })).body);
     expect(stale).toContain('signed in</title>');
     expect(stale).not.toContain('signed-in-client');
+  });
+
+  it('serves the signed-in client the dashboard the build rendered, greeting them by their first name', async () => {
+    const client = t.client();
+    await signIn(client, t.deps, { name: '  <b>Zoë</b>&Co  Silva' });
+    const html = String((await client.get('/dashboard', { 'accept-language': 'es-AR' })).body);
+    expect(html).toContain('dashboard es-AR</title>');
+    // Escaped as the page's text: a name is never markup.
+    expect(html).toContain('<h1>Olá, &lt;b&gt;Zoë&lt;/b&gt;&amp;Co!</h1>');
+    expect(html).not.toContain(PRERENDERED_CLIENT_NAME);
+    expect(html).toContain('id="signed-in-client"');
+    // Screens the build did not render get the signed-in page.
+    expect(String((await client.get('/progress')).body)).toContain('signed in</title>');
+
+    // A cookie the server no longer knows never gets a page that greets someone.
+    const stale = String((await t.client().get('/dashboard', { cookie: `${sessionCookieName(false)}=anything` })).body);
+    expect(stale).toContain('signed in</title>');
+    expect(stale).not.toContain(PRERENDERED_CLIENT_NAME);
   });
 
   it('never caches the service worker for long', async () => {

@@ -38,11 +38,13 @@ function walk(dir: string): string[] {
 }
 
 /**
- * The page the build writes for a signed-out screen it rendered to HTML (`/login` in pt-BR:
- * `/index.pt-BR.route-login.html`, scripts/vite/locale-pages.ts). Only a path the build listed
- * has one; any other falls back to the language's page.
+ * The page the build writes for a screen it rendered to HTML (`/login` in pt-BR:
+ * `/index.pt-BR.route-login.html`; the signed-in `/dashboard`:
+ * `/index.pt-BR.signed-in.route-dashboard.html`, scripts/vite/locale-pages.ts). Only a path the
+ * build listed has one; any other falls back to the language's page.
  */
-export const prerenderedPage = (locale: string, urlPath: string) => `/index.${locale}.route${urlPath.replaceAll('/', '-')}.html`;
+export const prerenderedPage = (locale: string, urlPath: string, signedIn: boolean) =>
+  `/index.${locale}${signedIn ? '.signed-in' : ''}.route${urlPath.replaceAll('/', '-')}.html`;
 
 /**
  * The build's list of the pages' inline scripts (scripts/vite/locale-pages.ts), by their CSP
@@ -67,20 +69,28 @@ export function inlineScriptHashes(root: string | null): string[] {
 export const jsonInHtml = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** Text for an HTML element's content or a quoted attribute. */
+export const textInHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/**
+ * The page for an app route: the first of `pages` the build made (page variants per language,
+ * signed-in state and prerendered screen, scripts/vite/locale-pages.ts), else index.html; and,
+ * for a signed-in user, `personalize`, which turns it into their own page (api/src/app.ts).
+ */
+export interface PageChoice {
+  pages: string[];
+  personalize?: (html: string) => string;
+}
+
 /**
  * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
  * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
  * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
- * An app route gets the first of the page variants `pageFor` names that the build made (per
- * language, signed-in state and prerendered screen, scripts/vite/locale-pages.ts), else index.html.
- * `personalize` may turn that page into one for the request's signed-in user (the client in it,
- * api/src/app.ts): theirs alone, so it is sent `private` and without an ETag, compressed as it goes.
+ * An app route gets the page `pageFor` chooses; a personalized page is the user's alone, so it is
+ * sent `private` and without an ETag, compressed as it goes.
  */
-export function createStaticHandler(
-  root: string,
-  pageFor: (c: Context, urlPath: string) => string[] = () => ['/index.html'],
-  personalize: (c: Context, html: string) => string | null = () => null,
-) {
+export function createStaticHandler(root: string, pageFor: (c: Context, urlPath: string) => PageChoice = () => ({ pages: ['/index.html'] })) {
   const files = new Map<string, StaticFile>();
   if (existsSync(root)) {
     for (const full of walk(root)) {
@@ -123,11 +133,11 @@ export function createStaticHandler(
     return c.body(new Uint8Array(body), 200, headers);
   };
 
-  const sendPersonal = (c: Context, html: string) => {
+  const sendPersonal = (c: Context, html: string, vary: string) => {
     const headers: Record<string, string> = {
       'Content-Type': TYPES['.html'] as string,
       'Cache-Control': 'private, no-cache',
-      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      Vary: vary,
       'X-Content-Type-Options': 'nosniff',
     };
     let body = Buffer.from(html);
@@ -154,12 +164,10 @@ export function createStaticHandler(
       // App routes (no file extension) get the shell; a missing asset gets a real 404.
       const lastSegment = urlPath.split('/').pop() ?? '';
       if (index && !lastSegment.includes('.')) {
-        const page =
-          pageFor(c, urlPath)
-            .map((name) => files.get(name))
-            .find((variant) => variant !== undefined) ?? index;
-        const personal = page.type === TYPES['.html'] ? personalize(c, page.body.toString('utf8')) : null;
-        return personal === null ? send(c, page, 'Accept-Encoding, Accept-Language, Cookie') : sendPersonal(c, personal);
+        const { pages, personalize } = pageFor(c, urlPath);
+        const page = pages.map((name) => files.get(name)).find((variant) => variant !== undefined) ?? index;
+        const vary = 'Accept-Encoding, Accept-Language, Cookie';
+        return personalize ? sendPersonal(c, personalize(page.body.toString('utf8')), vary) : send(c, page, vary);
       }
       if (index && urlPath === '/index.html') return send(c, index);
       return c.text('Not found', 404);

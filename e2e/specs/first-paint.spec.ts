@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, LOCALES, expect, test, type Locale } from '../fixtures.ts';
 
 // Issue 20 part 2 (ADR 026): signed-out screens arrive rendered in the page, then React hydrates them.
@@ -94,4 +94,66 @@ test('a tap on the language menu before the app’s code arrives opens it once t
   release();
   await page.getByRole('menuitem', { name: 'English (US)' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT['en-US'].title);
+});
+
+/** A new browser signed in as the demo client, without the service worker: the server's page. */
+async function signedInBrowser(browser: Browser, baseURL: string, options: BrowserContextOptions) {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  const response = await context.request.post('/api/clients/login', { headers: { origin: baseURL }, data: { email: DEMO.client.email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+for (const locale of LOCALES) {
+  test(`the signed-in client's /dashboard paints in ${locale} from the page alone, greeting them by name, and the app takes that page over without redrawing it`, async ({ browser, baseURL }) => {
+    const { context, page, errors } = await signedInBrowser(browser, baseURL as string, { locale, colorScheme: locale === 'es-AR' ? 'dark' : 'light', viewport: { width: 390, height: 844 } });
+    const release = await holdScripts(page);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+
+    const greeting = page.getByTestId('welcome-card').getByRole('heading', { level: 1 });
+    await expect(greeting).toContainText('Carla');
+    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+    // The device's figures come after the app runs: their places are held meanwhile.
+    await expect(page.getByTestId('daily-tracking')).toHaveAttribute('aria-busy', 'true');
+    await page.evaluate(() => {
+      (window as unknown as { serverGreeting: Element | null }).serverGreeting = document.querySelector('[data-testid=welcome-card] h1');
+    });
+
+    release();
+    await appRuns(page);
+    await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
+    await expect(page.getByTestId('daily-tracking')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => (window as unknown as { serverGreeting: Element | null }).serverGreeting === document.querySelector('[data-testid=welcome-card] h1'))).toBe(true);
+
+    // Opened again: the device now remembers things of its own (the support contacts), which the
+    // page cannot know; hydrating still matches the page, and the contacts then show.
+    await page.reload();
+    await appRuns(page);
+    await expect(page.getByTestId('quick-appointment')).toHaveAttribute('href', /wa\.me|mailto:/, { timeout: 20_000 });
+    await expect(page.getByTestId('daily-tracking')).toHaveAttribute('aria-busy', 'false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('on a wide screen the signed-in /dashboard, rendered for a phone, is not shown: the app renders its own, with the side menu', async ({ browser, baseURL }) => {
+  const { context, page, errors } = await signedInBrowser(browser, baseURL as string, { locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  const release = await holdScripts(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page.getByTestId('welcome-card')).toBeAttached();
+  await expect(page.getByTestId('welcome-card')).toBeHidden();
+
+  release();
+  await expect(page.getByTestId('sidebar-account')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
+  await expect(page.getByTestId('my-diet')).toContainText('Plano alimentar', { timeout: 20_000 });
+  expect(errors).toEqual([]);
+  await context.close();
 });

@@ -25,11 +25,14 @@ const app = (
 
 /**
  * The server sent this screen already rendered (scripts/vite/locale-pages.ts) in the page's
- * language. It is hydrated when the app would render the same: same path, and no other language
- * stored on this device. Otherwise the app renders from scratch.
+ * language. It is hydrated when the app would render the same: same path, no other language
+ * stored on this device, and for a signed-in screen, which is laid out for a phone, no wider
+ * screen (`data-wide-screen`, where the page hides it). Otherwise the app renders from scratch.
  */
 function prerenderedLocale() {
   const { locale } = useLocaleStore.getInitialState();
+  const wide = root?.dataset.wideScreen;
+  if (wide && window.matchMedia(wide).matches) return null;
   return root?.dataset.prerendered === window.location.pathname && locale === document.documentElement.dataset.locale ? locale : null;
 }
 
@@ -53,6 +56,8 @@ if (locale) {
   // A tap on the page's buttons is not replayed on a screen rendered anew.
   stopListeningForEarlyTaps();
   root.replaceChildren();
+  delete root.dataset.prerendered;
+  delete root.dataset.wideScreen;
   startTransition(() => {
     createRoot(root).render(app);
   });

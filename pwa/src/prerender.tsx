@@ -1,11 +1,13 @@
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { Locale } from '#protocol/i18n/locales.ts';
+import { PRERENDERED_CLIENT_NAME, type ClientDto } from '#protocol/contract/clients.ts';
 import { AppFrame } from './app/App.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
+import { appTheme } from './app/theme.ts';
 import { loadMessages } from './i18n/messages.ts';
 import { useLocaleStore } from './i18n/locale-store.ts';
 import { useSession } from './lib/session.ts';
@@ -13,8 +15,49 @@ import { useSession } from './lib/session.ts';
 // The script the build inlines into these pages, built here for the browser's page as it is.
 export { startPage } from './page-start.ts';
 
-/** The signed-out screens whose HTML the build writes (scripts/vite/locale-pages.ts). */
+/** The screens whose HTML the build writes (scripts/vite/locale-pages.ts), signed out and in. */
 export const PRERENDERED_PATHS = ['/login'] as const;
+export const PRERENDERED_SIGNED_IN_PATHS = ['/dashboard'] as const;
+
+/**
+ * The signed-in screens are rendered for this client, whose name the server replaces with the
+ * signed-in client's (api/src/app.ts); nothing else of theirs is in a screen before the device's
+ * data is read, and that data is read after hydrating, so the page holds skeletons there.
+ */
+const PRERENDERED_CLIENT: ClientDto = {
+  id: 'prerendered',
+  name: PRERENDERED_CLIENT_NAME,
+  email: '',
+  phone: null,
+  birthDate: null,
+  gender: null,
+  height: null,
+  currentWeight: null,
+  startingWeight: null,
+  targetWeight: null,
+  activityLevel: null,
+  goalType: null,
+  weeklyWeightGoal: null,
+  timeFrame: null,
+  motivation: null,
+  previousAttempts: null,
+  highestWeight: null,
+  lowestWeight: null,
+  dietaryRestrictions: [],
+  medicalConditions: [],
+  countryCode: 'BR',
+  preferredLanguage: 'pt-BR',
+  unitSystem: 'metric',
+  role: 'user',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/**
+ * The layout the signed-in screens are rendered in: a phone's (bottom bar, closed menu). A wider
+ * screen lays the shell out otherwise, so there the page hides them and the app renders anew
+ * (main.tsx).
+ */
+export const wideScreenQuery = () => appTheme().breakpoints.up('md').replace(/^@media\s*/, '');
 
 /**
  * zustand's hooks read a store's initial state when rendering on the server and while hydrating
@@ -27,18 +70,20 @@ function startAs<T>(store: { getInitialState(): T; setState(state: Partial<T>): 
 }
 
 /**
- * Build time, in Node: one signed-out screen in one language as HTML, and the styles it uses, so
- * the browser paints it before any script runs; main.tsx then hydrates it (ADR 026).
+ * Build time, in Node: one screen in one language as HTML, signed out or signed in as
+ * PRERENDERED_CLIENT, and the styles it uses, so the browser paints it before any script runs;
+ * main.tsx then hydrates it (ADR 026). React's prerender waits for the screen's lazy parts.
  * The `css` key is the one the browser's emotion cache uses: it adopts these style tags and
  * renders the same class names.
  */
-export async function renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }> {
+export async function renderPage(path: string, locale: Locale, signedIn: boolean): Promise<{ html: string; styles: string }> {
   startAs(useLocaleStore, { locale, chosen: false });
-  startAs(useSession, { status: 'anonymous', client: null, offline: false });
+  startAs(useSession, signedIn ? { status: 'authenticated', client: PRERENDERED_CLIENT, offline: false } : { status: 'anonymous', client: null, offline: false });
   await loadMessages(locale);
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
-  const html = renderToString(
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <AppFrame
         router={
@@ -48,7 +93,12 @@ export async function renderPage(path: string, locale: Locale): Promise<{ html: 
         }
       />
     </CacheProvider>,
+    { onError: (error: unknown) => void errors.push(error) },
   );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  // React leaves a part that failed to the browser to render: the build fails instead.
+  if (errors.length > 0) throw errors[0];
   const chunks = emotion.extractCriticalToChunks(html);
   // Every class the render made, not only those in the HTML: a MUI component styled on top of
   // another (IconButton on ButtonBase) makes a class per layer, and the browser's emotion inserts

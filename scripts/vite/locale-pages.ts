@@ -5,12 +5,23 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { INLINE_SCRIPT_HASHES, prerenderedPage } from '../../api/src/static.ts';
+import { PRERENDERED_CLIENT_NAME } from '../../sync-protocol/contract/clients.ts';
 import { LOCALES, type Locale } from '../../sync-protocol/i18n/locales.ts';
 
 interface Prerender {
   PRERENDERED_PATHS: readonly string[];
-  renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }>;
+  PRERENDERED_SIGNED_IN_PATHS: readonly string[];
+  renderPage(path: string, locale: Locale, signedIn: boolean): Promise<{ html: string; styles: string }>;
+  wideScreenQuery(): string;
   startPage(entry: string, laterLinks: string): void;
+}
+
+interface Screen {
+  locale: Locale;
+  urlPath: string;
+  signedIn: boolean;
+  html: string;
+  styles: string;
 }
 
 /** pwa/src/prerender.tsx built for Node into a folder of its own, loaded, and the folder removed. */
@@ -49,15 +60,17 @@ async function loadPrerender(root: string): Promise<Prerender> {
  * on a first visit) and preloads the code the first screen waits for: that language's catalogs,
  * and for a browser holding a session cookie the signed-in chunks (shell, dashboard, sync
  * engine). They download alongside the entry instead of one after another; the signed-out page
- * also tells the PWA nobody is signed in. The signed-out screens of pwa/src/prerender.tsx also
- * get a page each with that screen already in it (`index.pt-BR.route-login.html`): painted from the
- * HTML, then hydrated (ADR 026). index.html only gets the app's code preloaded: the service
+ * also tells the PWA nobody is signed in. The screens of pwa/src/prerender.tsx also get a page
+ * each with that screen already in it (`index.pt-BR.route-login.html`,
+ * `index.pt-BR.signed-in.route-dashboard.html`, where the server writes the client's name): painted
+ * from the HTML, then hydrated (ADR 026). index.html only gets the app's code preloaded: the service
  * worker serves it offline, and the PWA then asks GET /locale (and who is signed in).
  */
 export function localePages(root: string, signedInChunkNames: readonly string[]): Plugin {
-  const screens = new Map<string, { html: string; styles: string }>();
+  const screens: Screen[] = [];
   // page-start.ts's function, from the prerender's build: its text goes into the pages.
   let startPage: Prerender['startPage'] = () => undefined;
+  let wideScreen = '';
   return {
     name: 'leve:locale-pages',
     apply: 'build',
@@ -65,8 +78,10 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
     async buildStart() {
       const prerender = await loadPrerender(root);
       startPage = prerender.startPage;
+      wideScreen = prerender.wideScreenQuery();
       for (const locale of LOCALES) {
-        for (const urlPath of prerender.PRERENDERED_PATHS) screens.set(`${locale} ${urlPath}`, await prerender.renderPage(urlPath, locale));
+        for (const urlPath of prerender.PRERENDERED_PATHS) screens.push({ locale, urlPath, signedIn: false, ...(await prerender.renderPage(urlPath, locale, false)) });
+        for (const urlPath of prerender.PRERENDERED_SIGNED_IN_PATHS) screens.push({ locale, urlPath, signedIn: true, ...(await prerender.renderPage(urlPath, locale, true)) });
       }
     },
     generateBundle(_options, bundle) {
@@ -105,9 +120,6 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       const manifest = /<link rel="manifest"[^>]*>/.exec(shell)?.[0];
       if (!manifest) return this.error('locale pages: index.html should link its manifest');
       const inline = `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)})`;
-      const appCode = notInShell(app)
-        .map((file) => `/${file}`)
-        .join(' ');
       for (const locale of LOCALES) {
         // A feature's own catalog (features/<f>/i18n), or the answer fields' (components/i18n),
         // loads with the screens that need it, not with the page.
@@ -123,23 +135,28 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
             .replace('</head>', `${preload(files)}${head}</head>`);
         this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: page([...app, ...catalogs], ' data-session="none"') });
         this.emitFile({ type: 'asset', fileName: `index.${locale}.signed-in.html`, source: page([...app, ...catalogs, ...signedIn], '') });
-        for (const [key, screen] of screens) {
-          const [screenLocale, urlPath = ''] = key.split(' ');
-          if (screenLocale !== locale) continue;
+        for (const screen of screens.filter((each) => each.locale === locale)) {
           // The screen is in the page: nothing else comes before it, not even the entry, which the
           // inline script loads after the paint (Lighthouse counts every request that ended
           // before it as needed for it). boot.ts then fetches the app's code, which the page
-          // names (`data-app-code`), and this language's catalogs.
-          const source = page([], ' data-session="none"', screen.styles)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${urlPath}" data-app-code="${appCode}">${screen.html}</div>`)
+          // names (`data-app-code`), and this language's catalogs. A signed-in screen is laid out
+          // for a phone: a wider screen does not show it, and the app renders its own (main.tsx).
+          const code = notInShell(screen.signedIn ? [...app, ...signedIn] : app)
+            .map((file) => `/${file}`)
+            .join(' ');
+          const head = screen.signedIn ? `${screen.styles}<style>@media ${wideScreen}{#root[data-wide-screen]{visibility:hidden}}</style>` : screen.styles;
+          const layout = screen.signedIn ? ` data-wide-screen="${wideScreen}"` : '';
+          const source = page([], screen.signedIn ? '' : ' data-session="none"', head)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen.urlPath}"${layout} data-app-code="${code}">${screen.html}</div>`)
             .replace(entry[0], `<script>${inline}</script>`)
             .replace(manifest, '');
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
-          this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, urlPath).slice(1), source });
+          if (screen.signedIn && !source.includes(PRERENDERED_CLIENT_NAME)) this.error(`locale pages: ${screen.urlPath} does not greet the client by name`);
+          this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, screen.urlPath, screen.signedIn).slice(1), source });
         }
       }
       // The server allows this inline script, and no other, by its hash (CSP script-src).
-      const hashes = screens.size > 0 ? [`sha256-${createHash('sha256').update(inline).digest('base64')}`] : [];
+      const hashes = screens.length > 0 ? [`sha256-${createHash('sha256').update(inline).digest('base64')}`] : [];
       this.emitFile({ type: 'asset', fileName: INLINE_SCRIPT_HASHES, source: JSON.stringify(hashes) });
       // index.html, the service worker's page, preloads the app's code too.
       index.source = shell.replace('</head>', `${preload([...app])}</head>`);

@@ -9,6 +9,15 @@ import type { Locale } from '../i18n/locales.ts';
  */
 export const SIGNED_IN_CLIENT_ELEMENT_ID = 'signed-in-client';
 
+/** What the dashboard greets a client by: the first word of their name. */
+export const greetingName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * The client's name in the signed-in screen the build renders to HTML (ADR 026): one word, so that
+ * it is its own greeting name, which the server replaces with the signed-in client's.
+ */
+export const PRERENDERED_CLIENT_NAME = 'Prerenderedclientname';
+
 export interface ClientDto {
   id: string;
   name: string;

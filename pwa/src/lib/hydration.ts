@@ -8,6 +8,9 @@ export function startHydrating(): void {
   hydrating = true;
 }
 
+/** Whether React is hydrating a page the build rendered, for a state's first value (useHydrated). */
+export const isHydrating = () => hydrating;
+
 /**
  * Last inside the routes' Suspense boundary, which React hydrates after the rest of the page: its
  * effect runs after those of every component hydrated there, which have read `hydrating`; a

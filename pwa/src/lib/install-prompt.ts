@@ -9,7 +9,7 @@ interface BeforeInstallPromptEvent extends Event {
 
 const DISMISSED_KEY = 'leve.installDismissed';
 
-const standalone = () => window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as { standalone?: boolean }).standalone === true;
+const standalone = () => typeof window !== 'undefined' && (window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as { standalone?: boolean }).standalone === true);
 
 interface InstallState {
   /** The deferred prompt, when the browser offered one. */
@@ -23,7 +23,7 @@ interface InstallState {
 export const useInstallPrompt = create<InstallState>((set, get) => ({
   event: null,
   installed: standalone(),
-  dismissed: localStorage.getItem(DISMISSED_KEY) === '1',
+  dismissed: typeof localStorage !== 'undefined' && localStorage.getItem(DISMISSED_KEY) === '1',
   dismiss() {
     localStorage.setItem(DISMISSED_KEY, '1');
     set({ dismissed: true });

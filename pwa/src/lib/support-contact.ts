@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { answer, apiClient, ApiRequestError } from './api.ts';
+import { isHydrating } from './hydration.ts';
 
 export interface SupportContact {
   whatsapp: string | null;
@@ -41,8 +42,10 @@ function fetchSupportContact(): Promise<SupportContact> {
  * the gym without signal too. Undefined until known.
  */
 export function useSupportContact(): SupportContact | undefined {
-  const [contact, setContact] = useState<SupportContact | undefined>(() => stored() ?? undefined);
+  // A page rendered at build time knows no contacts: hydrating, the remembered ones wait a render.
+  const [contact, setContact] = useState<SupportContact | undefined>(() => (isHydrating() ? undefined : (stored() ?? undefined)));
   useEffect(() => {
+    setContact((shown) => shown ?? stored() ?? undefined);
     let cancelled = false;
     fetchSupportContact()
       .then((support) => {

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import InstallIcon from '@mui/icons-material/InstallMobileOutlined';
 import { useRefusals } from '#pwa/db/use-refusals.ts';
+import { useHydrated } from '#pwa/lib/hydration.ts';
 import { menuInstallHint, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
 
 /** The CSS variable the shell adds to the page's bottom padding: the banner's height and gap. */
@@ -37,7 +38,8 @@ export function InstallBanner({ bottomOffset }: { bottomOffset: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { event, installed, dismissed, dismiss, install } = useInstallPrompt();
-  const hint = menuInstallHint();
+  // A page rendered at build time has no banner: hydrating, it shows none either (ADR 026).
+  const hint = useHydrated() ? menuInstallHint() : null;
   const refusalShown = useRefusals().length > 0;
   const [banner, setBanner] = useState<HTMLDivElement | null>(null);
   useSpaceKeptFor(banner);

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { daysRemaining, subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
+import { useHydrated } from '#pwa/lib/hydration.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { remainingTimeText } from '../../features/subscription/remaining-time.ts';
 
@@ -54,8 +55,10 @@ export function SubscriptionBanners({ fallback }: { fallback: ReactNode }) {
   useLayoutEffect(() => {
     if (!loading) rememberShownBanner(shown.current?.offsetHeight);
   });
+  // A page rendered at build time keeps no place: hydrating, neither does this (ADR 026).
+  const hydrated = useHydrated();
   if (loading) {
-    const height = shownBannerHeight();
+    const height = hydrated ? shownBannerHeight() : 0;
     return height ? <Skeleton variant="rounded" height={height} sx={{ mb: 2 }} aria-hidden data-testid="banner-placeholder" /> : null;
   }
   const zone = deviceTimeZone();

@@ -17,6 +17,7 @@ import FlagIcon from '@mui/icons-material/FlagOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
 import { daysInApp, pendingToday } from '#protocol/domain/dashboard-tiles.ts';
 import { localDateIn, trainingOn } from '#protocol/domain/daily-progress.ts';
+import { greetingName } from '#protocol/contract/clients.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { deviceTimeZone, todayLocalDate } from '#pwa/db/local-writes.ts';
@@ -112,7 +113,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
   const weight = useWeightProgress();
   const support = useSupportContact();
 
-  const firstName = (client?.name ?? '').trim().split(/\s+/)[0] ?? '';
+  const firstName = greetingName(client?.name ?? '');
   const open = (next: View) => setParams({ view: next });
   // Back closes the view like the browser's back button: the view is a history entry.
   const close = () => (window.history.state?.idx > 0 ? window.history.back() : setParams({}, { replace: true }));
