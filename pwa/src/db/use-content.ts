@@ -4,7 +4,7 @@ import { useLiveData } from './live-data.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
 import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
-import { useUserDb } from './current.ts';
+import { useCurrentDb } from './current.ts';
 
 /** Newest publication first; only published plans ever reach a client (SPEC §4). */
 const byPublication = <T extends { status: string; publishedAt: string | null; createdAt: string }>(plans: T[]) =>
@@ -20,26 +20,26 @@ function inLanguage<P extends DietPlanDto | WorkoutPlanDto>(plan: P, locale: str
 
 /** The client's published diets on this device, newest first, in the reader's language; undefined while loading. */
 export function usePublishedDiets(): DietPlanDto[] | undefined {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const { locale } = useIntl();
   return useLiveData(async () => (db ? byPublication(await db.diets.toArray()).map((diet) => inLanguage(diet, locale)) : undefined), [db, locale]);
 }
 
 /** The client's published workouts on this device, newest first, in the reader's language; undefined while loading. */
 export function usePublishedWorkouts(): WorkoutPlanDto[] | undefined {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const { locale } = useIntl();
   return useLiveData(async () => (db ? byPublication(await db.workouts.toArray()).map((workout) => inLanguage(workout, locale)) : undefined), [db, locale]);
 }
 
 /** Notifications on this device, newest first (read state includes pending local changes). */
 export function useNotifications(): NotificationDto[] | undefined {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   return useLiveData(async () => (db ? (await db.notifications.orderBy('createdAt').reverse().toArray()) : undefined), [db]);
 }
 
 /** The profile as this device holds it (pending edits included); empty before the first pull. */
 export function useLocalProfile(): Partial<ProfileDto> | undefined {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   return useLiveData(async () => (db ? ((await db.profile.toArray())[0] ?? {}) : undefined), [db]);
 }

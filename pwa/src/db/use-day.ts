@@ -1,6 +1,6 @@
 import { useLiveData } from './live-data.ts';
 import { emptyDay } from '#protocol/conflict/rules.ts';
-import { useUserDb } from './current.ts';
+import { useCurrentDb } from './current.ts';
 
 /**
  * A day's progress as stored on this device (confirmed plus pending changes); a day with nothing
@@ -8,6 +8,6 @@ import { useUserDb } from './current.ts';
  * meanwhile would take a tap and save its blanks over what is stored.
  */
 export function useDay(localDate: string) {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   return useLiveData(async () => (db ? ((await db.dailyProgress.get(localDate)) ?? emptyDay(localDate)) : undefined), [db, localDate]);
 }

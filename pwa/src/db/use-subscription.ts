@@ -1,7 +1,7 @@
 import { useLiveData } from './live-data.ts';
 import { contentGate, subscriptionStatus, type Gate } from '#protocol/domain/subscription-time.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
-import { useUserDb } from './current.ts';
+import { useCurrentDb } from './current.ts';
 
 /**
  * The subscription this device holds (pulled read-only), chosen as the server does: the active
@@ -16,7 +16,7 @@ export function pickCurrent(subscriptions: SubscriptionDto[], now: number): Subs
 }
 
 export function useLocalSubscription(now: number): { loading: boolean; subscription: SubscriptionDto | null; gate: Gate; now: number } {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const all = useLiveData(async () => (db ? db.subscriptions.toArray() : undefined), [db]);
   // `now` ticks for countdowns; a plan that just arrived is judged against the present moment.
   const at = Math.max(now, Date.now());

@@ -3,12 +3,12 @@ import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import type { ClientDto } from '#protocol/contract/clients.ts';
 import { weightProgress, type WeightProgress } from '#protocol/domain/weight-progress.ts';
 import { useSession } from '#pwa/lib/session.ts';
-import { useUserDb } from './current.ts';
+import { useCurrentDb, useUserDb } from './current.ts';
 import { useLocalProfile } from './use-content.ts';
 
 /** The weight records on this device, deleted ones left out; undefined while loading. */
 export function useWeightRecords(): WeightRecord[] | undefined {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   return useLiveData(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
 }
 

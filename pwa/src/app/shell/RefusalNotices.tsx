@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUserDb } from '#pwa/db/current.ts';
+import { useCurrentDb } from '#pwa/db/current.ts';
 import { useRefusals } from '#pwa/db/use-refusals.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 
@@ -12,7 +12,7 @@ const loadSnackbar = () => import('./RefusalSnackbar.tsx').then((m) => m.Refusal
  * arrived with no page open is shown at the next open. They stay until the user dismisses them.
  */
 export function RefusalNotices({ bottomOffset = 0 }: { bottomOffset?: number }) {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const refusals = useRefusals();
   const dismiss = () => void db?.refusals.bulkDelete(refusals.map((refusal) => refusal.id));
   const snackbar = useOnDemand(loadSnackbar, 'refusal-notice');

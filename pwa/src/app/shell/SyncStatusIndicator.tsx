@@ -6,14 +6,14 @@ import CloudDoneIcon from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
-import { useUserDb } from '#pwa/db/current.ts';
+import { useCurrentDb } from '#pwa/db/current.ts';
 import { useSyncStatus } from '#pwa/sync/sync-controller.ts';
 
 /** Header widget: online or offline, how many changes wait to be sent, and the last sync time. */
 export function SyncStatusIndicator() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const pending = useLiveQuery(() => db?.outbox.count() ?? 0, [db]) ?? 0;
   const { online, syncing, lastSyncAt, failed } = useSyncStatus();
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toLocale } from '#protocol/i18n/locales.ts';
-import { useUserDb } from '#pwa/db/current.ts';
+import { useCurrentDb } from '#pwa/db/current.ts';
 import { useLiveData } from '#pwa/db/live-data.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 
@@ -25,7 +25,7 @@ function swapSeen(userId: string, language: string): string | null {
  * (on the login page, say); a language only set at sign-up or by a seed leaves the device's.
  */
 export function useProfileLanguage(): void {
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const profile = useLiveData(async () => {
     const found = db ? await db.profile.toCollection().first() : undefined;
     // Stamped when someone chose it (Settings, the profile form), not when it was set at sign-up or seeded.

@@ -20,7 +20,7 @@ import { HeightField } from '#pwa/components/HeightField.tsx';
 import { NativeSelectField, type SelectOption } from '#pwa/components/NativeSelectField.tsx';
 import { OutlinedTextField as TextField } from '#pwa/components/OutlinedTextField.tsx';
 import type { Measures } from '#pwa/lib/measures.ts';
-import { useUserDb } from '#pwa/db/current.ts';
+import { useCurrentDb } from '#pwa/db/current.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -105,7 +105,7 @@ function changedFields(values: FormValues, original: FormValues, measures: Measu
 function Profile() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const db = useUserDb((s) => s.db);
+  const db = useCurrentDb();
   const client = useSession((s) => s.client);
   const setClient = useSession((s) => s.setClient);
   const stored = useLiveQuery(async () => (db ? ((await db.profile.toArray())[0] ?? null) : undefined), [db]);
