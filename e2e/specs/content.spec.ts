@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, signInAsDemoClient, test, type Locale } from '../fixtures.ts';
+import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /** Intl puts no-break spaces in numbers and percentages ('21 %' in es-AR). */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -187,6 +188,9 @@ test('a new client sees zero tiles, no content yet, and the activation prompt in
   await expect(page.getByTestId('workout-placeholder')).toContainText('O visualizador de treinos está chegando em breve');
 });
 
+/** The install banner waits for a client who has used the app on this device: one who first opened it on an earlier day. */
+const openedBefore = (page: Page) => page.addInitScript(() => localStorage.setItem('leve.firstOpenedOn', '2026-01-01'));
+
 /** What Chromium fires when the app is installable; the test stands in for the browser's dialog. */
 const fireInstallPrompt = (page: Page) =>
   page.evaluate(() => {
@@ -201,6 +205,7 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
   await registerClient(context.request, baseURL as string, { name: 'Ivo Instala' });
   // A paid plan: a trial's banner would take the one banner place (issue 17).
   expect((await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).status()).toBe(201);
+  await openedBefore(page);
   await page.goto('/dashboard');
   await expect(page.getByTestId('sidebar-account')).toBeAttached({ timeout: 20_000 });
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
@@ -222,6 +227,20 @@ test('the install banner offers the browser prompt, and a dismissal is remembere
   await expect(page.getByTestId('install-banner')).toHaveCount(0);
 });
 
+test('on a client’s first day the install banner waits until they have saved something', async ({ page, context, baseURL }) => {
+  await registerClient(context.request, baseURL as string, { name: 'Iara Primeira' });
+  expect((await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).status()).toBe(201);
+  await page.goto('/dashboard');
+  const tracking = new TrackingPage(page);
+  await expect(tracking.card()).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await fireInstallPrompt(page);
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+
+  await tracking.recordWeight('79,5');
+  await expect(page.getByTestId('install-banner')).toContainText('Instale o Leve Coach');
+});
+
 // Chromium offers the install prompt seconds after the page has painted (once the service
 // worker runs): a banner put above the dashboard then pushed everything down under the reader's
 // thumb (Lighthouse's layout shift 0.15 on /dashboard, issue 20).
@@ -229,6 +248,7 @@ test('an install prompt arriving after the dashboard painted moves nothing on it
   await page.setViewportSize({ width: 390, height: 844 });
   await registerClient(context.request, baseURL as string, { name: 'Ivo Parado' });
   expect((await context.request.post('/api/subscriptions', { headers: { origin: baseURL as string }, data: { planId: 'monthly' } })).status()).toBe(201);
+  await openedBefore(page);
   await page.goto('/dashboard');
   const greeting = page.getByRole('heading', { level: 1 });
   await expect(greeting).toHaveText('Olá, Ivo!', { timeout: 20_000 });

@@ -5,6 +5,7 @@
 import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts';
 import { useUserDb } from '#pwa/db/current.ts';
+import { noteChangeSaved } from '#pwa/lib/install-prompt.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
@@ -56,6 +57,7 @@ export async function write<N extends MutationName>(name: N, args: MutationArgs[
   const db = useUserDb.getState().db;
   if (!db) throw new Error('no signed-in user');
   const mutation = await recordMutation(db, name, args);
+  noteChangeSaved();
   controller?.changed();
   return mutation;
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Mutation } from '#protocol/mutations/envelope.ts';
-import { useInstallPrompt } from '#pwa/lib/install-prompt.ts';
+import { noteChangeSaved, useInstallPrompt } from '#pwa/lib/install-prompt.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { InstallBanner } from './InstallBanner.tsx';
 import { RefusalNotices } from './RefusalNotices.tsx';
@@ -10,7 +10,10 @@ import { RefusalNotices } from './RefusalNotices.tsx';
 const messages = setUpScreenTests();
 const userDb = setUpUserDb();
 
-afterEach(() => useInstallPrompt.setState({ event: null, dismissed: false }));
+afterEach(() => {
+  useInstallPrompt.setState({ event: null, dismissed: false, engaged: false });
+  localStorage.clear();
+});
 
 /** The browser offered its install prompt (Chromium's beforeinstallprompt). */
 const offerInstall = () =>
@@ -26,6 +29,7 @@ const refusedMood = {
 describe('InstallBanner and the refusal notice, both at the bottom of the screen', () => {
   it('gives its place to a refused change’s notice, and comes back once that is dismissed', async () => {
     await userDb().refusals.put(refusedMood);
+    useInstallPrompt.setState({ engaged: true });
     offerInstall();
     renderInApp(
       messages(),
@@ -40,5 +44,17 @@ describe('InstallBanner and the refusal notice, both at the bottom of the screen
     fireEvent.click(screen.getByRole('button', { name: 'Entendi' }));
     await screen.findByTestId('install-banner');
     await waitFor(() => expect(screen.queryByTestId('refusal-notice')).toBeNull());
+  });
+});
+
+describe('InstallBanner: offered to a client who has used the app, not in the middle of a first look', () => {
+  it('waits, on the first day on this device, until the client has saved something; then it is offered, and the device remembers it', async () => {
+    offerInstall();
+    renderInApp(messages(), <InstallBanner bottomOffset={0} />);
+    expect(screen.queryByTestId('install-banner')).toBeNull();
+
+    noteChangeSaved();
+    expect(await screen.findByTestId('install-banner')).toBeTruthy();
+    expect(localStorage.getItem('leve.changeSaved')).toBe('1');
   });
 });

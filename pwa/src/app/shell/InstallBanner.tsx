@@ -27,6 +27,7 @@ function useSpaceKeptFor(banner: HTMLElement | null) {
 /**
  * SPEC §2 install banner: offers the browser's install prompt when there is one, explains the
  * menu route on browsers that install from their own menu, and is gone once installed or dismissed.
+ * It waits until the client has used the app on this device (`engaged`, lib/install-prompt.ts).
  * It floats at the bottom, above the bottom bar (`bottomOffset`), instead of sitting above the
  * page: the browser offers the prompt seconds after the page has painted, and a banner put in the
  * page then pushed everything under the reader's thumb down (ADR 026, layout shift). It gives
@@ -37,13 +38,13 @@ function useSpaceKeptFor(banner: HTMLElement | null) {
 export function InstallBanner({ bottomOffset }: { bottomOffset: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { event, installed, dismissed, dismiss, install } = useInstallPrompt();
+  const { event, installed, dismissed, engaged, dismiss, install } = useInstallPrompt();
   // A page rendered at build time has no banner: hydrating, it shows none either (ADR 026).
   const hint = useHydrated() ? menuInstallHint() : null;
   const refusalShown = useRefusals().length > 0;
   const [banner, setBanner] = useState<HTMLDivElement | null>(null);
   useSpaceKeptFor(banner);
-  if (installed || dismissed || refusalShown || (!event && !hint)) return null;
+  if (installed || dismissed || !engaged || refusalShown || (!event && !hint)) return null;
   return (
     <Alert
       ref={setBanner}

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usedBefore } from './install-prompt.ts';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('usedBefore: whether this device has seen the client use the app (the install banner waits for it)', () => {
+  it('is false on the first day the app opens here, and true from the next day on, after local midnight', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 27, 23, 50) });
+    expect(usedBefore()).toBe(false);
+    expect(localStorage.getItem('leve.firstOpenedOn')).toBe('2026-11-27');
+    vi.setSystemTime(new Date(2026, 10, 27, 23, 59));
+    expect(usedBefore()).toBe(false);
+    vi.setSystemTime(new Date(2026, 10, 28, 0, 5));
+    expect(usedBefore()).toBe(true);
+  });
+
+  it('is true once a change was saved on this device, even on the first day', () => {
+    expect(usedBefore()).toBe(false);
+    localStorage.setItem('leve.changeSaved', '1');
+    expect(usedBefore()).toBe(true);
+  });
+});
