@@ -19,7 +19,7 @@ declare global {
  * app manifest, whose link (`laterLinks`) it adds then, and keeps a button tapped meanwhile for the app to tap again (lib/early-taps.ts). Links
  * need nothing: they work as plain HTML. Self-contained, as the build inlines its text.
  */
-export function startPage(entry: string, laterLinks: string): void {
+export function startPage(entry: string, laterLinks: string, hiddenOn: string | null): void {
   const remember = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button) taps.tapped = button;
@@ -38,9 +38,10 @@ export function startPage(entry: string, laterLinks: string): void {
     document.head.append(script);
   };
   // Once the browser reports the first paint, which it does when the screen shows it (a frame
-  // callback comes before that). A hidden tab paints nothing: it starts at once. A browser that
+  // callback comes before that). A hidden tab paints nothing: it starts at once, as does a screen
+  // the page hides (`hiddenOn`: a wide one, for a screen rendered for a phone). A browser that
   // reports no paint starts after a second.
-  if (document.visibilityState === 'hidden') return start();
+  if (document.visibilityState === 'hidden' || (hiddenOn !== null && window.matchMedia(hiddenOn).matches)) return start();
   setTimeout(start, 1000);
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;

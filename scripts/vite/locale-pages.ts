@@ -13,7 +13,7 @@ interface Prerender {
   PRERENDERED_SIGNED_IN_PATHS: readonly string[];
   renderPage(path: string, locale: Locale, signedIn: boolean): Promise<{ html: string; styles: string }>;
   wideScreenQuery(): string;
-  startPage(entry: string, laterLinks: string): void;
+  startPage(entry: string, laterLinks: string, hiddenOn: string | null): void;
 }
 
 interface Screen {
@@ -119,7 +119,8 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       if (!entry?.[1]) return this.error('locale pages: index.html has no entry script');
       const manifest = /<link rel="manifest"[^>]*>/.exec(shell)?.[0];
       if (!manifest) return this.error('locale pages: index.html should link its manifest');
-      const inline = `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)})`;
+      // Signed in, the page hides its screen on a wide screen, where nothing paints to wait for.
+      const inline = (signedIn: boolean) => `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)}, ${JSON.stringify(signedIn ? wideScreen : null)})`;
       for (const locale of LOCALES) {
         // A feature's own catalog (features/<f>/i18n), or the answer fields' (components/i18n),
         // loads with the screens that need it, not with the page.
@@ -148,15 +149,15 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           const layout = screen.signedIn ? ` data-wide-screen="${wideScreen}"` : '';
           const source = page([], screen.signedIn ? '' : ' data-session="none"', head)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen.urlPath}"${layout} data-app-code="${code}">${screen.html}</div>`)
-            .replace(entry[0], `<script>${inline}</script>`)
+            .replace(entry[0], `<script>${inline(screen.signedIn)}</script>`)
             .replace(manifest, '');
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
           if (screen.signedIn && !source.includes(PRERENDERED_CLIENT_NAME)) this.error(`locale pages: ${screen.urlPath} does not greet the client by name`);
           this.emitFile({ type: 'asset', fileName: prerenderedPage(locale, screen.urlPath, screen.signedIn).slice(1), source });
         }
       }
-      // The server allows this inline script, and no other, by its hash (CSP script-src).
-      const hashes = screens.length > 0 ? [`sha256-${createHash('sha256').update(inline).digest('base64')}`] : [];
+      // The server allows these inline scripts, and no other, by their hashes (CSP script-src).
+      const hashes = [...new Set(screens.map((screen) => screen.signedIn))].map((signedIn) => `sha256-${createHash('sha256').update(inline(signedIn)).digest('base64')}`);
       this.emitFile({ type: 'asset', fileName: INLINE_SCRIPT_HASHES, source: JSON.stringify(hashes) });
       // index.html, the service worker's page, preloads the app's code too.
       index.source = shell.replace('</head>', `${preload([...app])}</head>`);

@@ -45,7 +45,7 @@ describe('the prerendered page’s script and early taps', () => {
     // Kept from the document: happy-dom would try to load it.
     const added: Node[] = [];
     vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as Node[])));
-    startPage('/assets/boot-x.js', LINKS);
+    startPage('/assets/boot-x.js', LINKS, null);
     report('first-paint');
     vi.advanceTimersByTime(500);
     expect(added).toHaveLength(0);
@@ -60,10 +60,21 @@ describe('the prerendered page’s script and early taps', () => {
     expect(added).toHaveLength(1);
   });
 
+  it('loads the entry at once on a screen where the page hides its screen (a wide one, for a phone’s dashboard): nothing will paint to wait for', () => {
+    vi.stubGlobal('PerformanceObserver', class { observe() {} disconnect() {} });
+    const added: Node[] = [];
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as Node[])));
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width:900px)' }));
+    startPage('/assets/boot-x.js', LINKS, '(max-width:10px)');
+    expect(added).toHaveLength(0);
+    startPage('/assets/boot-x.js', LINKS, '(min-width:900px)');
+    expect(added).toHaveLength(1);
+  });
+
   it('taps again, once, the last button tapped before the app ran (a tap on its icon counts)', () => {
     const first = button('Idioma');
     const submit = button('Entrar');
-    startPage('/assets/boot-x.js', LINKS);
+    startPage('/assets/boot-x.js', LINKS, null);
     first.click();
     submit.querySelector('span')?.click();
     stopListeningForEarlyTaps();
@@ -79,7 +90,7 @@ describe('the prerendered page’s script and early taps', () => {
 
   it('leaves alone the taps React handles itself, and a button no longer on screen', () => {
     const submit = button('Entrar');
-    startPage('/assets/boot-x.js', LINKS);
+    startPage('/assets/boot-x.js', LINKS, null);
     stopListeningForEarlyTaps();
     const onSubmit = vi.fn();
     submit.addEventListener('click', onSubmit);
@@ -88,7 +99,7 @@ describe('the prerendered page’s script and early taps', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
 
     const gone = button('Sair');
-    startPage('/assets/boot-x.js', LINKS);
+    startPage('/assets/boot-x.js', LINKS, null);
     gone.click();
     stopListeningForEarlyTaps();
     gone.remove();
