@@ -157,3 +157,28 @@ test('on a wide screen the signed-in /dashboard, rendered for a phone, is not sh
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a phone’s dashboard taken over by the app stays shown when the screen widens (a tablet turned, a window widened): the app lays it out for the width', async ({ browser, baseURL }) => {
+  const { context, page, errors } = await signedInBrowser(browser, baseURL as string, { locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  await page.goto('/dashboard');
+  await appRuns(page);
+  await expect(page.getByTestId('daily-tracking')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('daily-tracking')).toBeVisible();
+  await expect(page.getByTestId('sidebar-account')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a tap on “Registrar peso” before the dashboard’s code arrives opens the weight form once the app runs', async ({ browser, baseURL }) => {
+  const { context, page, errors } = await signedInBrowser(browser, baseURL as string, { locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  const release = await holdScripts(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await page.getByTestId('record-weight').click();
+  await expect(page.getByTestId('weight-form')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('weight-form')).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+});

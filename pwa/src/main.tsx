@@ -42,8 +42,9 @@ if (locale) {
   // In a transition, like the render below: React hydrates in slices that yield to input.
   void loadMessages(locale).then(
     () => {
-      // React handles taps from here on (it hydrates a tapped part at once).
-      stopListeningForEarlyTaps();
+      // Taps stay kept until the screen has hydrated (HydrationEnd, lib/hydration.ts).
+      // The page hid a phone's screen on a wide one; from here the app lays it out for any width.
+      delete root.dataset.wideScreen;
       startHydrating();
       startTransition(() => void hydrateRoot(root, app));
     },

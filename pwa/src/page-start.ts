@@ -20,9 +20,13 @@ declare global {
  * need nothing: they work as plain HTML. Self-contained, as the build inlines its text.
  */
 export function startPage(entry: string, laterLinks: string, hiddenOn: string | null): void {
+  // Kept from React too: until the screen has hydrated, React cannot run a button's handler (its
+  // code may not have arrived), and the tap is played once it has (lib/hydration.ts).
   const remember = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) taps.tapped = button;
+    if (!button) return;
+    taps.tapped = button;
+    event.stopPropagation();
   };
   const taps: EarlyTaps = { tapped: null, stop: () => document.removeEventListener('click', remember, true) };
   window.leveEarlyTaps = taps;

@@ -1,25 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Toaster } from '#pwa/components/Toaster.tsx';
-import { replayEarlyTap } from '#pwa/lib/early-taps.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { IntlGate } from './IntlGate.tsx';
 import { appTheme } from './theme.ts';
-
-/**
- * A button tapped before the app's code ran (lib/early-taps.ts) is tapped again once the app has
- * taken the page over: after hydrating and after what hydrating set off (the typed text taken
- * into the form's state), hence a task later.
- */
-function EarlyTapReplay() {
-  useEffect(() => {
-    const timer = setTimeout(replayEarlyTap);
-    return () => clearTimeout(timer);
-  }, []);
-  return null;
-}
 
 /**
  * Theme, language and toasts around a router: the browser's (App) or, at build time, a static one
@@ -35,7 +21,6 @@ export function AppFrame({ router }: { router: ReactNode }) {
       <IntlGate>
         {router}
         <Toaster />
-        <EarlyTapReplay />
       </IntlGate>
     </ThemeProvider>
   );

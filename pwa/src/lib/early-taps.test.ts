@@ -67,6 +67,7 @@ describe('the prerendered page’s script and early taps', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width:900px)' }));
     startPage('/assets/boot-x.js', LINKS, '(max-width:10px)');
     expect(added).toHaveLength(0);
+    stopListeningForEarlyTaps();
     startPage('/assets/boot-x.js', LINKS, '(min-width:900px)');
     expect(added).toHaveLength(1);
   });
@@ -86,6 +87,21 @@ describe('the prerendered page’s script and early taps', () => {
     replayEarlyTap();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onFirst).not.toHaveBeenCalled();
+  });
+
+  it('keeps a tap from React until the screen has hydrated, then taps once (React could not run a handler whose code had not arrived)', () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const save = document.createElement('button');
+    root.append(save);
+    const react = vi.fn();
+    root.addEventListener('click', react); // React listens at its root
+    startPage('/assets/boot-x.js', LINKS, null);
+    save.click();
+    expect(react).not.toHaveBeenCalled();
+    stopListeningForEarlyTaps();
+    replayEarlyTap();
+    expect(react).toHaveBeenCalledTimes(1);
   });
 
   it('leaves alone the taps React handles itself, and a button no longer on screen', () => {

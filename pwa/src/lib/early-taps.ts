@@ -1,8 +1,8 @@
 /**
- * A tap on a button of a page that arrived rendered (ADR 026), before the app's code ran: the
- * button did nothing then. The page's inline script keeps it (page-start.ts); main.tsx stops it
- * keeping taps as React takes the page over (from then on React handles taps itself), and once
- * it has, the app taps the button again (EarlyTapReplay).
+ * A tap on a button of a page that arrived rendered (ADR 026), before the app's code ran or React
+ * had hydrated the screen: the button did nothing then. The page's inline script keeps it
+ * (page-start.ts) until the screen has hydrated, and the app then taps the button again
+ * (HydrationEnd, lib/hydration.ts); a screen rendered anew stops it at once (main.tsx).
  */
 export function stopListeningForEarlyTaps(): void {
   window.leveEarlyTaps?.stop();

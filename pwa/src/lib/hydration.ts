@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { replayEarlyTap, stopListeningForEarlyTaps } from './early-taps.ts';
 
 // While React hydrates a page the build rendered (and while the build renders it: no document).
 let hydrating = typeof document === 'undefined';
@@ -12,13 +13,20 @@ export function startHydrating(): void {
 export const isHydrating = () => hydrating;
 
 /**
- * Last inside the routes' Suspense boundary, which React hydrates after the rest of the page: its
- * effect runs after those of every component hydrated there, which have read `hydrating`; a
- * component mounted later renders as hydrated at once.
+ * Last inside the routes' Suspense boundary, which React hydrates after the rest of the page (and
+ * only once the screen's lazy parts have arrived): its effect runs after those of every component
+ * hydrated there, which have read `hydrating`; a component mounted later renders as hydrated at
+ * once. The page stops keeping taps from React here, and a button tapped before (lib/early-taps.ts)
+ * is tapped again a task later, after what hydrating set off (the typed text taken into a form's
+ * state). Left to React while the screen's boundary waited for its lazy parts, a tap on the
+ * dashboard's “Registrar peso” was lost.
  */
 export function HydrationEnd(): null {
   useEffect(() => {
     hydrating = false;
+    stopListeningForEarlyTaps();
+    const timer = setTimeout(replayEarlyTap);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }
