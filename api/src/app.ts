@@ -33,6 +33,7 @@ import { countReferralPageVisits, referralRedirect } from './http/referral-visit
 import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage, textInHtml } from './static.ts';
 import { findUserById, toClientDto } from './services/clients.ts';
 import { greetingName, PRERENDERED_CLIENT_NAME, SIGNED_IN_CLIENT_ELEMENT_ID } from '#protocol/contract/clients.ts';
+import { subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -156,9 +157,14 @@ export function createApp(deps: AppDeps): App {
       // A cookie the server no longer knows: the app asks, and learns nobody is signed in.
       if (!user) return { pages: [`/index.${locale}.signed-in.html`] };
       const client = toClientDto(deps.database.db, user);
+      // The rendered dashboard has no plan banner (trial, ending, ended): the device keeps the place
+      // of the one it showed before the app reads the plan, which a page rendered at build time
+      // cannot (ADR 026). A client with one gets the page the app renders itself. The device's
+      // time zone is not known here: a plan ending within a week may be told a day apart.
+      const banner = client.role === 'user' && subscriptionBanners(deps.subscriptions.current(user.id), deps.now(), 'UTC').length > 0;
       return {
         // The prerendered screen greets PRERENDERED_CLIENT_NAME: this client, by their name.
-        pages: [prerenderedPage(locale, urlPath, true), `/index.${locale}.signed-in.html`],
+        pages: [...(banner ? [] : [prerenderedPage(locale, urlPath, true)]), `/index.${locale}.signed-in.html`],
         personalize: (html) =>
           html
             .replaceAll(PRERENDERED_CLIENT_NAME, textInHtml(greetingName(client.name)))

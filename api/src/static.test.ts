@@ -106,6 +106,9 @@ describe('PWA serving', () => {
   it('serves the signed-in client the dashboard the build rendered, greeting them by their first name', async () => {
     const client = t.client();
     await signIn(client, t.deps, { name: '  <b>Zoë</b>&Co  Silva' });
+    // The trial's banner would stand above the dashboard: first a paid plan, which shows none.
+    expect(String((await client.get('/dashboard')).body)).toContain('signed in</title>');
+    expect((await client.post('/api/subscriptions', { planId: 'monthly' })).status).toBe(201);
     const html = String((await client.get('/dashboard', { 'accept-language': 'es-AR' })).body);
     expect(html).toContain('dashboard es-AR</title>');
     // Escaped as the page's text: a name is never markup.
