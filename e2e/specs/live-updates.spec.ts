@@ -13,7 +13,8 @@ for (const locale of LOCALES) {
     expect((await context.request.post('/api/subscriptions', { headers: { origin }, data: { planId: 'monthly' } })).status()).toBe(201);
     const page = await context.newPage();
     await page.goto('/dashboard');
-    await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+    // The app runs (the card shows from the server's page before it does, busy until the day is read).
+    await expect(page.getByTestId('daily-tracking')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
     await expect(page.getByTestId('my-diet')).toBeVisible();
     await expect(page.getByTestId('my-diet')).not.toContainText('Dieta ao vivo');
     let navigations = 0;
