@@ -48,6 +48,9 @@ export default defineConfig(({ command }) => ({
       manifest: false, // pwa/public/manifest.webmanifest is the single source (see ADR 005)
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Its navigations all answer /index.html (sw.ts): the server's pages per language and
+        // route (scripts/vite/locale-pages.ts, 600 KB) would only be downloaded at each install.
+        globIgnores: ['index.*.html'],
       },
       devOptions: { enabled: false },
     }),
