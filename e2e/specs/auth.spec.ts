@@ -151,6 +151,7 @@ test.describe('signed in', () => {
   });
 
   test('logged-out routes and / lead to the dashboard; an unknown path shows the 404 page', async ({ page }) => {
+    test.setTimeout(60_000); // five full page loads
     for (const path of ['/login', '/cadastro', '/professor-cadastro', '/']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$|\/$/);
