@@ -35,7 +35,8 @@ const FIRST_FIGURE_LIMIT = 3;
 
 export const name = `A new phone's first figure and interaction to next paint on /dashboard (Event Timing, ${CPU_SLOWDOWN}× CPU slowdown, 390 px phone, median of ${ROUNDS})`;
 
-const PHONE = { locale: 'pt-BR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' };
+// The service worker installs as on a new phone: its precache competes with the first figure.
+const PHONE = { locale: 'pt-BR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** Collects Event Timing entries that belong to an interaction, from the page's first script on. */
 function observeInteractions() {
@@ -117,6 +118,8 @@ async function dashboardRound(browser, url, round) {
     const sync = page.getByTestId('sync-status');
     await expect(sync).toHaveAttribute('data-pending', '0', { timeout: 60_000 });
     await page.getByTestId('daily-tracking').waitFor({ timeout: 60_000 });
+    // The taps are measured once the service worker has installed: its precache is not theirs.
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
 

@@ -8,6 +8,7 @@ import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { rememberReferral } from './lib/referral.ts';
 import { stopListeningForEarlyTaps } from './lib/early-taps.ts';
 import { startHydrating } from './lib/hydration.ts';
+import { registerServiceWorkerAfterLoad } from './lib/service-worker.ts';
 
 // What the first screen waits for leaves with the app's code, not after its first render.
 prepareMessages();
@@ -64,11 +65,4 @@ if (locale) {
   });
 }
 
-// The service worker precaches the app shell so the app opens with no network (ADR 005).
-// After the page's load, which may have come before this code ran (boot.ts starts it after painting).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.error('sw.register', error));
-  // A task of its own (20 ms of a slow phone's main thread), not part of evaluating this module.
-  if (document.readyState === 'complete') setTimeout(register);
-  else window.addEventListener('load', register, { once: true });
-}
+registerServiceWorkerAfterLoad(() => useSession.getState().status === 'anonymous');

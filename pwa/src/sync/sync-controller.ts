@@ -39,6 +39,8 @@ export function createSyncController(db: UserDb) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let firstSyncEnded = () => {};
+  const firstSync = new Promise<void>((resolve) => (firstSyncEnded = resolve));
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
@@ -62,6 +64,7 @@ export function createSyncController(db: UserDb) {
         for (;;) {
           again = false;
           const outcome = await syncOnce();
+          firstSyncEnded();
           if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
           const pending = await db.outbox.count().catch(() => 0);
           if (again && !stopped) continue;
@@ -122,6 +125,8 @@ export function createSyncController(db: UserDb) {
       navigator.serviceWorker?.controller?.postMessage(OUTBOX_SYNC_MESSAGE);
     },
     syncNow: () => runNow(),
+    /** Resolves when the first sync has ended, whatever its outcome. */
+    firstSync,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

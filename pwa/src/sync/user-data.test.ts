@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useUserDb } from '#pwa/db/current.ts';
 import { activateUserData, closeUserData } from './user-data.ts';
 import { useSyncStatus } from './sync-controller.ts';
@@ -7,6 +7,7 @@ import { useSyncStatus } from './sync-controller.ts';
 afterEach(async () => {
   await closeUserData();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 describe('activateUserData', () => {
@@ -31,5 +32,22 @@ describe('activateUserData', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(useSyncStatus.getState().unauthorized).toBe(false);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('registers the service worker once the first sync has ended, not while a new device’s data arrives (issue 20)', async () => {
+    vi.stubEnv('PROD', true);
+    const register = vi.fn(() => Promise.resolve({}));
+    Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
+    onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
+    const answers: ((response: Response) => void)[] = [];
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve))));
+    await activateUserData('user_new_device');
+    await vi.waitFor(() => expect(answers).toHaveLength(1)); // the first pull is on its way
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(register).not.toHaveBeenCalled();
+    // Whatever the sync's outcome (here the server failed), the worker installs after it.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answers[0]?.(new Response(JSON.stringify({ error: 'Erro', code: 'INTERNAL', details: [] }), { status: 503 }));
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' }));
   });
 });
