@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): App {
     // code; a screen the build rendered to HTML comes already in it. Signed in, it carries the
     // client (as GET /clients/session answers it), so the app renders their screen without a
     // round trip first (issue 20, part 2; pwa/src/lib/session.ts).
-    const statics = createStaticHandler(deps.config.staticRoot, (c, urlPath) => {
+    const statics = createStaticHandler(deps.config.staticRoot, (c, urlPath, built) => {
       const { locale, token } = cookieContext(c, deps);
       if (!token) return { pages: [prerenderedPage(locale, urlPath, false), `/index.${locale}.html`] };
       const session = sessionFor(c, deps, token);
@@ -160,11 +160,13 @@ export function createApp(deps: AppDeps): App {
       // The rendered dashboard has no plan banner (trial, ending, ended): the device keeps the place
       // of the one it showed before the app reads the plan, which a page rendered at build time
       // cannot (ADR 026). A client with one gets the page the app renders itself. The device's
-      // time zone is not known here: a plan ending within a week may be told a day apart.
-      const banner = client.role === 'user' && subscriptionBanners(deps.subscriptions.current(user.id), deps.now(), 'UTC').length > 0;
+      // time zone is not known here: a plan ending within a week may be told a day apart. The plan
+      // is read only for a screen the build rendered.
+      const rendered = prerenderedPage(locale, urlPath, true);
+      const banner = () => client.role === 'user' && subscriptionBanners(deps.subscriptions.current(user.id), deps.now(), 'UTC').length > 0;
       return {
         // The prerendered screen greets PRERENDERED_CLIENT_NAME: this client, by their name.
-        pages: [...(banner ? [] : [prerenderedPage(locale, urlPath, true)]), `/index.${locale}.signed-in.html`],
+        pages: [...(built(rendered) && !banner() ? [rendered] : []), `/index.${locale}.signed-in.html`],
         personalize: (html) =>
           html
             .replaceAll(PRERENDERED_CLIENT_NAME, textInHtml(greetingName(client.name)))

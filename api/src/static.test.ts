@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { sessionCookieName } from './http/middleware.ts';
 import { prerenderedPage } from './static.ts';
@@ -122,6 +122,17 @@ describe('PWA serving', () => {
     const stale = String((await t.client().get('/dashboard', { cookie: `${sessionCookieName(false)}=anything` })).body);
     expect(stale).toContain('signed in</title>');
     expect(stale).not.toContain(PRERENDERED_CLIENT_NAME);
+  });
+
+  it('reads the client’s plan (whether a banner stands above the dashboard) only for a screen the build rendered', async () => {
+    const client = t.client();
+    await signIn(client, t.deps);
+    const planReads = vi.spyOn(t.deps.subscriptions, 'current');
+    onTestFinished(() => planReads.mockRestore());
+    expect(String((await client.get('/progress')).body)).toContain('signed in</title>');
+    expect(planReads).not.toHaveBeenCalled();
+    await client.get('/dashboard');
+    expect(planReads).toHaveBeenCalledTimes(1);
   });
 
   it('never caches the service worker for long', async () => {

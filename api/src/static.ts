@@ -87,10 +87,13 @@ export interface PageChoice {
  * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
  * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
  * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
- * An app route gets the page `pageFor` chooses; a personalized page is the user's alone, so it is
+ * An app route gets the page `pageFor` chooses (told which pages the build made); a personalized page is the user's alone, so it is
  * sent `private` and without an ETag, compressed as it goes.
  */
-export function createStaticHandler(root: string, pageFor: (c: Context, urlPath: string) => PageChoice = () => ({ pages: ['/index.html'] })) {
+export function createStaticHandler(
+  root: string,
+  pageFor: (c: Context, urlPath: string, built: (page: string) => boolean) => PageChoice = () => ({ pages: ['/index.html'] }),
+) {
   const files = new Map<string, StaticFile>();
   if (existsSync(root)) {
     for (const full of walk(root)) {
@@ -164,7 +167,7 @@ export function createStaticHandler(root: string, pageFor: (c: Context, urlPath:
       // App routes (no file extension) get the shell; a missing asset gets a real 404.
       const lastSegment = urlPath.split('/').pop() ?? '';
       if (index && !lastSegment.includes('.')) {
-        const { pages, personalize } = pageFor(c, urlPath);
+        const { pages, personalize } = pageFor(c, urlPath, (name) => files.has(name));
         const page = pages.map((name) => files.get(name)).find((variant) => variant !== undefined) ?? index;
         const vary = 'Accept-Encoding, Accept-Language, Cookie';
         return personalize ? sendPersonal(c, personalize(page.body.toString('utf8')), vary) : send(c, page, vary);
