@@ -4,7 +4,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { Locale } from '#protocol/i18n/locales.ts';
-import { PRERENDERED_CLIENT_NAME, type ClientDto } from '#protocol/contract/clients.ts';
+import { clientWithNoAnswers, PRERENDERED_CLIENT_NAME } from '#protocol/contract/clients.ts';
 import { AppFrame } from './app/App.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { appTheme } from './app/theme.ts';
@@ -24,33 +24,7 @@ export const PRERENDERED_SIGNED_IN_PATHS = ['/dashboard'] as const;
  * signed-in client's (api/src/app.ts); nothing else of theirs is in a screen before the device's
  * data is read, and that data is read after hydrating, so the page holds skeletons there.
  */
-const PRERENDERED_CLIENT: ClientDto = {
-  id: 'prerendered',
-  name: PRERENDERED_CLIENT_NAME,
-  email: '',
-  phone: null,
-  birthDate: null,
-  gender: null,
-  height: null,
-  currentWeight: null,
-  startingWeight: null,
-  targetWeight: null,
-  activityLevel: null,
-  goalType: null,
-  weeklyWeightGoal: null,
-  timeFrame: null,
-  motivation: null,
-  previousAttempts: null,
-  highestWeight: null,
-  lowestWeight: null,
-  dietaryRestrictions: [],
-  medicalConditions: [],
-  countryCode: 'BR',
-  preferredLanguage: 'pt-BR',
-  unitSystem: 'metric',
-  role: 'user',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const PRERENDERED_CLIENT = clientWithNoAnswers({ id: 'prerendered', name: PRERENDERED_CLIENT_NAME, email: '', createdAt: '2026-01-01T00:00:00.000Z' });
 
 /**
  * The layout the signed-in screens are rendered in: a phone's (bottom bar, closed menu). A wider

@@ -48,6 +48,36 @@ export interface ClientDto {
   createdAt: string;
 }
 
+/**
+ * A Brazilian client in pt-BR and metric units who has answered nothing else: every optional
+ * answer blank. The build renders the signed-in screens for one (pwa/src/prerender.tsx); the
+ * tests build theirs from it.
+ */
+export const clientWithNoAnswers = (identity: Pick<ClientDto, 'id' | 'name' | 'email' | 'createdAt'>): ClientDto => ({
+  ...identity,
+  phone: null,
+  birthDate: null,
+  gender: null,
+  height: null,
+  currentWeight: null,
+  startingWeight: null,
+  targetWeight: null,
+  activityLevel: null,
+  goalType: null,
+  weeklyWeightGoal: null,
+  timeFrame: null,
+  motivation: null,
+  previousAttempts: null,
+  highestWeight: null,
+  lowestWeight: null,
+  dietaryRestrictions: [],
+  medicalConditions: [],
+  countryCode: 'BR',
+  preferredLanguage: 'pt-BR',
+  unitSystem: 'metric',
+  role: 'user',
+});
+
 /** The profile as pulled: the client's fields and the HLC of each field's last write. */
 export type ProfileDto = ClientDto & { profileHlcs: Record<string, string> };
 

@@ -1,5 +1,5 @@
 /** Builders for the wire shapes the PWA's tests store and stub, with overrides (as api/test's factories). */
-import type { ClientDto, ProfileDto } from '#protocol/contract/clients.ts';
+import { clientWithNoAnswers, type ClientDto, type ProfileDto } from '#protocol/contract/clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.ts';
 
@@ -8,31 +8,8 @@ import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.t
  * current weight is the registration weight (ADR 018), so a given `currentWeight` is both.
  */
 export const aClient = (overrides: Partial<ClientDto> = {}): ClientDto => ({
-  id: 'u1',
-  name: 'Ana Cliente',
-  email: 'ana@example.com',
-  phone: null,
-  birthDate: null,
-  gender: null,
-  height: null,
-  currentWeight: null,
+  ...clientWithNoAnswers({ id: 'u1', name: 'Ana Cliente', email: 'ana@example.com', createdAt: '2026-01-05T12:00:00.000Z' }),
   startingWeight: overrides.currentWeight ?? null,
-  targetWeight: null,
-  activityLevel: null,
-  goalType: null,
-  weeklyWeightGoal: null,
-  timeFrame: null,
-  motivation: null,
-  previousAttempts: null,
-  highestWeight: null,
-  lowestWeight: null,
-  dietaryRestrictions: [],
-  medicalConditions: [],
-  countryCode: 'BR',
-  preferredLanguage: 'pt-BR',
-  unitSystem: 'metric',
-  role: 'user',
-  createdAt: '2026-01-05T12:00:00.000Z',
   ...overrides,
 });
 
