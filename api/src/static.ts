@@ -87,8 +87,8 @@ export interface PageChoice {
  * Serves the built PWA from memory (a few MB, read once at start): precompressed .br/.gz made by
  * the build, ETags, the SPA fallback to index.html for app routes only, and a plain 404 for a
  * missing file, so a stale page asking for an old chunk fails loudly instead of getting HTML.
- * An app route gets the page `pageFor` chooses (told which pages the build made); a personalized page is the user's alone, so it is
- * sent `private` and without an ETag, compressed as it goes.
+ * An app route gets the page `pageFor` chooses (told which pages the build made); a personalized
+ * page is the user's alone, so it is sent `private` and without an ETag, compressed as it goes.
  */
 export function createStaticHandler(
   root: string,

@@ -275,7 +275,7 @@ test('an install prompt arriving after the dashboard painted moves nothing on it
 // painted may move afterwards, on a phone slowed down as a cheap one is. How soon the data shows
 // is the bench's to measure (interaction.mjs, "a new phone's first figure"); this waits long
 // enough for a CI machine running two browsers on two cores, where the 4× phone showed its first
-// figure after more than 20 s (a 6.7 s median here, run alone).
+// figure after more than 20 s (4–7 s here, run alone).
 const DATA_ON_A_SLOW_PHONE = { timeout: 45_000 };
 async function layoutShiftsOnOpening(context: BrowserContext, loaded: (page: Page) => Promise<void>) {
   const page = await context.newPage();
