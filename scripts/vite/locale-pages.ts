@@ -66,6 +66,9 @@ async function loadPrerender(root: string): Promise<Prerender> {
  * from the HTML, then hydrated (ADR 026). index.html only gets the app's code preloaded: the service
  * worker serves it offline, and the PWA then asks GET /locale (and who is signed in).
  */
+/** The id of a prerendered page's script, the first element after its screen. */
+const PAGE_SCRIPT_ID = 'page-start';
+
 export function localePages(root: string, signedInChunkNames: readonly string[]): Plugin {
   const screens: Screen[] = [];
   // page-start.ts's function, from the prerender's build: its text goes into the pages.
@@ -145,11 +148,15 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
           const code = notInShell(screen.signedIn ? [...app, ...signedIn] : app)
             .map((file) => `/${file}`)
             .join(' ');
-          const head = screen.signedIn ? `${screen.styles}<style>@media ${wideScreen}{#root[data-wide-screen]{visibility:hidden}}</style>` : screen.styles;
+          // The first paint waits until the whole screen is parsed (its script follows it): a slow
+          // phone painted the half parsed so far, and the rest then moved it (the quick actions
+          // pushed the weight card down 272 px, the bottom bar's items narrowed as the next came).
+          const parsed = `<link rel="expect" href="#${PAGE_SCRIPT_ID}" blocking="render">`;
+          const head = `${parsed}${screen.signedIn ? `${screen.styles}<style>@media ${wideScreen}{#root[data-wide-screen]{visibility:hidden}}</style>` : screen.styles}`;
           const layout = screen.signedIn ? ` data-wide-screen="${wideScreen}"` : '';
           const source = page([], screen.signedIn ? '' : ' data-session="none"', head)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen.urlPath}"${layout} data-app-code="${code}">${screen.html}</div>`)
-            .replace(entry[0], `<script>${inline(screen.signedIn)}</script>`)
+            .replace(entry[0], `<script id="${PAGE_SCRIPT_ID}">${inline(screen.signedIn)}</script>`)
             .replace(manifest, '');
           if (!source.includes(screen.html)) this.error('locale pages: index.html has no empty <div id="root"></div>');
           if (screen.signedIn && !source.includes(PRERENDERED_CLIENT_NAME)) this.error(`locale pages: ${screen.urlPath} does not greet the client by name`);
