@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { replayEarlyTap, stopListeningForEarlyTaps } from './early-taps.ts';
+import { screenShown } from './service-worker.ts';
 
 // While React hydrates a page the build rendered (and while the build renders it: no document).
 let hydrating = typeof document === 'undefined';
@@ -19,11 +20,13 @@ export const isHydrating = () => hydrating;
  * once. The page stops keeping taps from React here, and a button tapped before (lib/early-taps.ts)
  * is tapped again a task later, after what hydrating set off (the typed text taken into a form's
  * state). Left to React while the screen's boundary waited for its lazy parts, a tap on the
- * dashboard's “Registrar peso” was lost.
+ * dashboard's “Registrar peso” was lost. The screen is shown then, and the service worker may
+ * install (lib/service-worker.ts).
  */
 export function HydrationEnd(): null {
   useEffect(() => {
     hydrating = false;
+    screenShown();
     stopListeningForEarlyTaps();
     const timer = setTimeout(replayEarlyTap);
     return () => clearTimeout(timer);

@@ -64,7 +64,7 @@ export function createSyncController(db: UserDb) {
         for (;;) {
           again = false;
           const outcome = await syncOnce();
-          firstSyncEnded();
+          if (!stopped) firstSyncEnded();
           if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
           const pending = await db.outbox.count().catch(() => 0);
           if (again && !stopped) continue;
@@ -125,7 +125,7 @@ export function createSyncController(db: UserDb) {
       navigator.serviceWorker?.controller?.postMessage(OUTBOX_SYNC_MESSAGE);
     },
     syncNow: () => runNow(),
-    /** Resolves when the first sync has ended, whatever its outcome. */
+    /** Resolves when the first sync has ended, whatever its outcome; never once stopped (another account). */
     firstSync,
     stop() {
       stopped = true;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useUserDb } from '#pwa/db/current.ts';
 import { activateUserData, closeUserData } from './user-data.ts';
 import { useSyncStatus } from './sync-controller.ts';
+import { screenShown } from '#pwa/lib/service-worker.ts';
 
 afterEach(async () => {
   await closeUserData();
@@ -41,6 +42,7 @@ describe('activateUserData', () => {
     onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
     const answers: ((response: Response) => void)[] = [];
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve))));
+    screenShown(); // the dashboard has rendered, its figures still skeletons
     await activateUserData('user_new_device');
     await vi.waitFor(() => expect(answers).toHaveLength(1)); // the first pull is on its way
     await new Promise((resolve) => setTimeout(resolve, 50));

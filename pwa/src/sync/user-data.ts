@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { noteChangeSaved } from '#pwa/lib/install-prompt.ts';
-import { registerServiceWorker } from '#pwa/lib/service-worker.ts';
+import { firstDataArrived } from '#pwa/lib/service-worker.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
@@ -40,7 +40,7 @@ export async function activateUserData(userId: string): Promise<void> {
   useUserDb.setState({ db });
   controller = createSyncController(db);
   // The first screen has its data: the service worker's install no longer competes with it.
-  void controller.firstSync.then(registerServiceWorker);
+  void controller.firstSync.then(firstDataArrived);
   listenForChanges(db);
   // Ask the browser not to evict offline changes under storage pressure.
   void navigator.storage?.persist?.().catch(() => false);
