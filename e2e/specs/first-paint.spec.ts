@@ -23,6 +23,21 @@ async function holdScripts(page: Page, { boot = false } = {}) {
   return release;
 }
 
+/**
+ * The paths the page fetched before its first paint (Resource Timing). A rendered page needs none:
+ * on a phone's network each is a round trip in the paint's way (ADR 026).
+ */
+async function fetchedBeforePaint(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < paint)
+      .map((entry) => new URL(entry.name).pathname);
+  });
+}
+
 /** The app's code runs once the theme has put its class on <html> (the prerendered page has none). */
 const appRuns = (page: Page) => page.waitForFunction(() => document.documentElement.classList.length > 0);
 
@@ -41,6 +56,7 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT[locale].title);
     await expect(page.getByTestId('login-submit')).toHaveText(TEXT[locale].submit);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 20, 17)');
+    expect(await fetchedBeforePaint(page)).toEqual([]);
     await page.evaluate(() => {
       (window as unknown as { serverButton: Element | null }).serverButton = document.querySelector('[data-testid=login-submit]');
     });
@@ -121,6 +137,7 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('bottom-nav')).toBeVisible();
     // The device's figures come after the app runs: their places are held meanwhile.
     await expect(page.getByTestId('daily-tracking')).toHaveAttribute('aria-busy', 'true');
+    expect(await fetchedBeforePaint(page)).toEqual([]);
     await page.evaluate(() => {
       (window as unknown as { serverGreeting: Element | null }).serverGreeting = document.querySelector('[data-testid=welcome-card] h1');
     });

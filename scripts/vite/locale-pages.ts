@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,6 +66,8 @@ async function loadPrerender(root: string): Promise<Prerender> {
  * from the HTML, then hydrated (ADR 026). index.html only gets the app's code preloaded: the service
  * worker serves it offline, and the PWA then asks GET /locale (and who is signed in).
  */
+/** The app's icon, as index.html links it. */
+const ICON = '/icons/logo.svg';
 /** The id of a prerendered page's script, the first element after its screen. */
 const PAGE_SCRIPT_ID = 'page-start';
 
@@ -90,7 +92,12 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('locale pages: no index.html in the bundle');
-      const shell = index.source;
+      // The icon is in the page (a data: URL): fetched, it was a round trip in the first paint's
+      // way (Lighthouse counts every request that ended before it). Without an icon link at all the
+      // browser asks for /favicon.ico, a 404 in the console.
+      const icon = `href="${ICON}"`;
+      if (!index.source.includes(icon)) return this.error(`locale pages: index.html should link its icon, ${ICON}`);
+      const shell = index.source.replace(icon, `href="data:image/svg+xml,${encodeURIComponent(readFileSync(path.join(root, 'pwa/public', ICON), 'utf8').trim())}"`);
       // One script, boot.ts's chunk: the prerendered pages load it from an inline script (below).
       if (shell.split('<script').length !== 2) return this.error('locale pages: index.html should load one script, the entry (boot.ts)');
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
@@ -117,7 +124,6 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       collect(main.fileName);
       // A prerendered page's one script is inline (page-start.ts): it loads the entry after the
       // paint, and links the manifest then, which the browser would fetch while the page loads.
-      // (Not the icon: without a link, the browser asks for /favicon.ico, a 404 in the console.)
       const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
       if (!entry?.[1]) return this.error('locale pages: index.html has no entry script');
       const manifest = /<link rel="manifest"[^>]*>/.exec(shell)?.[0];
