@@ -1,10 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useUserDb } from '#pwa/db/current.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
+import { HydrationEnd, startHydrating } from '#pwa/lib/hydration.ts';
 import { renderInApp, setUpScreenTests } from '#pwa/test/screen-harness.tsx';
 import { DailyTrackingCard } from './DailyTrackingCard.tsx';
 
@@ -49,5 +54,34 @@ describe('DailyTrackingCard while the device’s day is being read', () => {
     fireEvent.click(switchOf('toggle-diet'));
     expect(switchOf('toggle-diet').checked).toBe(true);
     expect(screen.getByTestId('unsaved-flag')).toBeTruthy();
+  });
+});
+
+describe('DailyTrackingCard in the dashboard the build rendered', () => {
+  it('holds its controls’ place in the page (below a phone’s fold, they kept the page from arriving in one round trip), and shows them once the page has hydrated', async () => {
+    const messages = await loadMessages('pt-BR');
+    const page = (
+      <IntlProvider locale="pt-BR" messages={messages}>
+        <DailyTrackingCard />
+        <HydrationEnd />
+      </IntlProvider>
+    );
+    startHydrating();
+    const html = renderToString(page);
+    expect(html).toContain('Acompanhamento diário');
+    expect(html).toContain('data-testid="daily-tracking-placeholder"');
+    expect(html).not.toContain('toggle-workout');
+
+    useUserDb.setState({ db: new UserDb('daily-tracking-card-hydrating') });
+    const container = document.body.appendChild(Object.assign(document.createElement('div'), { innerHTML: html }));
+    const mismatches: unknown[] = [];
+    const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }));
+    onTestFinished(() => act(() => root.unmount()));
+    const card = screen.getByTestId('daily-tracking');
+    await waitFor(() => expect(card.getAttribute('aria-busy')).toBe('false'));
+    expect(mismatches).toEqual([]);
+    expect(screen.queryByTestId('daily-tracking-placeholder')).toBeNull();
+    fireEvent.click(switchOf('toggle-diet'));
+    expect(switchOf('toggle-diet').checked).toBe(true);
   });
 });

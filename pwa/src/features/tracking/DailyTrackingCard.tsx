@@ -12,6 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -23,8 +24,27 @@ import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/envelop
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { useDay } from '#pwa/db/use-day.ts';
+import { useHydrated } from '#pwa/lib/hydration.ts';
 
 const LEVEL_MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
+
+/** The controls' height on a phone (320 to 768 px wide, in the three languages). */
+const CONTROLS_HEIGHT_PX = 424;
+
+/**
+ * Where the controls go, in the dashboard the build renders. They are below a phone's fold, and
+ * their markup and styles (two switches, two sliders) made the page too big to arrive in a
+ * connection's first round trip (ADR 026); they render once the page has hydrated.
+ */
+function ControlsPlaceholder() {
+  return (
+    <Stack sx={{ height: CONTROLS_HEIGHT_PX, gap: 3 }} aria-hidden data-testid="daily-tracking-placeholder">
+      {['55%', '55%', '90%', '90%'].map((width, index) => (
+        <Skeleton key={index} width={width} />
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * SPEC §2/§4 daily tracking card: toggles and sliders edit a draft; Save sends only the fields
@@ -35,6 +55,7 @@ export function DailyTrackingCard() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const localDate = todayLocalDate();
   const stored = useDay(localDate);
+  const hydrated = useHydrated();
   const reading = stored === undefined;
   const saved = stored ?? emptyDay(localDate);
   const [draft, setDraft] = useState<{ date: string; fields: DayFields } | null>(null);
@@ -68,7 +89,7 @@ export function DailyTrackingCard() {
   const levelText = (value: number) => t(`tracking.daily.level${value}`);
 
   return (
-    <Card variant="outlined" aria-busy={reading} data-testid="daily-tracking">
+    <Card variant="outlined" aria-busy={reading || !hydrated} data-testid="daily-tracking">
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2">
@@ -76,60 +97,66 @@ export function DailyTrackingCard() {
           </Typography>
           {changed.length > 0 && !locked && <Chip color="warning" size="small" label={t('tracking.daily.unsaved')} data-testid="unsaved-flag" />}
         </Stack>
-        {locked && (
-          <Alert severity="success" icon={<CelebrationIcon />} sx={{ mb: 2 }} data-testid="day-complete-banner">
-            {t('tracking.daily.completeBanner')}
-          </Alert>
-        )}
-        <Box sx={{ opacity: locked ? 0.55 : 1 }} aria-disabled={locked}>
-          <Stack sx={{ gap: 1 }}>
-            <FormControlLabel
-              control={<Switch checked={values.workoutCompleted} onChange={(_e, checked) => edit('workoutCompleted', checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'toggle-workout' } as object }} />}
-              label={t('tracking.daily.workout')}
-            />
-            <FormControlLabel
-              control={<Switch checked={values.dietFollowed} onChange={(_e, checked) => edit('dietFollowed', checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'toggle-diet' } as object }} />}
-              label={t('tracking.daily.diet')}
-            />
-            {(['mood', 'energy'] as const).map((field) => (
-              <Box key={field} sx={{ px: 1 }}>
-                <Typography id={`${field}-label`} variant="body2" gutterBottom>
-                  {t(`tracking.daily.${field}`)}: {levelText(values[field])}
-                </Typography>
-                <Slider
-                  value={values[field]}
-                  min={1}
-                  max={5}
-                  step={1}
-                  marks={LEVEL_MARKS}
-                  disabled={disabled}
-                  onChange={(_e, value) => edit(field, value as number)}
-                  getAriaValueText={levelText}
-                  slotProps={{ input: { 'aria-labelledby': `${field}-label`, 'data-testid': `slider-${field}` } as object }}
+        {hydrated ? (
+          <>
+            {locked && (
+              <Alert severity="success" icon={<CelebrationIcon />} sx={{ mb: 2 }} data-testid="day-complete-banner">
+                {t('tracking.daily.completeBanner')}
+              </Alert>
+            )}
+            <Box sx={{ opacity: locked ? 0.55 : 1 }} aria-disabled={locked}>
+              <Stack sx={{ gap: 1 }}>
+                <FormControlLabel
+                  control={<Switch checked={values.workoutCompleted} onChange={(_e, checked) => edit('workoutCompleted', checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'toggle-workout' } as object }} />}
+                  label={t('tracking.daily.workout')}
                 />
-              </Box>
-            ))}
-          </Stack>
-          <Stack sx={{ gap: 1, mt: 2 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="points-today">
-                {t('tracking.daily.points', { points })}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {intl.formatNumber(dailyPercent(values) / 100, { style: 'percent' })}
-              </Typography>
-            </Stack>
-            <LinearProgress variant="determinate" value={dailyPercent(values)} aria-label={t('tracking.daily.points', { points })} sx={{ height: 8, borderRadius: 4 }} />
-            <Typography variant="caption" color="text.secondary">
-              {t('tracking.daily.pointsRequired', { count: pointsRequired(values) })}
-            </Typography>
-          </Stack>
-          {!locked && (
-            <Button variant="contained" onClick={save} disabled={changed.length === 0 || saving} sx={{ mt: 2 }} data-testid="save-progress">
-              {t('tracking.daily.save')}
-            </Button>
-          )}
-        </Box>
+                <FormControlLabel
+                  control={<Switch checked={values.dietFollowed} onChange={(_e, checked) => edit('dietFollowed', checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'toggle-diet' } as object }} />}
+                  label={t('tracking.daily.diet')}
+                />
+                {(['mood', 'energy'] as const).map((field) => (
+                  <Box key={field} sx={{ px: 1 }}>
+                    <Typography id={`${field}-label`} variant="body2" gutterBottom>
+                      {t(`tracking.daily.${field}`)}: {levelText(values[field])}
+                    </Typography>
+                    <Slider
+                      value={values[field]}
+                      min={1}
+                      max={5}
+                      step={1}
+                      marks={LEVEL_MARKS}
+                      disabled={disabled}
+                      onChange={(_e, value) => edit(field, value as number)}
+                      getAriaValueText={levelText}
+                      slotProps={{ input: { 'aria-labelledby': `${field}-label`, 'data-testid': `slider-${field}` } as object }}
+                    />
+                  </Box>
+                ))}
+              </Stack>
+              <Stack sx={{ gap: 1, mt: 2 }}>
+                <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="points-today">
+                    {t('tracking.daily.points', { points })}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {intl.formatNumber(dailyPercent(values) / 100, { style: 'percent' })}
+                  </Typography>
+                </Stack>
+                <LinearProgress variant="determinate" value={dailyPercent(values)} aria-label={t('tracking.daily.points', { points })} sx={{ height: 8, borderRadius: 4 }} />
+                <Typography variant="caption" color="text.secondary">
+                  {t('tracking.daily.pointsRequired', { count: pointsRequired(values) })}
+                </Typography>
+              </Stack>
+              {!locked && (
+                <Button variant="contained" onClick={save} disabled={changed.length === 0 || saving} sx={{ mt: 2 }} data-testid="save-progress">
+                  {t('tracking.daily.save')}
+                </Button>
+              )}
+            </Box>
+          </>
+        ) : (
+          <ControlsPlaceholder />
+        )}
       </CardContent>
       <Dialog open={celebrating} onClose={() => setCelebrating(false)} aria-labelledby="congrats-title">
         <DialogTitle id="congrats-title">{t('tracking.congrats.title')}</DialogTitle>
