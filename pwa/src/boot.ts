@@ -32,6 +32,18 @@ function preloadAppCode() {
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
+/**
+ * A page's first Intl formatter makes V8 load ICU's data (12–18 ms here, 50–70 ms on a phone
+ * slowed 4×), and the time zone's first reading costs more. On a signed-in page the first ones
+ * were the weight's unit and the day's date, inside the render of the device's first figures, the
+ * longest task of the load (ADR 026); here they come in a task of their own while the first pull
+ * is on its way. A signed-out page formats no number and skips it.
+ */
+function loadIntlData(locale: string) {
+  new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', unitDisplay: 'short' }).format(1);
+  Intl.DateTimeFormat().resolvedOptions();
+}
+
 void afterPaint().then(async () => {
   const locale = toLocale(document.documentElement.dataset.locale);
   // main.tsx loads it again, from the module cache; a failure is reported there.
@@ -47,4 +59,8 @@ void afterPaint().then(async () => {
   await import('./libraries.ts');
   await nextTask();
   await import('./main.tsx');
+  if (locale && document.documentElement.dataset.session !== 'none') {
+    await nextTask();
+    loadIntlData(locale);
+  }
 });
