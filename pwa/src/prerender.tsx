@@ -1,11 +1,11 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { clientWithNoAnswers, PRERENDERED_CLIENT_NAME } from '#protocol/contract/clients.ts';
 import { AppFrame } from './app/App.tsx';
+import { createAppEmotionCache } from './app/emotion-cache.ts';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { appTheme } from './app/theme.ts';
 import { loadMessages } from './i18n/messages.ts';
@@ -47,14 +47,14 @@ function startAs<T>(store: { getInitialState(): T; setState(state: Partial<T>): 
  * Build time, in Node: one screen in one language as HTML, signed out or signed in as
  * PRERENDERED_CLIENT, and the styles it uses, so the browser paints it before any script runs;
  * main.tsx then hydrates it (ADR 026). React's prerender waits for the screen's lazy parts.
- * The `css` key is the one the browser's emotion cache uses: it adopts these style tags and
+ * The emotion cache is the browser's (app/emotion-cache.ts): it adopts these style tags and
  * renders the same class names.
  */
 export async function renderPage(path: string, locale: Locale, signedIn: boolean): Promise<{ html: string; styles: string }> {
   startAs(useLocaleStore, { locale, chosen: false });
   startAs(useSession, signedIn ? { status: 'authenticated', client: PRERENDERED_CLIENT, offline: false } : { status: 'anonymous', client: null, offline: false });
   await loadMessages(locale);
-  const cache = createCache({ key: 'css' });
+  const cache = createAppEmotionCache();
   const emotion = createEmotionServer(cache);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
@@ -93,7 +93,7 @@ export async function renderPage(path: string, locale: Locale, signedIn: boolean
  * system's), and a page painted before it would flash light. A stored "light" sets `.light`.
  */
 function systemDarkScheme(styles: string): string {
-  const dark = /\.dark\{(-webkit-print-color-scheme:dark;color-scheme:dark;--[^}]*)\}/.exec(styles)?.[1];
+  const dark = /\.dark\{(color-scheme:dark;--[^}]*)\}/.exec(styles)?.[1];
   if (!dark) throw new Error('prerender: the theme wrote no .dark variables');
   return `<style>@media (prefers-color-scheme: dark){:root:not(.light){${dark}}}</style>`;
 }

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Toaster } from '#pwa/components/Toaster.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
+import { createAppEmotionCache } from './emotion-cache.ts';
 import { IntlGate } from './IntlGate.tsx';
 import { appTheme } from './theme.ts';
 
@@ -27,13 +29,16 @@ export function AppFrame({ router }: { router: ReactNode }) {
 }
 
 export function App() {
+  const [emotionCache] = useState(createAppEmotionCache);
   return (
-    <AppFrame
-      router={
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      }
-    />
+    <CacheProvider value={emotionCache}>
+      <AppFrame
+        router={
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        }
+      />
+    </CacheProvider>
   );
 }
