@@ -76,7 +76,10 @@ describe('DailyTrackingCard in the dashboard the build rendered', () => {
     const container = document.body.appendChild(Object.assign(document.createElement('div'), { innerHTML: html }));
     const mismatches: unknown[] = [];
     const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }));
-    onTestFinished(() => act(() => root.unmount()));
+    onTestFinished(() => {
+      act(() => root.unmount());
+      container.remove();
+    });
     const card = screen.getByTestId('daily-tracking');
     await waitFor(() => expect(card.getAttribute('aria-busy')).toBe('false'));
     expect(mismatches).toEqual([]);
