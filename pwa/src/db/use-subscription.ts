@@ -17,7 +17,13 @@ export function pickCurrent(subscriptions: SubscriptionDto[], now: number): Subs
 
 export function useLocalSubscription(now: number): { loading: boolean; subscription: SubscriptionDto | null; gate: Gate; now: number } {
   const db = useCurrentDb();
-  const all = useLiveData(async () => (db ? db.subscriptions.toArray() : undefined), [db]);
+  const all = useLiveData(async () => {
+    if (!db) return undefined;
+    const [subscriptions, pulled] = await Promise.all([db.subscriptions.toArray(), db.getMeta<string>('lastSyncAt')]);
+    // A device that has never pulled does not know the plan: its empty table is no answer yet. A
+    // new phone showed "activate your plan" until the first pull, and the page moved twice.
+    return subscriptions.length === 0 && !pulled ? undefined : subscriptions;
+  }, [db]);
   // `now` ticks for countdowns; a plan that just arrived is judged against the present moment.
   const at = Math.max(now, Date.now());
   const subscription = all ? pickCurrent(all, at) : null;

@@ -53,6 +53,16 @@ describe('SubscriptionBanners: one banner at a time (issue 17: three stacked ban
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('says nothing of the plan on a device that has not pulled yet: an empty table there is no answer (a new phone showed “activate your plan” until its first pull, moving the page down and up)', async () => {
+    await renderBanners('pt-BR');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(screen.queryByTestId('install-banner')).toBeNull();
+    // The first pull has run, and this client has no plan: now the banner is the truth.
+    await userDb().setMeta('lastSyncAt', new Date().toISOString());
+    await screen.findByTestId('banner-activation');
+  });
+
   it('leaves the place to the install banner when no plan banner applies', async () => {
     await userDb().subscriptions.put(subscription({ planId: 'quarterly', price: 6990, isTrial: false, endDate: new Date(Date.now() + 60 * 24 * HOUR).toISOString() }));
     await renderBanners('en-US');
