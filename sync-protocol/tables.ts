@@ -4,13 +4,14 @@
  * Everything generic about them derives from this list: the mutators' storage port, the pull's
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
-import type { DailyProgress, NotificationDto, WeightRecord } from './contract/tracking.ts';
+import type { BodyMeasurement, DailyProgress, NotificationDto, WeightRecord } from './contract/tracking.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {
   weightRecords: WeightRecord;
   dailyProgress: DailyProgress;
   notifications: NotificationDto;
+  bodyMeasurements: BodyMeasurement;
 }
 
 export type SyncedTableName = keyof SyncedRows;
@@ -28,6 +29,7 @@ export const SYNCED_TABLES: { readonly [N in SyncedTableName]: SyncedTable<Synce
   weightRecords: { key: 'id', indexes: ['createdAt'], since: 1 },
   dailyProgress: { key: 'localDate', indexes: [], since: 1 },
   notifications: { key: 'id', indexes: ['createdAt'], since: 1 },
+  bodyMeasurements: { key: 'id', indexes: ['createdAt'], since: 6 },
 };
 
 export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];

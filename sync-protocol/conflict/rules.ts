@@ -7,6 +7,7 @@
 import type { ErrorCode } from '../errors.ts';
 import { canCompleteDay, NEUTRAL_LEVEL } from '../domain/daily-progress.ts';
 import type { ProgressField, ProgressSetArgs } from '../mutations/progress-set.ts';
+import type { MeasurementUpdateArgs } from '../mutations/measurement-update.ts';
 import type { WeightUpdateArgs } from '../mutations/weight-update.ts';
 
 export type Outcome<T> = { ok: true; row: T; changed: boolean } | { ok: false; code: ErrorCode };
@@ -42,27 +43,71 @@ export interface WeightRecord {
  * Replaying the same correction is a no-op (its HLC is no longer greater).
  */
 export function applyWeightUpdate(current: WeightRecord | undefined, args: WeightUpdateArgs, hlc: string): Outcome<WeightRecord> {
+  return applyFieldCorrections(current, args, WEIGHT_RECORD_FIELDS, hlc);
+}
+
+/**
+ * Per-field last-writer-wins of a correctable row (weight records, body measurements): each field
+ * given is set only if this write is its latest; a deleted row stays deleted.
+ */
+function applyFieldCorrections<Row extends { deleted: boolean; hlcs?: Partial<Record<F, string>> }, F extends string & keyof Row>(
+  current: Row | undefined,
+  args: Partial<Record<F, unknown>>,
+  fields: readonly F[],
+  hlc: string,
+): Outcome<Row> {
   if (!current) return rejected('NOT_FOUND');
   if (current.deleted) return unchanged(current);
-  const hlcs = { ...current.hlcs };
-  const next: WeightRecord = { ...current, hlcs };
+  const hlcs: Partial<Record<F, string>> = { ...current.hlcs };
+  const next: Row = { ...current, hlcs };
   let any = false;
-  for (const field of WEIGHT_RECORD_FIELDS) {
+  for (const field of fields) {
     const value = args[field];
     if (value === undefined) continue;
     const previous = hlcs[field];
     if (previous !== undefined && hlc <= previous) continue;
     hlcs[field] = hlc;
-    if (field === 'weight') next.weight = value as number;
-    else next.notes = value as string | null;
+    next[field] = value as Row[F];
     any = true;
   }
   return any ? changed(next) : unchanged(current);
 }
 
 export function applyWeightDelete(current: WeightRecord | undefined): Outcome<WeightRecord> {
+  return applyTombstone(current);
+}
+
+/** A delete: a tombstone that wins over every correction, before or after it. */
+function applyTombstone<Row extends { deleted: boolean }>(current: Row | undefined): Outcome<Row> {
   if (!current) return rejected('NOT_FOUND');
   return current.deleted ? unchanged(current) : changed({ ...current, deleted: true });
+}
+
+// ── Body measurements (issue 21): as weight records, client UUIDv7 keys, each site corrected
+// last-writer-wins by HLC, a delete a tombstone. Lengths in cm, body fat in %. ──
+
+export const MEASUREMENT_FIELDS = ['waist', 'hip', 'chest', 'arm', 'thigh', 'neck', 'bodyFat'] as const;
+export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
+/** The sites measured with a tape (cm); `bodyFat` is a percentage from a scale or a caliper. */
+export const MEASUREMENT_SITES = ['waist', 'hip', 'chest', 'arm', 'thigh', 'neck'] as const satisfies readonly MeasurementField[];
+export type MeasurementSite = (typeof MEASUREMENT_SITES)[number];
+
+export interface BodyMeasurement extends Record<MeasurementField, number | null> {
+  id: string;
+  /** When the client measured (ISO instant). */
+  createdAt: string;
+  deleted: boolean;
+  /** The HLC of the last correction of each field; none for a field as first recorded. */
+  hlcs: Partial<Record<MeasurementField, string>>;
+}
+
+/** Corrects the sites given (`null` takes a value away), each only if this write is its latest. */
+export function applyMeasurementUpdate(current: BodyMeasurement | undefined, args: MeasurementUpdateArgs, hlc: string): Outcome<BodyMeasurement> {
+  return applyFieldCorrections(current, args, MEASUREMENT_FIELDS, hlc);
+}
+
+export function applyMeasurementDelete(current: BodyMeasurement | undefined): Outcome<BodyMeasurement> {
+  return applyTombstone(current);
 }
 
 // ── Daily progress: one row per local date, per-field last-writer-wins by HLC, monotonic completion. ──

@@ -40,6 +40,27 @@ export function checkWeight(value: unknown): Checked<number> {
   return ok(n);
 }
 
+/** Tape measurements (issue 21), in cm: 10 to 300, as typed in cm (0.1) or kept from 0.1 in (0.01 cm). */
+export const LENGTH_MIN_CM = 10;
+export const LENGTH_MAX_CM = 300;
+/** Body fat in %: what a scale, a caliper or the Navy estimate can give, to 0.1. */
+export const BODY_FAT_MIN = 2;
+export const BODY_FAT_MAX = 75;
+
+/** A body measurement in cm, or null (not measured, or taken away by a correction). */
+export function checkLength(value: unknown): Checked<number | null> {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return ok(null);
+  const n = parseDecimal(value, 2);
+  return n === null || n < LENGTH_MIN_CM || n > LENGTH_MAX_CM ? fail('validation.lengthInvalid') : ok(n);
+}
+
+/** A body-fat percentage to 0.1, or null. */
+export function checkBodyFat(value: unknown): Checked<number | null> {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return ok(null);
+  const n = parseDecimal(value, 1);
+  return n === null || n < BODY_FAT_MIN || n > BODY_FAT_MAX ? fail('validation.bodyFatInvalid') : ok(n);
+}
+
 /** Optional notes: trimmed; empty means none. */
 export function checkNotes(value: unknown): Checked<string | null> {
   if (value === undefined || value === null) return ok(null);

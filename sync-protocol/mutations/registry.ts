@@ -3,6 +3,9 @@
  * The envelope's names and argument types, the server's push and the device's local writes all
  * come from this list.
  */
+import { measurementAdd } from './measurement-add.ts';
+import { measurementDelete } from './measurement-delete.ts';
+import { measurementUpdate } from './measurement-update.ts';
 import { notificationRead } from './notification-read.ts';
 import { profileUpdate } from './profile-update.ts';
 import { progressComplete } from './progress-complete.ts';
@@ -11,7 +14,7 @@ import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
 
-export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead] as const;
+export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete] as const;
 
 type AnyMutator = (typeof MUTATORS)[number];
 export type MutationName = AnyMutator['name'];

@@ -1,5 +1,5 @@
 /** `weight.add`: a weigh-in recorded on the device, keyed by a client UUIDv7 (SPEC §5, ADR 015). */
-import { parseInstant } from '../domain/calendar.ts';
+import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, type MutatorContext } from './mutator.ts';
 import type { MutatorStorage, TableStorage } from './storage.ts';
 
@@ -9,9 +9,6 @@ export interface WeightAddArgs {
   notes: string | null;
   createdAt: string;
 }
-
-/** An instant not after `now`: a device clock running fast never dates a weigh-in in the future. */
-const notAfter = (instant: string, now: number) => ((parseInstant(instant) ?? Date.parse(instant)) > now ? new Date(now).toISOString() : instant);
 
 export const weightAdd = defineMutator({
   name: 'weight.add',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createUser } from '../../test/factories.ts';
+import { TestDevice, createUser } from '../../test/factories.ts';
+import { uuidv7 } from '#protocol/ids.ts';
 
 let t: TestApp;
 beforeAll(() => {
@@ -20,11 +21,18 @@ describe('GET /api/clients/me/export', () => {
     const { c, user } = await signedIn();
     await c.post('/api/weight-records', { weight: 77.7, notes: 'manhã' });
     await c.post('/api/subscriptions/trial', {});
-    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
+    const device = new TestDevice();
+    const measured = device.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-20T07:10:00.000Z', waist: 84.5, neck: 36 });
+    const removed = device.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-21T07:10:00.000Z', waist: 90 });
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [measured, removed, device.mutation('measurement.delete', { id: removed.args.id })] });
+    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; bodyMeasurements: unknown[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="leve-coach-export-\d{4}-\d{2}-\d{2}\.json"/);
     expect(response.body.client.email).toBe(user.email);
     expect(response.body.weightRecords.map((r) => r.weight)).toEqual([77.7]);
+    expect(response.body.bodyMeasurements).toEqual([
+      { id: measured.args.id, createdAt: '2026-11-20T07:10:00.000Z', waist: 84.5, hip: null, chest: null, arm: null, thigh: null, neck: 36, bodyFat: null },
+    ]);
     expect(response.body.subscriptions).toHaveLength(1);
     expect(response.body.sessions).toHaveLength(1);
     expect(JSON.stringify(response.body)).not.toMatch(/argon2|password|session_token|"id":"[0-9a-f]{64}"/i);
@@ -35,12 +43,14 @@ describe('DELETE /api/clients/me', () => {
   it('needs the password, then deletes the account and all its data', async () => {
     const { c, user, password } = await signedIn();
     await c.post('/api/weight-records', { weight: 80 });
+    const device = new TestDevice();
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [device.mutation('measurement.add', { id: uuidv7(), createdAt: new Date().toISOString(), arm: 31 })] });
     expect((await c.request('DELETE', '/api/clients/me', { password: 'wrong-one' })).status).toBe(401);
     expect((await c.request('DELETE', '/api/clients/me', {})).status).toBe(401);
     const response = await c.request('DELETE', '/api/clients/me', { password });
     expect(response.status).toBe(200);
     expect((await c.get('/api/clients/me')).status).toBe(401);
-    const left = t.database.sqlite.prepare('SELECT (SELECT count(*) FROM users WHERE id = ?) + (SELECT count(*) FROM weight_records WHERE user_id = ?) + (SELECT count(*) FROM sessions WHERE user_id = ?) AS n').get(user.id, user.id, user.id) as { n: number };
+    const left = t.database.sqlite.prepare('SELECT (SELECT count(*) FROM users WHERE id = ?) + (SELECT count(*) FROM weight_records WHERE user_id = ?) + (SELECT count(*) FROM body_measurements WHERE user_id = ?) + (SELECT count(*) FROM sessions WHERE user_id = ?) AS n').get(user.id, user.id, user.id, user.id) as { n: number };
     expect(left.n).toBe(0);
     expect((await t.client().post('/api/clients/login', { email: user.email, password })).status).toBe(401);
   });

@@ -17,6 +17,9 @@ export function exportAccount(deps: AppDeps, userId: string) {
     exportedAt: new Date(deps.now()).toISOString(),
     client: toClientDto(deps.database.db, user),
     weightRecords: rows('SELECT id, weight, notes, created_at AS createdAt, deleted_at AS deletedAt FROM weight_records WHERE user_id = ? ORDER BY created_at'),
+    bodyMeasurements: rows(
+      "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
+    ),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),
     subscriptions: rows('SELECT id, plan_id AS planId, price, currency, status, start_date AS startDate, end_date AS endDate, source FROM subscriptions WHERE user_id = ? ORDER BY start_date'),

@@ -64,6 +64,9 @@ export class UserDb extends Dexie {
       const dropped = (await tx.table('diets').filter(unstructured).delete()) + (await tx.table('workouts').filter(unstructured).delete());
       if (dropped > 0) await tx.table('meta').put({ key: 'cursor', value: 0 });
     });
+    // v6: body measurements (issue 21). A build before them skipped their rows in a pull while its
+    // cursor moved past them (another device may have sent some), so the next pull starts over.
+    this.version(6).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

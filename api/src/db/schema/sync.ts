@@ -105,6 +105,33 @@ export const notifications = sqliteTable(
   (table) => [index('notifications_user_version_idx').on(table.userId, table.version)],
 );
 
+/**
+ * Body measurements (issue 21): keyed by the client's UUIDv7 like weight records; lengths in cm,
+ * body fat in %, each null when not measured; each field corrected last-writer-wins by the HLC in
+ * `hlcs`; a delete is a tombstone (deleted_at).
+ */
+export const bodyMeasurements = sqliteTable(
+  'body_measurements',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    waist: real('waist'),
+    hip: real('hip'),
+    chest: real('chest'),
+    arm: real('arm'),
+    thigh: real('thigh'),
+    neck: real('neck'),
+    bodyFat: real('body_fat'),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+    hlcs: text('hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [index('body_measurements_user_version_idx').on(table.userId, table.version), index('body_measurements_user_created_idx').on(table.userId, table.createdAt)],
+);
+
 /** Columns every authored plan has: owner, title, draft/published life cycle, sync version. */
 const planColumns = () => ({
   id: text('id').primaryKey(),
