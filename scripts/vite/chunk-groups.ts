@@ -39,9 +39,11 @@ export function chunkGroups(root: string) {
   const src = (file: string) => path.join(root, 'pwa/src', file);
   const main = src('main.tsx');
   const libraries = src('libraries.ts');
-  const signedInRoots = ['app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'sync/user-data.ts'].map(src);
+  const signedInRoots = ['app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'features/measurements/LogMeasurementsButton.tsx', 'sync/user-data.ts'].map(src);
   const shellScreens = [
     'features/progress/ProgressScreen.tsx',
+    'features/measurements/MeasurementsCard.tsx',
+    'features/measurements/NewMeasurementDialog.tsx',
     'features/subscription/PlanUpgradeScreen.tsx',
     'features/subscription/MySubscriptionScreen.tsx',
     'features/content/ContentScreen.tsx',

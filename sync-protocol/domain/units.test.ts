@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cmFromInches, feetAndInchesFromCm, isTypedWeight, kgFromLb, lbFromKg, unitSystemOfCountry } from './units.ts';
+import { cmFromInches, cmFromTenthsOfInch, feetAndInchesFromCm, inchesFromCm, isTypedWeight, kgFromLb, lbFromKg, unitSystemOfCountry } from './units.ts';
 
 const tenths = (min: number, max: number) => fc.integer({ min: min * 10, max: max * 10 }).map((n) => n / 10);
 
@@ -38,5 +38,17 @@ describe('units of measure', () => {
     expect(cmFromInches(66)).toBe(167.6);
     expect(feetAndInchesFromCm(167.6)).toEqual({ feet: 5, inches: 6 });
     expect(feetAndInchesFromCm(182.8)).toEqual({ feet: 6, inches: 0 }); // 71.97 in: the next foot, never "5 ft 12 in"
+  });
+
+  it('keeps a tape measurement typed to 0.1 in as cm to 0.01 and reads back the inches typed (property)', () => {
+    expect(cmFromTenthsOfInch(34)).toBe(86.36);
+    expect(cmFromTenthsOfInch(33.3)).toBe(84.58);
+    expect(inchesFromCm(84.58)).toBe(33.3);
+    fc.assert(fc.property(tenths(3.9, 118.1), (inches) => inchesFromCm(cmFromTenthsOfInch(inches)) === inches), { numRuns: 2000 });
+  });
+
+  it('shows a length typed in cm in inches to 0.1', () => {
+    expect(inchesFromCm(84.5)).toBe(33.3);
+    expect(inchesFromCm(100)).toBe(39.4);
   });
 });

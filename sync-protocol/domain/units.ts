@@ -47,6 +47,15 @@ export function isTypedWeight(kg: number): boolean {
 /** Whole inches as the centimetres stored, to 0.1. */
 export const cmFromInches = (inches: number) => round(inches * CM_PER_INCH, 1);
 
+/**
+ * A tape measurement typed to 0.1 in, as the centimetres stored, to 0.01 (issue 21): 0.01 cm is
+ * 0.004 in, under the half step, so the inches typed read back unchanged.
+ */
+export const cmFromTenthsOfInch = (inches: number) => round(inches * CM_PER_INCH, 2);
+
+/** Stored centimetres as inches to 0.1: the inverse of `cmFromTenthsOfInch` on every 0.1 in step. */
+export const inchesFromCm = (cm: number) => round(cm / CM_PER_INCH, 1);
+
 /** Stored centimetres as feet and whole inches (5 ft 6 in); 11.6 in rounds up to the next foot. */
 export function feetAndInchesFromCm(cm: number): { feet: number; inches: number } {
   const total = Math.round(cm / CM_PER_INCH);

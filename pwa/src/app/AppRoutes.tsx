@@ -17,6 +17,8 @@ const TeacherRegistrationScreen = lazy(() =>
 );
 const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => ({ default: m.DailyTrackingCard })));
 const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
+const LogMeasurementsButton = lazy(() => import('../features/measurements/LogMeasurementsButton.tsx').then((m) => ({ default: m.LogMeasurementsButton })));
+const MeasurementsCard = lazy(() => import('../features/measurements/MeasurementsCard.tsx').then((m) => ({ default: m.MeasurementsCard })));
 const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
 const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => ({ default: m.PlanUpgradeScreen })));
 const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
@@ -92,6 +94,7 @@ export function AppRoutes() {
   const dashboard = (
     <DashboardScreen
       recordWeight={<RecordWeightButton />}
+      recordMeasurements={<LogMeasurementsButton />}
       tracking={<DailyTrackingCard />}
       dietView={(close) => <MyDietView onClose={close} />}
       workoutView={(close) => <MyWorkoutView onClose={close} />}
@@ -109,7 +112,7 @@ export function AppRoutes() {
         <Route element={<AppShell />}>
           <Route index element={dashboard} />
           <Route path="/dashboard" element={dashboard} />
-          <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} />} />
+          <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} measurements={<MeasurementsCard />} />} />
           <Route path="/content" element={<ContentScreen />} />
           <Route path="/subscription" element={<MySubscriptionScreen />} />
           <Route path="/profile" element={<ProfileScreen />} />

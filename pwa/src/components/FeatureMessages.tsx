@@ -8,9 +8,10 @@ import { FullPageSpinner } from './FullPageSpinner.tsx';
 /**
  * Renders `children` with a feature's own strings (see `featureCatalog`) merged over the app's,
  * once they have loaded for the current language; while a new language loads, the previous
- * one's strings stay, as IntlGate does for the app.
+ * one's strings stay, as IntlGate does for the app. Until then `fallback` shows (a spinner for a
+ * screen; a part of a screen gives its own placeholder).
  */
-export function FeatureMessages({ load, children }: { load: (locale: Locale) => Promise<Messages>; children: ReactNode }) {
+export function FeatureMessages({ load, children, fallback }: { load: (locale: Locale) => Promise<Messages>; children: ReactNode; fallback?: ReactNode }) {
   const intl = useIntl();
   const locale = intl.locale as Locale;
   const [loaded, setLoaded] = useState<Messages | null>(null);
@@ -28,7 +29,7 @@ export function FeatureMessages({ load, children }: { load: (locale: Locale) => 
   }, [load, locale]);
 
   const messages = useMemo(() => (loaded ? ({ ...intl.messages, ...loaded } as Messages) : null), [intl.messages, loaded]);
-  if (!messages) return <FullPageSpinner label={intl.formatMessage({ id: 'app.loading' })} />;
+  if (!messages) return fallback ?? <FullPageSpinner label={intl.formatMessage({ id: 'app.loading' })} />;
   return (
     <AppIntlProvider locale={locale} messages={messages}>
       {children}

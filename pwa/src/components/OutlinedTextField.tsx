@@ -5,7 +5,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 
 export interface OutlinedTextFieldProps
-  extends Pick<OutlinedInputProps, 'name' | 'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onChange' | 'onBlur' | 'multiline' | 'minRows'> {
+  extends Pick<OutlinedInputProps, 'name' | 'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onChange' | 'onBlur' | 'multiline' | 'minRows' | 'inputRef'> {
   id?: string;
   label: string;
   error?: boolean;

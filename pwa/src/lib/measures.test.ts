@@ -30,6 +30,23 @@ describe('measures (ADR 020)', () => {
     expect(metric.readWeight('77,25')).toEqual({ ok: false, key: 'validation.weightInvalid' });
   });
 
+  it('reads a tape measurement as typed in cm or in, with either separator; blank is not measured (issue 21)', () => {
+    const metric = measuresFor('metric', 'pt-BR');
+    expect(metric.readLength('84,5')).toEqual({ ok: true, value: 84.5 });
+    expect(metric.readLength(' ')).toEqual({ ok: true, value: null });
+    expect(metric.readLength('84,55')).toEqual({ ok: false, key: 'validation.lengthInvalid' });
+    expect(metric.readLength('845')).toEqual({ ok: false, key: 'validation.lengthInvalid' });
+    expect(metric.length(84.5)).toMatch(/^84,5\s?cm$/);
+    expect(metric.lengthField(84.5)).toBe('84,5');
+    const us = measuresFor('us', 'en-US');
+    expect(us.readLength('33.3')).toEqual({ ok: true, value: 84.58 });
+    expect(us.length(84.58)).toBe('33.3 in');
+    expect(us.lengthField(84.58)).toBe('33.3');
+    expect(us.lengthSymbol).toBe('in');
+    expect(us.lengthDifference(86.36, 84.58)).toBe('0.7 in'); // 34.0 in − 33.3 in, as shown
+    expect(metric.lengthDifference(80, 84.5)).toMatch(/^-4,5\s?cm$/);
+  });
+
   it('shows a difference as the two figures shown read: current − target, signed', () => {
     expect(measuresFor('metric', 'en-US').weightDifference(82.5, 70)).toBe('12.5 kg');
     expect(measuresFor('metric', 'pt-BR').weightDifference(60, 65.3)).toMatch(/^-5,3\s?kg$/);

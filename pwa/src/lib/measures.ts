@@ -1,6 +1,6 @@
 import { parseDecimal } from '#protocol/domain/decimal.ts';
-import { CM_PER_INCH, cmFromInches, feetAndInchesFromCm, INCHES_PER_FOOT, KG_PER_LB, kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
-import { checkWeight, WEIGHT_DECIMALS, type Checked } from '#protocol/mutations/fields.ts';
+import { CM_PER_INCH, cmFromInches, cmFromTenthsOfInch, feetAndInchesFromCm, inchesFromCm, INCHES_PER_FOOT, KG_PER_LB, kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
+import { checkLength, checkWeight, WEIGHT_DECIMALS, type Checked } from '#protocol/mutations/fields.ts';
 import { formatDecimal } from './locale-decimal.ts';
 
 /**
@@ -25,6 +25,18 @@ export interface Measures {
   weightSymbol: string;
   /** What was typed in the shown unit, as stored kg; the keys of the one weight rule (ADR 015). */
   readWeight(typed: unknown): Checked<number>;
+  /** A tape measurement (issue 21): "84,5 cm" / "33.3 in"; '' for none. */
+  length(cm: number | null | undefined): string;
+  /** The figure in the shown unit, to 0.1: 84.58 cm → 33.3 in. */
+  lengthFigure(cm: number): number;
+  /** A stored length as its field shows it: "84,5" / "33.3". */
+  lengthField(cm: number | null | undefined): string;
+  /** `from` − `to` as the two figures shown read, as `weightDifference`. */
+  lengthDifference(fromCm: number, toCm: number): string;
+  /** The unit's symbol for labels: "cm" / "in". */
+  lengthSymbol: string;
+  /** A length typed in the shown unit to 0.1, as stored cm; blank is null (not measured). */
+  readLength(typed: string): Checked<number | null>;
   /** "167,6 cm" / "5 ft 6 in"; '' for none. */
   height(cm: number | null | undefined): string;
   /**
@@ -101,9 +113,22 @@ export function measuresFor(system: UnitSystem, locale: string): Measures {
   const weightUnit = us ? 'pound' : 'kilogram';
   const weightFigure = (kg: number) => (us ? lbFromKg(kg) : kg);
   const symbol = unitFormat(locale, weightUnit, 0).formatToParts(1).find((part) => part.type === 'unit')?.value ?? (us ? 'lb' : 'kg');
+  const lengthUnit = us ? 'inch' : 'centimeter';
+  const lengthFigure = (cm: number) => (us ? inchesFromCm(cm) : cm);
   const measures: Measures = {
     system,
     weightSymbol: symbol,
+    lengthSymbol: unitFormat(locale, lengthUnit, 0).formatToParts(1).find((part) => part.type === 'unit')?.value ?? (us ? 'in' : 'cm'),
+    lengthFigure,
+    length: (cm) => (typeof cm === 'number' && Number.isFinite(cm) ? unitFormat(locale, lengthUnit, 1).format(lengthFigure(cm)) : ''),
+    lengthField: (cm) => (typeof cm === 'number' && Number.isFinite(cm) ? formatDecimal(lengthFigure(cm), locale) : ''),
+    lengthDifference: (fromCm, toCm) => unitFormat(locale, lengthUnit, 1).format(Math.round((lengthFigure(fromCm) - lengthFigure(toCm)) * 10) / 10 + 0),
+    readLength(typed) {
+      if (blank(typed)) return { ok: true, value: null };
+      // One decimal in the unit typed; inches are kept as cm to 0.01 so that they read back as typed.
+      const figure = parseDecimal(typed, 1);
+      return figure === null ? { ok: false, key: 'validation.lengthInvalid' } : checkLength(us ? cmFromTenthsOfInch(figure) : figure);
+    },
     weightFigure,
     weight: (kg, fixed = false) => (typeof kg === 'number' && Number.isFinite(kg) ? (fixed ? fixedFormat(locale, weightUnit) : unitFormat(locale, weightUnit, 1)).format(weightFigure(kg)) : ''),
     weightDifference: (fromKg, toKg) => unitFormat(locale, weightUnit, 1).format(Math.round((weightFigure(fromKg) - weightFigure(toKg)) * 10) / 10 + 0),

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const dashboard = () => (
   <MemoryRouter>
-    <DashboardScreen recordWeight={null} tracking={null} dietView={() => null} workoutView={() => null} />
+    <DashboardScreen recordWeight={null} recordMeasurements={null} tracking={null} dietView={() => null} workoutView={() => null} />
   </MemoryRouter>
 );
 

@@ -34,6 +34,8 @@ type View = 'diet' | 'workout';
 export interface DashboardSlots {
   /** The weight-record button (tracking feature), shown among the quick actions. */
   recordWeight: ReactNode;
+  /** The body measurements button (measurements feature), after it. */
+  recordMeasurements: ReactNode;
   /** The daily tracking card (tracking feature). */
   tracking: ReactNode;
   /** The full diet and workout views (content feature), opened in the page. */
@@ -99,7 +101,7 @@ function SummaryCard({ title, lines, action, onOpen, testId }: { title: string; 
  * My Workout (opening full views in the page, with the browser's back closing them) and the daily
  * tracking card. Everything is read from this device, so it renders at the gym without signal.
  */
-export function DashboardScreen({ recordWeight, tracking, dietView, workoutView }: DashboardSlots) {
+export function DashboardScreen({ recordWeight, recordMeasurements, tracking, dietView, workoutView }: DashboardSlots) {
   const intl = useIntl();
   const measures = useMeasures();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -215,6 +217,7 @@ export function DashboardScreen({ recordWeight, tracking, dietView, workoutView 
             </Typography>
             <Stack sx={{ gap: 1, '& > *': { justifyContent: 'flex-start' } }}>
               {recordWeight}
+              {recordMeasurements}
               <Button variant="outlined" startIcon={<DietIcon />} onClick={() => open('diet')} data-testid="quick-diet">
                 {t('dashboard.viewDiet')}
               </Button>

@@ -106,8 +106,8 @@ function useCorrections() {
   return { edit, remove };
 }
 
-/** SPEC §2 /progress, from the weight records on this device (offline too). */
-function Progress({ actions }: { actions?: ReactNode }) {
+/** SPEC §2 /progress, from the weight records on this device (offline too), and the body measurements (issue 21) in `measurements`. */
+function Progress({ actions, measurements }: { actions?: ReactNode; measurements?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const loaded = useWeightProgress();
@@ -252,6 +252,7 @@ function Progress({ actions }: { actions?: ReactNode }) {
           </CardContent>
         </Card>
       </Stack>
+      {measurements}
       {editing && (
         <WeightFormDialog
           key={editing.id}
@@ -268,10 +269,10 @@ function Progress({ actions }: { actions?: ReactNode }) {
 }
 
 /** The screen with its own strings, which load with it. */
-export function ProgressScreen({ actions }: { actions?: ReactNode }) {
+export function ProgressScreen({ actions, measurements }: { actions?: ReactNode; measurements?: ReactNode }) {
   return (
     <FeatureMessages load={loadProgressMessages}>
-      <Progress actions={actions} />
+      <Progress actions={actions} measurements={measurements} />
     </FeatureMessages>
   );
 }

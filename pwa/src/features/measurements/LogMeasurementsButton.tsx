@@ -1,0 +1,28 @@
+import { lazy, startTransition, Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import Button from '@mui/material/Button';
+import StraightenIcon from '@mui/icons-material/Straighten';
+
+const NewMeasurementDialog = lazy(() => import('./NewMeasurementDialog.tsx'));
+
+/**
+ * "Log measurements" (issue 21), for the dashboard's quick actions and /progress. The form and its
+ * strings load on the first tap (the service worker keeps them for offline use), so the
+ * dashboard's first load does not carry them.
+ */
+export function LogMeasurementsButton({ variant = 'outlined' }: { variant?: 'contained' | 'outlined' }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant={variant} startIcon={<StraightenIcon />} onClick={() => startTransition(() => setOpen(true))} data-testid="log-measurements">
+        {intl.formatMessage({ id: 'measurements.open' })}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <NewMeasurementDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
