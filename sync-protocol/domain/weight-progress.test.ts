@@ -22,7 +22,6 @@ describe('weight progress', () => {
       last: null,
       total: 0,
       recent: [],
-      trend: null,
     });
   });
 
@@ -44,7 +43,6 @@ describe('weight progress', () => {
       last: record,
       total: 1,
       recent: [record],
-      trend: null,
     });
   });
 
@@ -61,7 +59,6 @@ describe('weight progress', () => {
       first: records[0],
       last: records[3],
       total: 4,
-      trend: 'down',
     });
   });
 
@@ -72,7 +69,7 @@ describe('weight progress', () => {
 
   it('measures a weight-gain goal', () => {
     const progress = weightProgress(daily(55, 56.5, 57.5), 55, 60);
-    expect(progress).toMatchObject({ weightLost: -2.5, goalPercent: 50, trend: 'up' });
+    expect(progress).toMatchObject({ weightLost: -2.5, goalPercent: 50 });
   });
 
   it('caps over-achievement at 100', () => {
@@ -136,24 +133,6 @@ describe('weight progress', () => {
         expect(recent.length).toBe(Math.min(weights.length, HISTORY_SIZE));
       }),
     );
-  });
-});
-
-describe('trend', () => {
-  it.each([
-    [[80], null],
-    [[80, 79.8], 'down'],
-    [[80, 80.2], 'up'],
-    [[70.1, 70.3], 'up'],
-    [[70.3, 70.1], 'down'],
-    [[80, 79.9], 'stable'],
-    [[80, 80.1], 'stable'],
-    // Average of the three before the latest (81, 80, 79 → 80); the oldest, 100, is out of the window.
-    [[100, 81, 80, 79, 79.8], 'down'],
-    [[100, 81, 80, 79, 80.2], 'up'],
-    [[100, 81, 80, 79, 80], 'stable'],
-  ] as const)('%o → %s', (weights, trend) => {
-    expect(weightProgress(daily(...weights), null, null).trend).toBe(trend);
   });
 });
 

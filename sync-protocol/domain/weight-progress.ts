@@ -4,11 +4,6 @@
  */
 
 export const HISTORY_SIZE = 10;
-/** How many records before the latest one the trend averages over. */
-const TREND_WINDOW = 3;
-const TREND_THRESHOLD = 0.2;
-/** Weights are decimals: 70.3 − 70.1 is 0.19999… in floating point, not 0.2. */
-const EPSILON = 1e-9;
 const DAY_MS = 86_400_000;
 
 export interface WeightPoint {
@@ -29,7 +24,6 @@ export interface WeightProgress<P extends WeightPoint = WeightPoint> {
   last: P | null;
   total: number;
   recent: P[];
-  trend: 'down' | 'up' | 'stable' | null;
 }
 
 // Adding 0 turns -0 into 0, which would otherwise show as "-0".
@@ -43,17 +37,6 @@ function goalPercentOf(initial: number | null, current: number | null, target: n
   // Dividing signed differences covers both directions: losing towards a lower target and gaining towards a higher one.
   const percent = Math.round(((initial - current) / (initial - target)) * 100);
   return Math.min(100, Math.max(0, percent));
-}
-
-function trendOf(chronological: readonly WeightPoint[]): WeightProgress['trend'] {
-  const latest = chronological.at(-1);
-  const before = chronological.slice(-1 - TREND_WINDOW, -1);
-  if (latest === undefined || before.length === 0) return null;
-  const average = before.reduce((sum, record) => sum + record.weight, 0) / before.length;
-  const diff = latest.weight - average;
-  if (diff <= -TREND_THRESHOLD + EPSILON) return 'down';
-  if (diff >= TREND_THRESHOLD - EPSILON) return 'up';
-  return 'stable';
 }
 
 export function weightProgress<P extends WeightPoint>(
@@ -81,6 +64,5 @@ export function weightProgress<P extends WeightPoint>(
     last,
     total: chronological.length,
     recent: chronological.slice(-HISTORY_SIZE).reverse(),
-    trend: trendOf(chronological),
   };
 }

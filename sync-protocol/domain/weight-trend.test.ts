@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { projectGoal, trendRatePerWeek, weightTrend } from './weight-trend.ts';
+import { projectGoal, trendDirection, trendRatePerWeek, weightTrend } from './weight-trend.ts';
 import type { TrendPoint, WeighIn } from './weight-trend.ts';
 
 const DAY_MS = 86_400_000;
@@ -222,5 +222,15 @@ describe('goal projection', () => {
     expect(projectGoal(line(82, -0.5, 6), 75, now - 22 * DAY_MS)).toEqual({ kind: 'unknown' });
     // Nothing in the last 28 days.
     expect(projectGoal(losing, 75, now + 60 * DAY_MS)).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('trendDirection', () => {
+  it('is down or up beyond ±0.05 kg/week, stable within, and none without a rate', () => {
+    expect(trendDirection(-0.5)).toBe('down');
+    expect(trendDirection(0.06)).toBe('up');
+    expect(trendDirection(0.05)).toBe('stable');
+    expect(trendDirection(-0.05)).toBe('stable');
+    expect(trendDirection(null)).toBeNull();
   });
 });

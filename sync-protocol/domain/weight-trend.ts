@@ -105,6 +105,14 @@ export function trendRatePerWeek(points: readonly TrendPoint[], now: number, win
   return (covariance / variance) * WEEK_DAYS;
 }
 
+/** Which way the trend moves: a rate within ±0.05 kg/week is stable (the scale's noise); none without a rate. */
+export function trendDirection(ratePerWeek: number | null): 'down' | 'up' | 'stable' | null {
+  if (ratePerWeek === null || !Number.isFinite(ratePerWeek)) return null;
+  if (ratePerWeek < -FLAT_RATE) return 'down';
+  if (ratePerWeek > FLAT_RATE) return 'up';
+  return 'stable';
+}
+
 /**
  * When the trend reaches the goal at its current rate. The direction comes from where the
  * person started: a goal above the first weight is a goal to gain. Reaching it needs no rate;

@@ -9,6 +9,8 @@ export interface WeightChartPoint {
   weight: number;
   /** ISO timestamp. */
   createdAt: string;
+  /** The smoothed trend at this weigh-in, in `unit` (issue 21); drawn as the line when given. */
+  trend?: number;
 }
 
 export interface WeightChartProps {
@@ -22,6 +24,8 @@ export interface WeightChartProps {
   title: string;
   targetLabel: string;
   weightLabel: string;
+  /** The trend line's legend and table column; needed when the points carry a trend. */
+  trendLabel?: string;
   /** Shown instead of the chart when there are fewer than 2 points. */
   emptyText: string;
   height?: number;
@@ -82,15 +86,19 @@ function useWidth(element: HTMLElement | null): number {
   return width;
 }
 
-/** Line chart of a client's weight over time against the target weight, with a screen-reader table of the data. */
-export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', title, targetLabel, weightLabel, emptyText, height = 240 }: WeightChartProps) {
+/**
+ * Line chart of a client's weight over time against the target weight, with a screen-reader table
+ * of the data. With a trend, the weigh-ins are dots and the trend is the line: the day-to-day
+ * swings stay visible without being read as the direction.
+ */
+export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', title, targetLabel, weightLabel, trendLabel, emptyText, height = 240 }: WeightChartProps) {
   const theme = useTheme();
   const titleId = useId();
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const width = useWidth(root);
 
   const data = points
-    .map((p) => ({ weight: p.weight, time: Date.parse(p.createdAt) }))
+    .map((p) => ({ weight: p.weight, trend: p.trend, time: Date.parse(p.createdAt) }))
     .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.weight))
     .sort((a, b) => a.time - b.time);
 
@@ -108,6 +116,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
     weight: palette.primary.main,
     target: palette.secondary.main,
     text: palette.text.secondary,
+    trend: palette.info.main,
     grid: palette.divider,
     paper: palette.background.paper,
   };
@@ -117,7 +126,9 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
   const shortDate = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short' });
   const fullDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 
+  const withTrend = trendLabel !== undefined && data.every((p) => typeof p.trend === 'number' && Number.isFinite(p.trend));
   const weights = data.map((p) => p.weight);
+  if (withTrend) weights.push(...data.map((p) => p.trend as number));
   if (targetWeight !== null) weights.push(targetWeight);
   const yTicks = niceTicks(Math.min(...weights) - 1, Math.max(...weights) + 1, 5);
   const yDomain: [number, number] = [yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1];
@@ -138,7 +149,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
   }
   const anchorFor = (i: number, n: number) => (n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle');
 
-  const linePath = data.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.time).toFixed(1)},${y(p.weight).toFixed(1)}`).join(' ');
+  const lineOf = (value: (p: (typeof data)[number]) => number) => data.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.time).toFixed(1)},${y(value(p)).toFixed(1)}`).join(' ');
 
   return (
     <Box ref={setRoot} data-testid="weight-chart" sx={{ width: '100%' }}>
@@ -180,7 +191,11 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
             style={{ stroke: colors.target }}
           />
         )}
-        <path d={linePath} fill="none" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.weight }} />
+        {withTrend ? (
+          <path data-testid="weight-chart-trend" d={lineOf((p) => p.trend as number)} fill="none" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.trend }} />
+        ) : (
+          <path d={lineOf((p) => p.weight)} fill="none" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.weight }} />
+        )}
         {data.map((p, i) => {
           const isLast = i === data.length - 1;
           return (
@@ -210,7 +225,8 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
       </svg>
 
       <Box aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, justifyContent: 'center' }}>
-        <LegendItem label={weightLabel} color={colors.weight} dashed={false} />
+        <LegendItem label={weightLabel} color={colors.weight} dashed={false} dot={withTrend} />
+        {withTrend && <LegendItem label={trendLabel} color={colors.trend} dashed={false} />}
         {targetWeight !== null && <LegendItem label={targetLabel} color={colors.target} dashed />}
       </Box>
 
@@ -220,6 +236,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
           <tr>
             <td />
             <th scope="col">{weightLabel}</th>
+            {withTrend && <th scope="col">{trendLabel}</th>}
           </tr>
         </thead>
         <tbody>
@@ -227,6 +244,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
             <tr key={`${p.time}-${i}`}>
               <th scope="row">{fullDate.format(p.time)}</th>
               <td>{weightFormat.format(p.weight)}</td>
+              {withTrend && <td>{weightFormat.format(p.trend as number)}</td>}
             </tr>
           ))}
         </tbody>
@@ -243,10 +261,14 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
   );
 }
 
-function LegendItem({ label, color, dashed }: { label: string; color: string; dashed: boolean }) {
+function LegendItem({ label, color, dashed, dot = false }: { label: string; color: string; dashed: boolean; dot?: boolean }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-      <Box component="span" sx={{ width: 20, borderTop: `${dashed ? 2 : 3}px ${dashed ? 'dashed' : 'solid'} ${color}` }} />
+      {dot ? (
+        <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: color }} />
+      ) : (
+        <Box component="span" sx={{ width: 20, borderTop: `${dashed ? 2 : 3}px ${dashed ? 'dashed' : 'solid'} ${color}` }} />
+      )}
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>

@@ -98,3 +98,45 @@ describe('ProgressScreen: the registration weight is the starting point (issue 1
     expect(screen.getByTestId('stat-weight-lost').textContent).toContain('0,5 kg');
   });
 });
+
+describe('ProgressScreen: a trend that tells the truth (issue 21, part 4)', () => {
+  const DAY = 86_400_000;
+  /** Daily weigh-ins over four weeks, from 82 kg down 0.5 kg a week, with the scale's ±0.4 kg swings. */
+  async function losingHalfAKiloAWeek(targetWeight: number) {
+    await userDb().weightRecords.clear();
+    const now = Date.now();
+    const swing = [0.4, -0.3, 0.1, -0.4, 0.3, 0, -0.2];
+    await userDb().weightRecords.bulkPut(
+      Array.from({ length: 29 }, (_, day) => ({
+        id: `0190a0b0-0000-7000-8000-${String(day).padStart(12, '0')}`,
+        weight: Math.round((82 - (0.5 * day) / 7 + (swing[day % 7] as number)) * 10) / 10,
+        notes: null,
+        createdAt: new Date(now - (28 - day) * DAY).toISOString(),
+        deleted: false,
+        hlcs: {},
+      })),
+    );
+    await userDb().profile.put(aProfile({ id: 'u1', startingWeight: 82, targetWeight }));
+  }
+
+  it('draws the weigh-ins as dots under the smoothed trend, says its weekly rate and the date it reaches the goal', async () => {
+    await losingHalfAKiloAWeek(78);
+    await renderProgress('pt-BR');
+    await waitFor(() => expect(screen.getByTestId('trend').textContent).toMatch(/Em queda \(-0,[3-6]\s?kg por semana\)/));
+    expect(screen.getByTestId('weight-chart-trend')).toBeTruthy();
+    expect(screen.getByTestId('goal-projection').textContent).toMatch(/^No ritmo das últimas semanas, sua tendência chega à meta por volta de \d{1,2} de \S+ de \d{4}\.$/);
+    expect(screen.getByRole('table').textContent).toContain('Tendência');
+  });
+
+  it('says plainly when the trend moves away from the goal, and when it has reached it', async () => {
+    await losingHalfAKiloAWeek(90); // a goal to gain, while the trend goes down
+    await renderProgress('en-US');
+    await waitFor(() => expect(screen.getByTestId('goal-projection').textContent).toBe('At the pace of the last weeks, your trend does not reach your goal.'));
+  });
+
+  it('says the goal is reached once the trend has reached it', async () => {
+    await losingHalfAKiloAWeek(81); // the trend lags the weigh-ins by about nine days: about 80.6 kg now
+    await renderProgress('es-AR');
+    await waitFor(() => expect(screen.getByTestId('goal-projection').textContent).toBe('Tu tendencia ya llegó a la meta.'));
+  });
+});

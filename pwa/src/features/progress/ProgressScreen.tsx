@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
+import { projectGoal, trendDirection, trendRatePerWeek, weightTrend, type GoalProjection } from '#protocol/domain/weight-trend.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { WeightFormDialog, type WeightFormValues } from '#pwa/components/WeightFormDialog.tsx';
@@ -106,11 +107,37 @@ function useCorrections() {
   return { edit, remove };
 }
 
+/**
+ * The smoothed trend of the weigh-ins (issue 21), its rate over the last four weeks and when it
+ * reaches the goal at that rate, in kg. One definition for the chart, the stat and the sentence.
+ */
+function useWeightTrend(records: readonly WeightRecord[] | undefined, targetWeight: number | null) {
+  return useMemo(() => {
+    const trend = weightTrend(records ?? []);
+    const now = Date.now();
+    return { trend, rate: trendRatePerWeek(trend, now), projection: projectGoal(trend, targetWeight, now) };
+  }, [records, targetWeight]);
+}
+
+function goalProjectionText(projection: GoalProjection, t: (id: string, values?: Record<string, string>) => string, date: (iso: string) => string): string {
+  switch (projection.kind) {
+    case 'date':
+      return t('progress.goalDate', { date: date(projection.date) });
+    case 'reached':
+      return t('progress.goalReachedTrend');
+    case 'notAtThisRate':
+      return t('progress.goalNotAtThisRate');
+    case 'unknown':
+      return t('progress.goalUnknown');
+  }
+}
+
 /** SPEC §2 /progress, from the weight records on this device (offline too), and the body measurements (issue 21) in `measurements`. */
 function Progress({ actions, measurements }: { actions?: ReactNode; measurements?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const loaded = useWeightProgress();
+  const trendOfRecords = useWeightTrend(loaded?.records, loaded?.progress.targetWeight ?? null);
   const corrections = useCorrections();
   const [editing, setEditing] = useState<WeightRecord | null>(null);
 
@@ -131,6 +158,8 @@ function Progress({ actions, measurements }: { actions?: ReactNode; measurements
   }
 
   const { records, progress: stats } = loaded;
+  const { trend, rate, projection } = trendOfRecords;
+  const direction = trendDirection(rate);
 
   return (
     <>
@@ -161,15 +190,21 @@ function Progress({ actions, measurements }: { actions?: ReactNode; measurements
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <WeightChart
-            points={measures.system === 'us' ? records.map((r) => ({ ...r, weight: measures.weightFigure(r.weight) })) : records}
+            points={trend.map((p) => ({ createdAt: p.createdAt, weight: measures.weightFigure(p.weight), trend: measures.weightFigure(p.trend) }))}
             targetWeight={stats.targetWeight === null ? null : measures.weightFigure(stats.targetWeight)}
             locale={intl.locale}
             unit={measures.system === 'us' ? 'pound' : 'kilogram'}
             title={t('progress.chartTitle')}
             weightLabel={t('progress.chartWeight')}
+            trendLabel={t('progress.chartTrend')}
             targetLabel={t('progress.chartTarget')}
             emptyText={t(stats.total === 0 ? 'progress.empty' : 'progress.chartNeedsTwo')}
           />
+          {stats.targetWeight !== null && (
+            <Typography variant="body2" sx={{ mt: 1 }} data-testid="goal-projection">
+              {goalProjectionText(projection, (id, values) => t(id, values), (date) => intl.formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' }))}
+            </Typography>
+          )}
         </CardContent>
       </Card>
 
@@ -235,10 +270,10 @@ function Progress({ actions, measurements }: { actions?: ReactNode; measurements
               {t('progress.stats')}
             </Typography>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }} data-testid="trend">
-              {stats.trend ? TREND_ICONS[stats.trend] : null}
+              {direction ? TREND_ICONS[direction] : null}
               <Typography>
                 {t('progress.trend')}:{' '}
-                <strong>{stats.trend ? t(`progress.trend${capitalize(stats.trend)}`) : t('progress.trendNone')}</strong>
+                <strong>{direction && rate !== null ? t('progress.trendRate', { direction: t(`progress.trend${capitalize(direction)}`), rate: measures.weightDifference(rate, 0) }) : t('progress.trendNone')}</strong>
               </Typography>
             </Stack>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
