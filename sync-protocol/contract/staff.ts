@@ -2,6 +2,7 @@
  * Shapes of the teacher-admin and admin endpoints (SPEC §3 "Admin user view", §7), shared by the
  * routes and the PWA's admin feature.
  */
+import type { BodyMeasurement } from './tracking.ts';
 import type { DietPlanInput, WorkoutPlanInput } from '../schemas/plans.ts';
 import type { ClientDto } from './clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from './plans.ts';
@@ -24,6 +25,8 @@ export interface StaffUserSummary {
   subscription: SubscriptionDto | null;
 }
 
+export type StaffBodyMeasurement = Omit<BodyMeasurement, 'deleted' | 'hlcs'>;
+
 /** GET /api/teacher-admin/users/:id — the client plus every plan, drafts included. */
 export interface StaffUserDetail extends ClientDto {
   teacherId: string | null;
@@ -31,6 +34,10 @@ export interface StaffUserDetail extends ClientDto {
   dietPlans: DietPlanDto[];
   workoutPlans: WorkoutPlanDto[];
   subscription: SubscriptionDto | null;
+  /** The client's weigh-ins, oldest first, for their trend (issue 21). */
+  weighIns: { weight: number; createdAt: string }[];
+  /** The client's body measurements, newest first (issue 21). */
+  bodyMeasurements: StaffBodyMeasurement[];
 }
 
 /** Where a generated draft came from: a model through the SDK, or the built-in generator. */

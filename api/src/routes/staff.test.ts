@@ -6,7 +6,8 @@ import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { createUser} from '../../test/factories.ts';
-import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
+import { buildDietInput, buildWorkoutInput, signIn, TestDevice } from '../../test/factories.ts';
+import { uuidv7 } from '#protocol/ids.ts';
 
 let t: TestApp;
 beforeEach(() => {
@@ -72,6 +73,27 @@ describe('GET /api/teacher-admin/users/:id', () => {
     expect((await w.teacher.c.get('/api/teacher-admin/users/0190a5d2-0000-7000-8000-000000000000')).status).toBe(404);
     expect((await w.teacher.c.get('/api/teacher-admin/users/not-an-id')).status).toBe(404);
     expect((await w.admin.c.get(`/api/teacher-admin/users/${w.othersStudent.user.id}`)).status).toBe(200);
+  });
+});
+
+describe('the coach sees the client’s progress (issue 21, part 5)', () => {
+  it('the student’s teacher and admins read their weigh-ins and body measurements; deleted ones left out; nobody else', async () => {
+    const w = await world();
+    const phone = new TestDevice();
+    const early = phone.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-10-01T07:00:00.000Z', waist: 90, neck: 38 });
+    const late = phone.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-01T07:00:00.000Z', waist: 86.5 });
+    const removed = phone.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-02T07:00:00.000Z', arm: 30 });
+    const weighIn = phone.addWeight(84.2, { createdAt: '2026-10-01T07:05:00.000Z' });
+    await w.student.c.post('/api/sync/push', { deviceId: phone.deviceId, mutations: [early, late, removed, phone.mutation('measurement.delete', { id: removed.args.id }), weighIn] });
+
+    const { body } = await w.teacher.c.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${w.student.user.id}`);
+    expect(body.user.bodyMeasurements).toEqual([
+      { id: late.args.id, createdAt: '2026-11-01T07:00:00.000Z', waist: 86.5, hip: null, chest: null, arm: null, thigh: null, neck: null, bodyFat: null },
+      { id: early.args.id, createdAt: '2026-10-01T07:00:00.000Z', waist: 90, hip: null, chest: null, arm: null, thigh: null, neck: 38, bodyFat: null },
+    ]);
+    expect(body.user.weighIns).toEqual([{ weight: 84.2, createdAt: '2026-10-01T07:05:00.000Z' }]);
+    expect((await w.admin.c.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${w.student.user.id}`)).body.user.bodyMeasurements).toHaveLength(2);
+    expect((await w.otherTeacher.c.get(`/api/teacher-admin/users/${w.student.user.id}`)).status).toBe(403);
   });
 });
 

@@ -13,7 +13,7 @@ import { DomainError } from '#protocol/errors.ts';
 import { findUserById, toClientDto } from './clients.ts';
 import type { PlanAuthoring } from './plan-authoring.ts';
 import { isoOrNull } from './plans.ts';
-import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
+import type { StaffBodyMeasurement, StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
 export interface Staff {
@@ -37,6 +37,13 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
   );
   const allUsers = sqlite.prepare<[], Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'teacherApprovedAt' | 'createdAt'>>(
     'SELECT id, name, email, phone, role, teacher_id AS teacherId, teacher_approved_at AS teacherApprovedAt, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
+  );
+
+  const weighInsOf = sqlite.prepare<[string], { weight: number; createdAt: string }>(
+    "SELECT weight, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
+  );
+  const measurementsOf = sqlite.prepare<[string], StaffBodyMeasurement>(
+    "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
   );
 
   const approvedAt = sqlite.prepare<[string], { at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?');
@@ -82,6 +89,8 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
         dietPlans: authoring.diets.listFor(user.id),
         workoutPlans: authoring.workouts.listFor(user.id),
         subscription: subscriptions.current(user.id),
+        weighIns: weighInsOf.all(user.id),
+        bodyMeasurements: measurementsOf.all(user.id),
       };
     },
 

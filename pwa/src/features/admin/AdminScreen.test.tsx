@@ -52,6 +52,8 @@ const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   dietPlans: [draftDiet],
   workoutPlans: [],
   subscription: null,
+  weighIns: [],
+  bodyMeasurements: [],
   ...over,
 });
 
@@ -367,5 +369,33 @@ describe('AdminScreen', () => {
     const sent = calls.find((call) => call.key === 'POST /exercises/test-with-attached-image')?.body;
     expect(sent).toBeInstanceOf(FormData);
     expect((sent as FormData).get('image')).toBeInstanceOf(File);
+  });
+});
+
+describe('the coach sees the client’s progress (issue 21, part 5)', () => {
+  it('shows the weigh-ins under their trend with its weekly rate, and the measurements newest first', async () => {
+    const day = 86_400_000;
+    const weighIns = Array.from({ length: 15 }, (_, i) => ({ weight: 84 - i * 0.1, createdAt: new Date(Date.now() - (14 - i) * 2 * day).toISOString() }));
+    const bodyMeasurements = [
+      { id: 'm2', createdAt: '2026-11-01T07:00:00.000Z', waist: 86.5, hip: null, chest: null, arm: null, thigh: null, neck: null, bodyFat: 24.1 },
+      { id: 'm1', createdAt: '2026-10-01T07:00:00.000Z', waist: 90, hip: null, chest: null, arm: null, thigh: null, neck: 38, bodyFat: null },
+    ];
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({ weighIns, bodyMeasurements }) }) });
+    renderAdmin();
+    await userList();
+    const card = within(await openUser('none')).getByTestId('admin-client-progress');
+    expect(within(card).getByTestId('weight-chart-trend')).toBeTruthy();
+    expect(within(card).getByTestId('admin-trend-rate').textContent).toMatch(/^Tendência das últimas 4 semanas: -0,[2-4]\s?kg por semana$/);
+    const rows = within(within(card).getByTestId('admin-measurements')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual([expect.stringMatching(/^DataCinturaPescoçoGordura corporal$/), expect.stringMatching(/^1 de nov\. de 2026\s*86,5\s?cm—24,1\s?%$/), expect.stringMatching(/^1 de out\. de 2026\s*90\s?cm38\s?cm—$/)]);
+  });
+
+  it('says there are no measurements yet rather than showing an empty table', async () => {
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /teacher-admin/users/none': () => json({ user: detail({}) }) });
+    renderAdmin();
+    await userList();
+    const card = within(await openUser('none')).getByTestId('admin-client-progress');
+    expect(within(card).getByTestId('admin-no-measurements').textContent).toBe('Nenhuma medida registrada ainda.');
+    expect(within(card).getByTestId('weight-chart-empty').textContent).toBe('Nenhum peso registrado ainda.');
   });
 });

@@ -15,6 +15,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { StaffUserDetail } from '#protocol/contract/staff.ts';
+import { ClientProgressCard } from './ClientProgressCard.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
@@ -218,6 +219,8 @@ export function UserDetail({
       </Card>
 
       <NutritionCard client={user} today={today} />
+
+      {user.role === 'user' && <ClientProgressCard client={user} />}
 
       <Card variant="outlined">
         <CardContent>
