@@ -105,19 +105,22 @@ export function MeasurementFormDialog({
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, pt: 1 }}>
             {MEASUREMENT_FIELDS.map((field) => (
-              <DecimalField
-                key={field}
-                label={field === 'bodyFat' ? t('measurements.bodyFatLabel') : t('measurements.fieldLabel', { site: t(`measurements.sites.${field}`), unit: measures.lengthSymbol })}
-                value={texts[field]}
-                onChange={(event) => setTexts((current) => ({ ...current, [field]: event.target.value }))}
-                error={Boolean(errors[field])}
-                helperText={errors[field] ? t(errors[field]) : undefined}
-                inputRef={(element: HTMLInputElement | null) => {
-                  inputs.current[field] = element;
-                }}
-                autoFocus={field === 'waist'}
-                slotProps={{ htmlInput: { 'data-testid': `measurement-${field}` } }}
-              />
+              // "Gordura corporal (%)" does not fit half a phone's width.
+              <Box key={field} sx={field === 'bodyFat' ? { gridColumn: '1 / -1' } : undefined}>
+                <DecimalField
+                  label={field === 'bodyFat' ? t('measurements.bodyFatLabel') : t('measurements.fieldLabel', { site: t(`measurements.sites.${field}`), unit: measures.lengthSymbol })}
+                  value={texts[field]}
+                  onChange={(event) => setTexts((current) => ({ ...current, [field]: event.target.value }))}
+                  error={Boolean(errors[field])}
+                  helperText={errors[field] ? t(errors[field]) : undefined}
+                  inputRef={(element: HTMLInputElement | null) => {
+                    inputs.current[field] = element;
+                  }}
+                  autoFocus={field === 'waist'}
+                  fullWidth
+                  slotProps={{ htmlInput: { 'data-testid': `measurement-${field}` } }}
+                />
+              </Box>
             ))}
           </Box>
         </DialogContent>

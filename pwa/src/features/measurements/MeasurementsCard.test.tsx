@@ -100,6 +100,8 @@ describe('MeasurementsCard (issue 21)', () => {
     expect((await screen.findByTestId('body-fat-estimate')).textContent).toContain('Informe sua altura e seu sexo no perfil');
     await profileIs({ gender: 'female', height: 165 });
     await waitFor(() => expect(screen.getByTestId('body-fat-estimate').textContent).toContain('(altura, pescoço, cintura, quadril)'));
+    await userDb().synced('bodyMeasurements').bulkPut([{ ...LATEST, hip: null }]);
+    await waitFor(() => expect(screen.getByTestId('body-fat-estimate').textContent).toBe('Para a estimativa de gordura corporal, falta registrar: quadril.'));
   });
 
   it('corrects a record (only the fields changed) and deletes one, each with an undo', async () => {

@@ -42,8 +42,9 @@ function useBodyFatEstimate(records: readonly BodyMeasurement[]) {
   if (sex === null || heightCm === null) return { kind: 'needsProfile' as const };
   const newest = (field: MeasurementField) => records.find((record) => record[field] !== null)?.[field] ?? null;
   const [neckCm, waistCm, hipCm] = [newest('neck'), newest('waist'), newest('hip')];
-  const percent = neckCm !== null && waistCm !== null ? navyBodyFatPercent({ sex, heightCm, neckCm, waistCm, hipCm }) : null;
-  return percent === null ? { kind: 'needsSites' as const, female: sex === 'female' } : { kind: 'estimate' as const, percent, female: sex === 'female' };
+  const missing = (['neck', 'waist', ...(sex === 'female' ? (['hip'] as const) : [])] as const).filter((field) => newest(field) === null);
+  const percent = missing.length === 0 ? navyBodyFatPercent({ sex, heightCm, neckCm: neckCm as number, waistCm: waistCm as number, hipCm }) : null;
+  return percent === null ? { kind: 'needsSites' as const, missing } : { kind: 'estimate' as const, percent, female: sex === 'female' };
 }
 
 function Measurements() {
@@ -115,7 +116,11 @@ function Measurements() {
                 </>
               ) : (
                 <Typography variant="body2" color="text.secondary">
-                  {estimate.kind === 'needsProfile' ? t('measurements.estimateNeedsProfile') : t('measurements.estimateNeedsSites', { female: String(estimate.female) })}
+                  {estimate.kind === 'needsProfile'
+                    ? t('measurements.estimateNeedsProfile')
+                    : estimate.missing.length > 0
+                      ? t('measurements.estimateNeedsSites', { sites: new Intl.ListFormat(intl.locale).format(estimate.missing.map((field) => t(`measurements.sites.${field}`).toLocaleLowerCase(intl.locale))) })
+                      : t('measurements.estimateOutOfRange')}
                 </Typography>
               )}
             </Box>
