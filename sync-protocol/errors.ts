@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'RESET_LINK_INVALID',
   'RESET_LINK_USED',
   'RESET_LINK_EXPIRED',
+  // Progress photos' uploads (issue 21).
+  'PHOTO_QUOTA_EXCEEDED',
+  'PHOTO_TYPE_MISMATCH',
+  'UPLOAD_OFFSET_MISMATCH',
   ...STAFF_ERROR_CODES,
 ] as const;
 

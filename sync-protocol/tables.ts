@@ -4,7 +4,7 @@
  * Everything generic about them derives from this list: the mutators' storage port, the pull's
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
-import type { BodyMeasurement, DailyProgress, NotificationDto, WeightRecord } from './contract/tracking.ts';
+import type { BodyMeasurement, DailyProgress, NotificationDto, ProgressPhoto, WeightRecord } from './contract/tracking.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {
@@ -12,6 +12,7 @@ export interface SyncedRows {
   dailyProgress: DailyProgress;
   notifications: NotificationDto;
   bodyMeasurements: BodyMeasurement;
+  progressPhotos: ProgressPhoto;
 }
 
 export type SyncedTableName = keyof SyncedRows;
@@ -30,6 +31,7 @@ export const SYNCED_TABLES: { readonly [N in SyncedTableName]: SyncedTable<Synce
   dailyProgress: { key: 'localDate', indexes: [], since: 1 },
   notifications: { key: 'id', indexes: ['createdAt'], since: 1 },
   bodyMeasurements: { key: 'id', indexes: ['createdAt'], since: 6 },
+  progressPhotos: { key: 'id', indexes: ['createdAt'], since: 6 },
 };
 
 export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];

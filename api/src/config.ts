@@ -2,6 +2,7 @@
  * Configuration from environment variables, validated once at start. Every bad value is named
  * in one error so a self-hoster fixes them all in one go (ARCHITECTURE §2).
  */
+import path from 'node:path';
 import { LOCALES, type Locale } from '#protocol/i18n/locales.ts';
 import { DEFAULT_MINIMUM_PAYOUT_MINOR } from '#protocol/domain/commission.ts';
 import { CURRENCY_CODES, PLAN_IDS, type CurrencyCode, type PlanId } from '#protocol/domain/plans.ts';
@@ -29,6 +30,10 @@ export interface Config {
   port: number;
   host: string;
   databasePath: string;
+  /** Where uploaded files live (progress photos); by default `uploads` beside the database. */
+  uploadsPath: string;
+  /** How many bytes of photos one user may keep. */
+  photoQuotaBytes: number;
   appSecret: string | null;
   /** Serve the session cookie with `Secure` and the `__Host-` prefix. */
   secureCookies: boolean;
@@ -142,6 +147,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
 
   const port = integer('PORT', 3000, 1, 65535);
   const databasePath = value('DATABASE_PATH') ?? './data/app.db';
+  const uploadsPath = value('UPLOADS_PATH') ?? path.join(path.dirname(databasePath), 'uploads');
+  const photoQuotaMb = integer('PHOTO_QUOTA_MB', 200, 1, 100_000);
 
   const appSecret = value('APP_SECRET');
   if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters long');
@@ -224,6 +231,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     port,
     host: value('HOST') ?? '0.0.0.0',
     databasePath,
+    uploadsPath,
+    photoQuotaBytes: photoQuotaMb * 1024 * 1024,
     appSecret,
     secureCookies: boolean('COOKIE_SECURE', production),
     trustProxy: boolean('TRUST_PROXY', false),

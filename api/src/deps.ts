@@ -7,6 +7,8 @@ import type { SyncVersions } from './repositories/sync-versions.ts';
 import type { WeightRecords } from './repositories/weight-records.ts';
 import type { DailyProgressRepository } from './repositories/daily-progress.ts';
 import type { Notifications } from './repositories/notifications.ts';
+import type { ProgressPhotos } from './repositories/progress-photos.ts';
+import { createPhotoFiles, type PhotoFiles } from './services/photo-files.ts';
 import type { Mutations } from './services/mutations.ts';
 import type { Plans } from './services/plans.ts';
 import type { Sync } from './services/sync.ts';
@@ -67,6 +69,9 @@ export interface AppDeps {
   weightRecords: WeightRecords;
   dailyProgress: DailyProgressRepository;
   notifications: Notifications;
+  progressPhotos: ProgressPhotos;
+  /** Progress photos' files under UPLOADS_PATH (issue 21). */
+  photoFiles: PhotoFiles;
   /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */
   mutations: Mutations;
   plans: Plans;
@@ -123,6 +128,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     clock,
     versions,
     ...repositories,
+    photoFiles: createPhotoFiles(config.uploadsPath),
     mutations,
     plans: createPlans(database.sqlite, versions.bump, now),
     live,

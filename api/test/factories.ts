@@ -3,7 +3,8 @@ import type { Role } from '#protocol/domain/client-enums.ts';
 import type { ClientProfile } from '../src/ai/builtin/profile.ts';
 import { registerClient } from '../src/services/clients.ts';
 import type { AppDeps } from '../src/deps.ts';
-import type { TestClient } from './harness.ts';
+import type { TestApp, TestClient } from './harness.ts';
+import { photoAdd } from '#protocol/mutations/photo-add.ts';
 import { createClock, type Clock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -142,4 +143,26 @@ export function buildClientProfile(overrides: Partial<ClientProfile> = {}): Clie
     medicalConditions: [],
     ...overrides,
   };
+}
+
+/** `length` bytes that a sniffer reads as WebP (RIFF….WEBP), as a device's encoder would start them. */
+export function webpBytes(length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  bytes.set([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]);
+  for (let i = 12; i < length; i++) bytes[i] = i % 251;
+  return bytes;
+}
+
+/** A progress photo of `userId` as its device records it (`photo.add`), with both files uploaded unless `stored` is false. */
+export async function storePhoto(t: TestApp, userId: string, { stored = true, bytes = 4000, thumbnailBytes = 500 } = {}) {
+  const id = uuidv7();
+  const args = { id, createdAt: new Date(t.deps.now()).toISOString(), pose: 'front' as const, contentType: 'image/webp' as const, bytes, thumbnailBytes, width: 1200, height: 1600 };
+  const write = await t.deps.groupCommit.run(() => t.deps.mutations.run(userId, photoAdd, args));
+  if (!write.ok) throw new Error(`storePhoto: ${write.code}`);
+  if (stored) {
+    await t.deps.photoFiles.append(userId, id, 'image', 0, webpBytes(bytes), bytes, 'image/webp');
+    await t.deps.photoFiles.append(userId, id, 'thumbnail', 0, webpBytes(thumbnailBytes), thumbnailBytes, 'image/webp');
+    t.deps.progressPhotos.markStored(userId, id);
+  }
+  return args;
 }

@@ -82,6 +82,9 @@ export class TestClient {
     const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...headers } };
     if (body instanceof FormData) {
       init.body = body; // the multipart boundary header comes from the body itself
+    } else if (body instanceof Uint8Array) {
+      init.body = body as Uint8Array<ArrayBuffer>; // a file's bytes, as an upload sends them
+      init.headers['content-type'] ??= 'application/octet-stream';
     } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       init.headers['content-type'] ??= 'application/json';

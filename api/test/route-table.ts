@@ -12,7 +12,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import type { TestApp, TestClient } from './harness.ts';
-import { buildDietInput, buildRegistration, buildTeacherRegistration, buildWorkoutInput, uniqueEmail } from './factories.ts';
+import { buildDietInput, buildRegistration, buildTeacherRegistration, buildWorkoutInput, storePhoto, uniqueEmail, webpBytes } from './factories.ts';
 
 export const CELLS = ['anonymous', 'client', 'teacherOwn', 'teacherOther', 'teacherUnassigned', 'admin'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -88,6 +88,19 @@ function earn(w: World) {
 }
 const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
+export interface Call {
+  url?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A progress photo of the cell's caller (or of the target, for an anonymous caller), its files uploaded unless `stored` is false. */
+async function photoOf(w: World, { stored = true } = {}): Promise<string> {
+  const owner = w.me ?? w.target;
+  const photo = await storePhoto(w.t, owner.id, { stored });
+  return photo.id;
+}
+
 export interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -96,8 +109,8 @@ export interface Row {
   ok: number;
   /** The route names a client: a teacher outside their scope gets 403. */
   scoped?: boolean;
-  /** The URL (ids filled in) and body; run after the world exists. */
-  call?: (w: World) => { url?: string; body?: unknown } | Promise<{ url?: string; body?: unknown }>;
+  /** The URL (ids filled in), body and headers; run after the world exists. */
+  call?: (w: World) => Call | Promise<Call>;
 }
 
 export const ROUTES: Row[] = [
@@ -132,6 +145,25 @@ export const ROUTES: Row[] = [
   { method: 'POST', path: '/api/sync/push', access: 'signedIn', ok: 200, call: () => ({ body: { deviceId: `dev_${uuidv7().replace(/-/g, '').slice(-16)}`, mutations: [] } }) },
   { method: 'GET', path: '/api/sync/pull', access: 'signedIn', ok: 200, call: () => ({ url: '/api/sync/pull?cursor=0' }) },
   { method: 'GET', path: '/api/sync/events', access: 'signedIn', ok: 200 },
+  { method: 'GET', path: '/api/photos/:id/image/offset', access: 'signedIn', ok: 200, call: async (w) => ({ url: `/api/photos/${await photoOf(w, { stored: false })}/image/offset` }) },
+  { method: 'GET', path: '/api/photos/:id/thumbnail/offset', access: 'signedIn', ok: 200, call: async (w) => ({ url: `/api/photos/${await photoOf(w, { stored: false })}/thumbnail/offset` }) },
+  {
+    method: 'PUT',
+    path: '/api/photos/:id/image',
+    access: 'signedIn',
+    ok: 200,
+    call: async (w) => ({ url: `/api/photos/${await photoOf(w, { stored: false })}/image`, body: webpBytes(4000), headers: { 'content-range': 'bytes 0-3999/4000' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/photos/:id/thumbnail',
+    access: 'signedIn',
+    ok: 200,
+    call: async (w) => ({ url: `/api/photos/${await photoOf(w, { stored: false })}/thumbnail`, body: webpBytes(500), headers: { 'content-range': 'bytes 0-499/500' } }),
+  },
+  // The caller's own photo: who else may see one is photos.test.ts's.
+  { method: 'GET', path: '/api/photos/:id/image', access: 'signedIn', ok: 200, call: async (w) => ({ url: `/api/photos/${await photoOf(w)}/image` }) },
+  { method: 'GET', path: '/api/photos/:id/thumbnail', access: 'signedIn', ok: 200, call: async (w) => ({ url: `/api/photos/${await photoOf(w)}/thumbnail` }) },
   { method: 'GET', path: '/api/weight-records', access: 'signedIn', ok: 200 },
   { method: 'POST', path: '/api/weight-records', access: 'signedIn', ok: 201, call: () => ({ body: { weight: 79.5 } }) },
   { method: 'GET', path: '/api/daily-progress', access: 'signedIn', ok: 200 },

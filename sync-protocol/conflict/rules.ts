@@ -7,6 +7,7 @@
 import type { ErrorCode } from '../errors.ts';
 import { canCompleteDay, NEUTRAL_LEVEL } from '../domain/daily-progress.ts';
 import type { ProgressField, ProgressSetArgs } from '../mutations/progress-set.ts';
+import type { PhotoType } from '../mutations/fields.ts';
 import type { MeasurementUpdateArgs } from '../mutations/measurement-update.ts';
 import type { WeightUpdateArgs } from '../mutations/weight-update.ts';
 
@@ -184,4 +185,32 @@ export interface NotificationReadState {
 export function applyNotificationRead<T extends NotificationReadState>(current: T | undefined): Outcome<T> {
   if (!current) return rejected('NOT_FOUND');
   return current.read ? unchanged(current) : changed({ ...current, read: true });
+}
+
+// ── Progress photos (issue 21): the record of a photo taken on the device, keyed by a client
+// UUIDv7. Its bytes travel apart, uploaded once the record is on the server; `stored` says they
+// have all arrived. A delete is a tombstone; nothing else about a photo changes. ──
+
+export const PHOTO_POSES = ['front', 'side', 'back'] as const;
+export type PhotoPose = (typeof PHOTO_POSES)[number];
+
+export interface ProgressPhoto {
+  id: string;
+  /** When it was taken (ISO instant). */
+  createdAt: string;
+  pose: PhotoPose;
+  /** The type of both the photo and its thumbnail, as the device encoded them. */
+  contentType: PhotoType;
+  /** Sizes of the photo and of its thumbnail, as the device made them: an upload must match. */
+  bytes: number;
+  thumbnailBytes: number;
+  width: number;
+  height: number;
+  /** Whether the server holds both files (set by the server when the last byte arrives). */
+  stored: boolean;
+  deleted: boolean;
+}
+
+export function applyPhotoDelete(current: ProgressPhoto | undefined): Outcome<ProgressPhoto> {
+  return applyTombstone(current);
 }

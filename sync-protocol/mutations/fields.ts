@@ -61,6 +61,34 @@ export function checkBodyFat(value: unknown): Checked<number | null> {
   return n === null || n < BODY_FAT_MIN || n > BODY_FAT_MAX ? fail('validation.bodyFatInvalid') : ok(n);
 }
 
+/**
+ * Progress photos (issue 21) as the device makes them: the longest side at most 1600 px, a
+ * thumbnail at most 320 px, WebP (or JPEG where the browser cannot encode WebP). The byte limits
+ * leave room above what those sizes give (a few hundred KB) and refuse anything else.
+ */
+export const PHOTO_TYPES = ['image/webp', 'image/jpeg'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+export const PHOTO_MAX_SIDE = 1600;
+export const THUMBNAIL_MAX_SIDE = 320;
+export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
+export const MAX_THUMBNAIL_BYTES = 256 * 1024;
+
+const integerIn = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** A photo's size in bytes, as its upload must be. */
+export function checkPhotoBytes(value: unknown): Checked<number> {
+  return integerIn(value, 1, MAX_PHOTO_BYTES) ? ok(value as number) : fail('validation.photoTooLarge');
+}
+
+export function checkThumbnailBytes(value: unknown): Checked<number> {
+  return integerIn(value, 1, MAX_THUMBNAIL_BYTES) ? ok(value as number) : fail('validation.photoTooLarge');
+}
+
+/** A photo's width or height in pixels. */
+export function checkPixels(value: unknown): Checked<number> {
+  return integerIn(value, 1, PHOTO_MAX_SIDE) ? ok(value as number) : fail('validation.photoDimensions');
+}
+
 /** Optional notes: trimmed; empty means none. */
 export function checkNotes(value: unknown): Checked<string | null> {
   if (value === undefined || value === null) return ok(null);

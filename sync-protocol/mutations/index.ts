@@ -9,7 +9,7 @@ import { parseHlc, type Hlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
-import { DEVICE_ID, checkBodyFat, checkBoolean, checkInstant, checkLength, checkLevel, checkNotes, checkTimeZone, checkUuid, checkWeight, type Checked } from './fields.ts';
+import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkNotes, checkTimeZone, checkUuid, checkWeight, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
@@ -45,6 +45,9 @@ const RULES: Record<ArgRule, (value: unknown) => Checked<unknown> & { field?: st
   profileFields: checkProfileFields,
   length: checkLength,
   bodyFat: checkBodyFat,
+  photoBytes: checkPhotoBytes,
+  thumbnailBytes: checkThumbnailBytes,
+  pixels: checkPixels,
 };
 
 type ArgCheck = (value: unknown) => Checked<unknown> & { field?: string };

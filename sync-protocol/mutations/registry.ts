@@ -6,6 +6,8 @@
 import { measurementAdd } from './measurement-add.ts';
 import { measurementDelete } from './measurement-delete.ts';
 import { measurementUpdate } from './measurement-update.ts';
+import { photoAdd } from './photo-add.ts';
+import { photoDelete } from './photo-delete.ts';
 import { notificationRead } from './notification-read.ts';
 import { profileUpdate } from './profile-update.ts';
 import { progressComplete } from './progress-complete.ts';
@@ -14,7 +16,7 @@ import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
 
-export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete] as const;
+export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete] as const;
 
 type AnyMutator = (typeof MUTATORS)[number];
 export type MutationName = AnyMutator['name'];

@@ -24,9 +24,9 @@ describe('role × route matrix', () => {
   const cases = ROUTES.flatMap((row) => CELLS.map((cell) => ({ row, cell, status: expected(row, cell) })));
   it.each(cases)('$row.method $row.path as $cell → $status', async ({ row, cell, status }) => {
     const w = world(app, cell);
-    const { url, body } = (await row.call?.(w)) ?? {};
+    const { url, body, headers } = (await row.call?.(w)) ?? {};
     const path = url ?? row.path.replace(':id', w.target.id);
-    const response = await w.caller.request<{ code?: string; error?: string }>(row.method, path, body);
+    const response = await w.caller.request<{ code?: string; error?: string }>(row.method, path, body, headers);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     // No answer carries a secret: a password hash, a stored AI key, a session token.
     const text = JSON.stringify(response.body);

@@ -7,6 +7,7 @@ import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { SyncedRows, SyncedTableName } from '#protocol/tables.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { createBodyMeasurements } from './body-measurements.ts';
+import { createProgressPhotos } from './progress-photos.ts';
 import { createDailyProgress } from './daily-progress.ts';
 import { createNotifications } from './notifications.ts';
 import type { SyncVersions } from './sync-versions.ts';
@@ -33,6 +34,7 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     dailyProgress: createDailyProgress(database, versions, now),
     notifications: createNotifications(database, versions, now),
     bodyMeasurements: createBodyMeasurements(database, versions, now),
+    progressPhotos: createProgressPhotos(database, versions, now),
   } satisfies SyncedTableRepositories;
 }
 

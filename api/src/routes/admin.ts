@@ -75,10 +75,11 @@ export function adminRoutes(deps: AppDeps) {
       return c.json({ success: true });
     })
 
-    .delete('/users/:id', 'staff', (c) => {
+    .delete('/users/:id', 'staff', async (c) => {
       const staff = currentUser(c);
       const userId = idParam(c);
       staffUsers.remove(staff, userId);
+      await deps.photoFiles.removeUser(userId);
       deps.log.info('user.removed', { userId, by: staff.id });
       return c.json({ success: true });
     })

@@ -155,7 +155,7 @@ export function clientsRoutes(deps: AppDeps) {
     .delete('/me', 'signedIn', async (c) => {
       const body = await readJsonObject(c);
       const user = await reauthenticate(currentUser(c).id, body.password, 'password');
-      deleteAccount(deps, user.id);
+      await deleteAccount(deps, user.id);
       clearSessionCookie(c, deps);
       deps.log.info('client.deleted', { userId: user.id });
       return c.json({ success: true });

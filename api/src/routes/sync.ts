@@ -1,5 +1,5 @@
 import { streamSSE } from 'hono/streaming';
-import { DEVICE_ID } from '#protocol/mutations/fields.ts';
+import { DEVICE_ID, UUID } from '#protocol/mutations/fields.ts';
 import { MAX_PUSH_BATCH, rawSeq } from '#protocol/mutations/index.ts';
 import { DomainError, validationError } from '#protocol/errors.ts';
 import { findUserById } from '../services/clients.ts';
@@ -11,6 +11,19 @@ import { readJsonObject } from '../http/validate.ts';
 const HEARTBEAT_MS = 25_000;
 /** A stream ends after this long; the browser reconnects, and the session is checked again. */
 const STREAM_LIFETIME_MS = 15 * 60_000;
+
+/**
+ * A photo deleted by its owner is gone from the disk too, once the delete is committed (the
+ * record stays as a tombstone for the other devices). A delete refused, or of another user's
+ * photo, finds no deleted photo of this user and erases nothing.
+ */
+async function erasePhotosDeleted(deps: AppDeps, userId: string, mutations: unknown[]): Promise<void> {
+  for (const mutation of mutations) {
+    const { name, args } = mutation as { name?: unknown; args?: { id?: unknown } };
+    if (name !== 'photo.delete' || typeof args?.id !== 'string' || !UUID.test(args.id)) continue;
+    if (deps.progressPhotos.find(userId, args.id)?.deleted) await deps.photoFiles.remove(userId, args.id);
+  }
+}
 
 /** The sync protocol over HTTP (ARCHITECTURE §3): push a device's outbox, pull changes, hear of changes. */
 export function syncRoutes(deps: AppDeps) {
@@ -24,7 +37,9 @@ export function syncRoutes(deps: AppDeps) {
       const badSeq = mutations.findIndex((m) => rawSeq(m) === null);
       if (badSeq >= 0) throw validationError([{ field: `mutations[${badSeq}].seq`, key: 'validation.number' }]);
       const userId = currentUser(c).id;
-      return c.json(await deps.groupCommit.run(() => deps.sync.push(userId, deviceId, mutations)));
+      const result = await deps.groupCommit.run(() => deps.sync.push(userId, deviceId, mutations));
+      await erasePhotosDeleted(deps, userId, mutations);
+      return c.json(result);
     })
 
     .get('/pull', 'signedIn', (c) => {

@@ -30,8 +30,12 @@ export function exportAccount(deps: AppDeps, userId: string) {
   };
 }
 
-/** Deletes the account and, through foreign keys, everything that belongs to it. Refused while a paid plan is active. */
-export function deleteAccount(deps: AppDeps, userId: string): void {
+/**
+ * Deletes the account and, through foreign keys, everything that belongs to it, then its photos'
+ * files. Refused while a paid plan is active.
+ */
+export async function deleteAccount(deps: AppDeps, userId: string): Promise<void> {
   if (deps.subscriptions.hasActivePaidPlan(userId)) throw new DomainError('USER_HAS_ACTIVE_PLAN');
   deps.database.db.delete(users).where(eq(users.id, userId)).run();
+  await deps.photoFiles.removeUser(userId);
 }

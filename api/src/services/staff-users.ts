@@ -57,8 +57,13 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
     return user;
   }
 
+  const teacherOf = sqlite.prepare<[string], { teacherId: string | null }>('SELECT teacher_id AS teacherId FROM users WHERE id = ?');
+
   return {
     target,
+
+    /** Whether `userId` is `teacherId`'s own student (photos are shown to their own teacher only, ADR 027). */
+    isTeacherOf: (teacherId: string, userId: string): boolean => teacherOf.get(userId)?.teacherId === teacherId,
 
     list(staff: Staff): StaffUserSummary[] {
       const scope = withApproval(staff);

@@ -33,20 +33,43 @@ describe('upgrading a device’s database to structured plans (v5, ADR 024)', ()
     expect(await db.weightRecords.count()).toBe(1); // the rest waits for the pull, which replaces it
   });
 
-  it('keeps the cursor when every plan already came structured', async () => {
+  it('keeps the plans that already came structured', async () => {
     await storedByVersion4('upgrade-b', { diets: [aDietPlan()], cursor: 42 });
     const db = new UserDb('upgrade-b');
     opened.push(db);
     expect(await db.diets.count()).toBe(1);
-    expect(await db.getMeta('cursor')).toBe(42);
+  });
+});
+
+describe('upgrading a device’s database to body measurements and progress photos (v6, ADR 027)', () => {
+  it('pulls everything again from the start: a build before them skipped their rows while its cursor moved on', async () => {
+    const old = new Dexie(userDbName('upgrade-d'));
+    old.version(5).stores({ meta: 'key', outbox: 'seq', weightRecords: 'id, createdAt', dailyProgress: 'localDate', profile: 'id', notifications: 'id, createdAt', diets: 'id', workouts: 'id', subscriptions: 'id, endDate', refusals: 'id, refusedAt' });
+    await old.table('meta').put({ key: 'cursor', value: 42 });
+    await old.table('weightRecords').put({ id: 'w1', weight: 80, createdAt: '2026-11-01T10:00:00.000Z' });
+    old.close();
+    const db = new UserDb('upgrade-d');
+    opened.push(db);
+    expect(await db.getMeta('cursor')).toBe(0);
+    expect(await db.synced('bodyMeasurements').count()).toBe(0);
+    expect(await db.synced('progressPhotos').count()).toBe(0);
+    expect(await db.weightRecords.count()).toBe(1); // kept until the pull replaces it
+  });
+
+  it('starts a new device at cursor 0 without an upgrade to run', async () => {
+    const db = new UserDb('fresh-device');
+    opened.push(db);
+    await db.open();
+    expect(await db.getMeta('cursor')).toBeUndefined();
   });
 });
 
 describe('the synced tables’ stores (#protocol/tables.ts)', () => {
   it('creates a synced table added in a later version when a device upgrades, keeping the rows it had', async () => {
-    await storedByVersion4('upgrade-c', { cursor: 7 });
+    await storedByVersion4('upgrade-c', { cursor: 0 });
     const today = new UserDb('upgrade-c');
     await today.open();
+    await today.setMeta('cursor', 7);
     const version = today.verno;
     today.close();
     // As the app's next version would: one more entry in the protocol's list, `since` the next version.

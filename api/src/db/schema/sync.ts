@@ -132,6 +132,31 @@ export const bodyMeasurements = sqliteTable(
   (table) => [index('body_measurements_user_version_idx').on(table.userId, table.version), index('body_measurements_user_created_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * Progress photos (issue 21): the record, keyed by the client's UUIDv7; the files are on disk
+ * under UPLOADS_PATH (services/photo-files.ts). `stored_at` is set when both have arrived.
+ */
+export const progressPhotos = sqliteTable(
+  'progress_photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pose: text('pose', { enum: ['front', 'side', 'back'] }).notNull(),
+    contentType: text('content_type', { enum: ['image/webp', 'image/jpeg'] }).notNull(),
+    bytes: integer('bytes').notNull(),
+    thumbnailBytes: integer('thumbnail_bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: integer('created_at').notNull(),
+    storedAt: integer('stored_at'),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('progress_photos_user_version_idx').on(table.userId, table.version), index('progress_photos_user_created_idx').on(table.userId, table.createdAt)],
+);
+
 /** Columns every authored plan has: owner, title, draft/published life cycle, sync version. */
 const planColumns = () => ({
   id: text('id').primaryKey(),

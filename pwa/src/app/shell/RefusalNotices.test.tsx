@@ -37,6 +37,21 @@ describe('RefusalNotices', () => {
     await expect.poll(() => db.refusals.count()).toBe(0);
   });
 
+  it('names refused measurements and photos with their day (issue 21)', async () => {
+    const db = new UserDb('refusal-notices-progress');
+    useUserDb.setState({ db });
+    const refused = (id: string, mutation: Omit<Mutation, keyof typeof envelope | 'id'>, refusedAt: string) =>
+      db.refusals.put({ id, mutation: { ...envelope, id, ...mutation } as Mutation, code: 'ID_CONFLICT', refusedAt });
+    await refused('0193a1b2-0000-7000-8000-000000000003', { name: 'measurement.add', args: { id: '0193a1b2-0000-7000-8000-0000000000ab', createdAt: '2026-11-20T10:00:00.000Z', waist: 84.5 } } as never, '2026-11-23T15:00:01.000Z');
+    await refused('0193a1b2-0000-7000-8000-000000000004', { name: 'photo.add', args: { id: '0193a1b2-0000-7000-8000-0000000000ac', createdAt: '2026-11-21T10:00:00.000Z' } } as never, '2026-11-23T15:00:02.000Z');
+    renderInApp(messages(), <RefusalNotices />);
+    const notice = await screen.findByTestId('refusal-notice');
+    expect(within(notice).getAllByTestId('refusal-line').map((line) => line.textContent)).toEqual([
+      'Medidas de 20 de nov.: Este registro pertence a outra conta',
+      'Foto de 21 de nov.: Este registro pertence a outra conta',
+    ]);
+  });
+
   it('keeps naming the dismissed change while it slides away, never “0 alterações”', async () => {
     const db = new UserDb('refusal-notices-closing');
     useUserDb.setState({ db });

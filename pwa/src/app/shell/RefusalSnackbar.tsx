@@ -33,6 +33,16 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
       return t('sync.refused.profile');
     case 'notification.read':
       return t('sync.refused.notificationRead');
+    case 'measurement.add':
+      return t('sync.refused.measurementAdd', { date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }) });
+    case 'measurement.update':
+      return t('sync.refused.measurementUpdate');
+    case 'measurement.delete':
+      return t('sync.refused.measurementDelete');
+    case 'photo.add':
+      return t('sync.refused.photoAdd', { date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }) });
+    case 'photo.delete':
+      return t('sync.refused.photoDelete');
     default:
       return t('sync.refused.other');
   }

@@ -1,0 +1,59 @@
+/**
+ * Progress photos' records on SQLite (issue 21): the generic owned rows (./owned-rows.ts), plus
+ * what the uploads need: whose photo an id is, and marking a photo stored once its files are in.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ProgressPhoto } from '#protocol/contract/tracking.ts';
+import type { AppDatabase } from '../db/client.ts';
+import { progressPhotos } from '../db/schema/index.ts';
+import { createOwnedRows } from './owned-rows.ts';
+import { p } from './queries.ts';
+import type { SyncVersions } from './sync-versions.ts';
+
+type ProgressPhotoRow = typeof progressPhotos.$inferSelect;
+
+export const toProgressPhoto = ({ id, pose, contentType, bytes, thumbnailBytes, width, height, createdAt, storedAt, deletedAt }: ProgressPhotoRow): ProgressPhoto => ({
+  id,
+  createdAt: new Date(createdAt).toISOString(),
+  pose,
+  contentType,
+  bytes,
+  thumbnailBytes,
+  width,
+  height,
+  stored: storedAt !== null,
+  deleted: deletedAt !== null,
+});
+
+export function createProgressPhotos(database: AppDatabase, versions: SyncVersions, now: () => number) {
+  const { db } = database;
+  const owned = createOwnedRows(database, versions, progressPhotos, {
+    toRow: toProgressPhoto,
+    // `stored` is the server's to set (markStored): a device's write never changes it, and a
+    // tombstone keeps the time of the delete.
+    toColumns: ({ stored: _stored, deleted, createdAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), ...(deleted ? { deletedAt: now() } : {}) }),
+  });
+  const ownerOf = db.select({ userId: progressPhotos.userId, deletedAt: progressPhotos.deletedAt }).from(progressPhotos).where(eq(progressPhotos.id, p('id'))).prepare();
+
+  return {
+    ...owned,
+
+    /** Whose photo `id` is, if it exists and is not deleted. */
+    ownerOf(id: string): string | null {
+      const row = ownerOf.get({ id });
+      return row && row.deletedAt === null ? row.userId : null;
+    },
+
+    /** Both files are in: the photo is stored, with a new version so the user's devices pull it. */
+    markStored(userId: string, id: string): void {
+      database.sqlite.transaction(() =>
+        db.update(progressPhotos)
+          .set({ storedAt: now(), version: versions.bump(userId) })
+          .where(and(eq(progressPhotos.id, id), eq(progressPhotos.userId, userId), isNull(progressPhotos.storedAt)))
+          .run(),
+      )();
+    },
+  };
+}
+
+export type ProgressPhotos = ReturnType<typeof createProgressPhotos>;

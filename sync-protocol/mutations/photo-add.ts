@@ -1,0 +1,30 @@
+/** `photo.add`: a progress photo taken on the device, keyed by a client UUIDv7 (issue 21). */
+import { PHOTO_POSES, type PhotoPose, type ProgressPhoto } from '../conflict/rules.ts';
+import { PHOTO_TYPES, type PhotoType } from './fields.ts';
+import { notAfter } from './instants.ts';
+import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
+
+export interface PhotoAddArgs {
+  id: string;
+  createdAt: string;
+  pose: PhotoPose;
+  contentType: PhotoType;
+  bytes: number;
+  thumbnailBytes: number;
+  width: number;
+  height: number;
+}
+
+export const photoAdd = defineMutator({
+  name: 'photo.add',
+  version: 1,
+  tables: ['progressPhotos'],
+  args: { id: 'uuid', createdAt: 'instant', pose: PHOTO_POSES, contentType: PHOTO_TYPES, bytes: 'photoBytes', thumbnailBytes: 'thumbnailBytes', width: 'pixels', height: 'pixels' },
+  *apply(args: PhotoAddArgs, { now }: MutatorContext) {
+    // The bytes follow the record: a replay on a device that already pulled `stored` keeps it.
+    const photo: ProgressPhoto = { ...args, createdAt: notAfter(args.createdAt, now), stored: false, deleted: false };
+    const stored = yield* use((storage) => storage.progressPhotos.insert(photo));
+    if (stored === 'taken') return refused('ID_CONFLICT');
+    return stored === 'inserted' ? changedResult : unchangedResult;
+  },
+});
