@@ -1,10 +1,14 @@
 // `npm run backup -- FILE [--force]`: a consistent copy of the live database (DATABASE_PATH)
-// while the server keeps running and writing, checked with PRAGMA integrity_check.
+// while the server keeps running and writing, checked with PRAGMA integrity_check, and beside it
+// `FILE.uploads`, the uploaded files (UPLOADS_PATH: progress photos). The files are copied after
+// the database: a photo the copy names was stored before it, and stays unless deleted since.
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
+  backupUploadsOf,
   CliError,
+  copyUploads,
   commandLinePath,
   copyDatabase,
   databasePathFrom,
@@ -13,9 +17,26 @@ import {
   makeSelfContained,
   parseCommandLine,
   runCommand,
+  uploadsPathFrom,
 } from './sqlite-backup.mjs';
 
 const USAGE = 'usage: npm run backup -- FILE [--force]   (copies DATABASE_PATH, default ./data/app.db, into FILE)';
+
+/** Copies UPLOADS_PATH into FILE.uploads (through a partial folder, renamed whole); what to add to the report. */
+function backupUploads(file) {
+  const from = uploadsPathFrom(process.env);
+  const to = backupUploadsOf(file);
+  rmSync(to, { recursive: true, force: true });
+  if (!existsSync(from)) return '';
+  const partial = `${to}.partial-${process.pid}`;
+  try {
+    const files = copyUploads(from, partial);
+    renameSync(partial, to);
+    return `, with ${files} uploaded file${files === 1 ? '' : 's'} in ${to}`;
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+}
 
 runCommand(async () => {
   const started = Date.now();
@@ -40,7 +61,8 @@ runCommand(async () => {
     makeSelfContained(partial);
     const summary = describeDatabase(inspectDatabase(partial));
     renameSync(partial, file);
-    console.log(`backup: ${file} (${summary}, integrity ok) from ${source} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const uploads = backupUploads(file);
+    console.log(`backup: ${file} (${summary}, integrity ok) from ${source}${uploads} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     rmSync(partial, { force: true });
   }

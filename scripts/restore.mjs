@@ -1,11 +1,14 @@
 // `npm run restore -- FILE`: puts a backup in place of the stopped server's database
-// (DATABASE_PATH), keeping the replaced one aside. The next server start applies any newer
+// (DATABASE_PATH), keeping the replaced one aside, and its uploaded files (`FILE.uploads`) in
+// place of UPLOADS_PATH's, keeping those aside too. The next server start applies any newer
 // migrations to it as usual.
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
+  backupUploadsOf,
   CliError,
+  copyUploads,
   commandLinePath,
   copyDatabase,
   databasePathFrom,
@@ -14,6 +17,7 @@ import {
   lockAgainstOtherProcesses,
   parseCommandLine,
   runCommand,
+  uploadsPathFrom,
 } from './sqlite-backup.mjs';
 
 const USAGE = 'usage: npm run restore -- FILE   (replaces DATABASE_PATH, default ./data/app.db, with the backup FILE)';
@@ -49,6 +53,30 @@ function setAsideCurrent(target) {
   return `${aside}${note}`;
 }
 
+/**
+ * Puts FILE.uploads in place of UPLOADS_PATH (copied beside it, then renamed), the current
+ * uploads set aside as `<path>.before-restore-<timestamp>`. A backup without uploads leaves them.
+ */
+function restoreUploads(file) {
+  const from = backupUploadsOf(file);
+  if (!existsSync(from)) return '';
+  const target = uploadsPathFrom(process.env);
+  mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.restoring-${process.pid}`;
+  try {
+    const files = copyUploads(from, partial);
+    let aside = null;
+    if (existsSync(target)) {
+      aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(target, aside);
+    }
+    renameSync(partial, target);
+    return `; ${target} holds its ${files} uploaded file${files === 1 ? '' : 's'}${aside ? ` (the previous ones are kept at ${aside})` : ''}`;
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+}
+
 runCommand(async () => {
   const file = commandLinePath(parseCommandLine({}, USAGE).file, process.env);
   const target = databasePathFrom(process.env);
@@ -75,9 +103,10 @@ runCommand(async () => {
   } finally {
     rmSync(partial, { force: true });
   }
+  const uploads = restoreUploads(file);
   console.log(
     `restore: ${target} now holds ${file} (${describeDatabase(backup)}); ` +
-      `${aside ? `the previous database is kept at ${aside}` : 'there was no previous database'}. ` +
+      `${aside ? `the previous database is kept at ${aside}` : 'there was no previous database'}${uploads}. ` +
       'Start the server to apply any newer migrations.',
   );
 });

@@ -1,7 +1,7 @@
 // What `npm run backup` and `npm run restore` share. Plain JavaScript on better-sqlite3, so both
 // run from a source checkout and from the Docker image, which has no TypeScript sources.
 import Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
+import { cpSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -11,6 +11,28 @@ export class CliError extends Error {}
 /** The server's database, resolved as api/src/config.ts and the server do: relative to the working directory. */
 export function databasePathFrom(env) {
   return path.resolve(env.DATABASE_PATH?.trim() || './data/app.db');
+}
+
+/** Where the server keeps uploaded files: UPLOADS_PATH, by default `uploads` beside the database (as api/src/config.ts). */
+export function uploadsPathFrom(env) {
+  return path.resolve(env.UPLOADS_PATH?.trim() || path.join(path.dirname(databasePathFrom(env)), 'uploads'));
+}
+
+/** The folder of uploads that goes with a backup FILE. */
+export const backupUploadsOf = (file) => `${file}.uploads`;
+
+/** Copies the uploads' complete files (never a `.part` still arriving); returns how many. */
+export function copyUploads(from, to) {
+  let files = 0;
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source) => {
+      if (source.endsWith('.part')) return false;
+      if (statSync(source).isFile()) files += 1;
+      return true;
+    },
+  });
+  return files;
 }
 
 /** A file named on the command line: npm runs scripts from the project root and keeps the shell's directory in INIT_CWD. */

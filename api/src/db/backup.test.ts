@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, MIGRATIONS_FOLDER } from '../../test/harness.ts';
-import { createUser } from '../../test/factories.ts';
+import { createUser, storePhoto, webpBytes } from '../../test/factories.ts';
 import { openDatabase } from './client.ts';
 import { applyMigrations } from './migrate.ts';
 
@@ -58,6 +58,29 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
     restored.close();
     // A plain single file: readers need no -wal or -shm beside it.
     expect(readdirSync(dir).filter((name) => name.startsWith('under-load.db'))).toEqual(['under-load.db']);
+  });
+
+  it('takes the progress photos’ files along (FILE.uploads) and puts them back beside the restored database, never a part still arriving', async () => {
+    const t = createTestApp();
+    const { user } = await createUser(t.deps);
+    const photo = await storePhoto(t, user.id);
+    const arriving = await storePhoto(t, user.id, { stored: false });
+    await t.deps.photoFiles.append(user.id, arriving.id, 'image', 0, webpBytes(1000), 4000, 'image/webp');
+    const file = path.join(dir, 'with-photos.db');
+    const backup = await runScript('backup.mjs', [file], t.database.sqlite.name);
+    t.close();
+    expect(backup.stderr).toBe('');
+    expect(backup.stdout).toContain(`with 2 uploaded files in ${file}.uploads`);
+
+    const restoredDir = path.join(dir, 'restored-with-photos');
+    mkdirSync(path.join(restoredDir, 'uploads', 'photos'), { recursive: true });
+    writeFileSync(path.join(restoredDir, 'uploads', 'photos', 'left-before'), 'x');
+    const restore = await runScript('restore.mjs', [file], path.join(restoredDir, 'app.db'));
+    expect(restore.stderr).toBe('');
+    expect(restore.stdout).toMatch(/holds its 2 uploaded files \(the previous ones are kept at .*uploads\.before-restore-/);
+    const photos = path.join(restoredDir, 'uploads', 'photos', user.id);
+    expect(readdirSync(photos).sort()).toEqual([`${photo.id}.image`, `${photo.id}.thumbnail`]);
+    expect(new Uint8Array(readFileSync(path.join(photos, `${photo.id}.image`)))).toEqual(webpBytes(4000));
   });
 
   it('refuses to overwrite an existing file unless --force', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { TestDevice, createUser } from '../../test/factories.ts';
+import { unzipSync } from 'fflate';
+import { TestDevice, createUser, storePhoto, webpBytes } from '../../test/factories.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 
 let t: TestApp;
@@ -36,6 +37,25 @@ describe('GET /api/clients/me/export', () => {
     expect(response.body.subscriptions).toHaveLength(1);
     expect(response.body.sessions).toHaveLength(1);
     expect(JSON.stringify(response.body)).not.toMatch(/argon2|password|session_token|"id":"[0-9a-f]{64}"/i);
+  });
+});
+
+describe('GET /api/clients/me/export.zip (issue 21)', () => {
+  it('holds the same data as JSON and each stored photo, as sent, named by its date and pose; none of a deleted or unfinished one', async () => {
+    const { c, user } = await signedIn();
+    const photo = await storePhoto(t, user.id);
+    await storePhoto(t, user.id, { stored: false });
+    const response = await c.fetch('/api/clients/me/export.zip');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="leve-coach-export-\d{4}-\d{2}-\d{2}\.zip"/);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const name = `photos/${photo.createdAt.slice(0, 10)}-front-${photo.id}.webp`;
+    expect(Object.keys(files).sort()).toEqual(['leve-coach-export.json', name]);
+    expect(files[name]).toEqual(webpBytes(4000));
+    const data = JSON.parse(new TextDecoder().decode(files['leve-coach-export.json'])) as { client: { email: string }; progressPhotos: { id: string }[] };
+    expect(data.client.email).toBe(user.email);
+    expect(data.progressPhotos).toHaveLength(2);
   });
 });
 

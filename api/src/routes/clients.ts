@@ -4,7 +4,7 @@ import { profileUpdate } from '#protocol/mutations/profile-update.ts';
 import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { AccountSession } from '#protocol/contract/clients.ts';
 import { authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
-import { deleteAccount, exportAccount } from '../services/account-data.ts';
+import { deleteAccount, exportAccount, exportAccountZip } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { isSessionId } from '../auth/sessions.ts';
 import { refuseWhenLimited } from '../auth/rate-limit.ts';
@@ -107,6 +107,12 @@ export function clientsRoutes(deps: AppDeps) {
       const data = exportAccount(deps, currentUser(c).id);
       c.header('Content-Disposition', `attachment; filename="leve-coach-export-${data.exportedAt.slice(0, 10)}.json"`);
       return c.json(data);
+    })
+
+    /** The same export with the progress photos, as a zip (issue 21). */
+    .get('/me/export.zip', 'signedIn', (c) => {
+      const { filename, body } = exportAccountZip(deps, currentUser(c).id);
+      return new Response(body, { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' } });
     })
 
     /** A new password ends every other session and gives this browser a fresh token. */

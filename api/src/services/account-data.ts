@@ -3,6 +3,7 @@
  * about them as one JSON document, and deletion of the account with all of it.
  */
 import { eq } from 'drizzle-orm';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AppDeps } from '../deps.ts';
 import { users } from '../db/schema/index.ts';
 import { DomainError } from '#protocol/errors.ts';
@@ -20,6 +21,9 @@ export function exportAccount(deps: AppDeps, userId: string) {
     bodyMeasurements: rows(
       "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
     ),
+    progressPhotos: rows(
+      "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, content_type AS contentType, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
+    ),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),
     subscriptions: rows('SELECT id, plan_id AS planId, price, currency, status, start_date AS startDate, end_date AS endDate, source FROM subscriptions WHERE user_id = ? ORDER BY start_date'),
@@ -28,6 +32,51 @@ export function exportAccount(deps: AppDeps, userId: string) {
     devices: rows('SELECT id, created_at AS createdAt, last_seen_at AS lastSeenAt FROM devices WHERE user_id = ?'),
     sessions: rows('SELECT created_at AS createdAt, expires_at AS expiresAt, user_agent AS userAgent FROM sessions WHERE user_id = ?'),
   };
+}
+
+const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg' };
+
+/**
+ * The export as a zip, streamed: `leve-coach-export.json` (what `exportAccount` gives) and each
+ * stored progress photo as `photos/<date>-<pose>-<id>.<ext>`, kept as they are (already
+ * compressed). One file is read at a time, so a large album never sits in memory.
+ */
+export function exportAccountZip(deps: AppDeps, userId: string): { filename: string; body: ReadableStream<Uint8Array> } {
+  const data = exportAccount(deps, userId);
+  const photos = (data.progressPhotos as { id: string; createdAt: string; pose: string; contentType: string; stored: number }[]).filter((photo) => photo.stored);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const zip = new Zip((error, chunk, final) => {
+        if (error) controller.error(error);
+        else {
+          controller.enqueue(chunk);
+          if (final) controller.close();
+        }
+      });
+      const json = new ZipDeflate('leve-coach-export.json', { level: 6 });
+      zip.add(json);
+      json.push(new TextEncoder().encode(JSON.stringify(data, null, 2)), true);
+      try {
+        for (const photo of photos) {
+          const file = await deps.photoFiles.read(userId, photo.id, 'image');
+          if (!file) continue;
+          const entry = new ZipPassThrough(`photos/${photo.createdAt.slice(0, 10)}-${photo.pose}-${photo.id}.${EXTENSIONS[photo.contentType] ?? 'img'}`);
+          zip.add(entry);
+          const reader = file.body.getReader();
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            entry.push(value);
+          }
+          entry.push(new Uint8Array(0), true);
+        }
+        zip.end();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
+  return { filename: `leve-coach-export-${data.exportedAt.slice(0, 10)}.zip`, body };
 }
 
 /**

@@ -117,7 +117,9 @@ describe('WeightChart', () => {
   it('lists every point in a visually hidden table, oldest first', () => {
     renderChart();
     const table = screen.getByRole('table');
-    expect(table.style.position).toBe('absolute');
+    // Hidden by the block around it, 1 px wide and clipped: a table itself grows to its columns.
+    const hider = table.parentElement!;
+    expect([hider.tagName, hider.style.position, hider.style.width, hider.style.overflow]).toEqual(['DIV', 'absolute', '1px', 'hidden']);
     const body = table.querySelector('tbody')!;
     const rows = within(body).getAllByRole('row');
     expect(rows).toHaveLength(5);

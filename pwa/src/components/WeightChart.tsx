@@ -230,33 +230,37 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
         {targetWeight !== null && <LegendItem label={targetLabel} color={colors.target} dashed />}
       </Box>
 
-      <table style={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col">{weightLabel}</th>
-            {withTrend && <th scope="col">{trendLabel}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((p, i) => (
-            <tr key={`${p.time}-${i}`}>
-              <th scope="row">{fullDate.format(p.time)}</th>
-              <td>{weightFormat.format(p.weight)}</td>
-              {withTrend && <td>{weightFormat.format(p.trend as number)}</td>}
-            </tr>
-          ))}
-        </tbody>
-        {targetWeight !== null && (
-          <tfoot>
+      {/* Hidden by a block around it: a table grows to its columns whatever width it is given, and
+          with the trend column it overflowed a 360 px phone sideways. */}
+      <div style={visuallyHidden}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
             <tr>
-              <th scope="row">{targetLabel}</th>
-              <td>{weightFormat.format(targetWeight)}</td>
+              <td />
+              <th scope="col">{weightLabel}</th>
+              {withTrend && <th scope="col">{trendLabel}</th>}
             </tr>
-          </tfoot>
-        )}
-      </table>
+          </thead>
+          <tbody>
+            {data.map((p, i) => (
+              <tr key={`${p.time}-${i}`}>
+                <th scope="row">{fullDate.format(p.time)}</th>
+                <td>{weightFormat.format(p.weight)}</td>
+                {withTrend && <td>{weightFormat.format(p.trend as number)}</td>}
+              </tr>
+            ))}
+          </tbody>
+          {targetWeight !== null && (
+            <tfoot>
+              <tr>
+                <th scope="row">{targetLabel}</th>
+                <td>{weightFormat.format(targetWeight)}</td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
     </Box>
   );
 }

@@ -201,6 +201,10 @@ function Settings() {
               <Button variant="outlined" onClick={exportData} data-testid="export-data">
                 {t('settings.export')}
               </Button>
+              {/* Streamed by the server: an album of photos never has to fit in the phone's memory. */}
+              <Button variant="outlined" href="/api/clients/me/export.zip" download data-testid="export-data-zip">
+                {t('settings.exportZip')}
+              </Button>
               <Button color="error" variant="outlined" onClick={() => setDeleting(true)} data-testid="delete-account">
                 {t('settings.delete')}
               </Button>
