@@ -1,19 +1,11 @@
 /** `photo.add`: a progress photo taken on the device, keyed by a client UUIDv7 (issue 21). */
-import { PHOTO_POSES, type PhotoPose, type ProgressPhoto } from '../conflict/rules.ts';
-import { PHOTO_TYPES, type PhotoType } from './fields.ts';
+import { PHOTO_POSES, type ProgressPhoto } from '../conflict/rules.ts';
+import { PHOTO_TYPES } from './fields.ts';
 import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
 
-export interface PhotoAddArgs {
-  id: string;
-  createdAt: string;
-  pose: PhotoPose;
-  contentType: PhotoType;
-  bytes: number;
-  thumbnailBytes: number;
-  width: number;
-  height: number;
-}
+/** The record as the device made it; `stored` is the server's to set. */
+export type PhotoAddArgs = Omit<ProgressPhoto, 'stored' | 'deleted'>;
 
 export const photoAdd = defineMutator({
   name: 'photo.add',

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { MEASUREMENT_FIELDS } from '#protocol/conflict/rules.ts';
 import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 import { trendRatePerWeek, weightTrend } from '#protocol/domain/weight-trend.ts';
-import { WeightChart } from '#pwa/components/WeightChart.tsx';
+import { WeightTrendChart } from '#pwa/components/WeightTrendChart.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 
 /**
@@ -37,11 +37,9 @@ export function ClientProgressCard({ client }: { client: Pick<StaffUserDetail, '
         <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
           {t('admin.progress.title')}
         </Typography>
-        <WeightChart
-          points={trend.map((p) => ({ createdAt: p.createdAt, weight: measures.weightFigure(p.weight), trend: measures.weightFigure(p.trend) }))}
-          targetWeight={client.targetWeight === null ? null : measures.weightFigure(client.targetWeight)}
-          locale={intl.locale}
-          unit={measures.system === 'us' ? 'pound' : 'kilogram'}
+        <WeightTrendChart
+          trend={trend}
+          targetKg={client.targetWeight}
           title={t('admin.progress.chartTitle')}
           weightLabel={t('admin.progress.weight')}
           trendLabel={t('admin.progress.trend')}

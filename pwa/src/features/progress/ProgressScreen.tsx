@@ -26,7 +26,7 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
-import { WeightChart } from '#pwa/components/WeightChart.tsx';
+import { WeightTrendChart } from '#pwa/components/WeightTrendChart.tsx';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
@@ -189,11 +189,9 @@ function Progress({ actions, measurements }: { actions?: ReactNode; measurements
 
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
-          <WeightChart
-            points={trend.map((p) => ({ createdAt: p.createdAt, weight: measures.weightFigure(p.weight), trend: measures.weightFigure(p.trend) }))}
-            targetWeight={stats.targetWeight === null ? null : measures.weightFigure(stats.targetWeight)}
-            locale={intl.locale}
-            unit={measures.system === 'us' ? 'pound' : 'kilogram'}
+          <WeightTrendChart
+            trend={trend}
+            targetKg={stats.targetWeight}
             title={t('progress.chartTitle')}
             weightLabel={t('progress.chartWeight')}
             trendLabel={t('progress.chartTrend')}
