@@ -55,6 +55,15 @@ describe('uploading a photo', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(image);
   });
 
+  it('appends a chunk once when the phone resends it while the first try is still being written', async () => {
+    const { c, device } = await signedIn();
+    const { args } = await recordPhoto(c, device);
+    const chunk = webpBytes(4000).subarray(0, 2000);
+    const statuses = (await Promise.all([put(c, args.id, 'image', chunk, 0, 4000), put(c, args.id, 'image', chunk, 0, 4000)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    expect((await c.get(`/api/photos/${args.id}/image/offset`)).body).toEqual({ received: 2000, complete: false });
+  });
+
   it('keeps one copy when the same photo is recorded and uploaded twice', async () => {
     const { c, device, user } = await signedIn();
     const { args } = await recordPhoto(c, device);

@@ -31,6 +31,48 @@ export function createPhotoFiles(uploadsPath: string) {
   const fileOf = (userId: string, photoId: string, kind: PhotoFileKind) => path.join(folderOf(userId), `${photoId}.${kind}`);
   const partOf = (userId: string, photoId: string, kind: PhotoFileKind) => `${fileOf(userId, photoId, kind)}.part`;
 
+  /**
+   * One append at a time per file: a phone that resends a chunk while its first try is still being
+   * written (its answer slow, not lost) must find the part's new size, not append the chunk twice.
+   */
+  const appending = new Map<string, Promise<unknown>>();
+  const oneAtATime = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const run = (appending.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    appending.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (appending.get(key) === settled) appending.delete(key);
+    }
+  };
+
+  async function appendNow(userId: string, photoId: string, kind: PhotoFileKind, start: number, chunk: Uint8Array, total: number, type: string): Promise<AppendResult> {
+    const file = fileOf(userId, photoId, kind);
+    const whole = await sizeOf(file);
+    if (whole !== null) return { kind: 'appended', received: whole, complete: true };
+    const part = partOf(userId, photoId, kind);
+    const received = (await sizeOf(part)) ?? 0;
+    if (start !== received) return { kind: 'offsetMismatch', received };
+    await mkdir(folderOf(userId), { recursive: true });
+    await appendFile(part, chunk);
+    const now = received + chunk.length;
+    if (now < total) return { kind: 'appended', received: now, complete: false };
+    const head = Buffer.alloc(16);
+    const handle = await open(part, 'r');
+    try {
+      await handle.read(head, 0, head.length, 0);
+    } finally {
+      await handle.close();
+    }
+    if (sniffImageType(head) !== type) {
+      await rm(part, { force: true });
+      return { kind: 'typeMismatch' };
+    }
+    await rename(part, file);
+    return { kind: 'appended', received: now, complete: true };
+  }
+
   return {
     /** How much of a file has arrived, and whether it is complete. */
     async received(userId: string, photoId: string, kind: PhotoFileKind): Promise<{ received: number; complete: boolean }> {
@@ -44,30 +86,8 @@ export function createPhotoFiles(uploadsPath: string) {
      * part ends is refused with what has arrived. The last chunk must make a file of the declared
      * type (its first bytes, never its name or header), or the part is dropped.
      */
-    async append(userId: string, photoId: string, kind: PhotoFileKind, start: number, chunk: Uint8Array, total: number, type: string): Promise<AppendResult> {
-      const file = fileOf(userId, photoId, kind);
-      const whole = await sizeOf(file);
-      if (whole !== null) return { kind: 'appended', received: whole, complete: true };
-      const part = partOf(userId, photoId, kind);
-      const received = (await sizeOf(part)) ?? 0;
-      if (start !== received) return { kind: 'offsetMismatch', received };
-      await mkdir(folderOf(userId), { recursive: true });
-      await appendFile(part, chunk);
-      const now = received + chunk.length;
-      if (now < total) return { kind: 'appended', received: now, complete: false };
-      const head = Buffer.alloc(16);
-      const handle = await open(part, 'r');
-      try {
-        await handle.read(head, 0, head.length, 0);
-      } finally {
-        await handle.close();
-      }
-      if (sniffImageType(head) !== type) {
-        await rm(part, { force: true });
-        return { kind: 'typeMismatch' };
-      }
-      await rename(part, file);
-      return { kind: 'appended', received: now, complete: true };
+    append(userId: string, photoId: string, kind: PhotoFileKind, start: number, chunk: Uint8Array, total: number, type: string): Promise<AppendResult> {
+      return oneAtATime(`${userId}/${photoId}/${kind}`, () => appendNow(userId, photoId, kind, start, chunk, total, type));
     },
 
     /** A complete file as a stream, or null. */
