@@ -6,10 +6,18 @@ import { useSession } from '#pwa/lib/session.ts';
 import { useCurrentDb, useUserDb } from './current.ts';
 import { useLocalProfile } from './use-content.ts';
 
-/** The weight records on this device, deleted ones left out; undefined while loading. */
+/**
+ * The weight records on this device, deleted ones left out; undefined while loading. A device
+ * that has never pulled does not know them: its empty table is no answer yet. A new phone showed
+ * the registration weight, then the latest record a moment later, and the weight card moved.
+ */
 export function useWeightRecords(): WeightRecord[] | undefined {
   const db = useCurrentDb();
-  return useLiveData(async () => (db ? (await db.weightRecords.toArray()).filter((r) => !r.deleted) : undefined), [db]);
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    const [records, pulled] = await Promise.all([db.weightRecords.toArray(), db.getMeta<string>('lastSyncAt')]);
+    return records.length === 0 && !pulled ? undefined : records.filter((r) => !r.deleted);
+  }, [db]);
 }
 
 /**
