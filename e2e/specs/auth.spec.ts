@@ -132,15 +132,20 @@ test('a clean load of /login signed out logs no console error (the page says nob
 });
 
 test('the submit button is disabled with a loading label while signing in', async ({ page, loginPage }) => {
+  // Read while the request is held, not raced after the click: under a loaded CI the sign-in
+  // could finish before a polling expect first looked, and the button was gone.
+  let whileSigningIn: { disabled: boolean; label: string } | null = null;
   await page.route('**/api/clients/login', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    whileSigningIn = await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>('[data-testid="login-submit"]');
+      return button && { disabled: button.disabled, label: button.textContent?.trim() ?? '' };
+    });
     await route.continue();
   });
   await loginPage.open();
   await loginPage.signIn(DEMO.client.email, DEMO_PASSWORD);
-  await expect(loginPage.submit()).toBeDisabled();
-  await expect(loginPage.submit()).toHaveText('Entrando…');
   await expect(page).toHaveURL(/\/dashboard$/);
+  expect(whileSigningIn).toEqual({ disabled: true, label: 'Entrando…' });
 });
 
 test.describe('signed in', () => {
