@@ -31,6 +31,7 @@ const outboxSync = new Queue('leve-outbox', {
       const outcome = await syncNow(db);
       // Throwing tells the browser the sync failed, so it retries later with its own backoff.
       if (outcome.kind === 'offline' || outcome.kind === 'failed') throw new Error(`outbox sync: ${outcome.kind}`);
+      if (outcome.kind === 'synced' && outcome.uploadsWaiting > 0) throw new Error('outbox sync: photo files waiting');
     } finally {
       db.close();
     }

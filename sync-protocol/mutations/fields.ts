@@ -72,6 +72,8 @@ export const PHOTO_MAX_SIDE = 1600;
 export const THUMBNAIL_MAX_SIDE = 320;
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 export const MAX_THUMBNAIL_BYTES = 256 * 1024;
+/** The largest chunk one upload request may carry: a phone on a weak signal sends small ones. */
+export const MAX_PHOTO_CHUNK_BYTES = 512 * 1024;
 
 const integerIn = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 

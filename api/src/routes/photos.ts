@@ -9,7 +9,8 @@ import { DomainError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
-import { MAX_CHUNK_BYTES, type PhotoFileKind } from '../services/photo-files.ts';
+import { MAX_PHOTO_CHUNK_BYTES } from '#protocol/mutations/fields.ts';
+import type { PhotoFileKind } from '../services/photo-files.ts';
 
 const CONTENT_RANGE = /^bytes (\d{1,10})-(\d{1,10})\/(\d{1,10})$/;
 
@@ -41,7 +42,7 @@ export function photoRoutes(deps: AppDeps) {
     const declared = kind === 'image' ? photo.bytes : photo.thumbnailBytes;
     const { start, end, total } = contentRange(c);
     if (total !== declared) throw new DomainError('VALIDATION_FAILED', { fields: [{ field: 'Content-Range', key: 'validation.photoSizeMismatch' }] });
-    if (end - start + 1 > MAX_CHUNK_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE');
+    if (end - start + 1 > MAX_PHOTO_CHUNK_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE');
     if (start === 0 && (await photoFiles.received(userId, photo.id, kind)).received === 0 && (await photoFiles.usage(userId)) + total > deps.config.photoQuotaBytes) {
       throw new DomainError('PHOTO_QUOTA_EXCEEDED');
     }

@@ -13,9 +13,6 @@ import { sniffImageType } from './image-upload.ts';
 export const PHOTO_FILE_KINDS = ['image', 'thumbnail'] as const;
 export type PhotoFileKind = (typeof PHOTO_FILE_KINDS)[number];
 
-/** The largest chunk one request may carry: a phone on a weak signal sends small ones. */
-export const MAX_CHUNK_BYTES = 512 * 1024;
-
 const sizeOf = async (file: string): Promise<number | null> => {
   try {
     return (await stat(file)).size;

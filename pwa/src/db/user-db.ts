@@ -28,6 +28,26 @@ export interface Refusal {
 }
 
 /**
+ * One of a progress photo's two files as this device made it (issue 21): kept here, never synced,
+ * so the photo shows at once and offline, and uploaded once the photo's record is on the server.
+ * The bytes stay after the upload: the owner's own photos keep showing with no network.
+ */
+export interface PhotoFile {
+  /** `<photo id>:<kind>`. */
+  key: string;
+  photoId: string;
+  kind: 'image' | 'thumbnail';
+  contentType: string;
+  bytes: ArrayBuffer;
+  /** The server holds all of it. */
+  sent: boolean;
+  /** Why the server refused it (quota, type): the upload stops and the user is told. */
+  failure: ErrorCode | null;
+}
+
+export const photoFileKey = (photoId: string, kind: PhotoFile['kind']) => `${photoId}:${kind}`;
+
+/**
  * One IndexedDB database per signed-in user, so the next person on the same browser never sees
  * the previous one's data. Versions are numbered; a new version adds its upgrade below.
  */
@@ -44,6 +64,7 @@ export class UserDb extends Dexie {
   declare workouts: Table<WorkoutPlanDto, string>;
   declare subscriptions: Table<SubscriptionDto, string>;
   declare refusals: Table<Refusal, string>;
+  declare photoFiles: Table<PhotoFile, string>;
 
   /** `indexedDB` stands for another browser's storage in tests of several devices. */
   constructor(readonly userId: string, indexedDB?: IDBFactory) {
@@ -67,6 +88,8 @@ export class UserDb extends Dexie {
     // v6: body measurements (issue 21). A build before them skipped their rows in a pull while its
     // cursor moved past them (another device may have sent some), so the next pull starts over.
     this.version(6).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // v7: the files of progress photos taken here (issue 21), local only.
+    this.version(7).stores({ photoFiles: 'key, photoId' });
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

@@ -12,9 +12,11 @@ import { applyPull, latestHlc } from '#protocol/replica.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { dexieStore } from '#pwa/db/replica-store.ts';
 import { newDeviceId, type Refusal, type UserDb } from '#pwa/db/user-db.ts';
+import { uploadPhotos } from './photo-uploads.ts';
 
 export type SyncOutcome =
-  | { kind: 'synced'; pushed: number; refused: number }
+  /** `uploadsWaiting`: files of photos taken here not yet on the server (the record is, or will be). */
+  | { kind: 'synced'; pushed: number; refused: number; uploadsWaiting: number }
   | { kind: 'offline' }
   | { kind: 'unauthorized' }
   | { kind: 'failed'; status: number };
@@ -147,12 +149,15 @@ async function pull(db: UserDb, call: Call, fullResync: boolean): Promise<void> 
   }
 }
 
-async function run(db: UserDb, call: Call): Promise<SyncOutcome> {
+async function run(db: UserDb, call: Call, network: typeof fetch): Promise<SyncOutcome> {
   try {
     const { pushed, refused } = await push(db, call);
     // A refused change stays applied locally until the server's own state replaces it.
     await pull(db, call, refused > 0);
-    return { kind: 'synced', pushed, refused };
+    // Photos' files follow their records, which the push has just put on the server.
+    const uploads = await uploadPhotos(db, network);
+    if (uploads.stopped) return { kind: uploads.stopped };
+    return { kind: 'synced', pushed, refused, uploadsWaiting: uploads.waiting };
   } catch (error) {
     if (error instanceof Stop) return error.outcome;
     throw error;
@@ -166,6 +171,6 @@ async function run(db: UserDb, call: Call): Promise<SyncOutcome> {
  */
 export async function syncNow(db: UserDb, { fetch: network = fetch }: SyncOptions = {}): Promise<SyncOutcome> {
   const call = caller(network);
-  if (typeof navigator === 'undefined' || !navigator.locks) return run(db, call);
-  return navigator.locks.request(`leve-sync-${db.userId}`, () => run(db, call));
+  if (typeof navigator === 'undefined' || !navigator.locks) return run(db, call, network);
+  return navigator.locks.request(`leve-sync-${db.userId}`, () => run(db, call, network));
 }

@@ -68,7 +68,7 @@ export function createSyncController(db: UserDb) {
           if (outcome.kind === 'unauthorized') return; // wait for the user to sign in again
           const pending = await db.outbox.count().catch(() => 0);
           if (again && !stopped) continue;
-          if (pending > 0) {
+          if (pending > 0 || (outcome.kind === 'synced' && outcome.uploadsWaiting > 0)) {
             schedule(Math.min(MAX_BACKOFF_MS, FIRST_RETRY_MS * 2 ** Math.min(failures, 12)));
             failures += 1;
           }

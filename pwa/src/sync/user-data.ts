@@ -4,10 +4,12 @@
  */
 import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts';
+import type { PhotoAddArgs } from '#protocol/mutations/photo-add.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { noteChangeSaved } from '#pwa/lib/install-prompt.ts';
 import { firstDataArrived } from '#pwa/lib/service-worker.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
+import { recordPhoto, type PhotoFiles } from '#pwa/db/photo-files.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
 import { startLiveUpdates } from './live-updates.ts';
@@ -55,13 +57,28 @@ function deactivate() {
   useUserDb.setState({ db: null });
 }
 
-/** Applies a change locally, queues it, and wakes the sync. */
-export async function write<N extends MutationName>(name: N, args: MutationArgs[N]) {
+function signedInDb(): UserDb {
   const db = useUserDb.getState().db;
   if (!db) throw new Error('no signed-in user');
-  const mutation = await recordMutation(db, name, args);
+  return db;
+}
+
+function changed() {
   noteChangeSaved();
   controller?.changed();
+}
+
+/** Applies a change locally, queues it, and wakes the sync. */
+export async function write<N extends MutationName>(name: N, args: MutationArgs[N]) {
+  const mutation = await recordMutation(signedInDb(), name, args);
+  changed();
+  return mutation;
+}
+
+/** Keeps a photo taken here with its record (`photo.add`), and wakes the sync, which uploads its files after the record. */
+export async function writePhoto(args: PhotoAddArgs, files: PhotoFiles) {
+  const mutation = await recordPhoto(signedInDb(), args, files);
+  changed();
   return mutation;
 }
 
