@@ -2,7 +2,7 @@
  * Shapes of the teacher-admin and admin endpoints (SPEC §3 "Admin user view", §7), shared by the
  * routes and the PWA's admin feature.
  */
-import type { BodyMeasurement } from './tracking.ts';
+import type { BodyMeasurement, ProgressPhoto } from './tracking.ts';
 import type { DietPlanInput, WorkoutPlanInput } from '../schemas/plans.ts';
 import type { ClientDto } from './clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from './plans.ts';
@@ -27,6 +27,9 @@ export interface StaffUserSummary {
 
 export type StaffBodyMeasurement = Omit<BodyMeasurement, 'deleted' | 'hlcs'>;
 
+/** A client's progress photo as their coach sees it; the files are read from `/api/photos/:id/…`. */
+export type StaffProgressPhoto = Pick<ProgressPhoto, 'id' | 'createdAt' | 'pose' | 'width' | 'height' | 'stored'>;
+
 /** GET /api/teacher-admin/users/:id — the client plus every plan, drafts included. */
 export interface StaffUserDetail extends ClientDto {
   teacherId: string | null;
@@ -38,6 +41,8 @@ export interface StaffUserDetail extends ClientDto {
   weighIns: { weight: number; createdAt: string }[];
   /** The client's body measurements, newest first (issue 21). */
   bodyMeasurements: StaffBodyMeasurement[];
+  /** The client's progress photos, newest first: for admins and the client's own teacher only, else empty (ADR 027). */
+  progressPhotos: StaffProgressPhoto[];
 }
 
 /** Where a generated draft came from: a model through the SDK, or the built-in generator. */

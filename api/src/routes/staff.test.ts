@@ -6,7 +6,8 @@ import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { createUser} from '../../test/factories.ts';
-import { buildDietInput, buildWorkoutInput, signIn, TestDevice } from '../../test/factories.ts';
+import { buildDietInput, buildWorkoutInput, signIn, storePhoto, TestDevice } from '../../test/factories.ts';
+import { photoDelete } from '#protocol/mutations/photo-delete.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 
 let t: TestApp;
@@ -94,6 +95,30 @@ describe('the coach sees the client’s progress (issue 21, part 5)', () => {
     expect(body.user.weighIns).toEqual([{ weight: 84.2, createdAt: '2026-10-01T07:05:00.000Z' }]);
     expect((await w.admin.c.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${w.student.user.id}`)).body.user.bodyMeasurements).toHaveLength(2);
     expect((await w.otherTeacher.c.get(`/api/teacher-admin/users/${w.student.user.id}`)).status).toBe(403);
+  });
+});
+
+describe('the coach sees the client’s photos (issue 21, part 5)', () => {
+  it('lists the student’s photos, newest first, to their own teacher and admins; deleted ones left out; to a teacher who only may see an unassigned client, none', async () => {
+    const w = await world();
+    const older = await storePhoto(t, w.student.user.id);
+    const newer = await storePhoto(t, w.student.user.id, { stored: false });
+    const removed = await storePhoto(t, w.student.user.id);
+    await t.deps.groupCommit.run(() => t.deps.mutations.run(w.student.user.id, photoDelete, { id: removed.id }));
+    await storePhoto(t, w.unassigned.user.id);
+
+    const photos = async (c: TestClient, userId: string) => (await c.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${userId}`)).body.user.progressPhotos;
+    const expected = [
+      { id: newer.id, createdAt: newer.createdAt, pose: 'front', width: 1200, height: 1600, stored: false },
+      { id: older.id, createdAt: older.createdAt, pose: 'front', width: 1200, height: 1600, stored: true },
+    ];
+    expect(await photos(w.teacher.c, w.student.user.id)).toEqual(expected);
+    expect(await photos(w.admin.c, w.student.user.id)).toEqual(expected);
+    await w.admin.c.post(`/api/admin/teachers/${w.teacher.user.id}/approve`);
+    const unassigned = await w.teacher.c.get<{ user: StaffUserDetail }>(`/api/teacher-admin/users/${w.unassigned.user.id}`);
+    expect(unassigned.status).toBe(200);
+    expect(unassigned.body.user.progressPhotos).toEqual([]);
+    expect(await photos(w.admin.c, w.unassigned.user.id)).toHaveLength(1);
   });
 });
 

@@ -19,6 +19,7 @@ const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingC
 const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
 const LogMeasurementsButton = lazy(() => import('../features/measurements/LogMeasurementsButton.tsx').then((m) => ({ default: m.LogMeasurementsButton })));
 const MeasurementsCard = lazy(() => import('../features/measurements/MeasurementsCard.tsx').then((m) => ({ default: m.MeasurementsCard })));
+const PhotosCard = lazy(() => import('../features/photos/PhotosCard.tsx').then((m) => ({ default: m.PhotosCard })));
 const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
 const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => ({ default: m.PlanUpgradeScreen })));
 const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
@@ -112,7 +113,7 @@ export function AppRoutes() {
         <Route element={<AppShell />}>
           <Route index element={dashboard} />
           <Route path="/dashboard" element={dashboard} />
-          <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} measurements={<MeasurementsCard />} />} />
+          <Route path="/progress" element={<ProgressScreen actions={<RecordWeightButton variant="outlined" />} measurements={<MeasurementsCard />} photos={<PhotosCard />} />} />
           <Route path="/content" element={<ContentScreen />} />
           <Route path="/subscription" element={<MySubscriptionScreen />} />
           <Route path="/profile" element={<ProfileScreen />} />

@@ -157,6 +157,8 @@ async function run(db: UserDb, call: Call, network: typeof fetch): Promise<SyncO
     // Photos' files follow their records, which the push has just put on the server.
     const uploads = await uploadPhotos(db, network);
     if (uploads.stopped) return { kind: uploads.stopped };
+    // The server marked the photos stored: pulled now, the screens stop showing them as waiting.
+    if (uploads.sent > 0) await pull(db, call, false);
     return { kind: 'synced', pushed, refused, uploadsWaiting: uploads.waiting };
   } catch (error) {
     if (error instanceof Stop) return error.outcome;

@@ -10,8 +10,9 @@ import type { ErrorCode } from '#protocol/errors.ts';
 import { MAX_PHOTO_CHUNK_BYTES } from '#protocol/mutations/fields.ts';
 import type { PhotoFile, Refusal, UserDb } from '#pwa/db/user-db.ts';
 
-/** Files still to send after this round (waiting for the network, or for their record to arrive). */
+/** Files sent in this round, and those still to send (waiting for the network, or for their record to arrive). */
 export interface UploadRound {
+  sent: number;
   waiting: number;
   stopped: 'offline' | 'unauthorized' | null;
 }
@@ -88,6 +89,7 @@ export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<U
   files.sort((a, b) => (a.kind === b.kind ? a.photoId.localeCompare(b.photoId) : a.kind === 'thumbnail' ? -1 : 1));
   const pendingAdds = new Set((await db.outbox.toArray()).flatMap((m) => (m.name === 'photo.add' ? [m.args.id] : [])));
   let waiting = 0;
+  let sent = 0;
   try {
     for (const file of files) {
       const photo = await db.synced('progressPhotos').get(file.photoId);
@@ -104,8 +106,10 @@ export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<U
         continue;
       }
       const outcome = await sendFile(network, file);
-      if (outcome.kind === 'sent') await db.photoFiles.update(file.key, { sent: true });
-      else if (outcome.kind === 'refused') {
+      if (outcome.kind === 'sent') {
+        await db.photoFiles.update(file.key, { sent: true });
+        sent += 1;
+      } else if (outcome.kind === 'refused') {
         const refusal = await refusalOf(db, file.photoId, outcome.code);
         await db.transaction('rw', db.photoFiles, db.refusals, async () => {
           await db.photoFiles.where('photoId').equals(file.photoId).modify({ failure: outcome.code });
@@ -116,7 +120,7 @@ export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<U
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
     const left = (await db.photoFiles.toArray()).filter((file) => !file.sent && file.failure === null).length;
-    return { waiting: left, stopped: error.reason };
+    return { sent, waiting: left, stopped: error.reason };
   }
-  return { waiting, stopped: null };
+  return { sent, waiting, stopped: null };
 }

@@ -54,6 +54,7 @@ const detail = (over: Partial<StaffUserDetail>): StaffUserDetail => ({
   subscription: null,
   weighIns: [],
   bodyMeasurements: [],
+  progressPhotos: [],
   ...over,
 });
 

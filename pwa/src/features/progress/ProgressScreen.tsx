@@ -132,8 +132,8 @@ function goalProjectionText(projection: GoalProjection, t: (id: string, values?:
   }
 }
 
-/** SPEC §2 /progress, from the weight records on this device (offline too), and the body measurements (issue 21) in `measurements`. */
-function Progress({ actions, measurements }: { actions?: ReactNode; measurements?: ReactNode }) {
+/** SPEC §2 /progress, from the weight records on this device (offline too); the body measurements and photos (issue 21) in their slots. */
+function Progress({ actions, measurements, photos }: { actions?: ReactNode; measurements?: ReactNode; photos?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const loaded = useWeightProgress();
@@ -286,6 +286,7 @@ function Progress({ actions, measurements }: { actions?: ReactNode; measurements
         </Card>
       </Stack>
       {measurements}
+      {photos}
       {editing && (
         <WeightFormDialog
           key={editing.id}
@@ -302,10 +303,10 @@ function Progress({ actions, measurements }: { actions?: ReactNode; measurements
 }
 
 /** The screen with its own strings, which load with it. */
-export function ProgressScreen({ actions, measurements }: { actions?: ReactNode; measurements?: ReactNode }) {
+export function ProgressScreen({ actions, measurements, photos }: { actions?: ReactNode; measurements?: ReactNode; photos?: ReactNode }) {
   return (
     <FeatureMessages load={loadProgressMessages}>
-      <Progress actions={actions} measurements={measurements} />
+      <Progress actions={actions} measurements={measurements} photos={photos} />
     </FeatureMessages>
   );
 }

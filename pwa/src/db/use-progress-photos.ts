@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { ProgressPhoto } from '#protocol/conflict/rules.ts';
+import type { ErrorCode } from '#protocol/errors.ts';
+import { useCurrentDb } from './current.ts';
+import { useLiveData } from './live-data.ts';
+import { photoFileKey, type PhotoFile } from './user-db.ts';
+
+export interface PhotoOnDevice extends ProgressPhoto {
+  /** Why the server refused its files, when it did (storage full): they are not sent. */
+  failure: ErrorCode | null;
+}
+
+/**
+ * The progress photos of this user (issue 21), newest first, pending ones included; deleted ones
+ * left out. Only the small thumbnails' rows are read for the upload state, never the photos' bytes.
+ */
+export function useProgressPhotos(): PhotoOnDevice[] | undefined {
+  const db = useCurrentDb();
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    const photos = (await db.synced('progressPhotos').orderBy('createdAt').reverse().toArray()).filter((photo) => !photo.deleted);
+    const thumbnails = await db.photoFiles.bulkGet(photos.map((photo) => photoFileKey(photo.id, 'thumbnail')));
+    return photos.map((photo, index) => ({ ...photo, failure: thumbnails[index]?.failure ?? null }));
+  }, [db]);
+}
+
+/**
+ * Where an `<img>` finds one of a photo's files: the copy on this device when there is one (shown
+ * offline and before the upload), else the server's, which only its owner, their teacher and admins
+ * may read. Undefined while this device is looked at.
+ */
+export function usePhotoSource(photoId: string, kind: PhotoFile['kind']): string | undefined {
+  const db = useCurrentDb();
+  const file = useLiveData(async () => (db ? ((await db.photoFiles.get(photoFileKey(photoId, kind))) ?? null) : null), [db, photoId, kind]);
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  const bytes = file?.bytes;
+  const contentType = file?.contentType;
+  useEffect(() => {
+    if (!bytes) return setObjectUrl(null);
+    const url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
+    setObjectUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [bytes, contentType]);
+  if (file === undefined) return undefined;
+  if (file === null) return serverPhotoUrl(photoId, kind);
+  return objectUrl ?? undefined;
+}
+
+export const serverPhotoUrl = (photoId: string, kind: PhotoFile['kind']) => `/api/photos/${encodeURIComponent(photoId)}/${kind}`;
