@@ -59,7 +59,7 @@ function ClientPhotos({ photos }: { photos: StaffProgressPhoto[] }) {
       </Box>
       {open && (
         <Dialog open onClose={() => setOpen(null)} fullWidth maxWidth="sm" data-testid="admin-photo-viewer">
-          <DialogTitle>{label(open).date}</DialogTitle>
+          <DialogTitle>{t('admin.progress.photoAlt', label(open))}</DialogTitle>
           <DialogContent>
             <PhotoImage
               photoId={open.id}

@@ -29,12 +29,14 @@ import { standingOn, type PhotoDay } from './photo-days.ts';
  * Two days side by side (issue 21): the same pose's photo of each, then the weight and every
  * measured site as they stood on each day, and the change from the first to the second.
  */
-export function ComparePhotosDialog({ days, dayOf, dayLabel, onClose }: { days: PhotoDay[]; dayOf: (instant: string) => string; dayLabel: (day: string) => string; onClose: () => void }) {
+export function ComparePhotosDialog({ days, dayOf, onClose }: { days: PhotoDay[]; dayOf: (instant: string) => string; onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const measures = useMeasures();
   const weights = useWeightRecords() ?? [];
   const measurements = useBodyMeasurements() ?? [];
+  // Short dates fit two columns on a phone; a calendar day read at noon UTC names the same date in every zone.
+  const dayLabel = (day: string) => intl.formatDate(`${day}T12:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' });
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // The oldest day against the newest: the whole way so far.
   const [before, setBefore] = useState(days.at(-1)?.day ?? '');
@@ -72,9 +74,6 @@ export function ComparePhotosDialog({ days, dayOf, dayLabel, onClose }: { days: 
     const date = dayLabel(day);
     return (
       <Box sx={{ flex: 1, minWidth: 0 }} data-testid={testId}>
-        <Typography variant="subtitle2" component="h3">
-          {heading}
-        </Typography>
         <NativeSelectField label={heading} value={day} options={options} onChange={(event) => (testId === 'compare-before' ? setBefore : setAfter)(event.target.value)} fullWidth slotProps={{ htmlInput: { 'data-testid': `${testId}-day` } }} />
         <Box sx={{ mt: 1, aspectRatio: '3 / 4', borderRadius: 1, overflow: 'hidden' }}>
           {photo ? (

@@ -99,7 +99,7 @@ function Photos() {
       <Suspense fallback={null}>
         {dialog?.kind === 'add' && <AddPhotoDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'view' && <PhotoViewerDialog photo={dialog.photo} label={label(dialog.photo)} onClose={() => setDialog(null)} />}
-        {dialog?.kind === 'compare' && <ComparePhotosDialog days={days} dayOf={dayOf} dayLabel={dayLabel} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'compare' && <ComparePhotosDialog days={days} dayOf={dayOf} onClose={() => setDialog(null)} />}
       </Suspense>
     </Card>
   );
