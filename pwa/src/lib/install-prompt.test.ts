@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usedBefore } from './install-prompt.ts';
 
+// The module's store reads (and so writes) the first-opened day when it loads, by the real clock:
+// each test starts from a device that has never opened the app.
+beforeEach(() => localStorage.clear());
 afterEach(() => {
   localStorage.clear();
   vi.useRealTimers();
