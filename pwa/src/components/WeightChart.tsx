@@ -18,8 +18,8 @@ export interface WeightChartProps {
   points: readonly WeightChartPoint[];
   targetWeight: number | null;
   locale: string;
-  /** The unit of the weights given: kilograms unless the person reads pounds. */
-  unit?: 'kilogram' | 'pound';
+  /** The unit of the values given: kilograms unless the person reads pounds; a body measurement's (issue 21) in cm, in or %. */
+  unit?: 'kilogram' | 'pound' | 'centimeter' | 'inch' | 'percent';
   /** Accessible name of the chart. */
   title: string;
   targetLabel: string;
@@ -29,6 +29,8 @@ export interface WeightChartProps {
   /** Shown instead of the chart when there are fewer than 2 points. */
   emptyText: string;
   height?: number;
+  /** Prefix of the chart's test ids, for a screen with more than one chart. */
+  testId?: string;
 }
 
 /**
@@ -91,7 +93,7 @@ function useWidth(element: HTMLElement | null): number {
  * of the data. With a trend, the weigh-ins are dots and the trend is the line: the day-to-day
  * swings stay visible without being read as the direction.
  */
-export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', title, targetLabel, weightLabel, trendLabel, emptyText, height = 240 }: WeightChartProps) {
+export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', title, targetLabel, weightLabel, trendLabel, emptyText, height = 240, testId = 'weight-chart' }: WeightChartProps) {
   const theme = useTheme();
   const titleId = useId();
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
@@ -104,7 +106,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
 
   if (data.length < 2) {
     return (
-      <Typography color="text.secondary" data-testid="weight-chart-empty">
+      <Typography color="text.secondary" data-testid={`${testId}-empty`}>
         {emptyText}
       </Typography>
     );
@@ -152,7 +154,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
   const lineOf = (value: (p: (typeof data)[number]) => number) => data.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.time).toFixed(1)},${y(value(p)).toFixed(1)}`).join(' ');
 
   return (
-    <Box ref={setRoot} data-testid="weight-chart" sx={{ width: '100%' }}>
+    <Box ref={setRoot} data-testid={testId} sx={{ width: '100%' }}>
       <svg
         role="img"
         aria-labelledby={titleId}
@@ -162,7 +164,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
         style={{ display: 'block', overflow: 'visible', fontFamily: theme.typography.fontFamily, fontSize: 12 }}
       >
         <title id={titleId}>{title}</title>
-        <g data-testid="weight-chart-y-axis">
+        <g data-testid={`${testId}-y-axis`}>
           {yTicks.map((tick) => (
             <g key={tick}>
               <line x1={plot.left} x2={plot.right} y1={y(tick)} y2={y(tick)} style={{ stroke: colors.grid }} strokeWidth={1} />
@@ -172,7 +174,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
             </g>
           ))}
         </g>
-        <g data-testid="weight-chart-x-axis">
+        <g data-testid={`${testId}-x-axis`}>
           {xTicks.map((tick, i) => (
             <text key={tick.time} x={x(tick.time)} y={height - 8} textAnchor={anchorFor(i, xTicks.length)} style={{ fill: colors.text }}>
               {tick.label}
@@ -181,7 +183,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
         </g>
         {targetWeight !== null && (
           <line
-            data-testid="weight-chart-target"
+            data-testid={`${testId}-target`}
             x1={plot.left}
             x2={plot.right}
             y1={y(targetWeight)}
@@ -192,7 +194,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
           />
         )}
         {withTrend ? (
-          <path data-testid="weight-chart-trend" d={lineOf((p) => p.trend as number)} fill="none" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.trend }} />
+          <path data-testid={`${testId}-trend`} d={lineOf((p) => p.trend as number)} fill="none" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.trend }} />
         ) : (
           <path d={lineOf((p) => p.weight)} fill="none" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.weight }} />
         )}
@@ -201,7 +203,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
           return (
             <circle
               key={`${p.time}-${i}`}
-              data-testid="weight-chart-dot"
+              data-testid={`${testId}-dot`}
               data-last={isLast || undefined}
               cx={x(p.time)}
               cy={y(p.weight)}
@@ -213,7 +215,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
         })}
         {/* The latest weight is what the client looks for first, so it is written beside its dot. */}
         <text
-          data-testid="weight-chart-last-value"
+          data-testid={`${testId}-last-value`}
           x={x(last.time) + 10}
           y={y(last.weight)}
           dominantBaseline="middle"

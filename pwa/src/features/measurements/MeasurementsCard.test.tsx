@@ -89,8 +89,21 @@ describe('MeasurementsCard (issue 21)', () => {
     expect(screen.getByTestId('latest-neck').textContent).toBe('38 cm');
     // 70 in tall, neck 38 cm (14.961 in), waist 86.5 cm (34.055 in):
     // 86.010·log10(19.094) − 70.041·log10(70) + 36.76 = 110.171 − 129.232 + 36.76 = 17.70
-    expect(screen.getByTestId('body-fat-estimate-value').textContent).toBe('17.7%');
+    // The estimate waits for the profile's height and sex, read from this device.
+    expect((await screen.findByTestId('body-fat-estimate-value')).textContent).toBe('17.7%');
     expect(screen.getByTestId('body-fat-estimate').textContent).toContain('U.S. Navy method');
+  });
+
+  it('charts one site at a time, the waist first, in the person’s unit with a table for screen readers; a site measured once says the chart needs a second', async () => {
+    await profileIs({ unitSystem: 'us' });
+    await userDb().synced('bodyMeasurements').bulkPut([FIRST, LATEST]);
+    await renderCard('en-US');
+    const chart = await screen.findByTestId('site-chart');
+    expect(within(chart).getAllByTestId('site-chart-dot')).toHaveLength(2);
+    // 90 cm and 86.5 cm, as the inches the person reads.
+    await waitFor(() => expect(within(chart).getAllByRole('cell').map((cell) => cell.textContent).filter(Boolean)).toEqual(['35.4 in', '34.1 in']));
+    fireEvent.change(screen.getByTestId('measurement-chart-site'), { target: { value: 'neck' } });
+    expect((await screen.findByTestId('site-chart-empty')).textContent).toBe('The neck chart appears from the second measurement on.');
   });
 
   it('asks for the profile’s height and sex before estimating, and for the hips of a woman', async () => {

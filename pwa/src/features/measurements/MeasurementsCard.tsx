@@ -23,6 +23,7 @@ import { loadMeasurementMessages } from './i18n/messages.ts';
 import { LogMeasurementsButton } from './LogMeasurementsButton.tsx';
 import { MeasurementFormDialog } from './MeasurementFormDialog.tsx';
 import { useMeasurementWrites } from './measurement-writes.ts';
+import { SiteChart } from './SiteChart.tsx';
 
 /** Each field's newest and oldest values, from records newest first. */
 function latestAndFirst(records: readonly BodyMeasurement[], field: MeasurementField) {
@@ -124,6 +125,7 @@ function Measurements() {
                 </Typography>
               )}
             </Box>
+            <SiteChart records={records} />
             <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
               {t('measurements.history')}
             </Typography>
