@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useUserDb } from '#pwa/db/current.ts';
-import { activateUserData, closeUserData } from './user-data.ts';
+import Dexie from 'dexie';
+import { uuidv7 } from '#protocol/ids.ts';
+import { userDbName } from '#pwa/db/user-db.ts';
+import { activateUserData, closeUserData, pendingChanges, writePhoto } from './user-data.ts';
 import { useSyncStatus } from './sync-controller.ts';
 import { screenShown } from '#pwa/lib/service-worker.ts';
 
@@ -51,5 +54,23 @@ describe('activateUserData', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answers[0]?.(new Response(JSON.stringify({ error: 'Erro', code: 'INTERNAL', details: [] }), { status: 503 }));
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' }));
+  });
+});
+
+describe('closeUserData', () => {
+  it('keeps a photo whose record was sent but whose files were not: it counts as a change waiting, so signing out keeps the device’s copy', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    await activateUserData('user_photo');
+    const id = uuidv7();
+    await writePhoto(
+      { id, createdAt: new Date().toISOString(), pose: 'front', contentType: 'image/webp', bytes: 4, thumbnailBytes: 2, width: 10, height: 10 },
+      { image: new ArrayBuffer(4), thumbnail: new ArrayBuffer(2) },
+    );
+    const db = useUserDb.getState().db!;
+    await db.outbox.clear(); // the push was acknowledged; the files are still here
+    expect(await pendingChanges()).toBe(1);
+    await closeUserData();
+    expect(await Dexie.exists(userDbName('user_photo'))).toBe(true);
+    await Dexie.delete(userDbName('user_photo'));
   });
 });

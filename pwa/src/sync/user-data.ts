@@ -82,7 +82,13 @@ export async function writePhoto(args: PhotoAddArgs, files: PhotoFiles) {
   return mutation;
 }
 
-export const pendingChanges = async () => (await useUserDb.getState().db?.outbox.count()) ?? 0;
+/** Changes not yet on the server: the outbox, and each photo whose files wait to be uploaded (its record may have left already). */
+export async function pendingChanges(): Promise<number> {
+  const db = useUserDb.getState().db;
+  if (!db) return 0;
+  const [queued, photos] = await Promise.all([db.outbox.count(), db.photoFiles.filter((file) => file.kind === 'image' && !file.sent && file.failure === null).count()]);
+  return queued + photos;
+}
 
 /** Tries to send everything now; resolves to how many changes are still waiting. */
 export async function flush(): Promise<number> {
