@@ -21,7 +21,7 @@ export async function recordPhoto(db: UserDb, args: PhotoAddArgs, files: PhotoFi
     kind,
     contentType: args.contentType,
     bytes: files[kind],
-    sent: false,
+    state: 'waiting',
     failure: null,
   });
   return db.transaction('rw', [db.photoFiles, db.meta, db.outbox, db.synced('progressPhotos')], async () => {

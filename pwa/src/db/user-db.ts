@@ -39,8 +39,8 @@ export interface PhotoFile {
   kind: 'image' | 'thumbnail';
   contentType: string;
   bytes: ArrayBuffer;
-  /** The server holds all of it. */
-  sent: boolean;
+  /** Still to upload, all of it on the server, or refused (indexed: a sync reads only the files it sends). */
+  state: 'waiting' | 'sent' | 'refused';
   /** Why the server refused it (quota, type): the upload stops and the user is told. */
   failure: ErrorCode | null;
 }
@@ -89,7 +89,7 @@ export class UserDb extends Dexie {
     // cursor moved past them (another device may have sent some), so the next pull starts over.
     this.version(6).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
     // v7: the files of progress photos taken here (issue 21), local only.
-    this.version(7).stores({ photoFiles: 'key, photoId' });
+    this.version(7).stores({ photoFiles: 'key, photoId, [kind+state]' });
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

@@ -78,14 +78,14 @@ describe('photo uploads through the sync', () => {
     const photo = takePhoto(db);
     await photo.record();
     expect(await syncNow(db, { fetch: network(browser, () => 'before').fetch })).toEqual({ kind: 'offline' });
-    expect((await db.photoFiles.toArray()).map((f) => f.sent)).toEqual([false, false]);
+    expect((await db.photoFiles.toArray()).map((f) => f.state)).toEqual(['waiting', 'waiting']);
 
     const online = network(browser);
     expect(await syncNow(db, { fetch: online.fetch })).toMatchObject({ kind: 'synced', pushed: 1, uploadsWaiting: 0 });
     expect(await served(browser, photo.args.id, 'image')).toEqual({ status: 200, bytes: new Uint8Array(photo.files.image) });
     expect(await served(browser, photo.args.id, 'thumbnail')).toEqual({ status: 200, bytes: new Uint8Array(photo.files.thumbnail) });
     expect([online.puts(photo.args.id, 'image'), online.puts(photo.args.id, 'thumbnail')]).toEqual([1, 1]);
-    expect((await db.photoFiles.toArray()).map((f) => f.sent)).toEqual([true, true]);
+    expect((await db.photoFiles.toArray()).map((f) => f.state)).toEqual(['sent', 'sent']);
     // Pulled in the same sync: the screens stop showing it as waiting.
     expect((await db.synced('progressPhotos').get(photo.args.id))?.stored).toBe(true);
 
@@ -107,7 +107,7 @@ describe('photo uploads through the sync', () => {
     const dropping = network(browser, (u, init, nth) => (u === url && init?.method === 'PUT' ? (nth === 2 ? 'after' : nth > 2 ? 'before' : null) : null));
     expect(await syncNow(db, { fetch: dropping.fetch })).toEqual({ kind: 'offline' });
     expect((await browser.get<{ received: number }>(`${url}/offset`)).body.received).toBe(MAX_PHOTO_CHUNK_BYTES * 2);
-    expect((await db.photoFiles.get(photoFileKey(photo.args.id, 'thumbnail')))?.sent).toBe(true);
+    expect((await db.photoFiles.get(photoFileKey(photo.args.id, 'thumbnail')))?.state).toBe('sent');
 
     const online = network(browser);
     expect(await syncNow(db, { fetch: online.fetch })).toMatchObject({ kind: 'synced', uploadsWaiting: 0 });
@@ -134,7 +134,7 @@ describe('photo uploads through the sync', () => {
     const photo = takePhoto(db, 3 * 1024 * 1024); // over the 2 MB quota of this server
     await photo.record();
     expect(await syncNow(db, { fetch: network(browser).fetch })).toMatchObject({ kind: 'synced', uploadsWaiting: 0 });
-    expect((await db.photoFiles.get(photoFileKey(photo.args.id, 'image')))?.failure).toBe('PHOTO_QUOTA_EXCEEDED');
+    expect(await db.photoFiles.get(photoFileKey(photo.args.id, 'image'))).toMatchObject({ state: 'refused', failure: 'PHOTO_QUOTA_EXCEEDED' });
     expect(await db.refusals.toArray()).toMatchObject([{ code: 'PHOTO_QUOTA_EXCEEDED', mutation: { name: 'photo.add', args: { id: photo.args.id } } }]);
 
     const again = network(browser);

@@ -85,7 +85,8 @@ async function refusalOf(db: UserDb, photoId: string, code: ErrorCode): Promise<
  * soon), then the photo. A file whose record was deleted or refused is dropped with it.
  */
 export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<UploadRound> {
-  const files = (await db.photoFiles.toArray()).filter((file) => !file.sent && file.failure === null);
+  const waitingFiles = () => db.photoFiles.where('[kind+state]').anyOf([['thumbnail', 'waiting'], ['image', 'waiting']]);
+  const files = await waitingFiles().toArray();
   files.sort((a, b) => (a.kind === b.kind ? a.photoId.localeCompare(b.photoId) : a.kind === 'thumbnail' ? -1 : 1));
   const pendingAdds = new Set((await db.outbox.toArray()).flatMap((m) => (m.name === 'photo.add' ? [m.args.id] : [])));
   let waiting = 0;
@@ -98,7 +99,7 @@ export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<U
         continue;
       }
       if (photo.stored) {
-        await db.photoFiles.update(file.key, { sent: true });
+        await db.photoFiles.update(file.key, { state: 'sent' });
         continue;
       }
       if (pendingAdds.has(file.photoId)) {
@@ -107,19 +108,19 @@ export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<U
       }
       const outcome = await sendFile(network, file);
       if (outcome.kind === 'sent') {
-        await db.photoFiles.update(file.key, { sent: true });
+        await db.photoFiles.update(file.key, { state: 'sent' });
         sent += 1;
       } else if (outcome.kind === 'refused') {
         const refusal = await refusalOf(db, file.photoId, outcome.code);
         await db.transaction('rw', db.photoFiles, db.refusals, async () => {
-          await db.photoFiles.where('photoId').equals(file.photoId).modify({ failure: outcome.code });
+          await db.photoFiles.where('photoId').equals(file.photoId).modify({ state: 'refused', failure: outcome.code });
           if (refusal) await db.refusals.put(refusal);
         });
       } else waiting += 1;
     }
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
-    const left = (await db.photoFiles.toArray()).filter((file) => !file.sent && file.failure === null).length;
+    const left = await waitingFiles().count();
     return { sent, waiting: left, stopped: error.reason };
   }
   return { sent, waiting, stopped: null };

@@ -9,6 +9,7 @@ import { useUserDb } from '#pwa/db/current.ts';
 import { noteChangeSaved } from '#pwa/lib/install-prompt.ts';
 import { firstDataArrived } from '#pwa/lib/service-worker.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
+import { countPendingChanges } from '#pwa/db/pending-changes.ts';
 import { recordPhoto, type PhotoFiles } from '#pwa/db/photo-files.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
@@ -82,12 +83,9 @@ export async function writePhoto(args: PhotoAddArgs, files: PhotoFiles) {
   return mutation;
 }
 
-/** Changes not yet on the server: the outbox, and each photo whose files wait to be uploaded (its record may have left already). */
 export async function pendingChanges(): Promise<number> {
   const db = useUserDb.getState().db;
-  if (!db) return 0;
-  const [queued, photos] = await Promise.all([db.outbox.count(), db.photoFiles.filter((file) => file.kind === 'image' && !file.sent && file.failure === null).count()]);
-  return queued + photos;
+  return db ? countPendingChanges(db) : 0;
 }
 
 /** Tries to send everything now; resolves to how many changes are still waiting. */

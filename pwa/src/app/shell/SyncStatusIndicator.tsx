@@ -7,6 +7,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useCurrentDb } from '#pwa/db/current.ts';
+import { countPendingChanges } from '#pwa/db/pending-changes.ts';
 import { useSyncStatus } from '#pwa/sync/sync-controller.ts';
 
 /** Header widget: online or offline, how many changes wait to be sent, and the last sync time. */
@@ -14,7 +15,7 @@ export function SyncStatusIndicator() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const db = useCurrentDb();
-  const pending = useLiveQuery(() => db?.outbox.count() ?? 0, [db]) ?? 0;
+  const pending = useLiveQuery(() => (db ? countPendingChanges(db) : 0), [db]) ?? 0;
   const { online, syncing, lastSyncAt, failed } = useSyncStatus();
 
   const state = !online ? 'offline' : syncing ? 'syncing' : pending > 0 ? 'pending' : 'synced';

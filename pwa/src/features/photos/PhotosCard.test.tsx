@@ -55,7 +55,7 @@ describe('PhotosCard (issue 21)', () => {
       kind: 'thumbnail' as const,
       contentType: 'image/webp',
       bytes: new ArrayBuffer(400),
-      sent: false,
+      state: failure ? ('refused' as const) : ('waiting' as const),
       failure,
     });
     await db.photoFiles.bulkPut([thumbnail('0190a0b0-0000-7000-8000-0000000000a2', null), thumbnail('0190a0b0-0000-7000-8000-0000000000a3', 'PHOTO_QUOTA_EXCEEDED')]);
