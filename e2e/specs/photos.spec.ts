@@ -2,6 +2,7 @@ import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { uuidv7 } from '#protocol/ids.ts';
 import { DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, test } from '../fixtures.ts';
+import { checkAxe, formatFindings, settle, switchTheme, type Finding } from '../a11y.ts';
 import { AdminPage } from '../page-models/admin-page.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
@@ -87,6 +88,9 @@ for (const c of CASES) {
       await tracking.waitUntilSynced();
       await expect(page.getByTestId('photo-tile')).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
       await page.getByTestId('photos-card').screenshot({ path: test.info().outputPath(`photos-${c.locale}.png`) });
+      const findings = new Map<string, Finding>();
+      await settle(page);
+      await checkAxe(page, 'progress with a photo', findings);
       const pulled = (await (await context.request.get('/api/sync/pull?cursor=0')).json()).changes.progressPhotos as { id: string; stored: boolean; width: number; height: number; bytes: number }[];
       expect(pulled).toEqual([expect.objectContaining({ id: photoId, pose: 'side', stored: true, width: 1600, height: 1200, contentType: 'image/webp' })]);
       const image = await (await context.request.get(`/api/photos/${photoId}/image`)).body();
@@ -118,6 +122,13 @@ for (const c of CASES) {
       await expect(page.getByTestId('compare-change-weight')).toHaveText(c.weightChange);
       await expect(page.getByTestId('compare-change-waist')).toHaveText(c.waistChange);
       await page.screenshot({ path: test.info().outputPath(`compare-${c.locale}.png`) });
+      await settle(page);
+      await checkAxe(page, 'compare, light', findings);
+      await switchTheme(page, 'dark');
+      await settle(page);
+      await checkAxe(page, 'compare, dark', findings);
+      await page.screenshot({ path: test.info().outputPath(`compare-dark-${c.locale}.png`) });
+      expect(findings.size, formatFindings('photos', findings.values())).toBe(0);
 
       // The demo teacher opens the student in /admin and sees the photos, full size on a tap.
       const teacherContext = await browser.newContext({ locale: c.locale, viewport: { width: 1280, height: 900 } });

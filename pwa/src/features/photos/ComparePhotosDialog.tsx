@@ -112,7 +112,8 @@ export function ComparePhotosDialog({ days, dayOf, onClose }: { days: PhotoDay[]
           {side(after, t('photos.compareAfter'), 'compare-after')}
         </Stack>
         {rows.length > 0 && (
-          <Table size="small" sx={{ mt: 2 }} aria-label={t('photos.compareTable')} data-testid="compare-table">
+          <Box sx={{ mt: 2, overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('photos.compareTable')} data-testid="compare-table">
             <TableHead>
               <TableRow>
                 <TableCell />
@@ -134,6 +135,7 @@ export function ComparePhotosDialog({ days, dayOf, onClose }: { days: PhotoDay[]
               ))}
             </TableBody>
           </Table>
+          </Box>
         )}
       </DialogContent>
       <DialogActions>
