@@ -113,28 +113,28 @@ export function ComparePhotosDialog({ days, dayOf, onClose }: { days: PhotoDay[]
         </Stack>
         {rows.length > 0 && (
           <Box sx={{ mt: 2, overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('photos.compareTable')} data-testid="compare-table">
-            <TableHead>
-              <TableRow>
-                <TableCell />
-                <TableCell>{dayLabel(before)}</TableCell>
-                <TableCell>{dayLabel(after)}</TableCell>
-                <TableCell>{t('photos.compareDifference')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.key} data-testid={`compare-row-${row.key}`}>
-                  <TableCell component="th" scope="row">
-                    {row.label}
-                  </TableCell>
-                  <TableCell>{row.from === null ? t('photos.notRecorded') : row.show(row.from)}</TableCell>
-                  <TableCell>{row.to === null ? t('photos.notRecorded') : row.show(row.to)}</TableCell>
-                  <TableCell data-testid={`compare-change-${row.key}`}>{row.from !== null && row.to !== null ? row.change(row.from, row.to) : ''}</TableCell>
+            <Table size="small" aria-label={t('photos.compareTable')} data-testid="compare-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell />
+                  <TableCell>{dayLabel(before)}</TableCell>
+                  <TableCell>{dayLabel(after)}</TableCell>
+                  <TableCell>{t('photos.compareDifference')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.key} data-testid={`compare-row-${row.key}`}>
+                    <TableCell component="th" scope="row">
+                      {row.label}
+                    </TableCell>
+                    <TableCell>{row.from === null ? t('photos.notRecorded') : row.show(row.from)}</TableCell>
+                    <TableCell>{row.to === null ? t('photos.notRecorded') : row.show(row.to)}</TableCell>
+                    <TableCell data-testid={`compare-change-${row.key}`}>{row.from !== null && row.to !== null ? row.change(row.from, row.to) : ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </Box>
         )}
       </DialogContent>
