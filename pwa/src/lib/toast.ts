@@ -41,3 +41,16 @@ export const useToastStore = create<ToastState>((set) => ({
 }));
 
 export const showToast = (toast: Omit<Toast, 'id'>) => useToastStore.getState().show(toast);
+
+/**
+ * A change done, with its Undo (ADR 015): pressing it runs `undo`, then says it was undone; an
+ * undo that fails goes to `failed`, which tells the user.
+ */
+export function showUndoableToast({ title, description, undoLabel, undo, undoneTitle, failed }: { title: ToastText; description?: ToastText; undoLabel: string; undo: () => Promise<unknown>; undoneTitle: ToastText; failed: (error: unknown) => void }) {
+  showToast({
+    severity: 'success',
+    title,
+    ...(description === undefined ? {} : { description }),
+    action: { label: undoLabel, onClick: () => void undo().then(() => showToast({ severity: 'info', title: undoneTitle }), failed) },
+  });
+}

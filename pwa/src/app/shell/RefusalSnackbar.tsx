@@ -15,11 +15,13 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   // The day as the user saw it on the device: a local date, formatted without a time zone shift.
   const day = (localDate: string) => intl.formatDate(`${localDate}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  // A record's instant, in the device's zone as the user saw it recorded.
+  const instant = (iso: string) => intl.formatDate(iso, { day: 'numeric', month: 'short' });
   switch (mutation.name) {
     case 'weight.add':
       return t('sync.refused.weightAdd', {
         weight: measures.weight(mutation.args.weight),
-        date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }),
+        date: instant(mutation.args.createdAt),
       });
     case 'weight.update':
       return t('sync.refused.weightUpdate');
@@ -34,13 +36,13 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
     case 'notification.read':
       return t('sync.refused.notificationRead');
     case 'measurement.add':
-      return t('sync.refused.measurementAdd', { date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }) });
+      return t('sync.refused.measurementAdd', { date: instant(mutation.args.createdAt) });
     case 'measurement.update':
       return t('sync.refused.measurementUpdate');
     case 'measurement.delete':
       return t('sync.refused.measurementDelete');
     case 'photo.add':
-      return t('sync.refused.photoAdd', { date: intl.formatDate(mutation.args.createdAt, { day: 'numeric', month: 'short' }) });
+      return t('sync.refused.photoAdd', { date: instant(mutation.args.createdAt) });
     case 'photo.delete':
       return t('sync.refused.photoDelete');
     default:

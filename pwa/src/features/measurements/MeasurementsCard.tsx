@@ -3,17 +3,13 @@ import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { MEASUREMENT_FIELDS, type BodyMeasurement, type MeasurementField } from '#protocol/conflict/rules.ts';
 import { navyBodyFatPercent } from '#protocol/domain/body-fat.ts';
+import { CorrectableRow } from '#pwa/components/CorrectableRow.tsx';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { useBodyMeasurements } from '#pwa/db/use-body-measurements.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
@@ -133,30 +129,16 @@ function Measurements() {
               {records.map((record) => {
                 const date = day(record.createdAt);
                 return (
-                  <ListItem
+                  <CorrectableRow
                     key={record.id}
-                    disableGutters
-                    divider
-                    data-testid={`measurement-row-${record.id}`}
-                    secondaryAction={
-                      <Stack direction="row">
-                        <IconButton aria-label={t('measurements.editRecord', { date })} onClick={() => setEditing(record)} data-testid="measurement-edit">
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton edge="end" aria-label={t('measurements.deleteRecord', { date })} onClick={() => void writes.remove(record, date)} data-testid="measurement-delete">
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Stack>
-                    }
-                    sx={{ pr: 11 }}
-                  >
-                    <ListItemText
-                      primary={date}
-                      secondary={MEASUREMENT_FIELDS.filter((field) => record[field] !== null)
-                        .map((field) => `${t(`measurements.sites.${field}`)} ${shown(field, record[field] as number)}`)
-                        .join(' · ')}
-                    />
-                  </ListItem>
+                    testId={`measurement-row-${record.id}`}
+                    edit={{ label: t('measurements.editRecord', { date }), onClick: () => setEditing(record), testId: 'measurement-edit' }}
+                    remove={{ label: t('measurements.deleteRecord', { date }), onClick: () => void writes.remove(record, date), testId: 'measurement-delete' }}
+                    primary={date}
+                    secondary={MEASUREMENT_FIELDS.filter((field) => record[field] !== null)
+                      .map((field) => `${t(`measurements.sites.${field}`)} ${shown(field, record[field] as number)}`)
+                      .join(' · ')}
+                  />
                 );
               })}
             </List>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { MEASUREMENT_FIELDS, type BodyMeasurement, type MeasurementField } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { showToast } from '#pwa/lib/toast.ts';
+import { showToast, showUndoableToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import type { MeasurementValues } from './MeasurementFormDialog.tsx';
 
@@ -21,8 +21,7 @@ export function useMeasurementWrites() {
     console.error('measurement.write', error);
     showToast({ severity: 'error', title: t('measurements.failedTitle'), description: t('measurements.failedDescription') });
   };
-  const undoable = (title: string, undo: () => Promise<unknown>, undoneTitle: string) =>
-    showToast({ severity: 'success', title, action: { label: t('measurements.undo'), onClick: () => void undo().then(() => showToast({ severity: 'info', title: undoneTitle }), failed) } });
+  const undoable = (title: string, undo: () => Promise<unknown>, undoneTitle: string) => showUndoableToast({ title, undoLabel: t('measurements.undo'), undo, undoneTitle, failed });
 
   const add = async (values: MeasurementValues) => {
     try {

@@ -1,28 +1,24 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import type { WeightRecord } from '#protocol/conflict/rules.ts';
 import type { WeightPoint } from '#protocol/domain/weight-progress.ts';
 import { projectGoal, trendDirection, trendRatePerWeek, weightTrend, type GoalProjection } from '#protocol/domain/weight-trend.ts';
 import { uuidv7 } from '#protocol/ids.ts';
+import { CorrectableRow } from '#pwa/components/CorrectableRow.tsx';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { WeightFormDialog, type WeightFormValues } from '#pwa/components/WeightFormDialog.tsx';
-import { showToast } from '#pwa/lib/toast.ts';
+import { showToast, showUndoableToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
@@ -67,12 +63,7 @@ function useCorrections() {
     showToast({ severity: 'error', title: { id: 'progress.changeFailedTitle' }, description: { id: 'tracking.weight.failedDescription' } });
   };
   const undoable = (title: string, description: string, undo: () => Promise<unknown>, undoneTitle: string) =>
-    showToast({
-      severity: 'success',
-      title,
-      description,
-      action: { label: t('progress.undo'), onClick: () => void undo().then(() => showToast({ severity: 'info', title: undoneTitle }), failed) },
-    });
+    showUndoableToast({ title, description, undoLabel: t('progress.undo'), undo, undoneTitle, failed });
 
   const edit = async (record: WeightRecord, values: WeightFormValues) => {
     const changed: { weight?: number; notes?: string | null } = {};
@@ -220,37 +211,23 @@ function Progress({ actions, measurements, photos }: { actions?: ReactNode; meas
                   const when = intl.formatDate(record.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
                   const label = { weight: kg(record.weight), date: when };
                   return (
-                    <ListItem
+                    <CorrectableRow
                       key={record.id}
-                      disableGutters
-                      divider
-                      data-testid={`weight-row-${record.id}`}
-                      secondaryAction={
-                        <Stack direction="row">
-                          <IconButton aria-label={t('progress.editRecord', label)} onClick={() => setEditing(record)} data-testid="weight-edit">
-                            <EditIcon fontSize="small" />
-                          </IconButton>
-                          <IconButton edge="end" aria-label={t('progress.deleteRecord', label)} onClick={() => void corrections.remove(record, when)} data-testid="weight-delete">
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </Stack>
+                      testId={`weight-row-${record.id}`}
+                      edit={{ label: t('progress.editRecord', label), onClick: () => setEditing(record), testId: 'weight-edit' }}
+                      remove={{ label: t('progress.deleteRecord', label), onClick: () => void corrections.remove(record, when), testId: 'weight-delete' }}
+                      primary={kg(record.weight)}
+                      secondary={
+                        <>
+                          {when}
+                          {record.notes && (
+                            <Typography component="span" variant="body2" sx={{ display: 'block', fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="weight-notes-shown">
+                              {record.notes}
+                            </Typography>
+                          )}
+                        </>
                       }
-                      sx={{ pr: 11 }}
-                    >
-                      <ListItemText
-                        primary={kg(record.weight)}
-                        secondary={
-                          <>
-                            {when}
-                            {record.notes && (
-                              <Typography component="span" variant="body2" sx={{ display: 'block', fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="weight-notes-shown">
-                                {record.notes}
-                              </Typography>
-                            )}
-                          </>
-                        }
-                      />
-                    </ListItem>
+                    />
                   );
                 })}
               </List>
