@@ -27,13 +27,16 @@ export function SiteChart({ records }: { records: readonly BodyMeasurement[] }) 
 
   return (
     <Box sx={{ mt: 2 }} data-testid="measurement-chart">
-      <NativeSelectField
-        label={t('measurements.chartSite')}
-        value={site}
-        options={measured.map((field) => ({ value: field, label: t(`measurements.sites.${field}`) }))}
-        onChange={(event) => setChosen(event.target.value as MeasurementField)}
-        slotProps={{ htmlInput: { 'data-testid': 'measurement-chart-site' } }}
-      />
+      <Box sx={{ maxWidth: 280 }}>
+        <NativeSelectField
+          label={t('measurements.chartSite')}
+          value={site}
+          options={measured.map((field) => ({ value: field, label: t(`measurements.sites.${field}`) }))}
+          onChange={(event) => setChosen(event.target.value as MeasurementField)}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'measurement-chart-site' } }}
+        />
+      </Box>
       <Box sx={{ mt: 1 }}>
         <WeightChart
           points={points}
