@@ -112,7 +112,8 @@ export function ComparePhotosDialog({ days, dayOf, onClose }: { days: PhotoDay[]
           {side(after, t('photos.compareAfter'), 'compare-after')}
         </Stack>
         {rows.length > 0 && (
-          <Box sx={{ mt: 2, overflowX: 'auto' }}>
+          // A narrow phone scrolls the table sideways: the region takes focus, so a keyboard scrolls it too.
+          <Box sx={{ mt: 2, overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('photos.compareTable')}>
             <Table size="small" aria-label={t('photos.compareTable')} data-testid="compare-table">
               <TableHead>
                 <TableRow>
