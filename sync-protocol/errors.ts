@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'PHOTO_QUOTA_EXCEEDED',
   'PHOTO_TYPE_MISMATCH',
   'UPLOAD_OFFSET_MISMATCH',
+  // Messages (issue 22).
+  'MESSAGE_DELETE_EXPIRED',
   ...STAFF_ERROR_CODES,
 ] as const;
 

@@ -5,6 +5,7 @@
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
 import type { BodyMeasurement, DailyProgress, NotificationDto, ProgressPhoto, WeightRecord } from './contract/tracking.ts';
+import type { Message, MessageThread } from './conflict/rules.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {
@@ -13,6 +14,8 @@ export interface SyncedRows {
   notifications: NotificationDto;
   bodyMeasurements: BodyMeasurement;
   progressPhotos: ProgressPhoto;
+  messages: Message;
+  messageThreads: MessageThread;
 }
 
 export type SyncedTableName = keyof SyncedRows;
@@ -32,6 +35,8 @@ export const SYNCED_TABLES: { readonly [N in SyncedTableName]: SyncedTable<Synce
   notifications: { key: 'id', indexes: ['createdAt'], since: 1 },
   bodyMeasurements: { key: 'id', indexes: ['createdAt'], since: 6 },
   progressPhotos: { key: 'id', indexes: ['createdAt'], since: 6 },
+  messages: { key: 'id', indexes: ['sentAt'], since: 8 },
+  messageThreads: { key: 'id', indexes: [], since: 8 },
 };
 
 export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];

@@ -8,6 +8,8 @@ import type { WeightRecords } from './repositories/weight-records.ts';
 import type { DailyProgressRepository } from './repositories/daily-progress.ts';
 import type { Notifications } from './repositories/notifications.ts';
 import type { ProgressPhotos } from './repositories/progress-photos.ts';
+import type { Messages } from './repositories/messages.ts';
+import type { MessageThreads } from './repositories/message-threads.ts';
 import { createPhotoFiles, type PhotoFiles } from './services/photo-files.ts';
 import type { Mutations } from './services/mutations.ts';
 import type { Plans } from './services/plans.ts';
@@ -70,6 +72,9 @@ export interface AppDeps {
   dailyProgress: DailyProgressRepository;
   notifications: Notifications;
   progressPhotos: ProgressPhotos;
+  /** Clients' threads with their coaching team, and each side's read mark (issue 22). */
+  messages: Messages;
+  messageThreads: MessageThreads;
   /** Progress photos' files under UPLOADS_PATH (issue 21). */
   photoFiles: PhotoFiles;
   /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatHlc } from '../clock/hlc.ts';
 import { parseMutation } from '../mutations/index.ts';
-import { applyWeightDelete, applyWeightUpdate, type WeightRecord } from './rules.ts';
+import { applyMessageDelete, applyReadMark, applyWeightDelete, applyWeightUpdate, MESSAGE_DELETE_WINDOW_MS, THREAD_ID, type Message, type MessageSender, type MessageThread, type WeightRecord } from './rules.ts';
 
 const ID = '0190a0b0-0000-7000-8000-000000000001';
 const hlc = (millis: number, node = 'dev_aaaaaaaa') => formatHlc({ millis: Date.UTC(2026, 0, 1) + millis, counter: 0, node });
@@ -108,5 +108,46 @@ describe('weight.update arguments', () => {
     [{ id: ID, notes: 'x'.repeat(501) }, 'args.notes'],
   ])('refuses %j at %s', (args, field) => {
     expect(parseMutation(envelope(args))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', field });
+  });
+});
+
+describe('messages (issue 22)', () => {
+  const message = (overrides: Partial<Message> = {}): Message => ({
+    id: '01a20000-0000-7000-8000-000000000001',
+    createdAt: '2026-11-28T15:00:00.000Z',
+    sentAt: '2026-11-28T15:00:00.000Z',
+    from: 'client',
+    senderName: null,
+    body: 'Oi',
+    deleted: false,
+    ...overrides,
+  });
+  const sent = Date.parse('2026-11-28T15:00:00.000Z');
+
+  it('lets the sender delete within five minutes of the receipt, emptying the text, and only the sender', () => {
+    expect(applyMessageDelete(message(), 'client', sent + MESSAGE_DELETE_WINDOW_MS)).toEqual({ ok: true, changed: true, row: message({ body: '', deleted: true }) });
+    expect(applyMessageDelete(message(), 'client', sent + MESSAGE_DELETE_WINDOW_MS + 1)).toEqual({ ok: false, code: 'MESSAGE_DELETE_EXPIRED' });
+    expect(applyMessageDelete(message({ from: 'coach' }), 'client', sent)).toEqual({ ok: false, code: 'NOT_FOUND' });
+    expect(applyMessageDelete(undefined, 'client', sent)).toEqual({ ok: false, code: 'NOT_FOUND' });
+    // A replay of a delete that was applied changes nothing, even after the five minutes.
+    expect(applyMessageDelete(message({ body: '', deleted: true }), 'client', sent + 3_600_000)).toMatchObject({ ok: true, changed: false });
+  });
+
+  it('merges read marks from any devices in any order to the latest of each side', () => {
+    const mark = fc.record({ side: fc.constantFrom<MessageSender>('client', 'coach'), at: fc.integer({ min: 0, max: 10_000 }) });
+    fc.assert(
+      fc.property(fc.array(mark, { maxLength: 12 }), (marks) => {
+        let thread: MessageThread | undefined;
+        for (const { side, at } of marks) {
+          const outcome = applyReadMark(thread, side, new Date(sent + at * 1000).toISOString());
+          if (outcome.ok) thread = outcome.row;
+        }
+        const latest = (side: MessageSender) => {
+          const ats = marks.filter((m) => m.side === side).map((m) => m.at);
+          return ats.length === 0 ? null : new Date(sent + Math.max(...ats) * 1000).toISOString();
+        };
+        expect(thread ?? null).toEqual(marks.length === 0 ? null : { id: THREAD_ID, clientReadUpTo: latest('client'), coachReadUpTo: latest('coach') });
+      }),
+    );
   });
 });

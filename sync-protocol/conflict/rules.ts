@@ -214,3 +214,57 @@ export interface ProgressPhoto {
 export function applyPhotoDelete(current: ProgressPhoto | undefined): Outcome<ProgressPhoto> {
   return applyTombstone(current);
 }
+
+// ── Messages (issue 22): one thread per client with their coaching team. A message is keyed by
+// the sender's UUIDv7 and never corrected; `sentAt` is the server's receipt (the order both sides
+// show, and the start of the sender's five minutes to delete it). A delete is a tombstone that
+// empties the text, so it disappears for both sides. ──
+
+export const MESSAGE_SENDERS = ['client', 'coach'] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+/** How long after it reached the server a message can still be deleted by its sender. */
+export const MESSAGE_DELETE_WINDOW_MS = 5 * 60 * 1000;
+
+export interface Message {
+  id: string;
+  /** When the sender wrote it, by their device (ISO instant). */
+  createdAt: string;
+  /** When the server received it (ISO instant); on a device, until pulled, that device's own clock. */
+  sentAt: string;
+  from: MessageSender;
+  /** The coach's name as they signed it; null for the client's own. */
+  senderName: string | null;
+  body: string;
+  deleted: boolean;
+}
+
+/** A sender's delete: only their own, within five minutes of its receipt; the text goes with it. */
+export function applyMessageDelete(current: Message | undefined, by: MessageSender, now: number): Outcome<Message> {
+  if (!current || current.from !== by) return rejected('NOT_FOUND');
+  if (current.deleted) return unchanged(current);
+  if (now - Date.parse(current.sentAt) > MESSAGE_DELETE_WINDOW_MS) return rejected('MESSAGE_DELETE_EXPIRED');
+  return changed({ ...current, body: '', deleted: true });
+}
+
+/** The key of a client's one thread in their own rows (the server keys it by the client). */
+export const THREAD_ID = 'thread';
+
+/**
+ * Where each side has read the thread up to (issue 22), one row per client: a message is read by
+ * the other side when its `sentAt` is at or before their mark. A mark only moves forward, so marks
+ * from two devices, or from a tab behind, merge to the later one.
+ */
+export interface MessageThread {
+  /** Always THREAD_ID. */
+  id: string;
+  clientReadUpTo: string | null;
+  coachReadUpTo: string | null;
+}
+
+export function applyReadMark(current: MessageThread | undefined, side: MessageSender, upTo: string): Outcome<MessageThread> {
+  const key = side === 'client' ? 'clientReadUpTo' : 'coachReadUpTo';
+  const mark = current?.[key] ?? null;
+  if (current && mark !== null && Date.parse(mark) >= Date.parse(upTo)) return unchanged(current);
+  return changed({ ...(current ?? { id: THREAD_ID, clientReadUpTo: null, coachReadUpTo: null }), [key]: upTo });
+}

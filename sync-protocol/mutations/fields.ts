@@ -91,6 +91,17 @@ export function checkPixels(value: unknown): Checked<number> {
   return integerIn(value, 1, PHOTO_MAX_SIDE) ? ok(value as number) : fail('validation.photoDimensions');
 }
 
+/** The longest message (issue 22): a few paragraphs; a longer text is several messages. */
+export const MESSAGE_MAX = 2000;
+
+/** A message's text: trimmed, not empty, at most MESSAGE_MAX characters. */
+export function checkMessageBody(value: unknown): Checked<string> {
+  if (typeof value !== 'string') return fail('validation.required');
+  const trimmed = value.trim();
+  if (trimmed === '') return fail('validation.required');
+  return trimmed.length > MESSAGE_MAX ? fail('validation.tooLong') : ok(trimmed);
+}
+
 /** Optional notes: trimmed; empty means none. */
 export function checkNotes(value: unknown): Checked<string | null> {
   if (value === undefined || value === null) return ok(null);

@@ -8,6 +8,9 @@ import { measurementDelete } from './measurement-delete.ts';
 import { measurementUpdate } from './measurement-update.ts';
 import { photoAdd } from './photo-add.ts';
 import { photoDelete } from './photo-delete.ts';
+import { messageDelete } from './message-delete.ts';
+import { messageSend } from './message-send.ts';
+import { messagesRead } from './messages-read.ts';
 import { notificationRead } from './notification-read.ts';
 import { profileUpdate } from './profile-update.ts';
 import { progressComplete } from './progress-complete.ts';
@@ -16,7 +19,7 @@ import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
 
-export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete] as const;
+export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead] as const;
 
 type AnyMutator = (typeof MUTATORS)[number];
 export type MutationName = AnyMutator['name'];

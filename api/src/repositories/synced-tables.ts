@@ -8,6 +8,8 @@ import type { SyncedRows, SyncedTableName } from '#protocol/tables.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { createBodyMeasurements } from './body-measurements.ts';
 import { createProgressPhotos } from './progress-photos.ts';
+import { createMessages } from './messages.ts';
+import { createMessageThreads } from './message-threads.ts';
 import { createDailyProgress } from './daily-progress.ts';
 import { createNotifications } from './notifications.ts';
 import type { SyncVersions } from './sync-versions.ts';
@@ -35,6 +37,8 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     notifications: createNotifications(database, versions, now),
     bodyMeasurements: createBodyMeasurements(database, versions, now),
     progressPhotos: createProgressPhotos(database, versions, now),
+    messages: createMessages(database, versions, now),
+    messageThreads: createMessageThreads(database, versions),
   } satisfies SyncedTableRepositories;
 }
 

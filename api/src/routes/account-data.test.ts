@@ -25,8 +25,9 @@ describe('GET /api/clients/me/export', () => {
     const device = new TestDevice();
     const measured = device.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-20T07:10:00.000Z', waist: 84.5, neck: 36 });
     const removed = device.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-21T07:10:00.000Z', waist: 90 });
-    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [measured, removed, device.mutation('measurement.delete', { id: removed.args.id })] });
-    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; bodyMeasurements: unknown[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
+    const message = device.mutation('message.send', { id: uuidv7(), createdAt: '2026-11-20T07:11:00.000Z', body: 'Posso trocar o arroz?' });
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [measured, removed, device.mutation('measurement.delete', { id: removed.args.id }), message] });
+    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; bodyMeasurements: unknown[]; messages: { id: string; from: string; body: string }[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="leve-coach-export-\d{4}-\d{2}-\d{2}\.json"/);
     expect(response.body.client.email).toBe(user.email);
@@ -34,6 +35,7 @@ describe('GET /api/clients/me/export', () => {
     expect(response.body.bodyMeasurements).toEqual([
       { id: measured.args.id, createdAt: '2026-11-20T07:10:00.000Z', waist: 84.5, hip: null, chest: null, arm: null, thigh: null, neck: 36, bodyFat: null },
     ]);
+    expect(response.body.messages).toEqual([expect.objectContaining({ id: message.args.id, from: 'client', body: 'Posso trocar o arroz?' })]);
     expect(response.body.subscriptions).toHaveLength(1);
     expect(response.body.sessions).toHaveLength(1);
     expect(JSON.stringify(response.body)).not.toMatch(/argon2|password|session_token|"id":"[0-9a-f]{64}"/i);

@@ -24,6 +24,9 @@ export function exportAccount(deps: AppDeps, userId: string) {
     progressPhotos: rows(
       "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, content_type AS contentType, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
     ),
+    messages: rows(
+      "SELECT id, \"from\", sender_name AS senderName, body, strftime('%Y-%m-%dT%H:%M:%fZ', sent_at / 1000.0, 'unixepoch') AS sentAt FROM messages WHERE user_id = ? AND deleted_at IS NULL ORDER BY sent_at, id",
+    ),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),
     subscriptions: rows('SELECT id, plan_id AS planId, price, currency, status, start_date AS startDate, end_date AS endDate, source FROM subscriptions WHERE user_id = ? ORDER BY start_date'),

@@ -90,6 +90,8 @@ export class UserDb extends Dexie {
     this.version(6).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
     // v7: the files of progress photos taken here (issue 21), local only.
     this.version(7).stores({ photoFiles: 'key, photoId, [kind+state]' });
+    // v8: messages and their read marks (issue 22), pulled from the start as v6's tables were.
+    this.version(8).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

@@ -224,3 +224,41 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type DietPlanRow = typeof dietPlans.$inferSelect;
 export type WorkoutPlanRow = typeof workoutPlans.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * Messages (issue 22): one thread per client (`user_id`) with their coaching team. Keyed by the
+ * sender's UUIDv7; `from` says which side wrote it, `sender_id` who (a coach's name is kept as
+ * signed). `sent_at` is the server's receipt, the thread's order. A delete empties the body.
+ */
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    from: text('from', { enum: ['client', 'coach'] }).notNull(),
+    senderId: text('sender_id'),
+    senderName: text('sender_name'),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('messages_user_version_idx').on(table.userId, table.version), index('messages_user_sent_idx').on(table.userId, table.sentAt)],
+);
+
+/** Where each side has read a client's thread up to (issue 22): one row per client. */
+export const messageThreads = sqliteTable(
+  'message_threads',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientReadUpTo: integer('client_read_up_to'),
+    coachReadUpTo: integer('coach_read_up_to'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('message_threads_user_version_idx').on(table.userId, table.version)],
+);

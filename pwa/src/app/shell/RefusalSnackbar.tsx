@@ -45,6 +45,12 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
       return t('sync.refused.photoAdd', { date: instant(mutation.args.createdAt) });
     case 'photo.delete':
       return t('sync.refused.photoDelete');
+    case 'message.send':
+      return t('sync.refused.messageSend', { preview: mutation.args.body.length > 40 ? `${mutation.args.body.slice(0, 40)}…` : mutation.args.body });
+    case 'message.delete':
+      return t('sync.refused.messageDelete');
+    case 'messages.read':
+      return t('sync.refused.messagesRead');
     default:
       return t('sync.refused.other');
   }

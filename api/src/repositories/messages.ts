@@ -1,0 +1,84 @@
+/**
+ * Messages on SQLite (issue 22): the generic owned rows (./owned-rows.ts) for what the client's
+ * devices push and pull, and the coach's side: a message written into a client's thread under the
+ * coach's name, and the thread read back in pages.
+ */
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Message } from '#protocol/conflict/rules.ts';
+import type { AppDatabase } from '../db/client.ts';
+import { messages } from '../db/schema/index.ts';
+import { createOwnedRows } from './owned-rows.ts';
+import { p } from './queries.ts';
+import type { SyncVersions } from './sync-versions.ts';
+
+type MessageRow = typeof messages.$inferSelect;
+
+export const toMessage = ({ id, from, senderName, body, createdAt, sentAt, deletedAt }: MessageRow): Message => ({
+  id,
+  createdAt: new Date(createdAt).toISOString(),
+  sentAt: new Date(sentAt).toISOString(),
+  from,
+  senderName,
+  body,
+  deleted: deletedAt !== null,
+});
+
+/** A page of a thread, newest first, and where the next (older) page starts. */
+export interface MessagePage {
+  messages: Message[];
+  /** The cursor of the next older page, or null at the thread's start. */
+  before: string | null;
+}
+
+export function createMessages(database: AppDatabase, versions: SyncVersions, now: () => number) {
+  const { db } = database;
+  const owned = createOwnedRows(database, versions, messages, {
+    toRow: toMessage,
+    toColumns: ({ createdAt, sentAt, deleted, from, senderName, body }) => ({
+      from,
+      senderName,
+      body,
+      createdAt: Date.parse(createdAt),
+      sentAt: Date.parse(sentAt),
+      ...(deleted ? { deletedAt: now() } : {}),
+    }),
+  });
+  const pageOf = db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, p('userId')), or(lt(messages.sentAt, p('sentAt')), and(eq(messages.sentAt, p('sentAt')), lt(messages.id, p('id'))))))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(p('limit'))
+    .prepare();
+
+  return {
+    ...owned,
+
+    /**
+     * A coach's message into a client's thread, idempotent by its id: the same id again (a retry
+     * whose answer was lost) is the message already stored; an id of another thread is refused.
+     */
+    fromCoach(userId: string, message: { id: string; body: string; createdAt: number }, coach: { id: string; name: string }): { kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' } {
+      const at = now();
+      const { changes } = db
+        .insert(messages)
+        .values({ id: message.id, userId, from: 'coach', senderId: coach.id, senderName: coach.name, body: message.body, createdAt: Math.min(message.createdAt, at), sentAt: at, version: versions.bump(userId) })
+        .onConflictDoNothing()
+        .run();
+      const stored = owned.find(userId, message.id);
+      if (!stored || stored.from !== 'coach') return { kind: 'taken' };
+      return { kind: changes === 1 ? 'stored' : 'exists', message: stored };
+    },
+
+    /** The thread newest first, `limit` at a time, from before a cursor (`<sentAt ms>:<id>`). */
+    page(userId: string, limit: number, before: string | null): MessagePage {
+      const [sentAt, id] = before ? [Number(before.split(':')[0]), before.split(':').slice(1).join(':')] : [Number.MAX_SAFE_INTEGER, ''];
+      const rows = pageOf.all({ userId, sentAt, id, limit: limit + 1 });
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      return { messages: shown.map(toMessage), before: rows.length > limit && last ? `${last.sentAt}:${last.id}` : null };
+    },
+  };
+}
+
+export type Messages = ReturnType<typeof createMessages>;
