@@ -29,6 +29,7 @@ import { EXERCISE_IMAGE_TEST_PATH, exerciseRoutes } from './routes/exercises.ts'
 import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { coachRoutes } from './routes/coach.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
 import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage, textInHtml } from './static.ts';
@@ -73,6 +74,7 @@ function apiRoutes(deps: AppDeps) {
   const teacher = teacherRoutes(deps);
   const teachers = teachersRoutes(deps);
   const photos = photoRoutes(deps);
+  const coach = coachRoutes(deps);
   const app = new Hono<AppEnv>()
     .route(health.prefix, health.app)
     .route(clients.prefix, clients.app)
@@ -92,8 +94,9 @@ function apiRoutes(deps: AppDeps) {
     .route(exercise.prefix, exercise.app)
     .route(teacher.prefix, teacher.app)
     .route(teachers.prefix, teachers.app)
-    .route(photos.prefix, photos.app);
-  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers, photos].flatMap((router) => router.rules) };
+    .route(photos.prefix, photos.app)
+    .route(coach.prefix, coach.app);
+  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers, photos, coach].flatMap((router) => router.rules) };
 }
 
 /** The API's type, for `hc<AppType>()` in the PWA. */

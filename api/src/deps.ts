@@ -19,6 +19,7 @@ import type { Orders } from './services/orders.ts';
 import type { StripeGateway } from './payments/stripe.ts';
 import type { MercadoPagoGateway } from './payments/mercadopago.ts';
 import type { LiveUpdates } from './live/live-updates.ts';
+import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
 import type { ContentGeneration } from './ai/content-generation.ts';
@@ -90,6 +91,8 @@ export interface AppDeps {
   /** Diets and workouts written by admins and teachers. */
   authoring: PlanAuthoring;
   staffUsers: StaffUsers;
+  /** The coach's side of the clients' threads (issue 22). */
+  coachThreads: CoachThreads;
   generation: ContentGeneration;
   translateTexts: Translations['translateTexts'];
   referrals: Referrals;
@@ -116,7 +119,12 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const clock = createClock('server', now);
   const live = createLiveUpdates(database.sqlite);
   const versions = createSyncVersions(database.db, live.changed);
-  const repositories = createSyncedTables(database, versions, now);
+  // A client's thread changed: their teacher's and the admins' open pages hear of it (issue 22).
+  const coachesOf = database.sqlite.prepare<[string], { id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'");
+  const groupCommit = createGroupCommit(database.sqlite);
+  const repositories = createSyncedTables(database, versions, now, (clientId) => {
+    for (const { id } of coachesOf.all(clientId)) live.changed(id);
+  });
   const mutations = createMutations(database.db, versions, repositories, clock, now);
   const subscriptions = createSubscriptions(database.sqlite, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
@@ -142,6 +150,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     log,
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
+    coachThreads: createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit),
     generation,
     translateTexts: translations.translateTexts,
     referrals: createReferrals(database.sqlite, now),
@@ -155,7 +164,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     sessions: createSessionStore(database.sqlite, now),
     passwordResets: createPasswordResets(database.sqlite, now),
     mailer: createMailer(config),
-    groupCommit: createGroupCommit(database.sqlite),
+    groupCommit,
     limiters: {
       loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),
       loginPerAccount: new RateLimiter(rateLimits.loginFailuresPerAccount, rateLimits.windowMs, now),

@@ -130,4 +130,5 @@ export class TestClient {
   get = <T = Record<string, unknown>>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
   post = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
   put = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
+  delete = <T = Record<string, unknown>>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, undefined, headers);
 }

@@ -109,6 +109,8 @@ export interface Row {
   ok: number;
   /** The route names a client: a teacher outside their scope gets 403. */
   scoped?: boolean;
+  /** The route names a client's thread (issue 22): a teacher's own students only, so a client with no teacher is 403 too. */
+  coachScoped?: boolean;
   /** The URL (ids filled in), body and headers; run after the world exists. */
   call?: (w: World) => Call | Promise<Call>;
 }
@@ -211,6 +213,22 @@ export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/my-workouts', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/teacher-admin/users', access: 'staff', ok: 200 },
   { method: 'GET', path: '/api/teacher-admin/users/:id', access: 'staff', ok: 200, scoped: true },
+  { method: 'GET', path: '/api/coach/threads', access: 'staff', ok: 200 },
+  { method: 'GET', path: '/api/coach/threads/:id/messages', access: 'staff', ok: 200, coachScoped: true },
+  { method: 'POST', path: '/api/coach/threads/:id/messages', access: 'staff', ok: 201, coachScoped: true, call: () => ({ body: { id: uuidv7(), body: 'Oi! Como foi a semana?' } }) },
+  {
+    method: 'DELETE',
+    path: '/api/coach/threads/:id/messages/:messageId',
+    access: 'staff',
+    ok: 200,
+    coachScoped: true,
+    // A message the caller sent a moment ago (written in the thread whoever calls, so only the route's checks decide).
+    call: (w) => {
+      const sent = w.t.deps.messages.fromCoach(w.target.id, { id: uuidv7(), body: 'Enviei errado', createdAt: w.t.deps.now() }, { id: (w.me ?? w.teacher).id, name: 'Coach' });
+      return { url: `/api/coach/threads/${w.target.id}/messages/${sent.kind === 'taken' ? uuidv7() : sent.message.id}` };
+    },
+  },
+  { method: 'POST', path: '/api/coach/threads/:id/read', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: { upTo: new Date(w.t.deps.now()).toISOString() } }) },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-diet', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-workout', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/diet/:id/publish', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/teacher-admin/diet/${dietOf(w)}/publish` }) },
@@ -288,6 +306,7 @@ export function expected(row: Row, cell: Cell): number {
     case 'staff':
       if (!signedIn) return 401;
       if (role === 'user') return 403;
+      if (row.coachScoped && (cell === 'teacherOther' || cell === 'teacherUnassigned')) return 403;
       return row.scoped && cell === 'teacherOther' ? 403 : row.ok;
     case 'teacher':
       if (!signedIn) return 401;

@@ -19,7 +19,8 @@ const ms = (instant: string | null) => (instant === null ? null : Date.parse(ins
 
 export const toMessageThread = (row: ThreadRow): MessageThread => ({ id: THREAD_ID, clientReadUpTo: iso(row.clientReadUpTo), coachReadUpTo: iso(row.coachReadUpTo) });
 
-export function createMessageThreads({ db }: AppDatabase, versions: SyncVersions) {
+/** `threadChanged(clientId)`: as for messages, so a coach's open page sees the client's read receipt. */
+export function createMessageThreads({ db }: AppDatabase, versions: SyncVersions, threadChanged: (clientId: string) => void = () => {}) {
   const byUser = db.select().from(messageThreads).where(eq(messageThreads.userId, p('userId'))).prepare();
   const changedAfter = db
     .select()
@@ -38,6 +39,7 @@ export function createMessageThreads({ db }: AppDatabase, versions: SyncVersions
       .values({ userId, ...columns })
       .onConflictDoUpdate({ target: messageThreads.userId, set: columns })
       .run();
+    threadChanged(userId);
   };
 
   return {

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Message } from '#protocol/conflict/rules.ts';
+import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
@@ -30,7 +31,11 @@ export interface MessagePage {
   before: string | null;
 }
 
-export function createMessages(database: AppDatabase, versions: SyncVersions, now: () => number) {
+/**
+ * `threadChanged(clientId)` is told of every write to a client's thread, so the coaches' open pages
+ * hear of it (the client's own pages hear through the sync version, as for any row of theirs).
+ */
+export function createMessages(database: AppDatabase, versions: SyncVersions, now: () => number, threadChanged: (clientId: string) => void = () => {}) {
   const { db } = database;
   const owned = createOwnedRows(database, versions, messages, {
     toRow: toMessage,
@@ -54,6 +59,22 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
   return {
     ...owned,
 
+    storageFor(userId: string): TableStorage<Message> {
+      const storage = owned.storageFor(userId);
+      return {
+        get: storage.get,
+        insert: (message) => {
+          const stored = storage.insert(message);
+          if (stored === 'inserted') threadChanged(userId);
+          return stored;
+        },
+        put: (message) => {
+          storage.put(message);
+          threadChanged(userId);
+        },
+      };
+    },
+
     /**
      * A coach's message into a client's thread, idempotent by its id: the same id again (a retry
      * whose answer was lost) is the message already stored; an id of another thread is refused.
@@ -67,6 +88,7 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
         .run();
       const stored = owned.find(userId, message.id);
       if (!stored || stored.from !== 'coach') return { kind: 'taken' };
+      if (changes === 1) threadChanged(userId);
       return { kind: changes === 1 ? 'stored' : 'exists', message: stored };
     },
 

@@ -30,15 +30,15 @@ export interface SyncedTableRepository<Row> {
 
 export type SyncedTableRepositories = { [N in SyncedTableName]: SyncedTableRepository<SyncedRows[N]> };
 
-export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number) {
+export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, threadChanged?: (clientId: string) => void) {
   return {
     weightRecords: createWeightRecords(database, versions, now),
     dailyProgress: createDailyProgress(database, versions, now),
     notifications: createNotifications(database, versions, now),
     bodyMeasurements: createBodyMeasurements(database, versions, now),
     progressPhotos: createProgressPhotos(database, versions, now),
-    messages: createMessages(database, versions, now),
-    messageThreads: createMessageThreads(database, versions),
+    messages: createMessages(database, versions, now, threadChanged),
+    messageThreads: createMessageThreads(database, versions, threadChanged),
   } satisfies SyncedTableRepositories;
 }
 

@@ -1,0 +1,161 @@
+/** The coach's side of the clients' threads (issue 22): scope, unread first, answers once, deletes, read marks, live pokes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
+import type { PullResult } from '#protocol/contract/sync.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { TestDevice, signIn } from '../../test/factories.ts';
+
+const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp({ now: () => world.now });
+});
+afterAll(() => t.close());
+
+async function as(overrides: Parameters<typeof signIn>[2] = {}) {
+  const c = t.client();
+  const user = await signIn(c, t.deps, overrides);
+  return { c, user };
+}
+
+/** A teacher with two students, another teacher's student, a client with no teacher, and an admin. */
+async function team() {
+  const teacher = await as({ role: 'teacher', name: 'Tiago Professor' });
+  const other = await as({ role: 'teacher', name: 'Otto Professor' });
+  const ana = await as({ name: 'Ana Aluna', teacherId: teacher.user.id });
+  const bia = await as({ name: 'Bia Aluna', teacherId: teacher.user.id });
+  const olga = await as({ name: 'Olga Aluna', teacherId: other.user.id });
+  const livre = await as({ name: 'Úrsula Livre' });
+  const admin = await as({ role: 'admin', name: 'Ana Admin' });
+  return { teacher, other, ana, bia, olga, livre, admin };
+}
+
+/** A client's message from their phone, `minutes` after now. */
+async function clientSays(client: { c: TestClient }, body: string) {
+  const device = new TestDevice();
+  const message = device.mutation('message.send', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), body });
+  expect((await client.c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [message] })).status).toBe(200);
+  return message.args.id;
+}
+
+const threads = async (c: TestClient) => (await c.get<{ threads: CoachThreadSummary[] }>('/api/coach/threads')).body.threads;
+const page = async (c: TestClient, clientId: string, before?: string) => c.get<CoachThreadPage>(`/api/coach/threads/${clientId}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`);
+const pulled = async (c: TestClient) => (await c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes;
+
+describe('GET /api/coach/threads', () => {
+  it('lists a teacher’s own students’ threads, unread first, then by the latest message; admins see every client’s', async () => {
+    const w = await team();
+    await clientSays(w.ana, 'Oi, professor');
+    world.now += 60_000;
+    await clientSays(w.olga, 'Mensagem para outro professor');
+    await clientSays(w.livre, 'Sem professor');
+    world.now += 60_000;
+    await t.deps.coachThreads.send(w.teacher.user, w.bia.user.id, { id: uuidv7(), body: 'Bia, como foi o treino?' }, world.now);
+
+    const mine = await threads(w.teacher.c);
+    expect(mine.map((thread) => [thread.clientName, thread.unread, thread.lastMessage.body])).toEqual([
+      ['Ana Aluna', 1, 'Oi, professor'],
+      ['Bia Aluna', 0, 'Bia, como foi o treino?'],
+    ]);
+    const everyone = (await threads(w.admin.c)).map((thread) => thread.clientName);
+    expect(everyone).toEqual(expect.arrayContaining(['Ana Aluna', 'Bia Aluna', 'Olga Aluna', 'Úrsula Livre']));
+    expect((await w.ana.c.get('/api/coach/threads')).status).toBe(403);
+  });
+});
+
+describe('a coach answers', () => {
+  it('writes the answer once under the coach’s name however often it is resent, and the client’s devices pull it', async () => {
+    const w = await team();
+    await clientSays(w.ana, 'Posso trocar o arroz?');
+    const id = uuidv7();
+    const first = await w.teacher.c.post<{ message: { from: string; senderName: string } }>(`/api/coach/threads/${w.ana.user.id}/messages`, { id, body: '  Pode, por batata-doce.  ' });
+    expect(first.status).toBe(201);
+    expect(first.body.message).toMatchObject({ from: 'coach', senderName: 'Tiago Professor', body: 'Pode, por batata-doce.' });
+    expect((await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id, body: 'Pode, por batata-doce.' })).status).toBe(200);
+    expect((await pulled(w.ana.c)).messages.map((m) => [m.from, m.body])).toEqual([
+      ['client', 'Posso trocar o arroz?'],
+      ['coach', 'Pode, por batata-doce.'],
+    ]);
+    // The same id in another thread is refused, not moved.
+    expect((await w.teacher.c.post<{ code: string }>(`/api/coach/threads/${w.bia.user.id}/messages`, { id, body: 'Outra' })).body.code).toBe('ID_CONFLICT');
+  });
+
+  it('refuses another teacher’s student and a client with no teacher (403), and an empty answer (400), writing nothing', async () => {
+    const w = await team();
+    expect((await w.teacher.c.post(`/api/coach/threads/${w.olga.user.id}/messages`, { id: uuidv7(), body: 'Oi' })).status).toBe(403);
+    expect((await w.teacher.c.post(`/api/coach/threads/${w.livre.user.id}/messages`, { id: uuidv7(), body: 'Oi' })).status).toBe(403);
+    const empty = await w.teacher.c.post<{ code: string; details: { field: string }[] }>(`/api/coach/threads/${w.ana.user.id}/messages`, { id: uuidv7(), body: '   ' });
+    expect([empty.status, empty.body.code, empty.body.details.map((d) => d.field)]).toEqual([400, 'VALIDATION_FAILED', ['body']]);
+    expect((await pulled(w.ana.c)).messages).toEqual([]);
+    expect((await w.admin.c.post(`/api/coach/threads/${w.livre.user.id}/messages`, { id: uuidv7(), body: 'Oi, aqui é a equipe' })).status).toBe(201);
+  });
+});
+
+describe('DELETE /api/coach/threads/:id/messages/:messageId', () => {
+  it('takes the coach’s own message back within five minutes, for both sides; not another coach’s, and not later', async () => {
+    const w = await team();
+    const said = async (coach: { c: TestClient }, body: string) =>
+      (await coach.c.post<{ message: { id: string } }>(`/api/coach/threads/${w.ana.user.id}/messages`, { id: uuidv7(), body })).body.message.id;
+    const wrong = await said(w.teacher, 'Mandei para a aluna errada');
+    const admins = await said(w.admin, 'Recado da equipe');
+    const kept = await said(w.teacher, 'Esta fica');
+    world.now += 4 * 60_000;
+    expect((await w.teacher.c.delete(`/api/coach/threads/${w.ana.user.id}/messages/${wrong}`)).status).toBe(200);
+    expect((await w.teacher.c.delete<{ code: string }>(`/api/coach/threads/${w.ana.user.id}/messages/${admins}`)).body.code).toBe('NOT_FOUND');
+    world.now += 2 * 60_000;
+    expect((await w.teacher.c.delete<{ code: string }>(`/api/coach/threads/${w.ana.user.id}/messages/${kept}`)).body.code).toBe('MESSAGE_DELETE_EXPIRED');
+    const messages = new Map((await pulled(w.ana.c)).messages.map((m) => [m.id, m]));
+    expect([messages.get(wrong)?.deleted, messages.get(wrong)?.body, messages.get(kept)?.deleted]).toEqual([true, '', false]);
+  });
+});
+
+describe('read marks and pages', () => {
+  it('counts the client’s messages after the coach’s mark as unread, and the client’s devices pull the mark as a read receipt', async () => {
+    const w = await team();
+    await clientSays(w.ana, 'Primeira');
+    world.now += 1000;
+    await clientSays(w.ana, 'Segunda');
+    const [thread] = await threads(w.teacher.c);
+    expect(thread?.unread).toBe(2);
+    const read = await w.teacher.c.post<{ thread: { coachReadUpTo: string } }>(`/api/coach/threads/${w.ana.user.id}/read`, { upTo: thread?.lastMessage.sentAt });
+    expect(read.status).toBe(200);
+    expect((await threads(w.teacher.c))[0]?.unread).toBe(0);
+    expect((await pulled(w.ana.c)).messageThreads).toEqual([{ id: 'thread', clientReadUpTo: null, coachReadUpTo: thread?.lastMessage.sentAt }]);
+    // A mark in the future is the present: a message sent later is still unread.
+    await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/read`, { upTo: '2030-01-01T00:00:00.000Z' });
+    world.now += 1000;
+    await clientSays(w.ana, 'Terceira');
+    expect((await threads(w.teacher.c))[0]?.unread).toBe(1);
+  });
+
+  it('pages a long thread newest first, and refuses a cursor it did not give (400)', async () => {
+    const w = await team();
+    for (let i = 1; i <= 35; i++) {
+      world.now += 1000;
+      await t.deps.coachThreads.send(w.admin.user, w.ana.user.id, { id: uuidv7(), body: `Mensagem ${i}` }, world.now);
+    }
+    const first = (await page(w.teacher.c, w.ana.user.id)).body;
+    expect([first.messages.length, first.messages[0]?.body, first.messages.at(-1)?.body]).toEqual([30, 'Mensagem 35', 'Mensagem 6']);
+    const second = (await page(w.teacher.c, w.ana.user.id, first.before ?? '')).body;
+    expect([second.messages.map((m) => m.body), second.before]).toEqual([['Mensagem 5', 'Mensagem 4', 'Mensagem 3', 'Mensagem 2', 'Mensagem 1'], null]);
+    expect((await page(w.teacher.c, w.ana.user.id, "1' OR 1=1")).status).toBe(400);
+  });
+});
+
+describe('live pokes', () => {
+  it('tells the client’s teacher and the admins when the client writes, and the client when a coach answers; not another teacher', async () => {
+    const w = await team();
+    const poked = new Set<string>();
+    const listen = (userId: string) => t.deps.live.subscribe(userId, { poke: () => poked.add(userId), close: () => {} });
+    const stops = [w.teacher, w.other, w.admin, w.ana].map(({ user }) => listen(user.id));
+    await clientSays(w.ana, 'Professor, tá aí?');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([poked.has(w.teacher.user.id), poked.has(w.admin.user.id), poked.has(w.other.user.id)]).toEqual([true, true, false]);
+    poked.clear();
+    await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id: uuidv7(), body: 'Tô sim!' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(poked.has(w.ana.user.id)).toBe(true);
+    for (const stop of stops) stop();
+  });
+});

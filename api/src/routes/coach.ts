@@ -1,0 +1,32 @@
+/**
+ * The coach's side of the clients' threads (issue 22), for admins and teachers: a teacher opens
+ * only their own students' threads, admins every client's (services/coach-threads.ts).
+ */
+import { coachMessageSchema, readMarkSchema } from '#protocol/schemas/messages.ts';
+import { DomainError } from '#protocol/errors.ts';
+import { UUID_PATTERN } from '#protocol/ids.ts';
+import type { AppDeps } from '../deps.ts';
+import { createRouter, currentUser, idParam } from '../http/router.ts';
+import { jsonBody } from '../http/validate.ts';
+
+export function coachRoutes(deps: AppDeps) {
+  const { coachThreads, now } = deps;
+
+  return createRouter('/api/coach')
+    .get('/threads', 'staff', (c) => c.json({ threads: coachThreads.list(currentUser(c)) }))
+
+    .get('/threads/:id/messages', 'staff', (c) => c.json(coachThreads.page(currentUser(c), idParam(c), c.req.query('before') ?? null)))
+
+    .post('/threads/:id/messages', 'staff', jsonBody(coachMessageSchema), async (c) => {
+      const { created, message } = await coachThreads.send(currentUser(c), idParam(c), c.req.valid('json'), now());
+      return c.json({ message }, created ? 201 : 200);
+    })
+
+    .delete('/threads/:id/messages/:messageId', 'staff', async (c) => {
+      const messageId = c.req.param('messageId');
+      if (!UUID_PATTERN.test(messageId)) throw new DomainError('NOT_FOUND');
+      return c.json({ message: await coachThreads.remove(currentUser(c), idParam(c), messageId, now()) });
+    })
+
+    .post('/threads/:id/read', 'staff', jsonBody(readMarkSchema), async (c) => c.json({ thread: await coachThreads.markRead(currentUser(c), idParam(c), c.req.valid('json').upTo, now()) }));
+}

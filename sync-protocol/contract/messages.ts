@@ -1,0 +1,18 @@
+import type { Message, MessageThread } from '../conflict/rules.ts';
+
+/** GET /api/coach/threads: a client's thread as their coach lists it (issue 22). */
+export interface CoachThreadSummary {
+  clientId: string;
+  clientName: string;
+  /** The client's messages after the coaching team's read mark. */
+  unread: number;
+  lastMessage: Message;
+}
+
+/** GET /api/coach/threads/:id/messages: a page of the thread, newest first, and both read marks. */
+export interface CoachThreadPage {
+  messages: Message[];
+  /** Where the next, older page starts (`?before=`), or null at the thread's start. */
+  before: string | null;
+  thread: MessageThread;
+}
