@@ -16,6 +16,8 @@ export interface RateLimits {
   registrationsPerIp: number;
   /** Generation, translation and image calls by one user within the window (they cost money). */
   aiCallsPerUser: number;
+  /** Messages one sender (a client or a coach) sends within the window (issue 22). */
+  messagesPerSender: number;
   /** Payout requests by one teacher within four windows (an hour). */
   payoutRequestsPerTeacher: number;
   /** Password-reset e-mails asked from one IP address within four windows (an hour). */
@@ -84,6 +86,7 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerAccount: 10,
   registrationsPerIp: 20,
   aiCallsPerUser: 30,
+  messagesPerSender: 60,
   payoutRequestsPerTeacher: 10,
   passwordResetsPerIp: 20,
   passwordResetsPerAddress: 5,
@@ -261,6 +264,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
       loginFailuresPerIp: integer('RATE_LIMIT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerIp, 1, 100_000),
       loginFailuresPerAccount: integer('RATE_LIMIT_ACCOUNT_LOGIN_FAILURES', DEFAULT_RATE_LIMITS.loginFailuresPerAccount, 1, 100_000),
       aiCallsPerUser: integer('RATE_LIMIT_AI_CALLS', DEFAULT_RATE_LIMITS.aiCallsPerUser, 1, 100_000),
+      messagesPerSender: integer('RATE_LIMIT_MESSAGES', DEFAULT_RATE_LIMITS.messagesPerSender, 1, 100_000),
       payoutRequestsPerTeacher: integer('RATE_LIMIT_PAYOUT_REQUESTS', DEFAULT_RATE_LIMITS.payoutRequestsPerTeacher, 1, 100_000),
       passwordResetsPerIp: integer('RATE_LIMIT_PASSWORD_RESETS', DEFAULT_RATE_LIMITS.passwordResetsPerIp, 1, 100_000),
       passwordResetsPerAddress: integer('RATE_LIMIT_ADDRESS_PASSWORD_RESETS', DEFAULT_RATE_LIMITS.passwordResetsPerAddress, 1, 100_000),

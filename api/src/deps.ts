@@ -131,6 +131,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
+  const messagesPerSender = new RateLimiter(rateLimits.messagesPerSender, rateLimits.windowMs, now);
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sqlite, generation, now);
   const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems));
@@ -146,11 +147,11 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     plans: createPlans(database.sqlite, versions.bump, now),
     live,
     subscriptions,
-    sync: createSync(database.sqlite, database.db, versions, repositories, mutations, subscriptions, clock, now),
+    sync: createSync(database.sqlite, database.db, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
     log,
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
-    coachThreads: createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit),
+    coachThreads: createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender),
     generation,
     translateTexts: translations.translateTexts,
     referrals: createReferrals(database.sqlite, now),

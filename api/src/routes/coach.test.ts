@@ -159,3 +159,30 @@ describe('live pokes', () => {
     for (const stop of stops) stop();
   });
 });
+
+describe('the rate limit per sender', () => {
+  it('refuses a client’s and a coach’s message past the limit, each told why, and lets them write again after the window', async () => {
+    const limited = createTestApp({ now: () => world.now, env: { RATE_LIMIT_MESSAGES: '2' } });
+    try {
+      const teacher = limited.client();
+      const coach = await signIn(teacher, limited.deps, { role: 'teacher' });
+      const client = limited.client();
+      await signIn(client, limited.deps, { teacherId: coach.id });
+      const device = new TestDevice();
+      const send = () => device.mutation('message.send', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), body: 'Oi' });
+      const results = (await client.post<{ results: { status: string; code?: string }[] }>('/api/sync/push', { deviceId: device.deviceId, mutations: [send(), send(), send()] })).body.results;
+      expect(results.map((r) => r.code ?? r.status)).toEqual(['applied', 'applied', 'RATE_LIMITED']);
+
+      const clientId = (await client.get<{ client: { id: string } }>('/api/clients/me')).body.client.id;
+      const answer = () => teacher.post<{ code: string }>(`/api/coach/threads/${clientId}/messages`, { id: uuidv7(), body: 'Oi!' });
+      expect([(await answer()).status, (await answer()).status]).toEqual([201, 201]);
+      const third = await answer();
+      expect([third.status, third.body.code, third.headers.get('retry-after')]).toEqual([429, 'RATE_LIMITED', '900']);
+
+      world.now += 15 * 60_000;
+      expect((await answer()).status).toBe(201);
+    } finally {
+      limited.close();
+    }
+  });
+});

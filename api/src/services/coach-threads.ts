@@ -7,6 +7,7 @@ import { applyMessageDelete, type Message, type MessageThread } from '#protocol/
 import { notAfter } from '#protocol/mutations/instants.ts';
 import type { CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { DomainError } from '#protocol/errors.ts';
+import { refuseWhenLimited, type RateLimiter } from '../auth/rate-limit.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
 import type { MessageThreads } from '../repositories/message-threads.ts';
 import type { Messages } from '../repositories/messages.ts';
@@ -21,7 +22,7 @@ export interface Coach {
 export const THREAD_PAGE_SIZE = 30;
 const CURSOR = /^\d{1,16}:[0-9a-f-]{36}$/;
 
-export function createCoachThreads(sqlite: Database.Database, messages: Messages, threads: MessageThreads, groupCommit: GroupCommit) {
+export function createCoachThreads(sqlite: Database.Database, messages: Messages, threads: MessageThreads, groupCommit: GroupCommit, messagesPerSender: RateLimiter) {
   const nameOf = sqlite.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?');
   const clientOf = sqlite.prepare<[string], { id: string; role: string; teacherId: string | null }>('SELECT id, role, teacher_id AS teacherId FROM users WHERE id = ?');
   const listOf = sqlite.prepare<[string, string], { clientId: string; clientName: string; unread: number; lastId: string }>(
@@ -61,10 +62,12 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
     /** A coach's message, idempotent by its id (201 when new, 200 for a retry). */
     async send(coach: Coach, clientId: string, message: { id: string; body: string }, now: number): Promise<{ created: boolean; message: Message }> {
       const id = clientFor(coach, clientId);
+      refuseWhenLimited(messagesPerSender, coach.id);
       // Signed with the coach's name as it is now: a later change of name leaves past messages as they were.
       const signed = { id: coach.id, name: nameOf.get(coach.id)?.name ?? '' };
       const result = await groupCommit.run(() => messages.fromCoach(id, { ...message, createdAt: now }, signed));
       if (result.kind === 'taken') throw new DomainError('ID_CONFLICT');
+      if (result.kind === 'stored') messagesPerSender.hit(coach.id);
       return { created: result.kind === 'stored', message: result.message };
     },
 

@@ -12,6 +12,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
+import { RateLimiter } from '../auth/rate-limit.ts';
 import { refused, runMutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
@@ -33,7 +34,18 @@ interface Versioned {
   version: number;
 }
 
-export function createSync(sqlite: Database.Database, db: Db, versions: SyncVersions, repositories: Repositories, mutations: Mutations, subscriptions: Subscriptions, clock: Clock, now: () => number) {
+export function createSync(
+  sqlite: Database.Database,
+  db: Db,
+  versions: SyncVersions,
+  repositories: Repositories,
+  mutations: Mutations,
+  subscriptions: Subscriptions,
+  clock: Clock,
+  now: () => number,
+  /** Messages one sender may send within the window (issue 22): past it a message is refused, and told. */
+  messagesPerSender: RateLimiter = new RateLimiter(Number.MAX_SAFE_INTEGER, 60_000, now),
+) {
   const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
   const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
@@ -81,11 +93,15 @@ export function createSync(sqlite: Database.Database, db: Db, versions: SyncVers
         break;
       }
       const parsed = parseMutation(raw);
+      const message = parsed.ok && parsed.mutation.name === 'message.send';
       const outcome: MutatorResult = !parsed.ok
         ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
           ? refused('DEVICE_CONFLICT')
-          : apply(storage, parsed);
+          : message && messagesPerSender.retryAfter(userId) > 0
+            ? refused('RATE_LIMITED')
+            : apply(storage, parsed);
+      if (message && outcome.ok) messagesPerSender.hit(userId);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });
