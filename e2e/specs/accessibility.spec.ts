@@ -150,6 +150,7 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByTestId('profile-form'),
   },
   { name: 'settings', account: 'client', path: '/settings', ready: (page) => page.getByTestId('export-data') },
+  { name: 'messages', account: 'client', path: '/messages', ready: (page) => page.getByTestId('chat-input') },
   { name: 'diet', account: 'client', path: '/diet', ready: (page) => page.getByTestId('meal-card').first() },
   { name: 'workout', account: 'client', path: '/workout', ready: (page) => page.getByTestId('workout-placeholder') },
   { name: 'not-found', account: 'client', path: '/no-such-screen', ready: (page) => page.getByTestId('not-found') },

@@ -40,6 +40,7 @@ test('at 360 px every screen fits the width', async ({ browser }) => {
     ['/plan-upgrade', 'plan-price-annual'],
     ['/profile', 'profile-view'],
     ['/settings', 'export-data'],
+    ['/messages', 'chat-input'],
   ];
   for (const [path, ready] of screens) {
     await page.goto(path);

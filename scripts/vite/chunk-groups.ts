@@ -56,6 +56,7 @@ export function chunkGroups(root: string) {
     'features/content/InPageViews.tsx',
     'features/profile/ProfileScreen.tsx',
     'features/settings/SettingsScreen.tsx',
+    'features/messages/MessagesScreen.tsx',
     'features/admin/AdminScreen.tsx',
     'features/teacher/TeacherDashboardScreen.tsx',
     'features/teacher/ReferralTab.tsx',

@@ -29,6 +29,7 @@ const WorkoutScreen = lazy(() => import('../features/content/WorkoutScreen.tsx')
 const MyDietView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyDietView })));
 const MyWorkoutView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyWorkoutView })));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
+const MessagesScreen = lazy(() => import('../features/messages/MessagesScreen.tsx').then((m) => ({ default: m.MessagesScreen })));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
 // Staff only: clients never download the admin panel's code.
 const AdminScreen = lazy(() => import('../features/admin/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
@@ -118,6 +119,7 @@ export function AppRoutes() {
           <Route path="/subscription" element={<MySubscriptionScreen />} />
           <Route path="/profile" element={<ProfileScreen />} />
           <Route path="/settings" element={<SettingsScreen />} />
+          <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/plan-upgrade" element={<PlanUpgradeScreen />} />
           <Route path="/diet" element={<DietScreen />} />
           <Route path="/workout" element={<WorkoutScreen />} />

@@ -30,6 +30,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PlanIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import ProfileIcon from '@mui/icons-material/PersonOutlined';
 import ProgressIcon from '@mui/icons-material/ShowChart';
+import MessagesIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import TeacherIcon from '@mui/icons-material/SchoolOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
@@ -60,6 +61,7 @@ interface NavEntry {
 const NAV_ENTRIES: NavEntry[] = [
   { to: '/dashboard', labelId: 'nav.dashboard', icon: <HomeIcon /> },
   { to: '/progress', labelId: 'nav.progress', icon: <ProgressIcon /> },
+  { to: '/messages', labelId: 'nav.messages', icon: <MessagesIcon />, roles: ['user'] },
   { to: '/content', labelId: 'nav.content', icon: <ContentIcon /> },
   { to: '/subscription', labelId: 'nav.subscription', icon: <PlanIcon /> },
   { to: '/profile', labelId: 'nav.profile', icon: <ProfileIcon /> },

@@ -1,0 +1,68 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Message } from '#protocol/conflict/rules.ts';
+import { loadMessages } from '#pwa/i18n/messages.ts';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { MessagesScreen } from './MessagesScreen.tsx';
+
+setUpScreenTests();
+const userDb = setUpUserDb();
+
+const aMessage = (overrides: Partial<Message>): Message => ({
+  id: '01a20000-0000-7000-8000-0000000000c1',
+  createdAt: '2026-11-28T14:00:00.000Z',
+  sentAt: '2026-11-28T14:00:00.000Z',
+  from: 'client',
+  senderName: null,
+  body: 'Oi',
+  deleted: false,
+  ...overrides,
+});
+const outbox = async () => (await userDb().outbox.toArray()).map((m) => [m.name, m.args]);
+
+async function renderScreen() {
+  renderInApp(await loadMessages('pt-BR'), <MessagesScreen />, 'pt-BR');
+  return screen.findByRole('heading', { name: 'Mensagens' });
+}
+
+describe('MessagesScreen (issue 22)', () => {
+  it('writes a message offline once, however often Enviar is tapped, and shows it waiting to be sent', async () => {
+    await renderScreen();
+    await screen.findByTestId('chat-empty');
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: '  Posso trocar o arroz por batata?  ' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    fireEvent.click(screen.getByTestId('chat-send'));
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    expect((await outbox())[0]).toEqual(['message.send', expect.objectContaining({ body: 'Posso trocar o arroz por batata?' })]);
+    const mine = await screen.findByTestId('chat-message');
+    expect(mine.dataset.state).toBe('waiting');
+    expect(mine.textContent).toContain('Aguardando envio');
+    expect((screen.getByTestId('chat-input') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('shows the coach’s answer under their name, as text with safe links, marks the thread read, and shows the coach saw the client’s message', async () => {
+    await userDb().synced('messages').bulkPut([
+      aMessage({}),
+      aMessage({ id: '01a20000-0000-7000-8000-0000000000c2', from: 'coach', senderName: 'Tiago Professor', sentAt: '2026-11-28T14:05:00.000Z', body: '<b>Pode!</b> Veja https://exemplo.com/receita.' }),
+    ]);
+    await userDb().synced('messageThreads').put({ id: 'thread', clientReadUpTo: null, coachReadUpTo: '2026-11-28T14:04:00.000Z' });
+    await renderScreen();
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+    const [mine, theirs] = screen.getAllByTestId('chat-message');
+    expect(mine?.dataset.state).toBe('seen');
+    expect(mine?.textContent).toContain('Vista');
+    expect(theirs?.textContent).toContain('Tiago Professor');
+    expect(theirs?.querySelector('b')).toBeNull();
+    expect(within(theirs!).getByRole('link', { name: 'https://exemplo.com/receita' }).getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    await waitFor(async () => expect(await outbox()).toEqual([['messages.read', { upTo: '2026-11-28T14:05:00.000Z' }]]));
+  });
+
+  it('refuses a message over 2,000 characters before it is written, saying how long it is', async () => {
+    await renderScreen();
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'x'.repeat(2001) } });
+    expect(await screen.findByText('No máximo 2.000 caracteres (2.001 agora)')).toBeTruthy();
+    expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(await outbox()).toEqual([]);
+  });
+});
