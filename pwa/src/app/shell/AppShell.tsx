@@ -42,6 +42,7 @@ import { useLogout } from './SessionDialogs.tsx';
 import { SubscriptionBanners } from './SubscriptionBanners.tsx';
 import { useTrialOnFirstLoad } from '../../features/subscription/use-trial.ts';
 import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
+import { MessagesButton } from './MessagesButton.tsx';
 import { RefusalNotices } from './RefusalNotices.tsx';
 import { INSTALL_BANNER_SPACE, InstallBanner } from './InstallBanner.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
@@ -199,6 +200,7 @@ export function AppShell() {
           </IconButton>
           <Box sx={{ flex: 1 }} />
           <SyncStatusIndicator />
+          {client?.role === 'user' && <MessagesButton />}
           <NotificationsButton />
           <ThemeToggleButton />
           <LogoutButton label={t('shell.logout')} onClick={handleLogout} testId="header-logout" />
