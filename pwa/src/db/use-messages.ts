@@ -27,8 +27,18 @@ export function useThread(): ThreadOnDevice | undefined {
   }, [db]);
 }
 
-/** The coach's messages after the client's read mark. */
-export function unreadOf({ messages, thread }: Pick<ThreadOnDevice, 'messages' | 'thread'>): number {
-  const mark = thread.clientReadUpTo === null ? -Infinity : Date.parse(thread.clientReadUpTo);
-  return messages.filter((m) => m.from === 'coach' && Date.parse(m.sentAt) > mark).length;
+/**
+ * How many of the coach's messages are past the client's read mark (issue 22), for the header on
+ * every screen: read through the `sentAt` index from the mark on, so a long thread is not read
+ * whole, and the outbox not at all, each time anything changes.
+ */
+export function useUnreadMessages(): number {
+  const db = useCurrentDb();
+  return (
+    useLiveData(async () => {
+      if (!db) return 0;
+      const mark = (await db.synced('messageThreads').get(THREAD_ID))?.clientReadUpTo ?? '';
+      return db.synced('messages').where('sentAt').above(mark).filter((m) => m.from === 'coach' && !m.deleted).count();
+    }, [db]) ?? 0
+  );
 }

@@ -3,13 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import MessagesIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import { unreadOf, useThread } from '#pwa/db/use-messages.ts';
+import { useUnreadMessages } from '#pwa/db/use-messages.ts';
 
 /** Header widget for clients (issue 22): the coach's messages not yet read, and the way to the thread. */
 export function MessagesButton() {
   const intl = useIntl();
-  const thread = useThread();
-  const unread = thread ? unreadOf(thread) : 0;
+  const unread = useUnreadMessages();
   const label = unread > 0 ? intl.formatMessage({ id: 'shell.messagesUnread' }, { count: unread }) : intl.formatMessage({ id: 'nav.messages' });
   return (
     <IconButton component={RouterLink} to="/messages" aria-label={label} title={label} data-testid="messages-button">
