@@ -1,9 +1,9 @@
 /** `messages.read`: the client has read their thread up to an instant (issue 22); the coach sees it as read. */
 import { applyReadMark, THREAD_ID } from '../conflict/rules.ts';
-import { notAfter } from './instants.ts';
-import { defineMutator, update, type MutatorContext } from './mutator.ts';
+import { defineMutator, update } from './mutator.ts';
 
 export interface MessagesReadArgs {
+  /** The server's receipt of the newest coach message the client has seen. */
   upTo: string;
 }
 
@@ -12,7 +12,9 @@ export const messagesRead = defineMutator({
   version: 1,
   tables: ['messageThreads'],
   args: { upTo: 'instant' },
-  *apply(args: MessagesReadArgs, { now }: MutatorContext) {
-    return yield* update('messageThreads', THREAD_ID, (current) => applyReadMark(current, 'client', notAfter(args.upTo, now)));
+  // Not held to "now": `upTo` is a receipt on the server's clock, and a phone whose clock is slow
+  // would otherwise keep the coach's answer unread. A mark only speaks of the client's own reading.
+  *apply(args: MessagesReadArgs) {
+    return yield* update('messageThreads', THREAD_ID, (current) => applyReadMark(current, 'client', args.upTo));
   },
 });
