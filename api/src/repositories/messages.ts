@@ -48,6 +48,7 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
       ...(deleted ? { deletedAt: now() } : {}),
     }),
   });
+  const ownerOf = db.select({ userId: messages.userId, from: messages.from }).from(messages).where(eq(messages.id, p('id'))).prepare();
   const pageOf = db
     .select()
     .from(messages)
@@ -80,16 +81,19 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
      * whose answer was lost) is the message already stored; an id of another thread is refused.
      */
     fromCoach(userId: string, message: { id: string; body: string; createdAt: number }, coach: { id: string; name: string }): { kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' } {
+      // Looked up first, so a resent or refused id stamps no sync version (the caller's transaction
+      // keeps the look-up and the insert together).
+      const holder = ownerOf.get({ id: message.id });
+      if (holder) {
+        const existing = holder.userId === userId && holder.from === 'coach' ? owned.find(userId, message.id) : undefined;
+        return existing ? { kind: 'exists', message: existing } : { kind: 'taken' };
+      }
       const at = now();
-      const { changes } = db
-        .insert(messages)
+      db.insert(messages)
         .values({ id: message.id, userId, from: 'coach', senderId: coach.id, senderName: coach.name, body: message.body, createdAt: Math.min(message.createdAt, at), sentAt: at, version: versions.bump(userId) })
-        .onConflictDoNothing()
         .run();
-      const stored = owned.find(userId, message.id);
-      if (!stored || stored.from !== 'coach') return { kind: 'taken' };
-      if (changes === 1) threadChanged(userId);
-      return { kind: changes === 1 ? 'stored' : 'exists', message: stored };
+      threadChanged(userId);
+      return { kind: 'stored', message: owned.find(userId, message.id) as Message };
     },
 
     /** The thread newest first, `limit` at a time, from before a cursor (`<sentAt ms>:<id>`). */

@@ -81,6 +81,16 @@ describe('a coach answers', () => {
     expect((await w.teacher.c.post<{ code: string }>(`/api/coach/threads/${w.bia.user.id}/messages`, { id, body: 'Outra' })).body.code).toBe('ID_CONFLICT');
   });
 
+  it('stamps no new sync version for a resent answer or a refused id: the clients have nothing new to pull', async () => {
+    const w = await team();
+    const id = uuidv7();
+    expect((await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id, body: 'Bom dia!' })).status).toBe(201);
+    const version = t.deps.versions.current();
+    expect((await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id, body: 'Bom dia!' })).status).toBe(200);
+    expect((await w.teacher.c.post(`/api/coach/threads/${w.bia.user.id}/messages`, { id, body: 'Bom dia!' })).status).toBe(409);
+    expect(t.deps.versions.current()).toBe(version);
+  });
+
   it('refuses another teacher’s student and a client with no teacher (403), and an empty answer (400), writing nothing', async () => {
     const w = await team();
     expect((await w.teacher.c.post(`/api/coach/threads/${w.olga.user.id}/messages`, { id: uuidv7(), body: 'Oi' })).status).toBe(403);
