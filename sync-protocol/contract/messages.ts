@@ -9,9 +9,14 @@ export interface CoachThreadSummary {
   lastMessage: Message;
 }
 
+/** A message as a coach's page shows it: `mine` when this coach sent it (only they may take it back). */
+export interface CoachMessage extends Message {
+  mine: boolean;
+}
+
 /** GET /api/coach/threads/:id/messages: a page of the thread, newest first, and both read marks. */
 export interface CoachThreadPage {
-  messages: Message[];
+  messages: CoachMessage[];
   /** Where the next, older page starts (`?before=`), or null at the thread's start. */
   before: string | null;
   thread: MessageThread;

@@ -70,3 +70,12 @@ export function jsonBodyAfterChecks<S extends AnyObjectSchema, In = InferType<S>
   const declared: MiddlewareHandler<AppEnv, P, { in: { json: In }; out: { json: InferType<S> } }> = (_c, next) => next();
   return Object.assign(declared, { read: (c: Context) => validateBody(c, schema) });
 }
+
+/**
+ * Declares a route's optional query strings for the typed client (`hc`): `declaredQuery(['before'])`.
+ * The handler reads and checks them itself (a cursor it gave), so nothing is validated here.
+ */
+export const declaredQuery =
+  <K extends string, P extends string = string>(_names: readonly K[]): MiddlewareHandler<AppEnv, P, { in: { query: Partial<Record<K, string>> }; out: { query: Partial<Record<K, string>> } }> =>
+  (_c, next) =>
+    next();

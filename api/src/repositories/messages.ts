@@ -24,9 +24,9 @@ export const toMessage = ({ id, from, senderName, body, createdAt, sentAt, delet
   deleted: deletedAt !== null,
 });
 
-/** A page of a thread, newest first, and where the next (older) page starts. */
+/** A page of a thread, newest first, with who sent each, and where the next (older) page starts. */
 export interface MessagePage {
-  messages: Message[];
+  messages: (Message & { senderId: string | null })[];
   /** The cursor of the next older page, or null at the thread's start. */
   before: string | null;
 }
@@ -102,7 +102,7 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
       const rows = pageOf.all({ userId, sentAt, id, limit: limit + 1 });
       const shown = rows.slice(0, limit);
       const last = shown.at(-1);
-      return { messages: shown.map(toMessage), before: rows.length > limit && last ? `${last.sentAt}:${last.id}` : null };
+      return { messages: shown.map((row) => ({ ...toMessage(row), senderId: row.senderId })), before: rows.length > limit && last ? `${last.sentAt}:${last.id}` : null };
     },
   };
 }

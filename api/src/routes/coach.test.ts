@@ -118,6 +118,16 @@ describe('DELETE /api/coach/threads/:id/messages/:messageId', () => {
     const messages = new Map((await pulled(w.ana.c)).messages.map((m) => [m.id, m]));
     expect([messages.get(wrong)?.deleted, messages.get(wrong)?.body, messages.get(kept)?.deleted]).toEqual([true, '', false]);
   });
+
+  it('marks on the coach’s page the messages that coach sent, the only ones they may take back', async () => {
+    const w = await team();
+    await clientSays(w.ana, 'Oi');
+    await t.deps.coachThreads.send(w.teacher.user, w.ana.user.id, { id: uuidv7(), body: 'Do professor' }, world.now);
+    await t.deps.coachThreads.send(w.admin.user, w.ana.user.id, { id: uuidv7(), body: 'Da equipe' }, world.now);
+    const mineFor = async (coach: { c: TestClient }) => (await page(coach.c, w.ana.user.id)).body.messages.filter((m) => m.mine).map((m) => m.body);
+    expect(await mineFor(w.teacher)).toEqual(['Do professor']);
+    expect(await mineFor(w.admin)).toEqual(['Da equipe']);
+  });
 });
 
 describe('read marks and pages', () => {

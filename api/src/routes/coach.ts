@@ -7,7 +7,7 @@ import { DomainError } from '#protocol/errors.ts';
 import { UUID_PATTERN } from '#protocol/ids.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
-import { jsonBody } from '../http/validate.ts';
+import { declaredQuery, jsonBody } from '../http/validate.ts';
 
 export function coachRoutes(deps: AppDeps) {
   const { coachThreads, now } = deps;
@@ -15,7 +15,7 @@ export function coachRoutes(deps: AppDeps) {
   return createRouter('/api/coach')
     .get('/threads', 'staff', (c) => c.json({ threads: coachThreads.list(currentUser(c)) }))
 
-    .get('/threads/:id/messages', 'staff', (c) => c.json(coachThreads.page(currentUser(c), idParam(c), c.req.query('before') ?? null)))
+    .get('/threads/:id/messages', 'staff', declaredQuery(['before']), (c) => c.json(coachThreads.page(currentUser(c), idParam(c), c.req.query('before') ?? null)))
 
     .post('/threads/:id/messages', 'staff', jsonBody(coachMessageSchema), async (c) => {
       const { created, message } = await coachThreads.send(currentUser(c), idParam(c), c.req.valid('json'), now());

@@ -56,7 +56,8 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
     page(coach: Coach, clientId: string, before: string | null): CoachThreadPage {
       const id = clientFor(coach, clientId);
       if (before !== null && !CURSOR.test(before)) throw new DomainError('VALIDATION_FAILED', { fields: [{ field: 'before', key: 'validation.invalidOption' }] });
-      return { ...messages.page(id, THREAD_PAGE_SIZE, before), thread: threads.find(id) };
+      const found = messages.page(id, THREAD_PAGE_SIZE, before);
+      return { before: found.before, messages: found.messages.map(({ senderId, ...message }) => ({ ...message, mine: senderId === coach.id })), thread: threads.find(id) };
     },
 
     /** A coach's message, idempotent by its id (201 when new, 200 for a retry). */

@@ -10,6 +10,7 @@ import { TestEventSource } from '#pwa/test/event-source.ts';
 import { createLockManager } from '#pwa/test/web-locks.ts';
 import { createTestApp, type TestApp } from '../../../api/test/harness.ts';
 import { TestDevice, buildDietInput, signIn } from '../../../api/test/factories.ts';
+import { onLivePoke } from './live-pokes.ts';
 import { startLiveUpdates, type LiveStream } from './live-updates.ts';
 import { createSyncController } from './sync-controller.ts';
 
@@ -135,5 +136,34 @@ it('tries a refused stream again after 30 s (a lapsed session, a proxy restartin
   stop();
   await vi.advanceTimersByTimeAsync(60_000);
   expect(opened).toHaveLength(2);
+  db.close();
+});
+
+it('tells the page’s online screens of every poke (a coach’s threads are not in the pull), here and in the user’s other tabs', async () => {
+  const locks = aPage();
+  const db = new UserDb('coach-user');
+  await db.setMeta('cursor', 10);
+  const stream = new ScriptedStream();
+  const otherTab = new BroadcastChannel('leve-pokes-coach-user');
+  const heardThere = vi.fn();
+  otherTab.onmessage = heardThere;
+  const heardHere = vi.fn();
+  const stopHearing = onLivePoke(heardHere);
+  const stop = startLiveUpdates(db, () => {}, { openStream: () => stream, locks });
+  await vi.waitFor(() => expect(stream.readyState).toBe(1));
+  stream.poke(9); // already pulled, yet the REST screens may have something new
+  await vi.waitFor(() => expect(heardThere).toHaveBeenCalledTimes(1));
+  expect(heardHere).toHaveBeenCalledTimes(1);
+
+  // A poke another tab received reaches this one's screens.
+  otherTab.postMessage('poke');
+  await vi.waitFor(() => expect(heardHere).toHaveBeenCalledTimes(2));
+
+  stop();
+  otherTab.postMessage('poke');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(heardHere).toHaveBeenCalledTimes(2);
+  stopHearing();
+  otherTab.close();
   db.close();
 });

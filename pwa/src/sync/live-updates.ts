@@ -7,6 +7,7 @@
  * involved: with no page open, nothing listens and the background behaviour is unchanged.
  */
 import type { UserDb } from '#pwa/db/user-db.ts';
+import { openPokeRelay } from './live-pokes.ts';
 
 export const LIVE_UPDATES_PATH = '/api/sync/events';
 /** After the server refused the stream (a lapsed session, a proxy's 502), when to try again. */
@@ -30,6 +31,9 @@ export function startLiveUpdates(db: UserDb, syncNow: () => void, options: LiveU
   const locks = options.locks ?? (typeof navigator === 'undefined' ? undefined : navigator.locks);
   if (!openStream || !locks) return () => {}; // an old browser: the app syncs as before
   const stopping = new AbortController();
+  // Every tab joins the user's channel; the one holding the stream announces on it.
+  const relay = openPokeRelay(db.userId);
+  stopping.signal.addEventListener('abort', relay.close);
 
   const listen = (release: () => void) => {
     let stream: LiveStream | null = null;
@@ -38,6 +42,7 @@ export function startLiveUpdates(db: UserDb, syncNow: () => void, options: LiveU
       stream = openStream(LIVE_UPDATES_PATH);
       stream.addEventListener('poke', (event) => {
         const version = Number((event as MessageEvent<string>).data);
+        relay.announce();
         void db.getMeta<number>('cursor').then((cursor) => {
           if (Number.isSafeInteger(version) && version > (cursor ?? 0)) syncNow();
         });

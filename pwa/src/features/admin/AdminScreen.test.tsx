@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CoachMessage, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
+import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, renderInApp, setUpScreenTests, stubStaffApi as stubApi } from '#pwa/test/screen-harness.tsx';
 import { aClient, aDietPlan } from '#pwa/test/factories.ts';
 
 const DAY = 86_400_000;
@@ -398,5 +400,84 @@ describe('the coach sees the client’s progress (issue 21, part 5)', () => {
     const card = within(await openUser('none')).getByTestId('admin-client-progress');
     expect(within(card).getByTestId('admin-no-measurements').textContent).toBe('Nenhuma medida registrada ainda.');
     expect(within(card).getByTestId('weight-chart-empty').textContent).toBe('Nenhum peso registrado ainda.');
+  });
+});
+
+describe('the coach’s conversations (issue 22)', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const message = (over: Partial<CoachMessage>): CoachMessage => ({
+    id: 'm',
+    createdAt: minutesAgo(30),
+    sentAt: minutesAgo(30),
+    from: 'client',
+    senderName: null,
+    body: 'Oi',
+    deleted: false,
+    mine: false,
+    ...over,
+  });
+  const question = message({ id: 'm1', sentAt: minutesAgo(20), body: 'Posso trocar o arroz? https://exemplo.com/receita' });
+  const dinnerQuestion = message({ id: 'm2', sentAt: minutesAgo(10), body: 'E o jantar?' });
+  const threadsNow = (unread: number): CoachThreadSummary[] => [
+    { clientId: 'none', clientName: 'Carla Sem Dieta', unread, lastMessage: dinnerQuestion },
+    { clientId: 'old', clientName: 'Bruno Vencido', unread: 0, lastMessage: message({ id: 'm0', from: 'coach', senderName: 'Admin Eu', body: 'Bom treino!', mine: true }) },
+  ];
+
+  it('lists the conversations unread first, opens one with its thread, marks it read and answers once on a double tap', async () => {
+    let unread = 2;
+    const page: CoachThreadPage = { messages: [dinnerQuestion, question], before: null, thread: { id: 'thread', clientReadUpTo: null, coachReadUpTo: null } };
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'GET /coach/threads': () => json({ threads: threadsNow(unread) }),
+      'GET /coach/threads/none/messages': () => json(page),
+      'POST /coach/threads/none/read': () => {
+        unread = 0;
+        return json({ thread: { ...page.thread, coachReadUpTo: dinnerQuestion.sentAt } });
+      },
+      'POST /coach/threads/none/messages': (init) => {
+        const sent = JSON.parse(String(init.body)) as { id: string; body: string };
+        return json({ message: message({ id: sent.id, from: 'coach', senderName: 'Admin Eu', body: sent.body, sentAt: new Date().toISOString() }) }, 201);
+      },
+    });
+    renderAdmin();
+    const rows = await screen.findAllByTestId('admin-inbox-thread');
+    expect(rows.map((row) => row.getAttribute('data-unread'))).toEqual(['2', '0']);
+    expect(within(rows[0] as HTMLElement).getByTestId('admin-inbox-unread').textContent).toBe('2 novas');
+    expect(rows[1]?.textContent).toContain('Admin Eu: Bom treino!');
+
+    fireEvent.click(rows[0] as HTMLElement);
+    const thread = await screen.findByTestId('coach-thread', {}, { timeout: 5_000 });
+    const bubbles = await within(thread).findAllByTestId('coach-message');
+    expect(bubbles.map((bubble) => bubble.textContent?.includes('Carla Sem Dieta'))).toEqual([true, true]);
+    // Oldest first; an address is a link opened apart, the text stays text.
+    expect(bubbles[0]?.querySelector('a')?.getAttribute('href')).toBe('https://exemplo.com/receita');
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /coach/threads/none/read').map((c) => c.body)).toEqual([{ upTo: dinnerQuestion.sentAt }]));
+    // The inbox hears that the thread was read.
+    await waitFor(() => expect(screen.queryByTestId('admin-inbox-unread')).toBeNull());
+
+    fireEvent.change(within(thread).getByTestId('coach-thread-input'), { target: { value: '  Pode, por batata-doce.  ' } });
+    const send = within(thread).getByTestId('coach-thread-send');
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await waitFor(() => expect(within(thread).getAllByTestId('coach-message')).toHaveLength(3));
+    const posts = calls.filter((c) => c.key === 'POST /coach/threads/none/messages');
+    expect(posts.map((c) => (c.body as { body: string }).body)).toEqual(['Pode, por batata-doce.']);
+    const answer = within(thread).getAllByTestId('coach-message').at(-1) as HTMLElement;
+    expect(answer.getAttribute('data-mine')).toBe('true');
+    expect(within(answer).getByTestId('coach-message-delete')).toBeTruthy();
+    expect((within(thread).getByTestId('coach-thread-input') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('shows a client’s new message without a reload when the server pokes', async () => {
+    let threads: CoachThreadSummary[] = [];
+    stubApi({ 'GET /teacher-admin/users': () => json({ users: USERS }), 'GET /coach/threads': () => json({ threads }) });
+    renderAdmin();
+    expect((await screen.findByTestId('admin-inbox-empty')).textContent).toBe('Nenhum cliente escreveu ainda.');
+    threads = threadsNow(1);
+    const relay = openPokeRelay('admin-screen-test');
+    relay.announce();
+    relay.close();
+    expect((await screen.findAllByTestId('admin-inbox-thread')).map((row) => row.getAttribute('data-unread'))).toEqual(['1', '0']);
   });
 });

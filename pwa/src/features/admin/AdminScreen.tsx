@@ -12,6 +12,10 @@ import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useSession } from '#pwa/lib/session.ts';
+import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
+import { useLivePokes } from '#pwa/sync/live-pokes.ts';
+import { coachApi } from './admin-api.ts';
+import { InboxSection } from './InboxSection.tsx';
 import { ExerciseImageTestDialog } from './ExerciseImageTestDialog.tsx';
 import { PayoutsSection } from './PayoutsSection.tsx';
 import { OrdersSection } from './OrdersSection.tsx';
@@ -36,8 +40,12 @@ function AdminPanel() {
   const today = localDateIn(timeZone, new Date());
   const list = useStaffUsers();
   const [query, setQuery] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // `/admin?client=<id>` opens a client (the teacher dashboard's messages link here); read once, as the panel keeps its selection in state.
+  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('client'));
   const detail = useStaffUser(selectedId);
+  const threads = useOnlineResource('coach-threads', coachApi.threads);
+  // A client's message, or a colleague's answer, reaches an open panel within seconds.
+  useLivePokes(() => void threads.reload());
   const [imageTest, setImageTest] = useState(false);
   // Teachers' payouts are money an admin alone moves (ADR 013): teachers in the panel never see them.
   const isAdmin = useSession((s) => s.client?.role === 'admin');
@@ -47,8 +55,14 @@ function AdminPanel() {
     void list.reload();
   };
 
+  const select = (id: string | null) => {
+    setSelectedId(id);
+    if (id !== null && !twoColumns) window.scrollTo({ top: 0 }); // the user replaces the list: start at its top
+  };
+
   const listColumn = (
     <Box component="section" aria-label={t('admin.list.title')}>
+      <InboxSection threads={threads.data?.threads ?? null} error={threads.error} retry={() => void threads.reload()} selectedId={selectedId} onOpen={select} />
       <UserList
         users={list.users}
         loading={list.loading}
@@ -57,10 +71,7 @@ function AdminPanel() {
         query={query}
         onQueryChange={setQuery}
         selectedId={selectedId}
-        onSelect={(id) => {
-          setSelectedId(id);
-          if (!twoColumns) window.scrollTo({ top: 0 }); // the user replaces the list: start at its top
-        }}
+        onSelect={select}
         today={today}
         timeZone={timeZone}
       />
@@ -89,6 +100,7 @@ function AdminPanel() {
             setSelectedId(null);
             void list.reload();
           }}
+          onThreadRead={() => void threads.reload()}
         />
       )}
     </Box>

@@ -33,6 +33,8 @@ import { PasswordResetLink } from './PasswordResetLink.tsx';
 
 // The plan form (formik and the plan schemas, ~24 KB gzip) comes with a user's detail, not with the panel (issue 20, part 4).
 const loadPlanForm = () => import('./PlanFormDialog.tsx').then((m) => m.PlanFormDialog);
+// The thread comes with a client's detail too: the panel's own code stays under its budget.
+const loadThreadCard = () => import('./CoachThreadCard.tsx').then((m) => m.CoachThreadCard);
 
 type Plan = StaffUserDetail['dietPlans'][number] | StaffUserDetail['workoutPlans'][number];
 type Confirm = { kind: 'plan'; planKind: PlanKind; plan: Plan } | { kind: 'user' };
@@ -73,6 +75,7 @@ export function UserDetail({
   today,
   onChanged,
   onDeleted,
+  onThreadRead,
 }: {
   user: StaffUserDetail | null;
   loading: boolean;
@@ -81,6 +84,8 @@ export function UserDetail({
   today: string;
   onChanged: () => void;
   onDeleted: () => void;
+  /** The coach read the client's thread: the inbox's unread counts change. */
+  onThreadRead: () => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -91,6 +96,13 @@ export function UserDetail({
   const { preload: preloadPlanForm } = planForm;
   useEffect(preloadPlanForm, [preloadPlanForm]);
   const openForm = (target: PlanFormTarget) => planForm.open(() => setForm(target));
+  const threadCard = useOnDemand(loadThreadCard, 'coach-thread');
+  // A teacher talks with their own students; a client with no teacher talks with the admins (ADR 028).
+  const coachesUser = user?.role === 'user' && (viewerIsAdmin || user.teacherId === selfId);
+  const { open: openThreadCard } = threadCard;
+  useEffect(() => {
+    if (coachesUser) openThreadCard(() => undefined);
+  }, [coachesUser, openThreadCard]);
   const [translation, setTranslation] = useState<TranslationTarget | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [generating, setGenerating] = useState<PlanKind | null>(null);
@@ -217,6 +229,8 @@ export function UserDetail({
           </Stack>
         </CardContent>
       </Card>
+
+      {coachesUser && threadCard.Component && <threadCard.Component clientId={user.id} clientName={user.name} onRead={onThreadRead} />}
 
       <NutritionCard client={user} today={today} />
 

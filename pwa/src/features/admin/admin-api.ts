@@ -50,3 +50,14 @@ export const adminApi = {
   approveTeacher: (teacherId: string) => answer(apiClient.admin.teachers[':id'].approve.$post(byId(teacherId))),
   testExerciseImage: (image: File) => answer(apiClient.exercises['test-with-attached-image'].$post({ form: { image } })),
 };
+
+/** The coach's side of the clients' threads (issue 22), from the panel. */
+export const coachApi = {
+  threads: () => answer(apiClient.coach.threads.$get()),
+  /** Newest first, from `before` (the cursor a page gave) or from the newest. */
+  page: (clientId: string, before: string | null) => answer(apiClient.coach.threads[':id'].messages.$get({ ...byId(clientId), query: before ? { before } : {} })),
+  /** Idempotent by `id`: a resend after a lost answer writes nothing twice. */
+  send: (clientId: string, json: { id: string; body: string }) => answer(apiClient.coach.threads[':id'].messages.$post({ ...byId(clientId), json })),
+  remove: (clientId: string, messageId: string) => answer(apiClient.coach.threads[':id'].messages[':messageId'].$delete({ param: { id: clientId, messageId } })),
+  markRead: (clientId: string, upTo: string) => answer(apiClient.coach.threads[':id'].read.$post({ ...byId(clientId), json: { upTo } })),
+};

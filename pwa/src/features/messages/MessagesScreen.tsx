@@ -19,7 +19,7 @@ import { useThread, type ThreadOnDevice } from '#pwa/db/use-messages.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { loadChatMessages } from './i18n/messages.ts';
-import { Linkified } from './linkified.tsx';
+import { Linkified } from '#pwa/components/Linkified.tsx';
 
 /** The newest coach message's receipt, when it is past the client's read mark: what reading the thread marks. */
 function unreadUpTo({ messages, thread }: ThreadOnDevice): string | null {

@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { Money, TeacherDashboard } from '#protocol/contract/teacher.ts';
 import { AiKeyCard } from './AiKeyCard.tsx';
 import { moneyTexts } from './format.ts';
+import type { CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { LoadError } from './LoadError.tsx';
+import { MessagesCard } from './MessagesCard.tsx';
 
 /** The six figures of SPEC §2, in its order. */
 export const FIGURES = ['totalStudents', 'activeStudents', 'totalCommissions', 'thisMonthCommissions', 'availableToWithdraw', 'pendingPayouts'] as const;
@@ -33,27 +35,40 @@ function FigureCard({ name, values }: { name: Figure; values: string[] }) {
   );
 }
 
-/** SPEC §2 overview: students and money at a glance, and the teacher's AI key. */
+/** SPEC §2 overview: students and money at a glance, and the teacher's AI key; the students waiting for an answer first (issue 22). */
 export function OverviewTab({
+  threads,
   data,
   error,
   retry,
   onAiKeyChanged,
 }: {
+  threads: { data: { threads: CoachThreadSummary[] } | null; error: unknown; reload: () => Promise<void> };
   data: TeacherDashboard | null;
   error: unknown;
   retry: () => void;
   onAiKeyChanged: (hasAiKey: boolean) => void;
 }) {
   const intl = useIntl();
-  if (error && !data) return <LoadError error={error} retry={retry} />;
+  const messages = <MessagesCard threads={threads.data?.threads ?? null} error={threads.error} retry={() => void threads.reload()} />;
+  if (error && !data) {
+    return (
+      <Stack sx={{ gap: 3 }}>
+        {messages}
+        <LoadError error={error} retry={retry} />
+      </Stack>
+    );
+  }
   if (!data) {
     return (
-      <Box sx={gridSx} aria-busy="true" aria-label={intl.formatMessage({ id: 'teacher.loading' })}>
-        {FIGURES.map((name) => (
-          <Skeleton key={name} variant="rounded" height={88} />
-        ))}
-      </Box>
+      <Stack sx={{ gap: 3 }}>
+        {messages}
+        <Box sx={gridSx} aria-busy="true" aria-label={intl.formatMessage({ id: 'teacher.loading' })}>
+          {FIGURES.map((name) => (
+            <Skeleton key={name} variant="rounded" height={88} />
+          ))}
+        </Box>
+      </Stack>
     );
   }
   const text = (name: Figure): string[] => {
@@ -62,6 +77,7 @@ export function OverviewTab({
   };
   return (
     <Stack sx={{ gap: 3 }}>
+      {messages}
       <Box sx={gridSx}>
         {FIGURES.map((name) => (
           <FigureCard key={name} name={name} values={text(name)} />

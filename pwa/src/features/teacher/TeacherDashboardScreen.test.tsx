@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
 import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
+import type { CoachThreadSummary } from '#protocol/contract/messages.ts';
+import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { TeacherDashboardScreen } from './TeacherDashboardScreen.tsx';
-import { json, renderInApp, setUpScreenTests, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, renderInApp, setUpScreenTests, stubStaffApi as stubApi } from '#pwa/test/screen-harness.tsx';
 
 /** The overview's GET carries the device's zone (where this month began). */
 // The device's zone goes with the overview, for where "this month" began.
@@ -56,14 +59,14 @@ const messages = setUpScreenTests();
 
 function renderDashboard() {
   useSession.setState({ status: 'authenticated', client: { id: 't1', name: 'Tiago Professor', email: 'teacher@example.com', role: 'teacher' } as Client });
-  return renderInApp(messages(), <TeacherDashboardScreen />);
+  return renderInApp(messages(), <MemoryRouter><TeacherDashboardScreen /></MemoryRouter>);
 }
 
 const openTab = async (name: string) => fireEvent.click(await screen.findByTestId(`teacher-tab-${name}`));
 const gets = (calls: { key: string }[]) => calls.filter((c) => c.key.startsWith('GET')).map((c) => c.key);
 
 describe('TeacherDashboardScreen', () => {
-  it('loads only the overview until a tab opens, then that tab once', async () => {
+  it('loads only the overview (with the students’ messages) until a tab opens, then that tab once', async () => {
     const calls = stubApi({
       [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/students': () => json({ students: STUDENTS }),
@@ -71,7 +74,7 @@ describe('TeacherDashboardScreen', () => {
     });
     renderDashboard();
     expect(text(await screen.findByTestId('teacher-figure-totalStudents'))).toBe('12');
-    expect(gets(calls)).toEqual([DASHBOARD_GET]);
+    expect(gets(calls).sort()).toEqual([DASHBOARD_GET, 'GET /coach/threads'].sort());
 
     await openTab('students');
     await screen.findByTestId('teacher-students-table');
@@ -81,7 +84,7 @@ describe('TeacherDashboardScreen', () => {
     await openTab('overview');
     await openTab('students');
     expect(screen.getAllByTestId('teacher-student-row')).toHaveLength(3);
-    expect(gets(calls)).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
+    expect(gets(calls).filter((key) => key !== 'GET /coach/threads')).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
   });
 
   it('shows the six figures, one line per currency and R$ 0,00 for none, and the AI key state', async () => {
@@ -347,12 +350,35 @@ describe('TeacherDashboardScreen', () => {
     expect(text(screen.getByTestId('payout-minimum-ARS'))).toMatch(/ARS\s?50$/);
   });
 
+  it('lists the students waiting for an answer, each a link to their thread, and refreshes when the server pokes', async () => {
+    const thread = (clientId: string, clientName: string, unread: number, body: string): CoachThreadSummary => ({
+      clientId,
+      clientName,
+      unread,
+      lastMessage: { id: `m-${clientId}`, createdAt: '2026-11-28T10:00:00.000Z', sentAt: '2026-11-28T10:00:00.000Z', from: 'client', senderName: null, body, deleted: false },
+    });
+    let threads = [thread('bia', 'Bia Aluna', 0, 'Obrigada!')];
+    stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /coach/threads': () => json({ threads }) });
+    renderDashboard();
+    expect((await screen.findByTestId('teacher-messages-none')).textContent).toBe('Nenhuma mensagem não lida.');
+
+    threads = [thread('ana', 'Ana Aluna', 2, 'Posso trocar o arroz?'), ...threads];
+    const relay = openPokeRelay('teacher-dashboard-test');
+    relay.announce();
+    relay.close();
+    const waiting = await screen.findAllByTestId('teacher-messages-thread');
+    expect(waiting.map((row) => text(row))).toEqual(['Responder Ana Aluna2 mensagens novasPosso trocar o arroz?']);
+    expect(within(waiting[0] as HTMLElement).getByTestId('teacher-messages-answer').getAttribute('href')).toBe('/admin?client=ana');
+  });
+
   it('speaks the language of the app', async () => {
     stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD) });
     useSession.setState({ status: 'authenticated', client: { id: 't1', name: 'Tiago', email: 't@example.com', role: 'teacher' } as Client });
     render(
       <IntlProvider locale="es-AR" messages={await loadMessages('es-AR')}>
-        <TeacherDashboardScreen />
+        <MemoryRouter>
+          <TeacherDashboardScreen />
+        </MemoryRouter>
       </IntlProvider>,
     );
     expect((await screen.findByTestId('teacher-tab-payouts')).textContent).toBe('Retiros');

@@ -7,6 +7,7 @@ import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
+import { useLivePokes } from '#pwa/sync/live-pokes.ts';
 import { CommissionsTab } from './CommissionsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
@@ -34,6 +35,9 @@ function TeacherDashboardTabs() {
   const [opened, setOpened] = useState<ReadonlySet<TeacherTab>>(() => new Set(['overview']));
 
   const dashboard = useOnlineResource('dashboard', teacherResources.dashboard);
+  const threads = useOnlineResource('coach-threads', teacherResources.threads);
+  // A student's message reaches the open dashboard within seconds.
+  useLivePokes(() => void threads.reload());
   const students = useOnlineResource(opened.has('students') ? 'students' : null, teacherResources.students);
   const links = useOnlineResource(opened.has('referral') ? 'referral' : null, teacherResources.referralLinks);
   const ledger = useOnlineResource(opened.has('commissions') ? 'commissions' : null, teacherResources.ledger);
@@ -52,6 +56,7 @@ function TeacherDashboardTabs() {
       case 'overview':
         return (
           <OverviewTab
+            threads={threads}
             data={dashboard.data}
             error={dashboard.error}
             retry={() => void dashboard.reload()}

@@ -26,6 +26,8 @@ export const teacherResources = {
   referralLinks: () => answer(apiClient.teacher['referral-links'].$get()),
   ledger: () => answer(apiClient.teacher.ledger.$get()),
   payouts: () => answer(apiClient.teacher.payouts.$get()),
+  /** The students' threads, unread first (issue 22). */
+  threads: () => answer(apiClient.coach.threads.$get()),
 };
 
 /** SPEC §7 teacher calls that change something. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { Linkified } from './linkified.tsx';
+import { Linkified } from './Linkified.tsx';
 
 describe('Linkified', () => {
   it('makes http and https addresses links that open apart, leaving the final punctuation out', () => {

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import SendIcon from '@mui/icons-material/Send';
+import { MESSAGE_DELETE_WINDOW_MS } from '#protocol/conflict/rules.ts';
+import type { CoachMessage } from '#protocol/contract/messages.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
+import { Linkified } from '#pwa/components/Linkified.tsx';
+import { showToast } from '#pwa/lib/toast.ts';
+import { coachApi } from './admin-api.ts';
+import { failureText } from './feedback.ts';
+import { LoadError } from './LoadError.tsx';
+import { useCoachThread } from './use-coach-thread.ts';
+
+function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage; clientName: string; seen: boolean; onDelete?: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const coach = message.from === 'coach';
+  const time = intl.formatDate(message.sentAt, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Box component="li" sx={{ display: 'flex', justifyContent: coach ? 'flex-end' : 'flex-start' }} data-testid="coach-message" data-from={message.from} data-mine={message.mine || undefined}>
+      <Box sx={{ maxWidth: '85%', minWidth: 0 }}>
+        <Paper
+          variant="outlined"
+          sx={{ px: 1.5, py: 1, borderRadius: 2, bgcolor: message.mine ? 'primary.main' : 'background.paper', color: message.mine ? 'primary.contrastText' : 'text.primary' }}
+        >
+          <Typography variant="caption" component="p" sx={{ fontWeight: 600, opacity: 0.9 }}>
+            {coach ? message.senderName : clientName}
+          </Typography>
+          {message.deleted ? (
+            <Typography sx={{ fontStyle: 'italic' }}>{t('admin.messages.thread.deleted')}</Typography>
+          ) : (
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Linkified text={message.body} />
+            </Typography>
+          )}
+        </Paper>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: coach ? 'flex-end' : 'flex-start', gap: 0.5 }}>
+          <Typography variant="caption" color="text.secondary">
+            {coach && seen ? `${time} · ${t('admin.messages.thread.seen')}` : time}
+          </Typography>
+          {onDelete && (
+            <IconButton size="small" aria-label={t('admin.messages.thread.delete')} onClick={onDelete} data-testid="coach-message-delete">
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A client's thread in their detail (issue 22): the coach reads it (which is the client's read
+ * receipt), answers, and takes their own answer back within five minutes. Online, like the panel.
+ */
+export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: string; clientName: string; onRead: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const thread = useCoachThread(clientId);
+  const { messages, marks, setMarks } = thread;
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  // One id per text: a resend after a lost answer is the same message, not a second one.
+  const draft = useRef<{ id: string; body: string } | null>(null);
+  const list = useRef<HTMLOListElement | null>(null);
+  const newestId = messages?.at(-1)?.id;
+  // The newest message in view as it arrives (not when an older page is added above).
+  useEffect(() => {
+    if (newestId && list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [newestId]);
+
+  const newestFromClient = messages?.filter((m) => m.from === 'client').at(-1);
+  const readUpTo = marks?.coachReadUpTo ? Date.parse(marks.coachReadUpTo) : -Infinity;
+  const markUpTo = newestFromClient && Date.parse(newestFromClient.sentAt) > readUpTo ? newestFromClient.sentAt : null;
+  const readNotice = useRef(onRead);
+  readNotice.current = onRead;
+  useEffect(() => {
+    if (!markUpTo || document.visibilityState !== 'visible') return;
+    coachApi
+      .markRead(clientId, markUpTo)
+      .then(({ thread: marked }) => {
+        setMarks(marked);
+        readNotice.current();
+      })
+      .catch((error: unknown) => console.error('coach-thread.read', error));
+  }, [clientId, markUpTo, setMarks]);
+
+  const trimmed = text.trim();
+  const tooLong = trimmed.length > MESSAGE_MAX;
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || trimmed === '' || tooLong) return;
+    if (draft.current?.body !== trimmed) draft.current = { id: uuidv7(), body: trimmed };
+    setSending(true);
+    try {
+      const { message } = await coachApi.send(clientId, draft.current);
+      thread.put({ ...message, mine: true });
+      draft.current = null;
+      setText('');
+    } catch (error) {
+      showToast({ severity: 'error', title: t('admin.messages.thread.sendFailed'), description: failureText(intl, error) });
+    } finally {
+      setSending(false);
+    }
+  };
+  const remove = async (message: CoachMessage) => {
+    try {
+      const { message: deleted } = await coachApi.remove(clientId, message.id);
+      thread.put({ ...deleted, mine: true });
+      showToast({ severity: 'success', title: t('admin.messages.thread.deletedToast') });
+    } catch (error) {
+      showToast({ severity: 'error', title: t('admin.messages.thread.deleteFailed'), description: failureText(intl, error) });
+    }
+  };
+
+  const seenUpTo = marks?.clientReadUpTo ? Date.parse(marks.clientReadUpTo) : -Infinity;
+  // Within five minutes of the receipt (the server has the last word).
+  const deletable = (message: CoachMessage) => message.mine && !message.deleted && Date.now() - Date.parse(message.sentAt) < MESSAGE_DELETE_WINDOW_MS;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="coach-thread-title" data-testid="coach-thread">
+      <CardContent>
+        <Stack sx={{ gap: 2 }}>
+          <Typography id="coach-thread-title" variant="h6" component="h3">
+            {t('admin.messages.thread.title')}
+          </Typography>
+          {thread.error ? <LoadError messageId="admin.messages.thread.loadError" error={thread.error} retry={() => void thread.reload()} compact /> : null}
+          {thread.hasOlder && (
+            <Button size="small" onClick={() => void thread.loadOlder()} sx={{ alignSelf: 'center' }} data-testid="coach-thread-older">
+              {t('admin.messages.thread.older')}
+            </Button>
+          )}
+          {messages === null ? (
+            !thread.error && <Skeleton variant="rounded" height={120} />
+          ) : messages.length === 0 ? (
+            <Typography color="text.secondary" data-testid="coach-thread-empty">
+              {t('admin.messages.thread.empty')}
+            </Typography>
+          ) : (
+            <Box
+              component="ol"
+              ref={list}
+              aria-label={t('admin.messages.thread.label', { name: clientName })}
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1, maxHeight: 480, overflowY: 'auto' }}
+              data-testid="coach-thread-messages"
+            >
+              {messages.map((message) => (
+                <Bubble
+                  key={message.id}
+                  message={message}
+                  clientName={clientName}
+                  seen={Date.parse(message.sentAt) <= seenUpTo}
+                  onDelete={deletable(message) ? () => void remove(message) : undefined}
+                />
+              ))}
+            </Box>
+          )}
+          <Stack component="form" direction="row" onSubmit={(event) => void send(event)} sx={{ gap: 1, alignItems: 'flex-start' }}>
+            <TextField
+              label={t('admin.messages.thread.answer')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              multiline
+              maxRows={6}
+              fullWidth
+              error={tooLong}
+              helperText={tooLong ? t('admin.messages.thread.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(trimmed.length) }) : undefined}
+              slotProps={{ htmlInput: { 'data-testid': 'coach-thread-input' } }}
+            />
+            <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={sending || trimmed === '' || tooLong} sx={{ mt: 1 }} data-testid="coach-thread-send">
+              {sending ? t('admin.messages.thread.sending') : t('admin.messages.thread.send')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
