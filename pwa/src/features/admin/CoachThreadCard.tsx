@@ -29,7 +29,7 @@ function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage
   const coach = message.from === 'coach';
   const time = intl.formatDate(message.sentAt, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: coach ? 'flex-end' : 'flex-start' }} data-testid="coach-message" data-from={message.from} data-mine={message.mine || undefined}>
+    <Box component="li" sx={{ display: 'flex', justifyContent: coach ? 'flex-end' : 'flex-start' }} data-testid="coach-message" data-from={message.from} data-mine={message.mine || undefined} data-seen={(coach && seen) || undefined}>
       <Box sx={{ maxWidth: '85%', minWidth: 0 }}>
         <Paper
           variant="outlined"
