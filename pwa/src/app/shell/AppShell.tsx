@@ -42,7 +42,7 @@ import { useLogout } from './SessionDialogs.tsx';
 import { SubscriptionBanners } from './SubscriptionBanners.tsx';
 import { useTrialOnFirstLoad } from '../../features/subscription/use-trial.ts';
 import { SyncStatusIndicator } from './SyncStatusIndicator.tsx';
-import { MessagesButton } from './MessagesButton.tsx';
+import { MessagesButton, MessagesTab } from './MessagesButton.tsx';
 import { RefusalNotices } from './RefusalNotices.tsx';
 import { INSTALL_BANNER_SPACE, InstallBanner } from './InstallBanner.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
@@ -82,6 +82,9 @@ const BOTTOM_TABS = [
   { value: 'profile', to: '/profile', labelId: 'bottomNav.profile', icon: <ProfileIcon /> },
 ] as const;
 
+/** Five tabs fit a 360 px phone: MUI's 80 px minimum per tab would not, nor its larger selected label ("Mensagens"). */
+const COMPACT_TAB = { minWidth: 0, px: 0.5, '&.Mui-selected .MuiBottomNavigationAction-label': { fontSize: '0.75rem' } } as const;
+
 function LogoutButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
   return (
     <IconButton onClick={onClick} aria-label={label} title={label} data-testid={testId}>
@@ -92,6 +95,7 @@ function LogoutButton({ label, onClick, testId }: { label: string; onClick: () =
 
 function activeBottomTab(pathname: string, tab: string | null): string | false {
   if (pathname === '/' || pathname === '/dashboard') return 'dashboard';
+  if (pathname === '/messages') return 'messages';
   if (pathname === '/profile') return 'profile';
   if (pathname === '/content') return tab === 'workouts' ? 'workout' : tab === 'diets' ? 'diet' : false;
   return false;
@@ -237,7 +241,9 @@ export function AppShell() {
       {!desktop && (
         <Paper component="nav" aria-label={t('bottomNav.label')} elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: theme.zIndex.appBar }}>
           <BottomNavigation showLabels value={activeBottomTab(location.pathname, searchParams.get('tab'))} sx={{ height: BOTTOM_BAR_HEIGHT }} data-testid="bottom-nav">
-            {BOTTOM_TABS.map((tab) => (
+            {BOTTOM_TABS.flatMap((tab) => [
+              // Clients talk with their coach: a fifth tab before the profile (ADR 028); staff keep SPEC §2's four.
+              ...(tab.value === 'profile' && client?.role === 'user' ? [<MessagesTab key="messages" value="messages" sx={COMPACT_TAB} />] : []),
               <BottomNavigationAction
                 key={tab.value}
                 value={tab.value}
@@ -245,9 +251,10 @@ export function AppShell() {
                 icon={tab.icon}
                 component={NavLink}
                 to={tab.to}
+                sx={COMPACT_TAB}
                 data-testid={`bottom-nav-${tab.value}`}
-              />
-            ))}
+              />,
+            ])}
           </BottomNavigation>
         </Paper>
       )}

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
+import BottomNavigationAction, { type BottomNavigationActionProps } from '@mui/material/BottomNavigationAction';
 import IconButton from '@mui/material/IconButton';
 import MessagesIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { useUnreadMessages } from '#pwa/db/use-messages.ts';
@@ -16,5 +17,30 @@ export function MessagesButton() {
         <MessagesIcon />
       </Badge>
     </IconButton>
+  );
+}
+
+/**
+ * The bottom bar's messages tab for clients (issue 22, ADR 028): the same count, within a thumb's
+ * reach. BottomNavigation hands its children their selection props; they pass through here.
+ */
+export function MessagesTab(props: Pick<BottomNavigationActionProps, 'value' | 'sx' | 'selected' | 'showLabel'>) {
+  const intl = useIntl();
+  const unread = useUnreadMessages();
+  const name = intl.formatMessage({ id: 'bottomNav.messages' });
+  return (
+    <BottomNavigationAction
+      {...props}
+      label={name}
+      aria-label={unread > 0 ? `${name}, ${intl.formatMessage({ id: 'shell.messagesUnread' }, { count: unread })}` : name}
+      icon={
+        <Badge badgeContent={unread} color="error" max={99} data-testid="bottom-nav-messages-badge">
+          <MessagesIcon />
+        </Badge>
+      }
+      component={RouterLink}
+      to="/messages"
+      data-testid="bottom-nav-messages"
+    />
   );
 }
