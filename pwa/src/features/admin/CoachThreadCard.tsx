@@ -18,6 +18,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
 import { showToast } from '#pwa/lib/toast.ts';
+import { useNow } from '#pwa/lib/use-now.ts';
 import { coachApi } from './admin-api.ts';
 import { failureText } from './feedback.ts';
 import { LoadError } from './LoadError.tsx';
@@ -69,6 +70,8 @@ export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: st
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const thread = useCoachThread(clientId);
+  // Ticks so an answer's delete button goes when its five minutes are over.
+  const now = useNow(15_000);
   const { messages, marks, setMarks } = thread;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -127,7 +130,7 @@ export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: st
 
   const seenUpTo = marks?.clientReadUpTo ? Date.parse(marks.clientReadUpTo) : -Infinity;
   // Within five minutes of the receipt (the server has the last word).
-  const deletable = (message: CoachMessage) => message.mine && !message.deleted && Date.now() - Date.parse(message.sentAt) < MESSAGE_DELETE_WINDOW_MS;
+  const deletable = (message: CoachMessage) => message.mine && !message.deleted && now - Date.parse(message.sentAt) < MESSAGE_DELETE_WINDOW_MS;
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="coach-thread-title" data-testid="coach-thread">

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '#protocol/conflict/rules.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
@@ -65,4 +65,19 @@ describe('MessagesScreen (issue 22)', () => {
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
     expect(await outbox()).toEqual([]);
   });
+
+  it('offers to delete the client’s own message while its five minutes last, and takes the button away when they are over', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const sentAt = new Date(Date.now() - 4 * 60_000).toISOString();
+    await userDb().synced('messages').put(aMessage({ sentAt, createdAt: sentAt, body: 'Mandei errado' }));
+    await renderScreen();
+    const mine = await screen.findByTestId('chat-message');
+    expect(within(mine).queryByTestId('chat-delete')).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(75_000);
+    await waitFor(() => expect(within(screen.getByTestId('chat-message')).queryByTestId('chat-delete')).toBeNull());
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

@@ -17,6 +17,7 @@ import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useThread, type ThreadOnDevice } from '#pwa/db/use-messages.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { useNow } from '#pwa/lib/use-now.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { loadChatMessages } from './i18n/messages.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
@@ -66,6 +67,8 @@ function Chat() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const thread = useThread();
+  // Ticks so a message's delete button goes when its five minutes are over.
+  const now = useNow(15_000);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement | null>(null);
@@ -113,7 +116,7 @@ function Chat() {
   const stateOf = (message: Message) =>
     message.from !== 'client' ? null : thread?.pending.has(message.id) ? 'waiting' : Date.parse(message.sentAt) <= seenUpTo ? 'seen' : 'sent';
   // Within five minutes of the receipt the sender may take it back (the server has the last word).
-  const deletable = (message: Message) => message.from === 'client' && Date.now() - Date.parse(message.sentAt) < MESSAGE_DELETE_WINDOW_MS;
+  const deletable = (message: Message) => message.from === 'client' && now - Date.parse(message.sentAt) < MESSAGE_DELETE_WINDOW_MS;
 
   return (
     <Stack sx={{ gap: 2 }}>
