@@ -3,7 +3,7 @@ import type { ProgressPhoto } from '#protocol/conflict/rules.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { useCurrentDb } from './current.ts';
 import { useLiveData } from './live-data.ts';
-import { photoFileKey, type PhotoFile } from './user-db.ts';
+import { photoFileKey, serverPhotoUrl, type PhotoFile } from './user-db.ts';
 
 export interface PhotoOnDevice extends ProgressPhoto {
   /** Why the server refused its files, when it did (storage full): they are not sent. */
@@ -46,4 +46,3 @@ export function usePhotoSource(photoId: string, kind: PhotoFile['kind']): string
   return objectUrl ?? undefined;
 }
 
-export const serverPhotoUrl = (photoId: string, kind: PhotoFile['kind']) => `/api/photos/${encodeURIComponent(photoId)}/${kind}`;

@@ -45,6 +45,9 @@ export interface PhotoFile {
   failure: ErrorCode | null;
 }
 
+/** Where the server keeps a photo's file: read by the screens, written by the upload (sync/photo-uploads.ts). */
+export const serverPhotoUrl = (photoId: string, kind: PhotoFile['kind']) => `/api/photos/${encodeURIComponent(photoId)}/${kind}`;
+
 export const photoFileKey = (photoId: string, kind: PhotoFile['kind']) => `${photoId}:${kind}`;
 
 /**

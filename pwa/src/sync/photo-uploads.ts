@@ -8,7 +8,7 @@
  */
 import type { ErrorCode } from '#protocol/errors.ts';
 import { MAX_PHOTO_CHUNK_BYTES } from '#protocol/mutations/fields.ts';
-import type { PhotoFile, Refusal, UserDb } from '#pwa/db/user-db.ts';
+import { serverPhotoUrl, type PhotoFile, type Refusal, type UserDb } from '#pwa/db/user-db.ts';
 
 /** Files sent in this round, and those still to send (waiting for the network, or for their record to arrive). */
 export interface UploadRound {
@@ -43,7 +43,7 @@ async function request(network: typeof fetch, input: string, init?: RequestInit)
 
 /** Sends one file from where the server stands; its outcome: sent, refused (with a code), or to retry later. */
 async function sendFile(network: typeof fetch, file: PhotoFile): Promise<{ kind: 'sent' } | { kind: 'refused'; code: ErrorCode } | { kind: 'later' }> {
-  const base = `/api/photos/${encodeURIComponent(file.photoId)}/${file.kind}`;
+  const base = serverPhotoUrl(file.photoId, file.kind);
   const total = file.bytes.byteLength;
   // Each pass reads the offset and sends from there; a few passes cover answers lost on the way.
   for (let pass = 0; pass < 5; pass++) {
