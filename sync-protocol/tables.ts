@@ -5,7 +5,7 @@
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
 import type { BodyMeasurement, DailyProgress, NotificationDto, ProgressPhoto, WeightRecord } from './contract/tracking.ts';
-import type { Message, MessageThread } from './conflict/rules.ts';
+import type { CheckIn, Message, MessageThread } from './conflict/rules.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {
@@ -16,6 +16,7 @@ export interface SyncedRows {
   progressPhotos: ProgressPhoto;
   messages: Message;
   messageThreads: MessageThread;
+  checkIns: CheckIn;
 }
 
 export type SyncedTableName = keyof SyncedRows;
@@ -37,6 +38,7 @@ export const SYNCED_TABLES: { readonly [N in SyncedTableName]: SyncedTable<Synce
   progressPhotos: { key: 'id', indexes: ['createdAt'], since: 6 },
   messages: { key: 'id', indexes: ['sentAt'], since: 8 },
   messageThreads: { key: 'id', indexes: [], since: 8 },
+  checkIns: { key: 'id', indexes: ['week'], since: 9 },
 };
 
 export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];

@@ -1,3 +1,4 @@
+import type { CheckIns } from './repositories/check-ins.ts';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import { createClock } from '#protocol/clock/hlc.ts';
 import type { GroupCommit } from './db/group-commit.ts';
@@ -19,6 +20,7 @@ import type { Orders } from './services/orders.ts';
 import type { StripeGateway } from './payments/stripe.ts';
 import type { MercadoPagoGateway } from './payments/mercadopago.ts';
 import type { LiveUpdates } from './live/live-updates.ts';
+import { createCoachCheckIns, type CoachCheckIns } from './services/coach-check-ins.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
@@ -76,6 +78,7 @@ export interface AppDeps {
   /** Clients' threads with their coaching team, and each side's read mark (issue 22). */
   messages: Messages;
   messageThreads: MessageThreads;
+  checkIns: CheckIns;
   /** Progress photos' files under UPLOADS_PATH (issue 21). */
   photoFiles: PhotoFiles;
   /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */
@@ -93,6 +96,7 @@ export interface AppDeps {
   staffUsers: StaffUsers;
   /** The coach's side of the clients' threads (issue 22). */
   coachThreads: CoachThreads;
+  coachCheckIns: CoachCheckIns;
   generation: ContentGeneration;
   translateTexts: Translations['translateTexts'];
   referrals: Referrals;
@@ -132,6 +136,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
   const messagesPerSender = new RateLimiter(rateLimits.messagesPerSender, rateLimits.windowMs, now);
+  const coachThreads = createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender);
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sqlite, generation, now);
   const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems));
@@ -151,7 +156,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     log,
     authoring,
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
-    coachThreads: createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender),
+    coachThreads,
+    coachCheckIns: createCoachCheckIns(database.sqlite, versions, coachThreads, groupCommit),
     generation,
     translateTexts: translations.translateTexts,
     referrals: createReferrals(database.sqlite, now),

@@ -229,6 +229,35 @@ export const ROUTES: Row[] = [
     },
   },
   { method: 'POST', path: '/api/coach/threads/:id/read', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: { upTo: new Date(w.t.deps.now()).toISOString() } }) },
+  { method: 'GET', path: '/api/coach/check-ins', access: 'staff', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/coach/check-ins/:id/review',
+    access: 'staff',
+    ok: 200,
+    coachScoped: true,
+    // A check-in of the target's, written whoever calls, so only the route's checks decide.
+    call: (w) => {
+      const id = uuidv7();
+      w.t.deps.checkIns.storageFor(w.target.id).insert({
+        id,
+        week: '2026-11-23',
+        createdAt: new Date(w.t.deps.now()).toISOString(),
+        weight: 80,
+        dietAdherence: 4,
+        workoutAdherence: 4,
+        hunger: 3,
+        sleep: 3,
+        stress: 3,
+        energy: 3,
+        note: null,
+        answers: [],
+        reviewedAt: null,
+      });
+      return { url: `/api/coach/check-ins/${id}/review`, body: { messageId: uuidv7(), feedback: 'Ótima semana, continue assim!' } };
+    },
+  },
+  { method: 'PUT', path: '/api/coach/clients/:id/check-in-day', access: 'staff', ok: 200, coachScoped: true, call: () => ({ body: { day: 3 } }) },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-diet', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-workout', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/diet/:id/publish', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/teacher-admin/diet/${dietOf(w)}/publish` }) },

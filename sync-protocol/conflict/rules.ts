@@ -223,6 +223,32 @@ export function applyPhotoDelete(current: ProgressPhoto | undefined): Outcome<Pr
 export const MESSAGE_SENDERS = ['client', 'coach'] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
+/** The 1-to-5 scores of a weekly check-in (issue 22, part 2), in the form's order. */
+export const CHECK_IN_SCORES = ['dietAdherence', 'workoutAdherence', 'hunger', 'sleep', 'stress', 'energy'] as const;
+export type CheckInScore = (typeof CHECK_IN_SCORES)[number];
+
+/** A coach's own question and the client's answer, the question's words kept as they were asked. */
+export interface CheckInAnswer {
+  question: string;
+  answer: string;
+}
+
+/**
+ * A weekly check-in (issue 22, part 2): written once by the client (never corrected), reviewed
+ * by the coach (`reviewedAt`, set on the server). `week` is the check-in day that began the
+ * client's week (sync-protocol/domain/check-ins.ts).
+ */
+export interface CheckIn extends Record<CheckInScore, number> {
+  id: string;
+  week: string;
+  createdAt: string;
+  /** kg, as the client gave it (pre-filled from their latest weigh-in). */
+  weight: number | null;
+  note: string | null;
+  answers: CheckInAnswer[];
+  reviewedAt: string | null;
+}
+
 /** How long after it reached the server a message can still be deleted by its sender. */
 export const MESSAGE_DELETE_WINDOW_MS = 5 * 60 * 1000;
 

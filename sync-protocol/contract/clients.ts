@@ -1,4 +1,5 @@
 /** The client as every response and every pull shows it (SPEC §3): never the password hash or any secret. */
+import { weekdayOf, type Weekday } from '../domain/check-ins.ts';
 import type { CountryCode, Role } from '../domain/client-enums.ts';
 import type { UnitSystem } from '../domain/units.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -46,6 +47,8 @@ export interface ClientDto {
   unitSystem: UnitSystem;
   role: Role;
   createdAt: string;
+  /** The weekday of the client's check-in (issue 22): the day they registered unless their coach chose another. */
+  checkInDay: Weekday;
 }
 
 /**
@@ -76,6 +79,7 @@ export const clientWithNoAnswers = (identity: Pick<ClientDto, 'id' | 'name' | 'e
   preferredLanguage: 'pt-BR',
   unitSystem: 'metric',
   role: 'user',
+  checkInDay: weekdayOf(identity.createdAt.slice(0, 10)),
 });
 
 /** The profile as pulled: the client's fields and the HLC of each field's last write. */

@@ -1,4 +1,4 @@
-import type { Message, MessageThread } from '../conflict/rules.ts';
+import type { CheckIn, Message, MessageThread } from '../conflict/rules.ts';
 
 /** GET /api/coach/threads: a client's thread as their coach lists it (issue 22). */
 export interface CoachThreadSummary {
@@ -20,4 +20,13 @@ export interface CoachThreadPage {
   /** Where the next, older page starts (`?before=`), or null at the thread's start. */
   before: string | null;
   thread: MessageThread;
+}
+
+/** GET /api/coach/check-ins: a client's weekly check-in as their coach reviews it (issue 22, part 2). */
+export interface CoachCheckIn {
+  clientId: string;
+  clientName: string;
+  checkIn: CheckIn;
+  /** The client's check-in before this one, for the week's figures side by side; null for the first. */
+  previous: CheckIn | null;
 }

@@ -5,7 +5,7 @@
  * catalog keys, like the yup schemas.
  */
 
-import { parseInstant } from '../domain/calendar.ts';
+import { isLocalDate, parseInstant } from '../domain/calendar.ts';
 import { parseDecimal } from '../domain/decimal.ts';
 import { isTypedWeight } from '../domain/units.ts';
 
@@ -100,6 +100,30 @@ export function checkMessageBody(value: unknown): Checked<string> {
   const trimmed = value.trim();
   if (trimmed === '') return fail('validation.required');
   return trimmed.length > MESSAGE_MAX ? fail('validation.tooLong') : ok(trimmed);
+}
+
+/** A calendar day written 'YYYY-MM-DD'. */
+export function checkLocalDate(value: unknown): Checked<string> {
+  return typeof value === 'string' && isLocalDate(value) ? ok(value) : fail('validation.invalidDate');
+}
+
+/** A coach asks at most this many questions of their own in a check-in, each this long at most. */
+export const CHECK_IN_QUESTIONS_MAX = 5;
+export const CHECK_IN_QUESTION_MAX = 200;
+
+/** A check-in's answers to the coach's own questions: each question and answer trimmed, an empty answer dropped. */
+export function checkCheckInAnswers(value: unknown): Checked<{ question: string; answer: string }[]> {
+  if (value === undefined || value === null) return ok([]);
+  if (!Array.isArray(value) || value.length > CHECK_IN_QUESTIONS_MAX) return fail('validation.invalidType');
+  const answers: { question: string; answer: string }[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return fail('validation.invalidType');
+    const { question, answer } = item as Record<string, unknown>;
+    if (typeof question !== 'string' || typeof answer !== 'string') return fail('validation.invalidType');
+    if (question.trim() === '' || question.trim().length > CHECK_IN_QUESTION_MAX || answer.trim().length > NOTES_MAX) return fail('validation.tooLong');
+    if (answer.trim() !== '') answers.push({ question: question.trim(), answer: answer.trim() });
+  }
+  return ok(answers);
 }
 
 /** Optional notes: trimmed; empty means none. */

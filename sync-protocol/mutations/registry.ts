@@ -3,6 +3,7 @@
  * The envelope's names and argument types, the server's push and the device's local writes all
  * come from this list.
  */
+import { checkInSubmit } from './checkin-submit.ts';
 import { measurementAdd } from './measurement-add.ts';
 import { measurementDelete } from './measurement-delete.ts';
 import { measurementUpdate } from './measurement-update.ts';
@@ -19,7 +20,7 @@ import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
 
-export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead] as const;
+export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead, checkInSubmit] as const;
 
 type AnyMutator = (typeof MUTATORS)[number];
 export type MutationName = AnyMutator['name'];

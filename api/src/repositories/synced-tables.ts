@@ -3,6 +3,7 @@
  * port and the pull's pages need it. A table missing here fails the type check, so a synced
  * table added to the protocol cannot go unserved.
  */
+import { createCheckIns } from './check-ins.ts';
 import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { SyncedRows, SyncedTableName } from '#protocol/tables.ts';
 import type { AppDatabase } from '../db/client.ts';
@@ -39,6 +40,7 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     progressPhotos: createProgressPhotos(database, versions, now),
     messages: createMessages(database, versions, now, threadChanged),
     messageThreads: createMessageThreads(database, versions, threadChanged),
+    checkIns: createCheckIns(database, versions),
   } satisfies SyncedTableRepositories;
 }
 

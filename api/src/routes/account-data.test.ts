@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { unzipSync } from 'fflate';
 import { TestDevice, createUser, storePhoto, webpBytes } from '../../test/factories.ts';
@@ -26,8 +27,10 @@ describe('GET /api/clients/me/export', () => {
     const measured = device.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-20T07:10:00.000Z', waist: 84.5, neck: 36 });
     const removed = device.mutation('measurement.add', { id: uuidv7(), createdAt: '2026-11-21T07:10:00.000Z', waist: 90 });
     const message = device.mutation('message.send', { id: uuidv7(), createdAt: '2026-11-20T07:11:00.000Z', body: 'Posso trocar o arroz?' });
-    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [measured, removed, device.mutation('measurement.delete', { id: removed.args.id }), message] });
-    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; bodyMeasurements: unknown[]; messages: { id: string; from: string; body: string }[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
+    const today = localDateIn(device.timeZone, new Date());
+    const checkIn = device.mutation('checkin.submit', { id: uuidv7(), week: today, createdAt: new Date().toISOString(), weight: 80.2, dietAdherence: 4, workoutAdherence: 5, hunger: 2, sleep: 3, stress: 2, energy: 4, note: 'Boa semana' });
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [measured, removed, device.mutation('measurement.delete', { id: removed.args.id }), message, checkIn] });
+    const response = await c.get<Record<string, unknown> & { client: { email: string }; weightRecords: { weight: number }[]; bodyMeasurements: unknown[]; messages: { id: string; from: string; body: string }[]; checkIns: unknown[]; subscriptions: unknown[]; sessions: unknown[] }>('/api/clients/me/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="leve-coach-export-\d{4}-\d{2}-\d{2}\.json"/);
     expect(response.body.client.email).toBe(user.email);
@@ -36,6 +39,7 @@ describe('GET /api/clients/me/export', () => {
       { id: measured.args.id, createdAt: '2026-11-20T07:10:00.000Z', waist: 84.5, hip: null, chest: null, arm: null, thigh: null, neck: 36, bodyFat: null },
     ]);
     expect(response.body.messages).toEqual([expect.objectContaining({ id: message.args.id, from: 'client', body: 'Posso trocar o arroz?' })]);
+    expect(response.body.checkIns).toEqual([expect.objectContaining({ id: checkIn.args.id, week: today, weight: 80.2, dietAdherence: 4, note: 'Boa semana', answers: [] })]);
     expect(response.body.subscriptions).toHaveLength(1);
     expect(response.body.sessions).toHaveLength(1);
     expect(JSON.stringify(response.body)).not.toMatch(/argon2|password|session_token|"id":"[0-9a-f]{64}"/i);

@@ -1,6 +1,6 @@
 /** The coach's side of the clients' threads (issue 22): scope, unread first, answers once, deletes, read marks, live pokes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
+import type { CoachCheckIn, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import type { PullResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
@@ -204,5 +204,95 @@ describe('the rate limit per sender', () => {
     } finally {
       limited.close();
     }
+  });
+});
+
+describe('weekly check-ins (issue 22, part 2)', () => {
+  /** A client's check-in pushed from their phone for the week that began on `week`. */
+  async function checksIn(client: { c: TestClient }, week: string, overrides: Record<string, unknown> = {}) {
+    const device = new TestDevice(undefined, () => world.now);
+    const checkIn = device.mutation('checkin.submit', {
+      id: uuidv7(),
+      week,
+      createdAt: new Date(world.now).toISOString(),
+      weight: 80,
+      dietAdherence: 3,
+      workoutAdherence: 3,
+      hunger: 3,
+      sleep: 3,
+      stress: 3,
+      energy: 3,
+      ...overrides,
+    });
+    expect((await client.c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [checkIn] })).status).toBe(200);
+    return checkIn.args.id;
+  }
+  const queue = async (c: TestClient, all = false) => (await c.get<{ checkIns: CoachCheckIn[] }>(`/api/coach/check-ins${all ? '?all=1' : ''}`)).body.checkIns;
+  // Saturday the 28th: this week began on Monday the 23rd for a Monday client.
+  const saturday = Date.UTC(2026, 10, 28, 15, 0);
+
+  it('queues a teacher’s own students’ check-ins waiting for review, newest first, each beside the client’s previous one; admins see every client’s', async () => {
+    world.now = saturday - 7 * 86_400_000;
+    const w = await team();
+    const earlier = await checksIn(w.ana, '2026-11-16', { weight: 82.1, sleep: 2 });
+    world.now = saturday;
+    const latest = await checksIn(w.ana, '2026-11-23', { weight: 81.3, sleep: 4 });
+    world.now += 60_000;
+    const bias = await checksIn(w.bia, '2026-11-23');
+    const olgas = await checksIn(w.olga, '2026-11-23');
+
+    const mine = await queue(w.teacher.c);
+    expect(mine.map((item) => [item.clientName, item.checkIn.id, item.previous?.id ?? null])).toEqual([
+      ['Bia Aluna', bias, null],
+      ['Ana Aluna', latest, earlier],
+      ['Ana Aluna', earlier, null],
+    ]);
+    expect(mine[1]?.checkIn).toMatchObject({ weight: 81.3, sleep: 4 });
+    expect(mine[1]?.previous).toMatchObject({ weight: 82.1, sleep: 2 });
+    expect((await queue(w.admin.c)).map((item) => item.checkIn.id)).toEqual(expect.arrayContaining([bias, latest, earlier, olgas]));
+    expect((await w.ana.c.get('/api/coach/check-ins')).status).toBe(403);
+  });
+
+  it('sends the review’s feedback to the client as a message once, marks the check-in reviewed for both sides, and leaves the queue', async () => {
+    world.now = saturday;
+    const w = await team();
+    const id = await checksIn(w.ana, '2026-11-23');
+    const review = { messageId: uuidv7(), feedback: '  Ótima semana! Vamos subir o treino.  ' };
+    const first = await w.teacher.c.post<{ checkIn: { reviewedAt: string | null }; message: { body: string; senderName: string } }>(`/api/coach/check-ins/${id}/review`, review);
+    expect(first.status).toBe(200);
+    expect(first.body.checkIn.reviewedAt).toBe(new Date(world.now).toISOString());
+    expect(first.body.message).toMatchObject({ body: 'Ótima semana! Vamos subir o treino.', senderName: 'Tiago Professor' });
+    const version = t.deps.versions.current();
+    expect((await w.teacher.c.post(`/api/coach/check-ins/${id}/review`, review)).status).toBe(200);
+    expect(t.deps.versions.current()).toBe(version);
+
+    const pulledByAna = await pulled(w.ana.c);
+    expect(pulledByAna.messages.map((m) => [m.from, m.body])).toEqual([['coach', 'Ótima semana! Vamos subir o treino.']]);
+    expect(pulledByAna.checkIns.map((c) => c.reviewedAt)).toEqual([new Date(world.now).toISOString()]);
+    expect(await queue(w.teacher.c)).toEqual([]);
+    expect((await queue(w.teacher.c, true)).map((item) => item.checkIn.id)).toEqual([id]);
+  });
+
+  it('refuses another teacher’s student’s check-in (403), an unknown one (404) and an empty feedback (400), changing nothing', async () => {
+    world.now = saturday;
+    const w = await team();
+    const olgas = await checksIn(w.olga, '2026-11-23');
+    expect((await w.teacher.c.post(`/api/coach/check-ins/${olgas}/review`, { messageId: uuidv7(), feedback: 'Oi' })).status).toBe(403);
+    expect((await w.teacher.c.post(`/api/coach/check-ins/${uuidv7()}/review`, { messageId: uuidv7(), feedback: 'Oi' })).status).toBe(404);
+    const empty = await w.other.c.post<{ code: string }>(`/api/coach/check-ins/${olgas}/review`, { messageId: uuidv7(), feedback: '  ' });
+    expect([empty.status, empty.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await pulled(w.olga.c)).checkIns.map((c) => c.reviewedAt)).toEqual([null]);
+  });
+
+  it('moves a student’s check-in day, which their devices pull with the profile; the day is the registration’s weekday until then', async () => {
+    world.now = saturday;
+    const w = await team();
+    const before = (await w.ana.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile;
+    expect(before?.checkInDay).toBe(new Date(before?.createdAt ?? '').getUTCDay());
+    expect((await w.teacher.c.put(`/api/coach/clients/${w.ana.user.id}/check-in-day`, { day: 1 })).status).toBe(200);
+    expect((await w.ana.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile?.checkInDay).toBe(1);
+    expect((await w.teacher.c.put(`/api/coach/clients/${w.olga.user.id}/check-in-day`, { day: 1 })).status).toBe(403);
+    expect((await w.teacher.c.put(`/api/coach/clients/${w.ana.user.id}/check-in-day`, { day: 7 })).status).toBe(400);
+    expect((await w.teacher.c.put(`/api/coach/clients/${w.ana.user.id}/check-in-day`, { day: '1' })).status).toBe(400);
   });
 });

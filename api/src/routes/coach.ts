@@ -2,7 +2,8 @@
  * The coach's side of the clients' threads (issue 22), for admins and teachers: a teacher opens
  * only their own students' threads, admins every client's (services/coach-threads.ts).
  */
-import { coachMessageSchema, readMarkSchema } from '#protocol/schemas/messages.ts';
+import { checkInDaySchema, checkInReviewSchema, coachMessageSchema, readMarkSchema } from '#protocol/schemas/messages.ts';
+import type { Weekday } from '#protocol/domain/check-ins.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { UUID_PATTERN } from '#protocol/ids.ts';
 import type { AppDeps } from '../deps.ts';
@@ -10,7 +11,7 @@ import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { declaredQuery, jsonBody } from '../http/validate.ts';
 
 export function coachRoutes(deps: AppDeps) {
-  const { coachThreads, now } = deps;
+  const { coachThreads, coachCheckIns, now } = deps;
 
   return createRouter('/api/coach')
     .get('/threads', 'staff', (c) => c.json({ threads: coachThreads.list(currentUser(c)) }))
@@ -28,5 +29,15 @@ export function coachRoutes(deps: AppDeps) {
       return c.json({ message: await coachThreads.remove(currentUser(c), idParam(c), messageId, now()) });
     })
 
-    .post('/threads/:id/read', 'staff', jsonBody(readMarkSchema), async (c) => c.json({ thread: await coachThreads.markRead(currentUser(c), idParam(c), c.req.valid('json').upTo, now()) }));
+    .post('/threads/:id/read', 'staff', jsonBody(readMarkSchema), async (c) => c.json({ thread: await coachThreads.markRead(currentUser(c), idParam(c), c.req.valid('json').upTo, now()) }))
+
+    /** Weekly check-ins (issue 22, part 2): `?all=1` lists the reviewed ones too. */
+    .get('/check-ins', 'staff', declaredQuery(['all']), (c) => c.json({ checkIns: coachCheckIns.queue(currentUser(c), c.req.query('all') === '1') }))
+
+    .post('/check-ins/:id/review', 'staff', jsonBody(checkInReviewSchema), async (c) => c.json(await coachCheckIns.review(currentUser(c), idParam(c), c.req.valid('json'), now())))
+
+    .put('/clients/:id/check-in-day', 'staff', jsonBody(checkInDaySchema), async (c) => {
+      await coachCheckIns.setCheckInDay(currentUser(c), idParam(c), c.req.valid('json').day as Weekday, now());
+      return c.json({ checkInDay: c.req.valid('json').day });
+    });
 }

@@ -27,6 +27,9 @@ export function exportAccount(deps: AppDeps, userId: string) {
     messages: rows(
       "SELECT id, \"from\", sender_name AS senderName, body, strftime('%Y-%m-%dT%H:%M:%fZ', sent_at / 1000.0, 'unixepoch') AS sentAt FROM messages WHERE user_id = ? AND deleted_at IS NULL ORDER BY sent_at, id",
     ),
+    checkIns: rows(
+      "SELECT id, week, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, weight, diet_adherence AS dietAdherence, workout_adherence AS workoutAdherence, hunger, sleep, stress, energy, note, json(answers) AS answers, strftime('%Y-%m-%dT%H:%M:%fZ', reviewed_at / 1000.0, 'unixepoch') AS reviewedAt FROM check_ins WHERE user_id = ? ORDER BY week, created_at",
+    ).map((row) => ({ ...(row as Record<string, unknown>), answers: JSON.parse((row as { answers: string }).answers) as unknown })),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),
     subscriptions: rows('SELECT id, plan_id AS planId, price, currency, status, start_date AS startDate, end_date AS endDate, source FROM subscriptions WHERE user_id = ? ORDER BY start_date'),

@@ -6,6 +6,9 @@ import type { CountryCode, Role } from '#protocol/domain/client-enums.ts';
 import type { ProfileUpdateInput, RegisterClientInput } from '#protocol/schemas/clients.ts';
 import { DomainError } from '#protocol/errors.ts';
 import type { ClientDto } from '#protocol/contract/clients.ts';
+import { weekdayOf, type Weekday } from '#protocol/domain/check-ins.ts';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { homeTimeZone } from './daily-progress.ts';
 import type { Db } from '../db/client.ts';
 import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -42,6 +45,7 @@ export function toClientDto(db: Db, row: UserRow): ClientDto {
     unitSystem: row.unitSystem as UnitSystem,
     role: row.role,
     createdAt: new Date(row.createdAt).toISOString(),
+    checkInDay: (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday,
   };
 }
 

@@ -95,6 +95,8 @@ export class UserDb extends Dexie {
     this.version(7).stores({ photoFiles: 'key, photoId, [kind+state]' });
     // v8: messages and their read marks (issue 22), pulled from the start as v6's tables were.
     this.version(8).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // v9: weekly check-ins (issue 22, part 2), a new table pulled from the start.
+    this.version(9).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { CheckInAnswer } from '#protocol/conflict/rules.ts';
 import { users } from './users.ts';
 
 /**
@@ -261,4 +263,34 @@ export const messageThreads = sqliteTable(
     version: integer('version').notNull(),
   },
   (table) => [index('message_threads_user_version_idx').on(table.userId, table.version)],
+);
+
+/**
+ * Weekly check-ins (issue 22, part 2): the client's report of a week (`week`, the check-in day
+ * that began it, on their calendar), written once; a coach's review stamps `reviewed_at`.
+ */
+export const checkIns = sqliteTable(
+  'check_ins',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    createdAt: integer('created_at').notNull(),
+    weight: real('weight'),
+    dietAdherence: integer('diet_adherence').notNull(),
+    workoutAdherence: integer('workout_adherence').notNull(),
+    hunger: integer('hunger').notNull(),
+    sleep: integer('sleep').notNull(),
+    stress: integer('stress').notNull(),
+    energy: integer('energy').notNull(),
+    note: text('note'),
+    // JSON [{ question, answer }]: the coach's own questions as they were asked.
+    answers: text('answers', { mode: 'json' }).$type<CheckInAnswer[]>().notNull().default(sql`'[]'`),
+    reviewedAt: integer('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('check_ins_user_version_idx').on(table.userId, table.version), index('check_ins_user_week_idx').on(table.userId, table.week), index('check_ins_created_idx').on(table.createdAt)],
 );

@@ -48,6 +48,8 @@ export const users = sqliteTable(
     teacherApprovedAt: integer('teacher_approved_at'),
     /** HLC of the last write per profile field: profile edits merge per field (ARCHITECTURE §3). */
     profileHlcs: text('profile_hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** The client's check-in weekday (0 Sunday … 6 Saturday; issue 22), set at registration, changed by their coach. */
+    checkInDay: integer('check_in_day'),
     /** Server-wide sync version of the last change, for pull. */
     version: integer('version').notNull().default(0),
     createdAt: integer('created_at').notNull(),

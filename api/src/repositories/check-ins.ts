@@ -1,0 +1,36 @@
+/**
+ * Weekly check-ins on SQLite (issue 22, part 2): the generic owned rows (./owned-rows.ts), with
+ * the instants kept as milliseconds; the review's stamp is the server's to set.
+ */
+import type { CheckIn } from '#protocol/conflict/rules.ts';
+import type { AppDatabase } from '../db/client.ts';
+import { checkIns } from '../db/schema/index.ts';
+import { createOwnedRows } from './owned-rows.ts';
+import type { SyncVersions } from './sync-versions.ts';
+
+type CheckInRow = typeof checkIns.$inferSelect;
+
+export const toCheckIn = ({ id, week, createdAt, weight, dietAdherence, workoutAdherence, hunger, sleep, stress, energy, note, answers, reviewedAt }: CheckInRow): CheckIn => ({
+  id,
+  week,
+  createdAt: new Date(createdAt).toISOString(),
+  weight,
+  dietAdherence,
+  workoutAdherence,
+  hunger,
+  sleep,
+  stress,
+  energy,
+  note,
+  answers,
+  reviewedAt: reviewedAt === null ? null : new Date(reviewedAt).toISOString(),
+});
+
+export function createCheckIns(database: AppDatabase, versions: SyncVersions) {
+  return createOwnedRows(database, versions, checkIns, {
+    toRow: toCheckIn,
+    toColumns: ({ createdAt, reviewedAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), reviewedAt: reviewedAt === null ? null : Date.parse(reviewedAt) }),
+  });
+}
+
+export type CheckIns = ReturnType<typeof createCheckIns>;
