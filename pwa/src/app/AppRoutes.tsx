@@ -18,6 +18,7 @@ const TeacherRegistrationScreen = lazy(() =>
 const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => ({ default: m.DailyTrackingCard })));
 const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
 const LogMeasurementsButton = lazy(() => import('../features/measurements/LogMeasurementsButton.tsx').then((m) => ({ default: m.LogMeasurementsButton })));
+const CheckInCard = lazy(() => import('../features/check-ins/CheckInCard.tsx').then((m) => ({ default: m.CheckInCard })));
 const MeasurementsCard = lazy(() => import('../features/measurements/MeasurementsCard.tsx').then((m) => ({ default: m.MeasurementsCard })));
 const PhotosCard = lazy(() => import('../features/photos/PhotosCard.tsx').then((m) => ({ default: m.PhotosCard })));
 const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
@@ -98,6 +99,11 @@ export function AppRoutes() {
       recordWeight={<RecordWeightButton />}
       recordMeasurements={<LogMeasurementsButton />}
       tracking={<DailyTrackingCard />}
+      checkIn={
+        <Suspense fallback={null}>
+          <CheckInCard />
+        </Suspense>
+      }
       dietView={(close) => <MyDietView onClose={close} />}
       workoutView={(close) => <MyWorkoutView onClose={close} />}
     />

@@ -51,6 +51,8 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
       return t('sync.refused.messageDelete');
     case 'messages.read':
       return t('sync.refused.messagesRead');
+    case 'checkin.submit':
+      return t('sync.refused.checkInSubmit', { date: day(mutation.args.week) });
     default:
       return t('sync.refused.other');
   }

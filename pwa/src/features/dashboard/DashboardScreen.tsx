@@ -38,6 +38,8 @@ export interface DashboardSlots {
   recordMeasurements: ReactNode;
   /** The daily tracking card (tracking feature). */
   tracking: ReactNode;
+  /** The weekly check-in (check-ins feature): shown when the week asks for one, or it was filled. */
+  checkIn?: ReactNode;
   /** The full diet and workout views (content feature), opened in the page. */
   dietView: (close: () => void) => ReactNode;
   workoutView: (close: () => void) => ReactNode;
@@ -101,7 +103,7 @@ function SummaryCard({ title, lines, action, onOpen, testId }: { title: string; 
  * My Workout (opening full views in the page, with the browser's back closing them) and the daily
  * tracking card. Everything is read from this device, so it renders at the gym without signal.
  */
-export function DashboardScreen({ recordWeight, recordMeasurements, tracking, dietView, workoutView }: DashboardSlots) {
+export function DashboardScreen({ recordWeight, recordMeasurements, tracking, checkIn, dietView, workoutView }: DashboardSlots) {
   const intl = useIntl();
   const measures = useMeasures();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -155,6 +157,8 @@ export function DashboardScreen({ recordWeight, recordMeasurements, tracking, di
           <Typography>{t('dashboard.subtitle')}</Typography>
         </CardContent>
       </Card>
+
+      {checkIn}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }} data-testid="dashboard-tiles">
         <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={loaded ? intl.formatNumber(pending.workout) : null} testId="tile-workout" />

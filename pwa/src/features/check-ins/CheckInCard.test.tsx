@@ -1,0 +1,68 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { CHECK_IN_SCORES } from '#protocol/conflict/rules.ts';
+import { weekdayOf } from '#protocol/domain/check-ins.ts';
+import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import type { UserDb } from '#pwa/db/user-db.ts';
+import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { aClient } from '#pwa/test/factories.ts';
+import { CheckInCard } from './CheckInCard.tsx';
+
+const messages = setUpScreenTests();
+const DAY = 86_400_000;
+
+/** A client who registered `daysAgo` days ago, with check-ins on `checkInDay` and a latest weigh-in of 82 kg. */
+async function client(db: UserDb, { daysAgo, checkInDay }: { daysAgo: number; checkInDay: number }) {
+  await db.profile.put({ ...aClient({ createdAt: new Date(Date.now() - daysAgo * DAY).toISOString(), checkInDay: checkInDay as never, currentWeight: 85 }), profileHlcs: {} });
+  await db.synced('weightRecords').put({ id: '01a20000-0000-7000-8000-0000000000f1', weight: 82, notes: null, createdAt: new Date(Date.now() - DAY).toISOString(), deleted: false, hlcs: {} } as never);
+}
+
+const userDb = setUpUserDb();
+const outbox = async () => (await userDb().outbox.toArray()).map((m) => [m.name, m.args]);
+const today = () => todayLocalDate();
+const render = () => renderInApp(messages(), <MemoryRouter><CheckInCard /></MemoryRouter>);
+
+describe('CheckInCard (issue 22, part 2)', () => {
+  it('asks for the week’s check-in on the check-in day, saves it once on a double tap with the weight as typed in pt-BR, and logs the new weight as a weigh-in', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    render();
+    const card = await screen.findByTestId('check-in-card');
+    expect(card.dataset.status).toBe('due');
+    fireEvent.click(within(card).getByTestId('check-in-start'));
+    const dialog = await screen.findByTestId('check-in-dialog');
+    const weight = within(dialog).getByTestId('check-in-weight') as HTMLInputElement;
+    expect(weight.value).toBe('82');
+    fireEvent.change(weight, { target: { value: '81,4' } });
+    for (const score of CHECK_IN_SCORES) fireEvent.click(within(dialog).getByTestId(`check-in-${score}-4`));
+    fireEvent.change(within(dialog).getByTestId('check-in-note'), { target: { value: '  Semana boa  ' } });
+    const send = within(dialog).getByTestId('check-in-submit');
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await waitFor(async () => expect((await outbox()).map(([name]) => name)).toEqual(['checkin.submit', 'weight.add']));
+    const [[, checkIn], [, weighIn]] = (await outbox()) as [string, Record<string, unknown>][];
+    expect(checkIn).toMatchObject({ week: today(), weight: 81.4, dietAdherence: 4, energy: 4, note: 'Semana boa', answers: [] });
+    expect(weighIn).toMatchObject({ weight: 81.4 });
+    await waitFor(() => expect(screen.getByTestId('check-in-card').dataset.status).toBe('waiting'));
+    expect(screen.queryByTestId('check-in-dialog')).toBeNull();
+  });
+
+  it('saves nothing while a question is unanswered, and says which', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    render();
+    fireEvent.click(await screen.findByTestId('check-in-start'));
+    const dialog = await screen.findByTestId('check-in-dialog');
+    for (const score of CHECK_IN_SCORES.slice(1)) fireEvent.click(within(dialog).getByTestId(`check-in-${score}-3`));
+    fireEvent.click(within(dialog).getByTestId('check-in-submit'));
+    expect(await within(dialog).findByText('Escolha um valor de 1 a 5')).toBeTruthy();
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('asks nothing in the week the client registered', async () => {
+    await client(userDb(), { daysAgo: 2, checkInDay: weekdayOf(todayLocalDate(new Date(Date.now() - 2 * DAY))) });
+    render();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('check-in-card')).toBeNull();
+  });
+});

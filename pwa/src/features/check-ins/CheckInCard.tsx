@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import ChecklistIcon from '@mui/icons-material/FactCheckOutlined';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
+import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
+import { loadCheckInMessages } from './i18n/messages.ts';
+import { useCheckInWeek, type CheckInWeek } from './use-check-in-week.ts';
+
+// The form (toggle buttons, the number field) loads when the person starts the check-in, not with the dashboard.
+const loadDialog = () => import('./CheckInDialog.tsx').then((m) => m.CheckInDialog);
+
+function WeeklyCheckIn({ week, filled, waiting }: CheckInWeek & { week: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const weight = useWeightProgress();
+  const dialog = useOnDemand(loadDialog, 'check-in-dialog');
+  const [open, setOpen] = useState(false);
+  const status = !filled ? 'due' : waiting ? 'waiting' : filled.reviewedAt ? 'reviewed' : 'sent';
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="check-in-card-title" sx={{ mb: 2, borderColor: status === 'due' ? 'primary.main' : undefined }} data-testid="check-in-card" data-status={status}>
+      <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        <ChecklistIcon color="primary" aria-hidden="true" />
+        <div>
+          <Typography id="check-in-card-title" variant="h6" component="h2">
+            {t('checkIn.title')}
+          </Typography>
+          <Typography color="text.secondary">{t(`checkIn.${status}`)}</Typography>
+        </div>
+      </CardContent>
+      {(status === 'due' || status === 'reviewed') && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          {status === 'due' ? (
+            <Button variant="contained" onPointerEnter={dialog.preload} onFocus={dialog.preload} onClick={() => dialog.open(() => setOpen(true))} data-testid="check-in-start">
+              {t('checkIn.start')}
+            </Button>
+          ) : (
+            <Button component={RouterLink} to="/messages">
+              {t('checkIn.openMessages')}
+            </Button>
+          )}
+        </CardActions>
+      )}
+      {open && dialog.Component && <dialog.Component week={week} latestWeight={weight?.progress.currentWeight ?? null} onClose={() => setOpen(false)} />}
+    </Card>
+  );
+}
+
+/**
+ * The dashboard's weekly check-in (issue 22, part 2): asked on the check-in day, then its state
+ * for the week. On the other days it renders nothing and its strings are not loaded.
+ */
+export function CheckInCard() {
+  const state = useCheckInWeek(todayLocalDate());
+  if (!state?.week) return null;
+  return (
+    <FeatureMessages load={loadCheckInMessages} fallback={null}>
+      <WeeklyCheckIn {...state} week={state.week} />
+    </FeatureMessages>
+  );
+}
