@@ -3,6 +3,7 @@
  * the instants kept as milliseconds; the review's stamp is the server's to set.
  */
 import type { CheckIn } from '#protocol/conflict/rules.ts';
+import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { checkIns } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
@@ -26,11 +27,26 @@ export const toCheckIn = ({ id, week, createdAt, weight, dietAdherence, workoutA
   reviewedAt: reviewedAt === null ? null : new Date(reviewedAt).toISOString(),
 });
 
-export function createCheckIns(database: AppDatabase, versions: SyncVersions) {
-  return createOwnedRows(database, versions, checkIns, {
+/** `coachesChanged(clientId)` is told of a new check-in, so the coaches' open pages list it (as for messages). */
+export function createCheckIns(database: AppDatabase, versions: SyncVersions, coachesChanged: (clientId: string) => void = () => {}) {
+  const owned = createOwnedRows(database, versions, checkIns, {
     toRow: toCheckIn,
     toColumns: ({ createdAt, reviewedAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), reviewedAt: reviewedAt === null ? null : Date.parse(reviewedAt) }),
   });
+  return {
+    ...owned,
+    storageFor(userId: string): TableStorage<CheckIn> {
+      const storage = owned.storageFor(userId);
+      return {
+        ...storage,
+        insert: (checkIn) => {
+          const stored = storage.insert(checkIn);
+          if (stored === 'inserted') coachesChanged(userId);
+          return stored;
+        },
+      };
+    },
+  };
 }
 
 export type CheckIns = ReturnType<typeof createCheckIns>;

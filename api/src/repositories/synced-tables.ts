@@ -31,16 +31,16 @@ export interface SyncedTableRepository<Row> {
 
 export type SyncedTableRepositories = { [N in SyncedTableName]: SyncedTableRepository<SyncedRows[N]> };
 
-export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, threadChanged?: (clientId: string) => void) {
+export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged?: (clientId: string) => void) {
   return {
     weightRecords: createWeightRecords(database, versions, now),
     dailyProgress: createDailyProgress(database, versions, now),
     notifications: createNotifications(database, versions, now),
     bodyMeasurements: createBodyMeasurements(database, versions, now),
     progressPhotos: createProgressPhotos(database, versions, now),
-    messages: createMessages(database, versions, now, threadChanged),
-    messageThreads: createMessageThreads(database, versions, threadChanged),
-    checkIns: createCheckIns(database, versions),
+    messages: createMessages(database, versions, now, coachesChanged),
+    messageThreads: createMessageThreads(database, versions, coachesChanged),
+    checkIns: createCheckIns(database, versions, coachesChanged),
   } satisfies SyncedTableRepositories;
 }
 

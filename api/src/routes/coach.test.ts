@@ -284,6 +284,17 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     expect((await pulled(w.olga.c)).checkIns.map((c) => c.reviewedAt)).toEqual([null]);
   });
 
+  it('tells the client’s teacher and the admins when a check-in arrives, so their open pages list it; not another teacher', async () => {
+    world.now = saturday;
+    const w = await team();
+    const poked = new Set<string>();
+    const stops = [w.teacher, w.other, w.admin].map(({ user }) => t.deps.live.subscribe(user.id, { poke: () => poked.add(user.id), close: () => {} }));
+    await checksIn(w.ana, '2026-11-23');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([poked.has(w.teacher.user.id), poked.has(w.admin.user.id), poked.has(w.other.user.id)]).toEqual([true, true, false]);
+    for (const stop of stops) stop();
+  });
+
   it('moves a student’s check-in day, which their devices pull with the profile; the day is the registration’s weekday until then', async () => {
     world.now = saturday;
     const w = await team();
