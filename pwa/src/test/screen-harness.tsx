@@ -33,8 +33,8 @@ export function stubApi(routes: Record<string, ApiHandler>) {
   return calls;
 }
 
-/** `stubApi` for the staff's screens, with the coach's threads (issue 22) empty unless `routes` says otherwise. */
-export const stubStaffApi = (routes: Record<string, ApiHandler>) => stubApi({ 'GET /coach/threads': () => json({ threads: [] }), ...routes });
+/** `stubApi` for the staff's screens, with the coach's threads and check-ins (issue 22) empty unless `routes` says otherwise. */
+export const stubStaffApi = (routes: Record<string, ApiHandler>) => stubApi({ 'GET /coach/threads': () => json({ threads: [] }), 'GET /coach/check-ins': () => json({ checkIns: [] }), ...routes });
 
 /** Registers the hooks of a screen test file; returns the pt-BR messages once loaded. */
 export function setUpScreenTests(): () => Messages {

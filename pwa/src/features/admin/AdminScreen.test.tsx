@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CoachMessage, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
+import type { CoachCheckIn, CoachMessage, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
@@ -479,5 +479,42 @@ describe('the coach’s conversations (issue 22)', () => {
     relay.announce();
     relay.close();
     expect((await screen.findAllByTestId('admin-inbox-thread')).map((row) => row.getAttribute('data-unread'))).toEqual(['1', '0']);
+  });
+
+  it('opens a check-in waiting for review with the week’s figures beside the previous one, and sends the feedback once', async () => {
+    const base = { week: '2026-11-16', createdAt: '2026-11-16T12:00:00.000Z', weight: 82.4, dietAdherence: 3, workoutAdherence: 2, hunger: 4, sleep: 2, stress: 4, energy: 2, note: null, answers: [], reviewedAt: null };
+    const waiting: CoachCheckIn = {
+      clientId: 'none',
+      clientName: 'Carla Sem Dieta',
+      checkIn: { ...base, id: 'c2', week: '2026-11-23', createdAt: '2026-11-23T12:00:00.000Z', weight: 81.6, dietAdherence: 5, sleep: 4, note: 'Dormi melhor!', answers: [{ question: 'Quantos litros de água?', answer: '2' }] },
+      previous: { ...base, id: 'c1' },
+    };
+    let queue = [waiting];
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /coach/check-ins': () => json({ checkIns: queue }),
+      'POST /coach/check-ins/c2/review': () => {
+        queue = [];
+        return json({ checkIn: { ...waiting.checkIn, reviewedAt: new Date().toISOString() }, message: message({ from: 'coach', senderName: 'Admin Eu', body: 'Ótimo!' }) });
+      },
+    });
+    renderAdmin();
+    fireEvent.click(await screen.findByTestId('admin-check-in'));
+    const dialog = await screen.findByTestId('check-in-review', {}, { timeout: 5_000 });
+    const rows = within(within(dialog).getByTestId('check-in-review-figures')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Peso81,6 kg82,4 kg');
+    expect(rows).toContain('Dieta seguida (1–5)53');
+    expect(rows).toContain('Sono (1–5)42');
+    expect(within(dialog).getByTestId('check-in-review-note').textContent).toBe('Dormi melhor!');
+    expect(dialog.textContent).toContain('Quantos litros de água? 2');
+
+    fireEvent.change(within(dialog).getByTestId('check-in-review-feedback'), { target: { value: '  Ótimo! Continue assim.  ' } });
+    const send = within(dialog).getByTestId('check-in-review-send');
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await waitFor(() => expect(screen.queryByTestId('check-in-review')).toBeNull());
+    const posts = calls.filter((c) => c.key === 'POST /coach/check-ins/c2/review').map((c) => (c.body as { feedback: string }).feedback);
+    expect(posts).toEqual(['Ótimo! Continue assim.']);
+    expect(await screen.findByTestId('admin-check-ins-empty')).toBeTruthy();
   });
 });

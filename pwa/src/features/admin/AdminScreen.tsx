@@ -14,7 +14,10 @@ import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 import { useLivePokes } from '#pwa/sync/live-pokes.ts';
-import { coachApi } from './admin-api.ts';
+import type { CoachCheckIn } from '#protocol/contract/messages.ts';
+import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
+import { checkInApi, coachApi } from './admin-api.ts';
+import { CheckInsSection } from './CheckInsSection.tsx';
 import { InboxSection } from './InboxSection.tsx';
 import { ExerciseImageTestDialog } from './ExerciseImageTestDialog.tsx';
 import { PayoutsSection } from './PayoutsSection.tsx';
@@ -24,6 +27,9 @@ import { UserList } from './UserList.tsx';
 import { useStaffUser } from './use-staff-user.ts';
 import { useStaffUsers } from './use-staff-users.ts';
 import { loadAdminMessages } from './i18n/messages.ts';
+
+// The review form comes when a check-in is opened: the panel's own code stays under its budget.
+const loadReviewDialog = () => import('./CheckInReviewDialog.tsx').then((m) => m.CheckInReviewDialog);
 
 /**
  * SPEC §2 /admin for admins and teachers: the users by diet freshness on the left, the selected
@@ -44,8 +50,14 @@ function AdminPanel() {
   const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('client'));
   const detail = useStaffUser(selectedId);
   const threads = useOnlineResource('coach-threads', coachApi.threads);
-  // A client's message, or a colleague's answer, reaches an open panel within seconds.
-  useLivePokes(() => void threads.reload());
+  const checkIns = useOnlineResource('coach-check-ins', checkInApi.queue);
+  // A client's message or check-in, or a colleague's answer, reaches an open panel within seconds.
+  useLivePokes(() => {
+    void threads.reload();
+    void checkIns.reload();
+  });
+  const reviewDialog = useOnDemand(loadReviewDialog, 'check-in-review');
+  const [reviewing, setReviewing] = useState<CoachCheckIn | null>(null);
   const [imageTest, setImageTest] = useState(false);
   // Teachers' payouts are money an admin alone moves (ADR 013): teachers in the panel never see them.
   const isAdmin = useSession((s) => s.client?.role === 'admin');
@@ -63,6 +75,12 @@ function AdminPanel() {
   const listColumn = (
     <Box component="section" aria-label={t('admin.list.title')}>
       <InboxSection threads={threads.data?.threads ?? null} error={threads.error} retry={() => void threads.reload()} selectedId={selectedId} onOpen={select} />
+      <CheckInsSection
+        checkIns={checkIns.data?.checkIns ?? null}
+        error={checkIns.error}
+        retry={() => void checkIns.reload()}
+        onOpen={(item) => reviewDialog.open(() => setReviewing(item))}
+      />
       <UserList
         users={list.users}
         loading={list.loading}
@@ -122,6 +140,18 @@ function AdminPanel() {
         </Button>
       </Stack>
       {imageTest && <ExerciseImageTestDialog onClose={() => setImageTest(false)} />}
+      {reviewing && reviewDialog.Component && (
+        <reviewDialog.Component
+          key={reviewing.checkIn.id}
+          item={reviewing}
+          onClose={() => setReviewing(null)}
+          onReviewed={() => {
+            setReviewing(null);
+            void checkIns.reload();
+            void threads.reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -61,3 +61,11 @@ export const coachApi = {
   remove: (clientId: string, messageId: string) => answer(apiClient.coach.threads[':id'].messages[':messageId'].$delete({ param: { id: clientId, messageId } })),
   markRead: (clientId: string, upTo: string) => answer(apiClient.coach.threads[':id'].read.$post({ ...byId(clientId), json: { upTo } })),
 };
+
+/** The coach's side of the weekly check-ins (issue 22, part 2). */
+export const checkInApi = {
+  /** Waiting for review, newest first. */
+  queue: () => answer(apiClient.coach['check-ins'].$get({ query: {} })),
+  /** The feedback goes to the client as a message with `messageId` (a retry sends it once). */
+  review: (checkInId: string, json: { messageId: string; feedback: string }) => answer(apiClient.coach['check-ins'][':id'].review.$post({ ...byId(checkInId), json })),
+};

@@ -57,3 +57,31 @@ export function MessagesCard({ threads, error, retry }: { threads: CoachThreadSu
     </Paper>
   );
 }
+
+/** The overview's check-ins (issue 22, part 2): how many wait for review, and the way to them in the panel. */
+export function CheckInsCard({ waiting, error, retry }: { waiting: number | null; error: unknown; retry: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  if (error && waiting === null) return <LoadError titleId="teacher.messages.loadError" error={error} retry={retry} />;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="teacher-check-ins-title" sx={{ p: 2, borderRadius: 2 }} data-testid="teacher-check-ins">
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id="teacher-check-ins-title" variant="h6" component="h2">
+          {t('teacher.checkIns.title')}
+        </Typography>
+        {waiting !== null && waiting > 0 && (
+          <Link component={RouterLink} to="/admin" data-testid="teacher-check-ins-review">
+            {t('teacher.checkIns.review')}
+          </Link>
+        )}
+      </Stack>
+      {waiting === null ? (
+        <Skeleton variant="rounded" height={24} sx={{ mt: 1 }} />
+      ) : (
+        <Typography color={waiting > 0 ? 'text.primary' : 'text.secondary'} sx={{ mt: 1, fontWeight: waiting > 0 ? 700 : 400 }} data-testid="teacher-check-ins-waiting">
+          {waiting > 0 ? t('teacher.checkIns.waiting', { count: waiting }) : t('teacher.checkIns.none')}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { Money, TeacherDashboard } from '#protocol/contract/teacher.ts';
 import { AiKeyCard } from './AiKeyCard.tsx';
 import { moneyTexts } from './format.ts';
-import type { CoachThreadSummary } from '#protocol/contract/messages.ts';
+import type { CoachCheckIn, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { LoadError } from './LoadError.tsx';
-import { MessagesCard } from './MessagesCard.tsx';
+import { CheckInsCard, MessagesCard } from './MessagesCard.tsx';
 
 /** The six figures of SPEC §2, in its order. */
 export const FIGURES = ['totalStudents', 'activeStudents', 'totalCommissions', 'thisMonthCommissions', 'availableToWithdraw', 'pendingPayouts'] as const;
@@ -38,19 +38,26 @@ function FigureCard({ name, values }: { name: Figure; values: string[] }) {
 /** SPEC §2 overview: students and money at a glance, and the teacher's AI key; the students waiting for an answer first (issue 22). */
 export function OverviewTab({
   threads,
+  checkIns,
   data,
   error,
   retry,
   onAiKeyChanged,
 }: {
   threads: { data: { threads: CoachThreadSummary[] } | null; error: unknown; reload: () => Promise<void> };
+  checkIns: { data: { checkIns: CoachCheckIn[] } | null; error: unknown; reload: () => Promise<void> };
   data: TeacherDashboard | null;
   error: unknown;
   retry: () => void;
   onAiKeyChanged: (hasAiKey: boolean) => void;
 }) {
   const intl = useIntl();
-  const messages = <MessagesCard threads={threads.data?.threads ?? null} error={threads.error} retry={() => void threads.reload()} />;
+  const messages = (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 2 }}>
+      <MessagesCard threads={threads.data?.threads ?? null} error={threads.error} retry={() => void threads.reload()} />
+      <CheckInsCard waiting={checkIns.data ? checkIns.data.checkIns.length : null} error={checkIns.error} retry={() => void checkIns.reload()} />
+    </Box>
+  );
   if (error && !data) {
     return (
       <Stack sx={{ gap: 3 }}>

@@ -66,7 +66,7 @@ const openTab = async (name: string) => fireEvent.click(await screen.findByTestI
 const gets = (calls: { key: string }[]) => calls.filter((c) => c.key.startsWith('GET')).map((c) => c.key);
 
 describe('TeacherDashboardScreen', () => {
-  it('loads only the overview (with the students’ messages) until a tab opens, then that tab once', async () => {
+  it('loads only the overview (with the students’ messages and check-ins) until a tab opens, then that tab once', async () => {
     const calls = stubApi({
       [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/students': () => json({ students: STUDENTS }),
@@ -74,7 +74,7 @@ describe('TeacherDashboardScreen', () => {
     });
     renderDashboard();
     expect(text(await screen.findByTestId('teacher-figure-totalStudents'))).toBe('12');
-    expect(gets(calls).sort()).toEqual([DASHBOARD_GET, 'GET /coach/threads'].sort());
+    expect(gets(calls).sort()).toEqual([DASHBOARD_GET, 'GET /coach/threads', 'GET /coach/check-ins'].sort());
 
     await openTab('students');
     await screen.findByTestId('teacher-students-table');
@@ -84,7 +84,7 @@ describe('TeacherDashboardScreen', () => {
     await openTab('overview');
     await openTab('students');
     expect(screen.getAllByTestId('teacher-student-row')).toHaveLength(3);
-    expect(gets(calls).filter((key) => key !== 'GET /coach/threads')).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
+    expect(gets(calls).filter((key) => !key.startsWith('GET /coach/'))).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
   });
 
   it('shows the six figures, one line per currency and R$ 0,00 for none, and the AI key state', async () => {

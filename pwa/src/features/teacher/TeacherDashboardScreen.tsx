@@ -36,8 +36,12 @@ function TeacherDashboardTabs() {
 
   const dashboard = useOnlineResource('dashboard', teacherResources.dashboard);
   const threads = useOnlineResource('coach-threads', teacherResources.threads);
-  // A student's message reaches the open dashboard within seconds.
-  useLivePokes(() => void threads.reload());
+  const checkIns = useOnlineResource('coach-check-ins', teacherResources.checkIns);
+  // A student's message or check-in reaches the open dashboard within seconds.
+  useLivePokes(() => {
+    void threads.reload();
+    void checkIns.reload();
+  });
   const students = useOnlineResource(opened.has('students') ? 'students' : null, teacherResources.students);
   const links = useOnlineResource(opened.has('referral') ? 'referral' : null, teacherResources.referralLinks);
   const ledger = useOnlineResource(opened.has('commissions') ? 'commissions' : null, teacherResources.ledger);
@@ -57,6 +61,7 @@ function TeacherDashboardTabs() {
         return (
           <OverviewTab
             threads={threads}
+            checkIns={checkIns}
             data={dashboard.data}
             error={dashboard.error}
             retry={() => void dashboard.reload()}

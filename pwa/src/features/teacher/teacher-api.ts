@@ -28,6 +28,8 @@ export const teacherResources = {
   payouts: () => answer(apiClient.teacher.payouts.$get()),
   /** The students' threads, unread first (issue 22). */
   threads: () => answer(apiClient.coach.threads.$get()),
+  /** The students' check-ins waiting for review (issue 22, part 2). */
+  checkIns: () => answer(apiClient.coach['check-ins'].$get({ query: {} })),
 };
 
 /** SPEC §7 teacher calls that change something. */
