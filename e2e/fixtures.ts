@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { LoginPage } from './page-models/login-page.ts';
 import { ShellPage } from './page-models/shell-page.ts';
 
@@ -32,6 +33,23 @@ export async function registerClient(request: APIRequestContext, baseURL: string
   const response = await request.post('/api/clients/register', { headers: { origin: baseURL }, data });
   expect(response.status()).toBe(201);
   return { email: data.email as string, password: data.password as string };
+}
+
+/**
+ * Seeds a client who registered `days` ago (the server's database, which the e2e run owns): what
+ * only time can make, such as a weekly check-in, which is never asked in the week of registering.
+ * Their devices pull the change with the profile.
+ */
+export function backdateRegistration(email: string, days: number) {
+  const database = new Database(process.env.E2E_DATABASE_PATH as string, { timeout: 5_000 });
+  try {
+    const changed = database
+      .prepare('UPDATE users SET created_at = created_at - ?, version = (SELECT value FROM sync_counter WHERE id = 1) WHERE email = ?')
+      .run(days * 86_400_000, email.toLowerCase());
+    expect(changed.changes).toBe(1);
+  } finally {
+    database.close();
+  }
 }
 
 /**

@@ -1,42 +1,50 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, test } from '../fixtures.ts';
+import { backdateRegistration, DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, test } from '../fixtures.ts';
 import { LoginPage } from '../page-models/login-page.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
- * Issue 22, the loop across two browsers: a student at the gym with no signal writes to their
- * teacher; once the phone is back online the teacher's open dashboard lists the student as
- * waiting within 5 s, with no reload; the teacher answers from the student's detail; the answer
- * reaches the student's open app within 5 s, and the student having read it shows to the teacher
- * as "seen". In each language, on both sides.
+ * Issue 22, the loop across two browsers: a student at the gym with no signal fills the week's
+ * check-in and writes to their teacher; once the phone is back online the teacher's open
+ * dashboard lists the student as waiting and counts the check-in within 5 s, with no reload; the
+ * teacher answers from the student's detail and reviews the check-in; the answer and the
+ * feedback reach the student's open app within 5 s, and the student having read them shows to
+ * the teacher as "seen". In each language, on both sides.
  */
+// The teacher reads the figures in their own units (the demo teacher's are metric): 179.5 lb is 81.4 kg.
 const CASES = [
-  { locale: 'pt-BR', countryCode: 'BR', nav: 'Mensagens', answer: 'Responder', unread: '1 mensagem nova', seen: 'Vista' },
-  { locale: 'es-AR', countryCode: 'AR', nav: 'Mensajes', answer: 'Responder a', unread: '1 mensaje nuevo', seen: 'Visto' },
-  { locale: 'en-US', countryCode: 'US', nav: 'Messages', answer: 'Answer', unread: '1 new message', seen: 'Seen' },
+  { locale: 'pt-BR', countryCode: 'BR', nav: 'Mensagens', answer: 'Responder', unread: '1 mensagem nova', seen: 'Vista', weight: '81,4', shownWeight: /81,4\s?kg/ },
+  { locale: 'es-AR', countryCode: 'AR', nav: 'Mensajes', answer: 'Responder a', unread: '1 mensaje nuevo', seen: 'Visto', weight: '81,4', shownWeight: /81,4\s?kg/ },
+  { locale: 'en-US', countryCode: 'US', nav: 'Messages', answer: 'Answer', unread: '1 new message', seen: 'Seen', weight: '179.5', shownWeight: /81\.4\s?kg/ },
 ] as const;
+
+const SCORES = ['dietAdherence', 'workoutAdherence', 'hunger', 'sleep', 'stress', 'energy'] as const;
 
 for (const c of CASES) {
   test.describe(c.locale, () => {
     test.use({ locale: c.locale, viewport: { width: 390, height: 844 } });
 
-    test(`the teacher's open dashboard hears of a student's offline message within 5 s, answers it, and the answer reaches the student within 5 s (${c.locale})`, async ({ page, context, browser, baseURL }) => {
+    test(`the teacher's open dashboard hears of a student's offline message and check-in within 5 s, answers and reviews them, and both reach the student within 5 s (${c.locale})`, async ({ page, context, browser, baseURL }) => {
       test.setTimeout(150_000);
       const origin = baseURL as string;
       // A new student of the demo teacher's, through the teacher's referral code.
       const teacherApi = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
       expect((await teacherApi.post('/api/clients/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
       const referralCode = ((await (await teacherApi.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks[0]!.code;
-      await teacherApi.dispose();
       const name = `Lia ${c.countryCode} ${Date.now().toString(36)}`;
-      await registerClient(context.request, origin, { name, countryCode: c.countryCode, referralCode });
+      const { email } = await registerClient(context.request, origin, { name, countryCode: c.countryCode, referralCode });
+      // A student of two weeks whose teacher set the check-in on today's weekday.
+      backdateRegistration(email, 14);
+      const { users } = (await (await teacherApi.get('/api/teacher-admin/users')).json()) as { users: { id: string; email: string }[] };
+      const studentId = users.find((u) => u.email === email)!.id;
+      expect((await teacherApi.put(`/api/coach/clients/${studentId}/check-in-day`, { data: { day: new Date().getDay() } })).status()).toBe(200);
+      await teacherApi.dispose();
       await openNewClientDashboard(page);
       const tracking = new TrackingPage(page);
       await serviceWorkerInControl(page);
       await tracking.waitUntilSynced();
-      await page.getByTestId('sidebar-toggle').click();
-      await page.getByRole('link', { name: c.nav }).click();
-      await expect(page.getByTestId('chat-empty')).toBeVisible();
+      const checkInCard = page.getByTestId('check-in-card');
+      await expect(checkInCard).toHaveAttribute('data-status', 'due', { timeout: 10_000 });
 
       // The teacher's dashboard, open on a laptop in the same language.
       const desk = await browser.newContext({ locale: c.locale, viewport: { width: 1280, height: 900 } });
@@ -51,8 +59,25 @@ for (const c of CASES) {
       await expect(messages).toBeVisible({ timeout: 15_000 });
       const waiting = messages.getByTestId('teacher-messages-thread').filter({ hasText: name });
       await expect(waiting).toHaveCount(0);
+      const checkInsWaiting = teacher.getByTestId('teacher-check-ins-waiting');
+      await expect(checkInsWaiting).toBeVisible();
+      const countOf = async () => Number((await checkInsWaiting.textContent())?.match(/\d+/)?.[0] ?? 0);
+      const checkInsBefore = await countOf();
 
       await setOnline(context, [page], false);
+      // The check-in, offline: the weight in the person's unit and decimals, six answers, a note.
+      await checkInCard.getByTestId('check-in-start').click();
+      const form = page.getByTestId('check-in-dialog');
+      await form.getByTestId('check-in-weight').fill(c.weight);
+      for (const score of SCORES) await form.getByTestId(`check-in-${score}-4`).click();
+      await form.getByTestId('check-in-sleep-2').click();
+      await form.getByTestId('check-in-note').fill('Semana puxada no trabalho.');
+      await form.getByTestId('check-in-submit').click();
+      await expect(checkInCard).toHaveAttribute('data-status', 'waiting');
+
+      await page.getByTestId('sidebar-toggle').click();
+      await page.getByRole('link', { name: c.nav }).click();
+      await expect(page.getByTestId('chat-empty')).toBeVisible();
       await page.getByTestId('chat-input').fill('Treinei hoje! Posso trocar o supino por flexões?');
       await page.getByTestId('chat-send').click();
       await expect(page.getByTestId('chat-message')).toHaveAttribute('data-state', 'waiting');
@@ -60,6 +85,7 @@ for (const c of CASES) {
       await setOnline(context, [page], true);
       const online = Date.now();
       await expect(waiting).toHaveCount(1, { timeout: 5_000 });
+      await expect.poll(countOf, { timeout: 5_000 }).toBeGreaterThan(checkInsBefore);
       expect(Date.now() - online).toBeLessThan(5_000);
       await expect(waiting).toContainText(c.unread);
       await expect(waiting).toContainText('Treinei hoje!');
@@ -84,6 +110,19 @@ for (const c of CASES) {
       const answer = thread.getByTestId('coach-message').nth(1);
       await expect(answer).toHaveAttribute('data-seen', 'true', { timeout: 10_000 });
       await expect(answer).toContainText(c.seen);
+
+      // The check-in, reviewed in the panel: the week's figures, then the feedback as a message.
+      await teacher.getByTestId('admin-check-in').filter({ hasText: name }).click();
+      const review = teacher.getByTestId('check-in-review');
+      await expect(review.getByTestId('check-in-review-figures')).toContainText(c.shownWeight, { timeout: 10_000 });
+      await expect(review.getByTestId('check-in-review-note')).toHaveText('Semana puxada no trabalho.');
+      await review.getByTestId('check-in-review-feedback').fill('Boa semana! Tente dormir 30 min mais cedo.');
+      const reviewed = Date.now();
+      await review.getByTestId('check-in-review-send').click();
+      await expect(page.getByTestId('chat-message')).toHaveCount(3, { timeout: 5_000 });
+      expect(Date.now() - reviewed).toBeLessThan(5_000);
+      await expect(page.getByTestId('chat-message').nth(2)).toContainText('Tente dormir 30 min mais cedo.');
+      await expect(teacher.getByTestId('admin-check-in').filter({ hasText: name })).toHaveCount(0);
       await desk.close();
     });
   });

@@ -104,7 +104,11 @@ export function CheckInDialog({ week, latestWeight, onClose }: { week: string; l
                     aria-labelledby={`check-in-${score}`}
                     color="primary"
                     size="small"
-                    sx={{ '& .MuiToggleButton-root': { flex: 1, minHeight: 44 } }}
+                    // The chosen value filled, not only tinted: it must read at a glance in both themes.
+                    sx={{
+                      '& .MuiToggleButton-root': { flex: 1, minHeight: 44 },
+                      '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+                    }}
                     data-testid={`check-in-${score}`}
                   >
                     {LEVELS.map((level) => (
