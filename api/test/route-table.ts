@@ -285,6 +285,8 @@ export const ROUTES: Row[] = [
   { method: 'POST', path: '/api/admin/teachers/:id/approve', access: 'admin', ok: 200, call: (w) => ({ url: `/api/admin/teachers/${w.teacher.id}/approve` }) },
   { method: 'GET', path: '/api/teacher/dashboard', access: 'teacher', ok: 200 },
   { method: 'GET', path: '/api/teacher/students', access: 'teacher', ok: 200 },
+  { method: 'GET', path: '/api/teacher/check-in-questions', access: 'teacher', ok: 200 },
+  { method: 'PUT', path: '/api/teacher/check-in-questions', access: 'teacher', ok: 200, call: () => ({ body: { questions: ['Quantos litros de água por dia?', 'Alguma dor?'] } }) },
   { method: 'GET', path: '/api/teacher/ledger', access: 'teacher', ok: 200 },
   { method: 'GET', path: '/api/teacher/payouts', access: 'teacher', ok: 200 },
   {

@@ -202,7 +202,7 @@ test.describe('signed in', () => {
   });
 });
 
-test('on a phone the bottom bar has four tabs with active states and the sidebar opens from the header', async ({ browser }) => {
+test('on a phone a client’s bottom bar has SPEC §2’s four tabs and Messages (ADR 028), with active states, and the sidebar opens from the header', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'pt-BR' });
   const page = await context.newPage();
   await page.goto('/login');
@@ -212,8 +212,11 @@ test('on a phone the bottom bar has four tabs with active states and the sidebar
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const bar = page.getByTestId('bottom-nav');
-  await expect(bar.getByRole('link')).toHaveCount(4);
+  await expect(bar.getByRole('link')).toHaveCount(5);
   await expect(page.getByTestId('bottom-nav-dashboard')).toHaveClass(/Mui-selected/);
+  await page.getByTestId('bottom-nav-messages').click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByTestId('bottom-nav-messages')).toHaveClass(/Mui-selected/);
   await page.getByTestId('bottom-nav-diet').click();
   await expect(page).toHaveURL(/\/content\?tab=diets$/);
   await expect(page.getByTestId('bottom-nav-diet')).toHaveClass(/Mui-selected/);

@@ -49,6 +49,8 @@ export interface ClientDto {
   createdAt: string;
   /** The weekday of the client's check-in (issue 22): the day they registered unless their coach chose another. */
   checkInDay: Weekday;
+  /** Their teacher's own check-in questions (issue 22), as the teacher wrote them; none without a teacher. */
+  checkInQuestions: string[];
 }
 
 /**
@@ -80,6 +82,7 @@ export const clientWithNoAnswers = (identity: Pick<ClientDto, 'id' | 'name' | 'e
   unitSystem: 'metric',
   role: 'user',
   checkInDay: weekdayOf(identity.createdAt.slice(0, 10)),
+  checkInQuestions: [],
 });
 
 /** The profile as pulled: the client's fields and the HLC of each field's last write. */

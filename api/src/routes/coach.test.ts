@@ -307,3 +307,30 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     expect((await w.teacher.c.put(`/api/coach/clients/${w.ana.user.id}/check-in-day`, { day: '1' })).status).toBe(400);
   });
 });
+
+describe('a teacher’s own check-in questions (issue 22, part 2)', () => {
+  it('keeps up to five, trimmed and without the blank ones, and their students’ devices pull them with the profile; another teacher’s students do not', async () => {
+    const w = await team();
+    const put = await w.teacher.c.put<{ questions: string[] }>('/api/teacher/check-in-questions', { questions: ['  Quantos litros de água por dia?  ', '', 'Alguma dor nas articulações?'] });
+    expect([put.status, put.body.questions]).toEqual([200, ['Quantos litros de água por dia?', 'Alguma dor nas articulações?']]);
+    expect((await w.teacher.c.get<{ questions: string[] }>('/api/teacher/check-in-questions')).body.questions).toEqual(['Quantos litros de água por dia?', 'Alguma dor nas articulações?']);
+    expect((await w.ana.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile?.checkInQuestions).toEqual(['Quantos litros de água por dia?', 'Alguma dor nas articulações?']);
+    expect((await w.olga.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile?.checkInQuestions).toEqual([]);
+
+    // A device that has pulled hears of the change.
+    const cursor = (await w.bia.c.get<PullResult>('/api/sync/pull?cursor=0')).body.cursor;
+    await w.teacher.c.put('/api/teacher/check-in-questions', { questions: ['Como foi o sono?'] });
+    expect((await w.bia.c.get<PullResult>(`/api/sync/pull?cursor=${cursor}`)).body.changes.profile?.checkInQuestions).toEqual(['Como foi o sono?']);
+  });
+
+  it('refuses a sixth question, one over 200 characters and one that is not text (400), keeping the questions as they were', async () => {
+    const w = await team();
+    await w.teacher.c.put('/api/teacher/check-in-questions', { questions: ['Como foi o sono?'] });
+    for (const questions of [['1', '2', '3', '4', '5', '6'], ['x'.repeat(201)], [42], 'Como foi?']) {
+      const refused = await w.teacher.c.put<{ code: string }>('/api/teacher/check-in-questions', { questions });
+      expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect((await w.teacher.c.get<{ questions: string[] }>('/api/teacher/check-in-questions')).body.questions).toEqual(['Como foi o sono?']);
+    expect((await w.ana.c.get('/api/teacher/check-in-questions')).status).toBe(403);
+  });
+});

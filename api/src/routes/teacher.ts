@@ -1,3 +1,4 @@
+import { checkInQuestionsSchema, ownQuestions } from '#protocol/schemas/messages.ts';
 import type { Context } from 'hono';
 import { aiKeyUpdateSchema, payoutRequestSchema, referralCodeUpdateSchema } from '#protocol/schemas/teachers.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -38,6 +39,13 @@ export function teacherRoutes(deps: AppDeps) {
     })
 
     .get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }))
+
+    /** The teacher's own questions for their students' weekly check-ins (issue 22), at most five. */
+    .get('/check-in-questions', 'teacher', (c) => c.json({ questions: deps.coachCheckIns.questions(currentUser(c).id) }))
+
+    .put('/check-in-questions', 'teacher', jsonBody(checkInQuestionsSchema), async (c) =>
+      c.json({ questions: await deps.coachCheckIns.setQuestions(currentUser(c).id, ownQuestions(c.req.valid('json').questions), deps.now()) }),
+    )
 
     .get('/ledger', 'teacher', (c) => c.json({ ledger: deps.commissions.ledger(currentUser(c).id) }))
 

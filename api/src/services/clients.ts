@@ -46,6 +46,7 @@ export function toClientDto(db: Db, row: UserRow): ClientDto {
     role: row.role,
     createdAt: new Date(row.createdAt).toISOString(),
     checkInDay: (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday,
+    checkInQuestions: row.teacherId ? (db.select({ questions: users.checkInQuestions }).from(users).where(eq(users.id, row.teacherId)).get()?.questions ?? []) : [],
   };
 }
 

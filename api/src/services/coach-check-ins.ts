@@ -35,6 +35,10 @@ export function createCoachCheckIns(sqlite: Database.Database, versions: SyncVer
   const byId = sqlite.prepare<[string], Row>(`SELECT ${COLUMNS}, '' AS clientName FROM check_ins c WHERE c.id = ?`);
   const markReviewed = sqlite.prepare<[number, string, number, string]>('UPDATE check_ins SET reviewed_at = ?, reviewed_by = ?, version = ? WHERE id = ? AND reviewed_at IS NULL');
   const setDay = sqlite.prepare<[number, number, number, string]>('UPDATE users SET check_in_day = ?, version = ?, updated_at = ? WHERE id = ?');
+  const questionsOf = sqlite.prepare<[string], { questions: string }>('SELECT check_in_questions AS questions FROM users WHERE id = ?');
+  const setQuestions = sqlite.prepare<[string, number, string]>('UPDATE users SET check_in_questions = ?, updated_at = ? WHERE id = ?');
+  const studentsOf = sqlite.prepare<[string], { id: string }>("SELECT id FROM users WHERE teacher_id = ? AND role = 'user'");
+  const stampProfile = sqlite.prepare<[number, string]>('UPDATE users SET version = ? WHERE id = ?');
 
   const withPrevious = (row: Row): CoachCheckIn => {
     const previous = previousOf.get(row.userId, row.week, row.week, row.createdAt);
@@ -61,6 +65,20 @@ export function createCoachCheckIns(sqlite: Database.Database, versions: SyncVer
         if (byId.get(checkInId)?.reviewedAt === null) markReviewed.run(now, coach.id, versions.bump(clientId), checkInId);
       });
       return { checkIn: fromRow(byId.get(checkInId) as Row), message };
+    },
+
+    /** A teacher's own check-in questions, as they wrote them. */
+    questions(teacherId: string): string[] {
+      return JSON.parse(questionsOf.get(teacherId)?.questions ?? '[]') as string[];
+    },
+
+    /** Replaces a teacher's questions; every student's devices pull them with the profile, for the next check-in. */
+    async setQuestions(teacherId: string, questions: string[], now: number): Promise<string[]> {
+      await groupCommit.run(() => {
+        setQuestions.run(JSON.stringify(questions), now, teacherId);
+        for (const { id } of studentsOf.all(teacherId)) stampProfile.run(versions.bump(id), id);
+      });
+      return questions;
     },
 
     /** Moves a client's check-in day; their devices pull it with the profile. */

@@ -50,6 +50,8 @@ export const users = sqliteTable(
     profileHlcs: text('profile_hlcs', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     /** The client's check-in weekday (0 Sunday … 6 Saturday; issue 22), set at registration, changed by their coach. */
     checkInDay: integer('check_in_day'),
+    /** A teacher's own questions for their students' check-ins (issue 22), at most five, in the words they wrote. */
+    checkInQuestions: text('check_in_questions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     /** Server-wide sync version of the last change, for pull. */
     version: integer('version').notNull().default(0),
     createdAt: integer('created_at').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `check_in_questions` text DEFAULT '[]' NOT NULL;
