@@ -48,6 +48,19 @@ describe('CheckInCard (issue 22, part 2)', () => {
     expect(screen.queryByTestId('check-in-dialog')).toBeNull();
   });
 
+  it('asks the teacher’s own questions in their words, and sends the ones answered', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    await userDb().profile.toCollection().modify({ checkInQuestions: ['Quantos litros de água por dia?', 'Alguma dor?'] });
+    render();
+    fireEvent.click(await screen.findByTestId('check-in-start'));
+    const dialog = await screen.findByTestId('check-in-dialog');
+    expect(within(dialog).getByLabelText('Quantos litros de água por dia?')).toBe(within(dialog).getByTestId('check-in-answer-1'));
+    fireEvent.change(within(dialog).getByTestId('check-in-answer-1'), { target: { value: ' 2 litros ' } });
+    for (const score of CHECK_IN_SCORES) fireEvent.click(within(dialog).getByTestId(`check-in-${score}-3`));
+    fireEvent.click(within(dialog).getByTestId('check-in-submit'));
+    await waitFor(async () => expect((await outbox())[0]?.[1]).toMatchObject({ answers: [{ question: 'Quantos litros de água por dia?', answer: '2 litros' }] }));
+  });
+
   it('saves nothing while a question is unanswered, and says which', async () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
     render();

@@ -17,7 +17,7 @@ import { useCheckInWeek, type CheckInWeek } from './use-check-in-week.ts';
 // The form (toggle buttons, the number field) loads when the person starts the check-in, not with the dashboard.
 const loadDialog = () => import('./CheckInDialog.tsx').then((m) => m.CheckInDialog);
 
-function WeeklyCheckIn({ week, filled, waiting }: CheckInWeek & { week: string }) {
+function WeeklyCheckIn({ week, filled, waiting, questions }: CheckInWeek & { week: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const weight = useWeightProgress();
@@ -48,7 +48,7 @@ function WeeklyCheckIn({ week, filled, waiting }: CheckInWeek & { week: string }
           )}
         </CardActions>
       )}
-      {open && dialog.Component && <dialog.Component week={week} latestWeight={weight?.progress.currentWeight ?? null} onClose={() => setOpen(false)} />}
+      {open && dialog.Component && <dialog.Component week={week} questions={questions} latestWeight={weight?.progress.currentWeight ?? null} onClose={() => setOpen(false)} />}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -27,13 +28,14 @@ const LEVELS = [1, 2, 3, 4, 5] as const;
  * (offline too) and sent by the sync; a weight that changed is also logged as a weigh-in, so
  * the weight chart has it. A double tap on Send saves once.
  */
-export function CheckInDialog({ week, latestWeight, onClose }: { week: string; latestWeight: number | null; onClose: () => void }) {
+export function CheckInDialog({ week, questions, latestWeight, onClose }: { week: string; questions: string[]; latestWeight: number | null; onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const measures = useMeasures();
   const [weight, setWeight] = useState(() => (latestWeight === null ? '' : measures.weightField(latestWeight)));
   const [scores, setScores] = useState<Partial<Record<CheckInScore, number>>>({});
   const [note, setNote] = useState('');
+  const [answers, setAnswers] = useState<string[]>(() => questions.map(() => ''));
   const [tried, setTried] = useState(false);
   const inFlight = useRef(false);
   const missing = CHECK_IN_SCORES.filter((score) => scores[score] === undefined);
@@ -59,7 +61,8 @@ export function CheckInDialog({ week, latestWeight, onClose }: { week: string; l
         weight: checkedWeight.value,
         ...(scores as Record<CheckInScore, number>),
         note: checkedNote.value,
-        answers: [],
+        // An unanswered question is left out (the rule drops it too).
+        answers: questions.map((question, index) => ({ question, answer: (answers[index] ?? '').trim() })).filter(({ answer }) => answer !== ''),
       });
       if (checkedWeight.value !== null && checkedWeight.value !== latestWeight) {
         await write('weight.add', { id: uuidv7(now.getTime()), weight: checkedWeight.value, notes: null, createdAt: now.toISOString() });
@@ -121,6 +124,21 @@ export function CheckInDialog({ week, latestWeight, onClose }: { week: string; l
                 </Stack>
               );
             })}
+            {/* The coach's own words, whole, above their field (a 200-character question does not fit a field's label). */}
+            {questions.map((question, index) => (
+              <Stack key={question} sx={{ gap: 0.5 }}>
+                <Typography component="label" htmlFor={`check-in-answer-${index + 1}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {question}
+                </Typography>
+                <TextField
+                  id={`check-in-answer-${index + 1}`}
+                  value={answers[index] ?? ''}
+                  onChange={(event) => setAnswers((current) => current.map((answer, at) => (at === index ? event.target.value : answer)))}
+                  multiline
+                  slotProps={{ htmlInput: { maxLength: NOTES_MAX, 'data-testid': `check-in-answer-${index + 1}` } }}
+                />
+              </Stack>
+            ))}
             <OutlinedTextField
               label={t('checkIn.note')}
               value={note}

@@ -12,6 +12,8 @@ export interface CheckInWeek {
   filled: CheckIn | null;
   /** Whether it still waits in the outbox. */
   waiting: boolean;
+  /** The teacher's own questions, asked after the six. */
+  questions: string[];
 }
 
 /**
@@ -23,13 +25,13 @@ export function useCheckInWeek(today: string): CheckInWeek | undefined {
   return useLiveData(async () => {
     if (!db) return undefined;
     const profile = (await db.profile.toArray())[0];
-    if (!profile?.createdAt || profile.checkInDay === undefined) return { week: null, filled: null, waiting: false };
+    if (!profile?.createdAt || profile.checkInDay === undefined) return { week: null, filled: null, waiting: false, questions: [] };
     const week = checkInWeek(today, profile.checkInDay as Weekday);
     const [ofWeek, outbox] = await Promise.all([db.synced('checkIns').where('week').equals(week).toArray(), db.outbox.toArray()]);
     const filled = ofWeek.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1) ?? null;
     const registeredOn = localDateIn(deviceTimeZone(), new Date(profile.createdAt));
     const due = checkInDue({ today, checkInDay: profile.checkInDay as Weekday, registeredOn, weeksDone: filled ? [week] : [] });
     const waiting = filled !== null && outbox.some((m) => m.name === 'checkin.submit' && m.args.id === filled.id);
-    return { week: due ?? (filled ? week : null), filled, waiting };
+    return { week: due ?? (filled ? week : null), filled, waiting, questions: profile.checkInQuestions ?? [] };
   }, [db, today]);
 }

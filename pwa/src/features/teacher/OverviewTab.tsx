@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Money, TeacherDashboard } from '#protocol/contract/teacher.ts';
 import { AiKeyCard } from './AiKeyCard.tsx';
+import { CheckInQuestionsCard } from './CheckInQuestionsCard.tsx';
 import { moneyTexts } from './format.ts';
 import type { CoachCheckIn, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { LoadError } from './LoadError.tsx';
@@ -90,6 +91,7 @@ export function OverviewTab({
           <FigureCard key={name} name={name} values={text(name)} />
         ))}
       </Box>
+      <CheckInQuestionsCard />
       <AiKeyCard hasAiKey={data.hasAiKey} onChanged={onAiKeyChanged} />
     </Stack>
   );

@@ -66,7 +66,7 @@ const openTab = async (name: string) => fireEvent.click(await screen.findByTestI
 const gets = (calls: { key: string }[]) => calls.filter((c) => c.key.startsWith('GET')).map((c) => c.key);
 
 describe('TeacherDashboardScreen', () => {
-  it('loads only the overview (with the students’ messages and check-ins) until a tab opens, then that tab once', async () => {
+  it('loads only the overview (with the students’ messages, check-ins and the check-in questions) until a tab opens, then that tab once', async () => {
     const calls = stubApi({
       [DASHBOARD_GET]: () => json(DASHBOARD),
       'GET /teacher/students': () => json({ students: STUDENTS }),
@@ -74,7 +74,8 @@ describe('TeacherDashboardScreen', () => {
     });
     renderDashboard();
     expect(text(await screen.findByTestId('teacher-figure-totalStudents'))).toBe('12');
-    expect(gets(calls).sort()).toEqual([DASHBOARD_GET, 'GET /coach/threads', 'GET /coach/check-ins'].sort());
+    // The questions' card asks once the overview is there.
+    await waitFor(() => expect(gets(calls).sort()).toEqual([DASHBOARD_GET, 'GET /coach/threads', 'GET /coach/check-ins', 'GET /teacher/check-in-questions'].sort()));
 
     await openTab('students');
     await screen.findByTestId('teacher-students-table');
@@ -84,7 +85,7 @@ describe('TeacherDashboardScreen', () => {
     await openTab('overview');
     await openTab('students');
     expect(screen.getAllByTestId('teacher-student-row')).toHaveLength(3);
-    expect(gets(calls).filter((key) => !key.startsWith('GET /coach/'))).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
+    expect(gets(calls).filter((key) => !key.startsWith('GET /coach/') && key !== 'GET /teacher/check-in-questions')).toEqual([DASHBOARD_GET, 'GET /teacher/students', 'GET /teacher/referral-links']);
   });
 
   it('shows the six figures, one line per currency and R$ 0,00 for none, and the AI key state', async () => {
@@ -369,6 +370,22 @@ describe('TeacherDashboardScreen', () => {
     const waiting = await screen.findAllByTestId('teacher-messages-thread');
     expect(waiting.map((row) => text(row))).toEqual(['Responder Ana Aluna2 mensagens novasPosso trocar o arroz?']);
     expect(within(waiting[0] as HTMLElement).getByTestId('teacher-messages-answer').getAttribute('href')).toBe('/admin?client=ana');
+  });
+
+  it('keeps the teacher’s own check-in questions: the saved ones in their fields, the edited ones sent and shown as the server kept them', async () => {
+    const calls = stubApi({
+      [DASHBOARD_GET]: () => json(DASHBOARD),
+      'GET /teacher/check-in-questions': () => json({ questions: ['Como foi o sono?'] }),
+      'PUT /teacher/check-in-questions': () => json({ questions: ['Como foi o sono?', 'Quantos litros de água por dia?'] }),
+    });
+    renderDashboard();
+    const first = (await screen.findByTestId('check-in-question-1')) as HTMLInputElement;
+    expect(first.value).toBe('Como foi o sono?');
+    fireEvent.change(screen.getByTestId('check-in-question-3'), { target: { value: '  Quantos litros de água por dia?  ' } });
+    fireEvent.click(screen.getByTestId('check-in-questions-save'));
+    await waitFor(() => expect((screen.getByTestId('check-in-question-2') as HTMLInputElement).value).toBe('Quantos litros de água por dia?'));
+    expect((screen.getByTestId('check-in-question-3') as HTMLInputElement).value).toBe('');
+    expect(calls.filter((c) => c.key === 'PUT /teacher/check-in-questions').map((c) => c.body)).toEqual([{ questions: ['Como foi o sono?', '', '  Quantos litros de água por dia?  ', '', ''] }]);
   });
 
   it('speaks the language of the app', async () => {

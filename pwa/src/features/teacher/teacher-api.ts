@@ -30,6 +30,7 @@ export const teacherResources = {
   threads: () => answer(apiClient.coach.threads.$get()),
   /** The students' check-ins waiting for review (issue 22, part 2). */
   checkIns: () => answer(apiClient.coach['check-ins'].$get({ query: {} })),
+  checkInQuestions: () => answer(apiClient.teacher['check-in-questions'].$get()),
 };
 
 /** SPEC §7 teacher calls that change something. */
@@ -41,4 +42,6 @@ export const teacherApi = {
   updateCode: (linkId: string, code: string) => answer(apiClient.teacher['referral-links'][':id'].$put({ ...byId(linkId), json: { code } })),
   /** The whole available balance of one currency (ADR 013). */
   requestPayout: (currency: CurrencyCode) => answer(apiClient.teacher.payouts.$post({ json: { currency } })),
+  /** Blank ones are dropped by the server; the answer is what it kept. */
+  setCheckInQuestions: (questions: string[]) => answer(apiClient.teacher['check-in-questions'].$put({ json: { questions } })),
 };
