@@ -1,3 +1,4 @@
+import { createAttention, type AttentionView } from './services/attention.ts';
 import type { CheckIns } from './repositories/check-ins.ts';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import { createClock } from '#protocol/clock/hlc.ts';
@@ -97,6 +98,7 @@ export interface AppDeps {
   /** The coach's side of the clients' threads (issue 22). */
   coachThreads: CoachThreads;
   coachCheckIns: CoachCheckIns;
+  attention: AttentionView;
   generation: ContentGeneration;
   translateTexts: Translations['translateTexts'];
   referrals: Referrals;
@@ -158,6 +160,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
     coachThreads,
     coachCheckIns: createCoachCheckIns(database.sqlite, versions, coachThreads, groupCommit),
+    attention: createAttention(database.sqlite, subscriptions, now),
     generation,
     translateTexts: translations.translateTexts,
     referrals: createReferrals(database.sqlite, now),

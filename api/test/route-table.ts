@@ -230,6 +230,7 @@ export const ROUTES: Row[] = [
   },
   { method: 'POST', path: '/api/coach/threads/:id/read', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: { upTo: new Date(w.t.deps.now()).toISOString() } }) },
   { method: 'GET', path: '/api/coach/check-ins', access: 'staff', ok: 200 },
+  { method: 'GET', path: '/api/coach/attention', access: 'staff', ok: 200 },
   {
     method: 'POST',
     path: '/api/coach/check-ins/:id/review',

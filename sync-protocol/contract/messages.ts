@@ -1,4 +1,5 @@
 import type { CheckIn, Message, MessageThread } from '../conflict/rules.ts';
+import type { Attention } from '../domain/attention.ts';
 
 /** GET /api/coach/threads: a client's thread as their coach lists it (issue 22). */
 export interface CoachThreadSummary {
@@ -29,4 +30,11 @@ export interface CoachCheckIn {
   checkIn: CheckIn;
   /** The client's check-in before this one, for the week's figures side by side; null for the first. */
   previous: CheckIn | null;
+}
+
+/** GET /api/coach/attention: a student as the coach's "who needs attention" view lists them (issue 22, part 3). */
+export interface CoachStudentAttention extends Attention {
+  clientId: string;
+  clientName: string;
+  email: string;
 }

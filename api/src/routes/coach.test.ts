@@ -1,7 +1,8 @@
 /** The coach's side of the clients' threads (issue 22): scope, unread first, answers once, deletes, read marks, live pokes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoachCheckIn, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
-import type { PullResult } from '#protocol/contract/sync.ts';
+import type { CoachCheckIn, CoachStudentAttention, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
+import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
+import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { TestDevice, signIn } from '../../test/factories.ts';
@@ -334,3 +335,35 @@ describe('a teacher’s own check-in questions (issue 22, part 2)', () => {
     expect((await w.ana.c.get('/api/teacher/check-in-questions')).status).toBe(403);
   });
 });
+
+describe('GET /api/coach/attention (issue 22, part 3)', () => {
+  it('lists a teacher’s own students with their figures from the server’s data: a student with no weigh-in for 8 days, another with a check-in waiting; admins see every client', async () => {
+    world.now = Date.UTC(2026, 10, 20, 15, 0);
+    const w = await team();
+    const anaPhone = new TestDevice(undefined, () => world.now);
+    expect((await w.ana.c.post('/api/sync/push', { deviceId: anaPhone.deviceId, mutations: [anaPhone.addWeight(82.4, { createdAt: new Date(world.now).toISOString() }), anaPhone.mutation('progress.set', { field: 'workoutCompleted', value: true }), anaPhone.mutation('progress.set', { field: 'dietFollowed', value: true }), anaPhone.mutation('progress.set', { field: 'mood', value: 4 }), anaPhone.mutation('progress.complete', {})] })).status).toBe(200);
+    world.now += 8 * 86_400_000;
+    const biaPhone = new TestDevice(undefined, () => world.now);
+    await w.bia.c.post('/api/sync/push', { deviceId: biaPhone.deviceId, mutations: [biaPhone.addWeight(70.1, { createdAt: new Date(world.now).toISOString() })] });
+    await checksInOnSaturday(w.bia);
+
+    const students = (await w.teacher.c.get<{ students: CoachStudentAttention[] }>('/api/coach/attention')).body.students;
+    expect(students.map((s) => s.clientName)).toEqual(['Ana Aluna', 'Bia Aluna']);
+    const [ana, bia] = students as [CoachStudentAttention, CoachStudentAttention];
+    expect(ana).toMatchObject({ daysSinceWeighIn: 8, trendKgPerWeek: null, lastCheckIn: null, daysSinceOpen: 8, planStatus: 'inactive', daysLeft: null });
+    expect(ana.tracking30).toBe(0.03); // one completed day of thirty
+    expect(bia).toMatchObject({ daysSinceWeighIn: 0, lastCheckIn: { week: '2026-11-23', reviewed: false }, daysSinceOpen: 0 });
+    expect([ATTENTION_FILTERS.noWeighIn7(ana), ATTENTION_FILTERS.noWeighIn7(bia), ATTENTION_FILTERS.checkInWaiting(bia)]).toEqual([true, false, true]);
+
+    const everyone = (await w.admin.c.get<{ students: CoachStudentAttention[] }>('/api/coach/attention')).body.students.map((s) => s.clientName);
+    expect(everyone).toEqual(expect.arrayContaining(['Ana Aluna', 'Bia Aluna', 'Olga Aluna', 'Úrsula Livre']));
+    expect((await w.ana.c.get('/api/coach/attention')).status).toBe(403);
+  });
+});
+
+/** A check-in for the week that began on Monday the 23rd, pushed on Saturday the 28th. */
+async function checksInOnSaturday(client: { c: TestClient }) {
+  const device = new TestDevice(undefined, () => world.now);
+  const checkIn = device.mutation('checkin.submit', { id: uuidv7(), week: '2026-11-23', createdAt: new Date(world.now).toISOString(), dietAdherence: 4, workoutAdherence: 4, hunger: 3, sleep: 3, stress: 3, energy: 3 });
+  expect((await client.c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations: [checkIn] })).body.results[0]?.status).toBe('applied');
+}

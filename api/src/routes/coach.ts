@@ -11,7 +11,7 @@ import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { declaredQuery, jsonBody } from '../http/validate.ts';
 
 export function coachRoutes(deps: AppDeps) {
-  const { coachThreads, coachCheckIns, now } = deps;
+  const { coachThreads, coachCheckIns, attention, now } = deps;
 
   return createRouter('/api/coach')
     .get('/threads', 'staff', (c) => c.json({ threads: coachThreads.list(currentUser(c)) }))
@@ -30,6 +30,9 @@ export function coachRoutes(deps: AppDeps) {
     })
 
     .post('/threads/:id/read', 'staff', jsonBody(readMarkSchema), async (c) => c.json({ thread: await coachThreads.markRead(currentUser(c), idParam(c), c.req.valid('json').upTo, now()) }))
+
+    /** Who needs attention (issue 22, part 3): the coach's students with their figures. */
+    .get('/attention', 'staff', (c) => c.json({ students: attention.list(currentUser(c)) }))
 
     /** Weekly check-ins (issue 22, part 2): `?all=1` lists the reviewed ones too. */
     .get('/check-ins', 'staff', declaredQuery(['all']), (c) => c.json({ checkIns: coachCheckIns.queue(currentUser(c), c.req.query('all') === '1') }))
