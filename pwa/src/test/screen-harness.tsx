@@ -34,7 +34,7 @@ export function stubApi(routes: Record<string, ApiHandler>) {
 }
 
 /** `stubApi` for the staff's screens, with the coach's threads and check-ins (issue 22) empty unless `routes` says otherwise. */
-export const stubStaffApi = (routes: Record<string, ApiHandler>) => stubApi({ 'GET /coach/threads': () => json({ threads: [] }), 'GET /coach/check-ins': () => json({ checkIns: [] }), 'GET /teacher/check-in-questions': () => json({ questions: [] }), ...routes });
+export const stubStaffApi = (routes: Record<string, ApiHandler>) => stubApi({ 'GET /coach/threads': () => json({ threads: [] }), 'GET /coach/check-ins': () => json({ checkIns: [] }), 'GET /teacher/check-in-questions': () => json({ questions: [] }), 'GET /coach/attention': () => json({ students: [] }), ...routes });
 
 /** Registers the hooks of a screen test file; returns the pt-BR messages once loaded. */
 export function setUpScreenTests(): () => Messages {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { LedgerEntry, Payout, ReferralLink, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
-import type { CoachThreadSummary } from '#protocol/contract/messages.ts';
+import type { CoachStudentAttention, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { TeacherDashboardScreen } from './TeacherDashboardScreen.tsx';
 import { json, renderInApp, setUpScreenTests, stubStaffApi as stubApi } from '#pwa/test/screen-harness.tsx';
@@ -386,6 +386,54 @@ describe('TeacherDashboardScreen', () => {
     await waitFor(() => expect((screen.getByTestId('check-in-question-2') as HTMLInputElement).value).toBe('Quantos litros de água por dia?'));
     expect((screen.getByTestId('check-in-question-3') as HTMLInputElement).value).toBe('');
     expect(calls.filter((c) => c.key === 'PUT /teacher/check-in-questions').map((c) => c.body)).toEqual([{ questions: ['Como foi o sono?', '', '  Quantos litros de água por dia?  ', '', ''] }]);
+  });
+
+  it('tells who needs attention: each student’s last weigh-in, trend, completed days, check-in and last visit, filtered to those with no weigh-in for 7 days', async () => {
+    const figures = (over: Partial<CoachStudentAttention>): CoachStudentAttention => ({
+      clientId: 's1',
+      clientName: 'x',
+      email: 'x@example.com',
+      lastWeighInAt: null,
+      daysSinceWeighIn: null,
+      trendKgPerWeek: null,
+      tracking7: 0,
+      tracking30: 0,
+      lastCheckIn: null,
+      daysSinceOpen: null,
+      planId: null,
+      planStatus: 'inactive',
+      daysLeft: null,
+      ...over,
+    });
+    stubApi({
+      [DASHBOARD_GET]: () => json(DASHBOARD),
+      'GET /teacher/students': () => json({ students: STUDENTS }),
+      'GET /coach/attention': () =>
+        json({
+          students: [
+            figures({ clientId: STUDENTS[0]!.id, daysSinceWeighIn: 8, trendKgPerWeek: -0.45, tracking7: 0.43, tracking30: 0.5, daysSinceOpen: 2, lastCheckIn: { week: '2026-11-23', reviewed: false } }),
+            figures({ clientId: STUDENTS[1]!.id, daysSinceWeighIn: 1, tracking7: 1, tracking30: 0.9, daysSinceOpen: 0 }),
+            figures({ clientId: STUDENTS[2]!.id }),
+          ],
+        }),
+    });
+    renderDashboard();
+    await openTab('students');
+    await screen.findByTestId('teacher-students-table');
+    const row = await waitFor(() => {
+      const found = screen.getAllByTestId('teacher-student-row').find((r) => r.textContent?.includes(STUDENTS[0]!.name));
+      expect(found?.textContent).toContain('há 8 dias');
+      return found as HTMLElement;
+    });
+    expect(text(row)).toContain('-0,45 kg/semana');
+    expect(text(row)).toContain('43% / 50%');
+    expect(text(row)).toContain('esperando revisão');
+    expect(text(row)).toContain('há 2 dias');
+    fireEvent.click(screen.getByTestId('attention-filter-noWeighIn7'));
+    // The one 8 days from the scale and the one who never weighed in.
+    await waitFor(() => expect(screen.getAllByTestId('teacher-student-row').map((r) => r.textContent?.includes(STUDENTS[1]!.name))).toEqual([false, false]));
+    fireEvent.click(screen.getByTestId('attention-filter-checkInWaiting'));
+    expect(screen.getAllByTestId('teacher-student-row')).toHaveLength(1);
   });
 
   it('speaks the language of the app', async () => {

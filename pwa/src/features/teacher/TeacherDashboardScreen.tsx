@@ -43,6 +43,7 @@ function TeacherDashboardTabs() {
     void checkIns.reload();
   });
   const students = useOnlineResource(opened.has('students') ? 'students' : null, teacherResources.students);
+  const attention = useOnlineResource(opened.has('students') ? 'attention' : null, teacherResources.attention);
   const links = useOnlineResource(opened.has('referral') ? 'referral' : null, teacherResources.referralLinks);
   const ledger = useOnlineResource(opened.has('commissions') ? 'commissions' : null, teacherResources.ledger);
   const payouts = useOnlineResource(opened.has('payouts') ? 'payouts' : null, teacherResources.payouts);
@@ -69,7 +70,17 @@ function TeacherDashboardTabs() {
           />
         );
       case 'students':
-        return <StudentsTab students={students.data?.students ?? null} error={students.error} retry={() => void students.reload()} />;
+        return (
+          <StudentsTab
+            students={students.data?.students ?? null}
+            attention={attention.data?.students ?? null}
+            error={students.error}
+            retry={() => {
+              void students.reload();
+              void attention.reload();
+            }}
+          />
+        );
       case 'referral':
         return !referralTab.Component ? (
           <TableSkeleton />

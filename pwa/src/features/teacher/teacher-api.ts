@@ -31,6 +31,8 @@ export const teacherResources = {
   /** The students' check-ins waiting for review (issue 22, part 2). */
   checkIns: () => answer(apiClient.coach['check-ins'].$get({ query: {} })),
   checkInQuestions: () => answer(apiClient.teacher['check-in-questions'].$get()),
+  /** Who needs attention (issue 22, part 3), with the students tab. */
+  attention: () => answer(apiClient.coach.attention.$get()),
 };
 
 /** SPEC §7 teacher calls that change something. */
