@@ -1,10 +1,12 @@
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { uuidv7 } from '#protocol/ids.ts';
 import { backdateRegistration, DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, test } from '../fixtures.ts';
 import { LoginPage } from '../page-models/login-page.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
- * Issue 22, the loop across two browsers: a student at the gym with no signal fills the week's
+ * Issue 22, the loop across two browsers: the teacher's attention view lists a student 8 days
+ * from the scale; the student, at the gym with no signal, fills the week's
  * check-in and writes to their teacher; once the phone is back online the teacher's open
  * dashboard lists the student as waiting and counts the check-in within 5 s, with no reload; the
  * teacher answers from the student's detail and reviews the check-in; the answer and the
@@ -19,12 +21,22 @@ const CASES = [
 ] as const;
 
 const SCORES = ['dietAdherence', 'workoutAdherence', 'hunger', 'sleep', 'stress', 'energy'] as const;
+const ATTENTION = { 'pt-BR': 'há 8 dias', 'es-AR': 'hace 8 días', 'en-US': '8 days ago' } as const;
+
+/** A weigh-in from another phone of the student's, `daysAgo` days back, pushed straight to the API. */
+async function weighInFromAnotherPhone(request: APIRequestContext, origin: string, weight: number, daysAgo: number) {
+  const deviceId = `web_e2e${Date.now().toString(16)}${Math.random().toString(16).slice(2, 10)}`;
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  const mutation = { deviceId, seq: 1, id: uuidv7(), name: 'weight.add', version: 1, args: { id: uuidv7(at.getTime()), weight, notes: null, createdAt: at.toISOString() }, hlc: `${new Date().toISOString()}-000000-${deviceId}`, localDate: new Date().toISOString().slice(0, 10), timeZone: 'UTC' };
+  const response = await request.post('/api/sync/push', { headers: { origin }, data: { deviceId, mutations: [mutation] } });
+  expect((await response.json()).results).toEqual([expect.objectContaining({ status: 'applied' })]);
+}
 
 for (const c of CASES) {
   test.describe(c.locale, () => {
     test.use({ locale: c.locale, viewport: { width: 390, height: 844 } });
 
-    test(`the teacher's open dashboard hears of a student's offline message and check-in within 5 s, answers and reviews them, and both reach the student within 5 s (${c.locale})`, async ({ page, context, browser, baseURL }) => {
+    test(`the teacher sees who has not weighed in for 8 days; their open dashboard hears of a student's offline message and check-in within 5 s, answers and reviews them, and both reach the student within 5 s (${c.locale})`, async ({ page, context, browser, baseURL }) => {
       test.setTimeout(150_000);
       const origin = baseURL as string;
       // A new student of the demo teacher's, through the teacher's referral code.
@@ -35,6 +47,7 @@ for (const c of CASES) {
       const { email } = await registerClient(context.request, origin, { name, countryCode: c.countryCode, referralCode });
       // A student of two weeks whose teacher set the check-in on today's weekday.
       backdateRegistration(email, 14);
+      await weighInFromAnotherPhone(context.request, origin, 82, 8);
       const { users } = (await (await teacherApi.get('/api/teacher-admin/users')).json()) as { users: { id: string; email: string }[] };
       const studentId = users.find((u) => u.email === email)!.id;
       expect((await teacherApi.put(`/api/coach/clients/${studentId}/check-in-day`, { data: { day: new Date().getDay() } })).status()).toBe(200);
@@ -59,6 +72,11 @@ for (const c of CASES) {
       await expect(messages).toBeVisible({ timeout: 15_000 });
       const waiting = messages.getByTestId('teacher-messages-thread').filter({ hasText: name });
       await expect(waiting).toHaveCount(0);
+      // Who needs attention: the student 8 days from the scale.
+      await teacher.getByTestId('teacher-tab-students').click();
+      await teacher.getByTestId('attention-filter-noWeighIn7').click();
+      await expect(teacher.getByTestId('teacher-student-row').filter({ hasText: name })).toContainText(ATTENTION[c.locale], { timeout: 10_000 });
+      await teacher.getByTestId('teacher-tab-overview').click();
       const checkInsWaiting = teacher.getByTestId('teacher-check-ins-waiting');
       await expect(checkInsWaiting).toBeVisible();
       const countOf = async () => Number((await checkInsWaiting.textContent())?.match(/\d+/)?.[0] ?? 0);
