@@ -8,15 +8,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import SendIcon from '@mui/icons-material/Send';
 import { MESSAGE_DELETE_WINDOW_MS } from '#protocol/conflict/rules.ts';
 import type { CoachMessage } from '#protocol/contract/messages.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
+import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { coachApi } from './admin-api.ts';
@@ -170,22 +169,16 @@ export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: st
               ))}
             </Box>
           )}
-          <Stack component="form" direction="row" onSubmit={(event) => void send(event)} sx={{ gap: 1, alignItems: 'flex-start' }}>
-            <TextField
-              label={t('admin.messages.thread.answer')}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              multiline
-              maxRows={6}
-              fullWidth
-              error={tooLong}
-              helperText={tooLong ? t('admin.messages.thread.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(trimmed.length) }) : undefined}
-              slotProps={{ htmlInput: { 'data-testid': 'coach-thread-input' } }}
-            />
-            <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={sending || trimmed === '' || tooLong} sx={{ mt: 1 }} data-testid="coach-thread-send">
-              {sending ? t('admin.messages.thread.sending') : t('admin.messages.thread.send')}
-            </Button>
-          </Stack>
+          <MessageComposer
+            value={text}
+            onChange={setText}
+            onSubmit={(event) => void send(event)}
+            busy={sending}
+            label={t('admin.messages.thread.answer')}
+            sendLabel={sending ? t('admin.messages.thread.sending') : t('admin.messages.thread.send')}
+            tooLongText={(length) => t('admin.messages.thread.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(length) })}
+            testIdPrefix="coach-thread"
+          />
         </Stack>
       </CardContent>
     </Card>

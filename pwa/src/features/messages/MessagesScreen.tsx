@@ -1,19 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import SendIcon from '@mui/icons-material/Send';
 import { MESSAGE_DELETE_WINDOW_MS, type Message } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useThread, type ThreadOnDevice } from '#pwa/db/use-messages.ts';
 import { showToast } from '#pwa/lib/toast.ts';
@@ -136,22 +134,16 @@ function Chat() {
         </Box>
       )}
       <div ref={end} />
-      <Stack component="form" direction="row" onSubmit={(event) => void send(event)} sx={{ gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          label={t('chat.label')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          multiline
-          maxRows={6}
-          fullWidth
-          error={tooLong}
-          helperText={tooLong ? t('chat.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(trimmed.length) }) : undefined}
-          slotProps={{ htmlInput: { 'data-testid': 'chat-input' } }}
-        />
-        <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={sending || trimmed === '' || tooLong} sx={{ mt: 1 }} data-testid="chat-send">
-          {t('chat.send')}
-        </Button>
-      </Stack>
+      <MessageComposer
+        value={text}
+        onChange={setText}
+        onSubmit={(event) => void send(event)}
+        busy={sending}
+        label={t('chat.label')}
+        sendLabel={t('chat.send')}
+        tooLongText={(length) => t('chat.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(length) })}
+        testIdPrefix="chat"
+      />
     </Stack>
   );
 }
