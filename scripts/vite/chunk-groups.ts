@@ -61,6 +61,7 @@ export function chunkGroups(root: string) {
     'features/check-ins/CheckInDialog.tsx',
     'features/admin/CoachThreadCard.tsx',
     'features/admin/CheckInReviewDialog.tsx',
+    'features/admin/AttentionSection.tsx',
     'features/admin/AdminScreen.tsx',
     'features/teacher/TeacherDashboardScreen.tsx',
     'features/teacher/ReferralTab.tsx',

@@ -23,6 +23,7 @@ const catalogDirs: Record<string, string> = {
       .map((name) => [name, path.join(featuresDir, name, 'i18n')]),
   ),
   components: path.resolve('pwa/src/components/i18n'),
+  coaching: path.resolve('pwa/src/components/i18n/coaching'),
 };
 const featureNames = Object.keys(catalogDirs);
 const featureCatalog = (feature: string, locale: string) =>

@@ -20,6 +20,7 @@ function featureMessages(locale: string): Record<string, string> {
       .filter((name) => readdirSync(path.join(featuresDir, name)).includes('i18n'))
       .map((name) => path.join(featuresDir, name, 'i18n')),
     path.join(srcDir, 'components', 'i18n'),
+    path.join(srcDir, 'components', 'i18n', 'coaching'),
   ];
   return Object.assign({}, ...dirs.map((dir) => flattenMessages(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0]))) as Record<string, string>;
 }

@@ -10,3 +10,13 @@ export const loadAnswerMessages = featureCatalog({
   'es-AR': () => import('./es-AR.json'),
   'en-US': () => import('./en-US.json'),
 });
+
+/**
+ * The words of the coaches' shared pieces (the sortable tables, who needs attention): loaded by
+ * the teacher dashboard and the admin panel, never by a client's screens.
+ */
+export const loadCoachingMessages = featureCatalog({
+  'pt-BR': () => import('./coaching/pt-BR.json'),
+  'es-AR': () => import('./coaching/es-AR.json'),
+  'en-US': () => import('./coaching/en-US.json'),
+});

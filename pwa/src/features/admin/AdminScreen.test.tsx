@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CoachCheckIn, CoachMessage, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
+import type { CoachCheckIn, CoachMessage, CoachStudentAttention, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
@@ -516,5 +516,40 @@ describe('the coach’s conversations (issue 22)', () => {
     const posts = calls.filter((c) => c.key === 'POST /coach/check-ins/c2/review').map((c) => (c.body as { feedback: string }).feedback);
     expect(posts).toEqual(['Ótimo! Continue assim.']);
     expect(await screen.findByTestId('admin-check-ins-empty')).toBeTruthy();
+  });
+
+  it('shows admins who needs attention among every client, filtered, and opens one in the panel', async () => {
+    const figures = (over: Partial<CoachStudentAttention>): CoachStudentAttention => ({
+      clientId: 'fresh',
+      clientName: 'Ana Fresca',
+      email: 'ana@example.com',
+      lastWeighInAt: null,
+      daysSinceWeighIn: 1,
+      trendKgPerWeek: -0.4,
+      tracking7: 0.71,
+      tracking30: 0.6,
+      lastCheckIn: null,
+      daysSinceOpen: 0,
+      planId: 'monthly',
+      planStatus: 'active',
+      daysLeft: 20,
+      ...over,
+    });
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'GET /coach/attention': () => json({ students: [figures({}), figures({ clientId: 'none', clientName: 'Carla Sem Dieta', email: 'carla@example.com', daysSinceWeighIn: 9, planId: 'trial', daysLeft: 1 })] }),
+    });
+    renderAdmin();
+    const table = await screen.findByTestId('admin-attention-table', {}, { timeout: 5_000 });
+    expect(within(table).getAllByTestId('admin-attention-row')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('attention-filter-noWeighIn7'));
+    const rows = within(screen.getByTestId('admin-attention-table')).getAllByTestId('admin-attention-row');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toContain('há 9 dias');
+    fireEvent.click(screen.getByTestId('attention-filter-planEnding7'));
+    expect(within(screen.getByTestId('admin-attention-table')).getAllByTestId('admin-attention-row')).toHaveLength(1);
+    fireEvent.click(within(rows[0] as HTMLElement).getByTestId('admin-attention-open'));
+    expect((await screen.findByTestId('admin-user-name')).textContent).toBe('Carla Sem Dieta');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +30,8 @@ import { loadAdminMessages } from './i18n/messages.ts';
 
 // The review form comes when a check-in is opened: the panel's own code stays under its budget.
 const loadReviewDialog = () => import('./CheckInReviewDialog.tsx').then((m) => m.CheckInReviewDialog);
+// Who needs attention comes for admins only, apart from the panel (teachers have it in their dashboard).
+const loadAttention = () => import('./AttentionSection.tsx').then((m) => m.AttentionSection);
 
 /**
  * SPEC §2 /admin for admins and teachers: the users by diet freshness on the left, the selected
@@ -57,10 +59,15 @@ function AdminPanel() {
     void checkIns.reload();
   });
   const reviewDialog = useOnDemand(loadReviewDialog, 'check-in-review');
+  const attentionSection = useOnDemand(loadAttention, 'attention');
+  const { open: openAttention } = attentionSection;
   const [reviewing, setReviewing] = useState<CoachCheckIn | null>(null);
   const [imageTest, setImageTest] = useState(false);
   // Teachers' payouts are money an admin alone moves (ADR 013): teachers in the panel never see them.
   const isAdmin = useSession((s) => s.client?.role === 'admin');
+  useEffect(() => {
+    if (isAdmin) openAttention(() => undefined);
+  }, [isAdmin, openAttention]);
 
   const changed = () => {
     void detail.reload();
@@ -132,6 +139,14 @@ function AdminPanel() {
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'block' : 'none', lg: 'block' } }}>{listColumn}</Box>
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'none' : 'block', lg: 'block' } }}>{detailColumn}</Box>
       </Box>
+      {isAdmin && attentionSection.Component && (
+        <attentionSection.Component
+          onOpen={(id) => {
+            select(id);
+            window.scrollTo({ top: 0 }); // the client opens at the top of the panel
+          }}
+        />
+      )}
       {isAdmin && <PayoutsSection />}
       {isAdmin && <OrdersSection />}
       <Stack direction="row" sx={{ justifyContent: 'center', mt: 6, mb: 2 }}>

@@ -69,3 +69,8 @@ export const checkInApi = {
   /** The feedback goes to the client as a message with `messageId` (a retry sends it once). */
   review: (checkInId: string, json: { messageId: string; feedback: string }) => answer(apiClient.coach['check-ins'][':id'].review.$post({ ...byId(checkInId), json })),
 };
+
+/** Who needs attention (issue 22, part 3): for admins, every client. */
+export const attentionApi = {
+  list: () => answer(apiClient.coach.attention.$get()),
+};

@@ -3,9 +3,9 @@ import type { LedgerEntry } from '#protocol/contract/teacher.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { COMMISSION_STATUS_LABELS, dateText, PLAN_LABELS } from './format.ts';
 import { LoadError } from './LoadError.tsx';
-import { SortableTable, type Column } from './SortableTable.tsx';
+import { SortableTable, type Column } from '#pwa/components/SortableTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
-import { timeOf } from './sorting.ts';
+import { timeOf } from '#pwa/lib/sorting.ts';
 import { TableSkeleton } from './TableSkeleton.tsx';
 
 /** SPEC §2 commissions: student, amount, percentage, plan, date, status, description; newest first. */

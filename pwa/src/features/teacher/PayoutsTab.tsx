@@ -14,9 +14,9 @@ import { showToast } from '#pwa/lib/toast.ts';
 import { failureText } from './feedback.ts';
 import { dateText, PAYOUT_STATUS_LABELS } from './format.ts';
 import { LoadError } from './LoadError.tsx';
-import { SortableTable, type Column } from './SortableTable.tsx';
+import { SortableTable, type Column } from '#pwa/components/SortableTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
-import { timeOf } from './sorting.ts';
+import { timeOf } from '#pwa/lib/sorting.ts';
 import { teacherApi } from './teacher-api.ts';
 import { TableSkeleton } from './TableSkeleton.tsx';
 

@@ -15,6 +15,11 @@ import { StudentsTab } from './StudentsTab.tsx';
 import { TableSkeleton } from './TableSkeleton.tsx';
 import { teacherResources } from './teacher-api.ts';
 import { loadTeacherMessages } from './i18n/messages.ts';
+import { loadCoachingMessages } from '#pwa/components/i18n/messages.ts';
+import { mergedCatalogs } from '#pwa/i18n/messages.ts';
+
+// The tables' and the attention view's words are the coaching pieces' own (components/i18n/coaching).
+const loadDashboardMessages = mergedCatalogs(loadTeacherMessages, loadCoachingMessages);
 
 // The referral tab's form (formik and the teachers' schemas, ~24 KB gzip) loads when the tab is
 // pointed at or first opens, not with the dashboard (issue 20, part 4).
@@ -153,7 +158,7 @@ function TeacherDashboardTabs() {
 /** The dashboard with the teacher programme's own strings, which load with it (i18n/messages.ts). */
 export function TeacherDashboardScreen() {
   return (
-    <FeatureMessages load={loadTeacherMessages}>
+    <FeatureMessages load={loadDashboardMessages}>
       <TeacherDashboardTabs />
     </FeatureMessages>
   );

@@ -20,7 +20,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { sortRows, type SortDirection } from './sorting.ts';
+import { sortRows, type SortDirection } from '../lib/sorting.ts';
 
 export interface Column<R> {
   id: string;
@@ -74,7 +74,7 @@ export function SortableTable<R extends { id: string }>({
           <TextField
             select
             size="small"
-            label={t('teacher.table.sortBy')}
+            label={t('table.sortBy')}
             value={sort.column}
             onChange={(event) => setSort({ column: event.target.value, direction: 'asc' })}
             sx={{ flex: 1 }}
@@ -88,7 +88,7 @@ export function SortableTable<R extends { id: string }>({
           </TextField>
           <IconButton
             onClick={() => toggle(sort.column)}
-            aria-label={t(sort.direction === 'asc' ? 'teacher.table.ascending' : 'teacher.table.descending')}
+            aria-label={t(sort.direction === 'asc' ? 'table.ascending' : 'table.descending')}
             data-testid={`${testId}-direction`}
           >
             {sort.direction === 'asc' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
