@@ -541,6 +541,7 @@ describe('the coach’s conversations (issue 22)', () => {
       'GET /coach/attention': () => json({ students: [figures({}), figures({ clientId: 'none', clientName: 'Carla Sem Dieta', email: 'carla@example.com', daysSinceWeighIn: 9, planId: 'trial', daysLeft: 1 })] }),
     });
     renderAdmin();
+    fireEvent.click(await screen.findByTestId('admin-attention-show'));
     const table = await screen.findByTestId('admin-attention-table', {}, { timeout: 5_000 });
     expect(within(table).getAllByTestId('admin-attention-row')).toHaveLength(2);
     fireEvent.click(screen.getByTestId('attention-filter-noWeighIn7'));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,14 +60,11 @@ function AdminPanel() {
   });
   const reviewDialog = useOnDemand(loadReviewDialog, 'check-in-review');
   const attentionSection = useOnDemand(loadAttention, 'attention');
-  const { open: openAttention } = attentionSection;
+  const [attentionShown, setAttentionShown] = useState(false);
   const [reviewing, setReviewing] = useState<CoachCheckIn | null>(null);
   const [imageTest, setImageTest] = useState(false);
   // Teachers' payouts are money an admin alone moves (ADR 013): teachers in the panel never see them.
   const isAdmin = useSession((s) => s.client?.role === 'admin');
-  useEffect(() => {
-    if (isAdmin) openAttention(() => undefined);
-  }, [isAdmin, openAttention]);
 
   const changed = () => {
     void detail.reload();
@@ -139,13 +136,27 @@ function AdminPanel() {
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'block' : 'none', lg: 'block' } }}>{listColumn}</Box>
         <Box sx={{ minWidth: 0, display: { xs: selectedId === null ? 'none' : 'block', lg: 'block' } }}>{detailColumn}</Box>
       </Box>
-      {isAdmin && attentionSection.Component && (
+      {/* A table of every client: it loads when asked for, not with the panel (its budget, ADR 026). */}
+      {isAdmin && attentionShown && attentionSection.Component ? (
         <attentionSection.Component
           onOpen={(id) => {
             select(id);
             window.scrollTo({ top: 0 }); // the client opens at the top of the panel
           }}
         />
+      ) : (
+        isAdmin && (
+          <Button
+            variant="outlined"
+            sx={{ mt: 4 }}
+            onPointerEnter={attentionSection.preload}
+            onFocus={attentionSection.preload}
+            onClick={() => attentionSection.open(() => setAttentionShown(true))}
+            data-testid="admin-attention-show"
+          >
+            {t('admin.attention.show')}
+          </Button>
+        )
       )}
       {isAdmin && <PayoutsSection />}
       {isAdmin && <OrdersSection />}

@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CoachStudentAttention } from '#protocol/contract/messages.ts';
 import { AttentionFilters, attentionColumns, useAttentionFilters } from '#pwa/components/AttentionTable.tsx';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { loadCoachingMessages } from '#pwa/components/i18n/messages.ts';
 import { SortableTable, type Column } from '#pwa/components/SortableTable.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
@@ -28,6 +30,14 @@ const PLAN_LABELS: Record<string, string> = {
  * Loaded apart from the panel (its own chunk), for admins only: teachers have it in their dashboard.
  */
 export function AttentionSection({ onOpen }: { onOpen: (clientId: string) => void }) {
+  return (
+    <FeatureMessages load={loadCoachingMessages} fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 4 }} />}>
+      <Attention onOpen={onOpen} />
+    </FeatureMessages>
+  );
+}
+
+function Attention({ onOpen }: { onOpen: (clientId: string) => void }) {
   const intl = useIntl();
   const measures = useMeasures();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);

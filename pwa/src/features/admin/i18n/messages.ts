@@ -1,4 +1,4 @@
-import { loadAnswerMessages, loadCoachingMessages } from '#pwa/components/i18n/messages.ts';
+import { loadAnswerMessages } from '#pwa/components/i18n/messages.ts';
 import { featureCatalog, mergedCatalogs } from '#pwa/i18n/messages.ts';
 
 /** The admin panel's strings, loaded with the panel: clients never download them. */
@@ -9,5 +9,4 @@ export const loadAdminMessages = mergedCatalogs(
     'en-US': () => import('./en-US.json'),
   }),
   loadAnswerMessages, // the client's answers, in the nutrition card
-  loadCoachingMessages, // who needs attention, for admins
 );
