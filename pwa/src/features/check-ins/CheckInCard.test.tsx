@@ -72,6 +72,14 @@ describe('CheckInCard (issue 22, part 2)', () => {
     expect(await outbox()).toEqual([]);
   });
 
+  it('asks nothing of a teacher or an admin on their own dashboard', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    await userDb().profile.toCollection().modify({ role: 'teacher' });
+    render();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('check-in-card')).toBeNull();
+  });
+
   it('asks nothing in the week the client registered', async () => {
     await client(userDb(), { daysAgo: 2, checkInDay: weekdayOf(todayLocalDate(new Date(Date.now() - 2 * DAY))) });
     render();

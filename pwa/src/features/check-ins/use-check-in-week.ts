@@ -25,7 +25,8 @@ export function useCheckInWeek(today: string): CheckInWeek | undefined {
   return useLiveData(async () => {
     if (!db) return undefined;
     const profile = (await db.profile.toArray())[0];
-    if (!profile?.createdAt || profile.checkInDay === undefined) return { week: null, filled: null, waiting: false, questions: [] };
+    // Check-ins are a client's report to their coach: staff on their own dashboard are asked nothing.
+    if (!profile?.createdAt || profile.checkInDay === undefined || profile.role !== 'user') return { week: null, filled: null, waiting: false, questions: [] };
     const week = checkInWeek(today, profile.checkInDay as Weekday);
     const [ofWeek, outbox] = await Promise.all([db.synced('checkIns').where('week').equals(week).toArray(), db.outbox.toArray()]);
     const filled = ofWeek.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1) ?? null;
