@@ -28,10 +28,10 @@ describe('CheckInCard (issue 22, part 2)', () => {
   it('asks for the week’s check-in on the check-in day, saves it once on a double tap with the weight as typed in pt-BR, and logs the new weight as a weigh-in', async () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
     render();
-    const card = await screen.findByTestId('check-in-card');
+    const card = await screen.findByTestId('check-in-card', {}, { timeout: 5_000 });
     expect(card.dataset.status).toBe('due');
     fireEvent.click(within(card).getByTestId('check-in-start'));
-    const dialog = await screen.findByTestId('check-in-dialog');
+    const dialog = await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 });
     const weight = within(dialog).getByTestId('check-in-weight') as HTMLInputElement;
     expect(weight.value).toBe('82');
     fireEvent.change(weight, { target: { value: '81,4' } });
@@ -40,11 +40,11 @@ describe('CheckInCard (issue 22, part 2)', () => {
     const send = within(dialog).getByTestId('check-in-submit');
     fireEvent.click(send);
     fireEvent.click(send);
-    await waitFor(async () => expect((await outbox()).map(([name]) => name)).toEqual(['checkin.submit', 'weight.add']));
+    await waitFor(async () => expect((await outbox()).map(([name]) => name)).toEqual(['checkin.submit', 'weight.add']), { timeout: 5_000 });
     const [checkIn, weighIn] = ((await outbox()) as [string, Record<string, unknown>][]).map(([, args]) => args);
     expect(checkIn).toMatchObject({ week: today(), weight: 81.4, dietAdherence: 4, energy: 4, note: 'Semana boa', answers: [] });
     expect(weighIn).toMatchObject({ weight: 81.4 });
-    await waitFor(() => expect(screen.getByTestId('check-in-card').dataset.status).toBe('waiting'));
+    await waitFor(() => expect(screen.getByTestId('check-in-card').dataset.status).toBe('waiting'), { timeout: 5_000 });
     expect(screen.queryByTestId('check-in-dialog')).toBeNull();
   });
 
@@ -52,23 +52,23 @@ describe('CheckInCard (issue 22, part 2)', () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
     await userDb().profile.toCollection().modify({ checkInQuestions: ['Quantos litros de água por dia?', 'Alguma dor?'] });
     render();
-    fireEvent.click(await screen.findByTestId('check-in-start'));
-    const dialog = await screen.findByTestId('check-in-dialog');
+    fireEvent.click(await screen.findByTestId('check-in-start', {}, { timeout: 5_000 }));
+    const dialog = await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 });
     expect(within(dialog).getByLabelText('Quantos litros de água por dia?')).toBe(within(dialog).getByTestId('check-in-answer-1'));
     fireEvent.change(within(dialog).getByTestId('check-in-answer-1'), { target: { value: ' 2 litros ' } });
     for (const score of CHECK_IN_SCORES) fireEvent.click(within(dialog).getByTestId(`check-in-${score}-3`));
     fireEvent.click(within(dialog).getByTestId('check-in-submit'));
-    await waitFor(async () => expect((await outbox())[0]?.[1]).toMatchObject({ answers: [{ question: 'Quantos litros de água por dia?', answer: '2 litros' }] }));
+    await waitFor(async () => expect((await outbox())[0]?.[1]).toMatchObject({ answers: [{ question: 'Quantos litros de água por dia?', answer: '2 litros' }] }), { timeout: 5_000 });
   });
 
   it('saves nothing while a question is unanswered, and says which', async () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
     render();
-    fireEvent.click(await screen.findByTestId('check-in-start'));
-    const dialog = await screen.findByTestId('check-in-dialog');
+    fireEvent.click(await screen.findByTestId('check-in-start', {}, { timeout: 5_000 }));
+    const dialog = await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 });
     for (const score of CHECK_IN_SCORES.slice(1)) fireEvent.click(within(dialog).getByTestId(`check-in-${score}-3`));
     fireEvent.click(within(dialog).getByTestId('check-in-submit'));
-    expect(await within(dialog).findByText('Escolha um valor de 1 a 5')).toBeTruthy();
+    expect(await within(dialog).findAllByText('Escolha um valor de 1 a 5', {}, { timeout: 5_000 })).toHaveLength(1);
     expect(await outbox()).toEqual([]);
   });
 
