@@ -25,7 +25,7 @@ function WeeklyCheckIn({ week, filled, waiting, questions }: CheckInWeek & { wee
   const [open, setOpen] = useState(false);
   const status = !filled ? 'due' : waiting ? 'waiting' : filled.reviewedAt ? 'reviewed' : 'sent';
   return (
-    <Card variant="outlined" component="section" aria-labelledby="check-in-card-title" sx={{ mb: 2, borderColor: status === 'due' ? 'primary.main' : undefined }} data-testid="check-in-card" data-status={status}>
+    <Card variant="outlined" component="section" aria-labelledby="check-in-card-title" sx={{ borderColor: status === 'due' ? 'primary.main' : undefined }} data-testid="check-in-card" data-status={status}>
       <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
         <ChecklistIcon color="primary" aria-hidden="true" />
         <div>

@@ -38,7 +38,7 @@ export interface DashboardSlots {
   recordMeasurements: ReactNode;
   /** The daily tracking card (tracking feature). */
   tracking: ReactNode;
-  /** The weekly check-in (check-ins feature): shown when the week asks for one, or it was filled. */
+  /** The weekly check-in (check-ins feature): shown when the week asks for one, or it was filled; last in its column. */
   checkIn?: ReactNode;
   /** The full diet and workout views (content feature), opened in the page. */
   dietView: (close: () => void) => ReactNode;
@@ -158,8 +158,6 @@ export function DashboardScreen({ recordWeight, recordMeasurements, tracking, ch
         </CardContent>
       </Card>
 
-      {checkIn}
-
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }} data-testid="dashboard-tiles">
         <Tile icon={<WorkoutIcon />} label={t('dashboard.tiles.workoutPending')} value={loaded ? intl.formatNumber(pending.workout) : null} testId="tile-workout" />
         <Tile icon={<DietIcon />} label={t('dashboard.tiles.dietPending')} value={loaded ? intl.formatNumber(pending.diet) : null} testId="tile-diet" />
@@ -212,6 +210,9 @@ export function DashboardScreen({ recordWeight, recordMeasurements, tracking, ch
           </Stack>
 
           {tracking}
+          {/* Last in its column: it appears once the device knows the week asks for it, and
+              nothing below it can move then (layout shift, ADR 026). */}
+          {checkIn}
         </Stack>
 
         <Card variant="outlined" sx={{ order: { xs: -1, lg: 0 } }} data-testid="quick-actions">
