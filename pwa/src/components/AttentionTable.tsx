@@ -9,7 +9,7 @@ import type { Measures } from '#pwa/lib/measures.ts';
 import type { Column } from './SortableTable.tsx';
 
 const FILTERS = Object.keys(ATTENTION_FILTERS) as AttentionFilter[];
-/** "Never" and missing figures sort after every real one, whichever way the column sorts. */
+/** "Never" sorts as the longest ago: the students who never weighed in or opened the app head a descending sort. */
 const LAST = Number.MAX_SAFE_INTEGER;
 
 /**
