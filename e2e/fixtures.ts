@@ -29,7 +29,7 @@ export { expect };
 export async function registerClient(request: APIRequestContext, baseURL: string, overrides: Record<string, unknown> = {}) {
   const email = `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'senha-forte-1';
-  const data = { name: 'Cliente Teste', email, password, height: 170, currentWeight: 80, targetWeight: 70, weeklyWeightGoal: 0.5, ...overrides };
+  const data = { name: 'Cliente Teste', email, password, height: 170, currentWeight: 80, targetWeight: 70, weeklyWeightGoal: 0.5, healthDataConsent: true, ...overrides };
   const response = await request.post('/api/clients/register', { headers: { origin: baseURL }, data });
   expect(response.status()).toBe(201);
   return { email: data.email as string, password: data.password as string };

@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'UPLOAD_OFFSET_MISMATCH',
   // Messages (issue 22).
   'MESSAGE_DELETE_EXPIRED',
+  // Health data without the LGPD consent for it (issue 22, part 4).
+  'HEALTH_CONSENT_REQUIRED',
   ...STAFF_ERROR_CODES,
 ] as const;
 

@@ -43,6 +43,7 @@ import { createPlans } from './services/plans.ts';
 import { createSync } from './services/sync.ts';
 import { createSubscriptions } from './services/subscriptions.ts';
 import { createLiveUpdates } from './live/live-updates.ts';
+import { createHealthConsent, type HealthConsent } from './services/health-consent.ts';
 import { createPlanAuthoring } from './services/plan-authoring.ts';
 import { createStaffUsers } from './services/staff-users.ts';
 import { createContentGeneration } from './ai/content-generation.ts';
@@ -82,6 +83,7 @@ export interface AppDeps {
   checkIns: CheckIns;
   /** Progress photos' files under UPLOADS_PATH (issue 21). */
   photoFiles: PhotoFiles;
+  healthConsent: HealthConsent;
   /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */
   mutations: Mutations;
   plans: Plans;
@@ -128,9 +130,11 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   // A client's thread changed: their teacher's and the admins' open pages hear of it (issue 22).
   const coachesOf = database.sqlite.prepare<[string], { id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'");
   const groupCommit = createGroupCommit(database.sqlite);
-  const repositories = createSyncedTables(database, versions, now, (clientId) => {
+  const coachesChanged = (clientId: string) => {
     for (const { id } of coachesOf.all(clientId)) live.changed(id);
-  });
+  };
+  const repositories = createSyncedTables(database, versions, now, coachesChanged);
+  const photoFiles = createPhotoFiles(config.uploadsPath);
   const mutations = createMutations(database.db, versions, repositories, clock, now);
   const subscriptions = createSubscriptions(database.sqlite, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
@@ -149,7 +153,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     clock,
     versions,
     ...repositories,
-    photoFiles: createPhotoFiles(config.uploadsPath),
+    photoFiles,
+    healthConsent: createHealthConsent(database.sqlite, database.db, versions, photoFiles, coachesChanged, now),
     mutations,
     plans: createPlans(database.sqlite, versions.bump, now),
     live,

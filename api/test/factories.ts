@@ -9,6 +9,7 @@ import { createClock, type Clock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Envelope, MutationArgs, MutationName } from '#protocol/mutations/index.ts';
+import type { CheckInSubmitArgs } from '#protocol/mutations/checkin-submit.ts';
 
 let sequence = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++sequence}@example.com`;
@@ -29,6 +30,8 @@ export function buildRegistration(overrides: Partial<Record<keyof RegisterClient
     goalType: 'perder_peso',
     timeFrame: 'sixMonths',
     countryCode: 'BR',
+    // Most journeys record health data; a test of its refusal overrides this (issue 22, part 4).
+    healthDataConsent: true,
     ...overrides,
   };
 }
@@ -141,6 +144,26 @@ export function buildClientProfile(overrides: Partial<ClientProfile> = {}): Clie
     weeklyWeightGoal: 0.5,
     dietaryRestrictions: [],
     medicalConditions: [],
+    ...overrides,
+  };
+}
+
+/**
+ * A weekly check-in as the form sends it (issue 22, part 2): the week that began Monday
+ * 23 November 2026, filled on Saturday the 28th; middling scores. Override any field.
+ */
+export function aCheckIn(overrides: Partial<CheckInSubmitArgs> = {}): CheckInSubmitArgs {
+  return {
+    id: uuidv7(),
+    week: '2026-11-23',
+    createdAt: '2026-11-28T15:00:00.000Z',
+    weight: 80,
+    dietAdherence: 3,
+    workoutAdherence: 3,
+    hunger: 3,
+    sleep: 3,
+    stress: 3,
+    energy: 3,
     ...overrides,
   };
 }

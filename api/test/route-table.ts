@@ -133,6 +133,8 @@ export const ROUTES: Row[] = [
   { method: 'PUT', path: '/api/clients/profile', access: 'signedIn', ok: 200, call: () => ({ body: { name: 'Nome Novo' } }) },
   { method: 'GET', path: '/api/clients/me/export', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/clients/me/export.zip', access: 'signedIn', ok: 200 },
+  { method: 'PUT', path: '/api/clients/me/health-consent', access: 'signedIn', ok: 200 },
+  { method: 'DELETE', path: '/api/clients/me/health-consent', access: 'signedIn', ok: 200 },
   { method: 'DELETE', path: '/api/clients/me', access: 'signedIn', ok: 200, call: () => ({ body: { password: PASSWORD } }) },
   { method: 'PUT', path: '/api/clients/me/password', access: 'signedIn', ok: 200, call: () => ({ body: { currentPassword: PASSWORD, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' } }) },
   { method: 'GET', path: '/api/clients/me/sessions', access: 'signedIn', ok: 200 },

@@ -49,6 +49,8 @@ export interface ClientDto {
   createdAt: string;
   /** The weekday of the client's check-in (issue 22): the day they registered unless their coach chose another. */
   checkInDay: Weekday;
+  /** When the client's consent for health data was given (issue 22, part 4); null without one. */
+  healthConsentAt: string | null;
   /** Their teacher's own check-in questions (issue 22), as the teacher wrote them; none without a teacher. */
   checkInQuestions: string[];
 }
@@ -71,6 +73,7 @@ export const clientWithNoAnswers = (identity: Pick<ClientDto, 'id' | 'name' | 'e
   goalType: null,
   weeklyWeightGoal: null,
   timeFrame: null,
+  healthConsentAt: null,
   motivation: null,
   previousAttempts: null,
   highestWeight: null,

@@ -1,4 +1,4 @@
-import { array, lazy, mixed, object, ref, string, type InferType, type Schema } from 'yup';
+import { array, boolean, lazy, mixed, object, ref, string, type InferType, type Schema } from 'yup';
 import {
   ACTIVITY_LEVELS,
   COUNTRY_CODES,
@@ -129,6 +129,14 @@ export const registerClientSchema = object({
     .matches(REFERRAL_CODE, { message: 'validation.referralCodeFormat', excludeEmptyString: true })
     .optional(),
   ...profileExtras,
+  /**
+   * The LGPD consent for health data (issue 22, part 4): given only by ticking its own box, never
+   * assumed. Without it an account is made, and medical conditions are not taken.
+   */
+  healthDataConsent: boolean().typeError('validation.invalidType').optional(),
+  medicalConditions: profileExtras.medicalConditions.test('health-consent', 'validation.healthConsentRequired', function (conditions) {
+    return !conditions?.length || this.parent.healthDataConsent === true;
+  }),
 })
   .noUnknown(true, 'validation.unknownField')
   .strict(false);

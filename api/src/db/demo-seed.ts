@@ -41,11 +41,12 @@ export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
       lowestWeight: 60,
       dietaryRestrictions: ['lactoseFree'],
       medicalConditions: ['hypothyroidism'],
+      healthDataConsent: true,
       countryCode: 'BR',
       preferredLanguage: 'pt-BR',
     },
   },
-  { role: 'user', input: { ...base, name: 'Nina Nova', email: JUST_REGISTERED, height: 168, currentWeight: 91, targetWeight: 76 } },
+  { role: 'user', input: { ...base, name: 'Nina Nova', email: JUST_REGISTERED, height: 168, currentWeight: 91, targetWeight: 76, healthDataConsent: true } },
   {
     role: 'user',
     input: {
@@ -62,6 +63,7 @@ export const DEMO_ACCOUNTS: { role: Role; input: RegisterClientInput }[] = [
       goalType: 'loseWeight',
       dietaryRestrictions: ['vegetarian'],
       medicalConditions: ['hypertension'],
+      healthDataConsent: true,
       countryCode: 'BR',
     },
   },

@@ -1,10 +1,9 @@
 /** Weekly check-ins through push and pull (issue 22, part 2): once, in the client's week, never another client's. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
-import { uuidv7 } from '#protocol/ids.ts';
 import type { CheckInSubmitArgs } from '#protocol/mutations/checkin-submit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, signIn } from '../../test/factories.ts';
+import { TestDevice, aCheckIn, signIn } from '../../test/factories.ts';
 
 // Saturday 28 November 2026, 15:00 UTC: 12:00 in São Paulo, the device's zone.
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
@@ -24,29 +23,26 @@ async function signedInClient() {
   return { c, user, device: new TestDevice(undefined, () => world.now) };
 }
 
-const aCheckIn = (overrides: Partial<CheckInSubmitArgs> = {}): CheckInSubmitArgs => ({
-  id: uuidv7(),
-  week: '2026-11-23',
-  createdAt: new Date(world.now).toISOString(),
-  weight: 81.4,
-  dietAdherence: 4,
-  workoutAdherence: 3,
-  hunger: 2,
-  sleep: 4,
-  stress: 3,
-  energy: 4,
-  note: '  Semana corrida, mas segui a dieta.  ',
-  answers: [
-    { question: 'Quantos litros de água por dia?', answer: ' 2 ' },
-    { question: 'Alguma dor?', answer: '   ' },
-  ],
-  ...overrides,
-});
+const aWeeksCheckIn = (overrides: Partial<CheckInSubmitArgs> = {}): CheckInSubmitArgs =>
+  aCheckIn({
+    createdAt: new Date(world.now).toISOString(),
+    weight: 81.4,
+    dietAdherence: 4,
+    hunger: 2,
+    sleep: 4,
+    energy: 4,
+    note: '  Semana corrida, mas segui a dieta.  ',
+    answers: [
+      { question: 'Quantos litros de água por dia?', answer: ' 2 ' },
+      { question: 'Alguma dor?', answer: '   ' },
+    ],
+    ...overrides,
+  });
 
 describe('checkin.submit', () => {
   it('stores the week’s check-in once however often it is resent, and every device pulls it as written', async () => {
     const { c, device } = await signedInClient();
-    const checkIn = device.mutation('checkin.submit', aCheckIn());
+    const checkIn = device.mutation('checkin.submit', aWeeksCheckIn());
     expect(outcomes((await push(c, device, [checkIn])).body)).toEqual(['applied']);
     expect(outcomes((await push(c, device, [checkIn])).body)).toEqual(['duplicate']);
     expect((await pull(c)).changes.checkIns).toEqual([
@@ -72,10 +68,10 @@ describe('checkin.submit', () => {
   it('refuses a week that has not begun or ended more than six days ago on the device’s calendar, a score out of 1 to 5, and stores nothing', async () => {
     const { c, device } = await signedInClient();
     const results = await push(c, device, [
-      device.mutation('checkin.submit', aCheckIn({ week: '2026-11-29' })),
-      device.mutation('checkin.submit', aCheckIn({ week: '2026-11-21' })),
-      device.mutation('checkin.submit', aCheckIn({ hunger: 6 })),
-      device.mutation('checkin.submit', aCheckIn({ sleep: 2.5 })),
+      device.mutation('checkin.submit', aWeeksCheckIn({ week: '2026-11-29' })),
+      device.mutation('checkin.submit', aWeeksCheckIn({ week: '2026-11-21' })),
+      device.mutation('checkin.submit', aWeeksCheckIn({ hunger: 6 })),
+      device.mutation('checkin.submit', aWeeksCheckIn({ sleep: 2.5 })),
     ]);
     expect(outcomes(results.body)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
     expect((await pull(c)).changes.checkIns).toEqual([]);
@@ -86,7 +82,7 @@ describe('checkin.submit', () => {
     // Monday 30 November 02:30 UTC is Sunday 29th 23:30 in São Paulo.
     world.now = Date.UTC(2026, 10, 30, 2, 30);
     try {
-      expect(outcomes((await push(c, device, [device.mutation('checkin.submit', aCheckIn({ createdAt: new Date(world.now).toISOString() }))])).body)).toEqual(['applied']);
+      expect(outcomes((await push(c, device, [device.mutation('checkin.submit', aWeeksCheckIn({ createdAt: new Date(world.now).toISOString() }))])).body)).toEqual(['applied']);
     } finally {
       world.now = Date.UTC(2026, 10, 28, 15, 0);
     }
@@ -95,7 +91,7 @@ describe('checkin.submit', () => {
   it('never shows a check-in to another client, and refuses its id for them', async () => {
     const mine = await signedInClient();
     const theirs = await signedInClient();
-    const checkIn = mine.device.mutation('checkin.submit', aCheckIn());
+    const checkIn = mine.device.mutation('checkin.submit', aWeeksCheckIn());
     await push(mine.c, mine.device, [checkIn]);
     expect((await pull(theirs.c)).changes.checkIns).toEqual([]);
     expect(outcomes((await push(theirs.c, theirs.device, [theirs.device.mutation('checkin.submit', checkIn.args)])).body)).toEqual(['ID_CONFLICT']);

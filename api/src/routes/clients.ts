@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { jsonBody, jsonBodyAfterChecks, readJsonObject } from '../http/validate.ts';
+import { recordsHealthData } from '#protocol/domain/health-consent.ts';
 import { existingVisitorId, REFERRAL_COOKIE } from '../http/referral-visits.ts';
 
 const loginBody = jsonBodyAfterChecks(loginSchema);
@@ -22,6 +23,13 @@ const registerClientBody = jsonBodyAfterChecks<typeof registerClientSchema, Part
 export function clientsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const { loginPerIp, loginPerAccount, registrationPerIp } = deps.limiters;
+
+  /** The signed-in person's own account as responses show it. */
+  const ownClient = (userId: string) => {
+    const user = findUserById(db, userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    return toClientDto(db, user);
+  };
 
   /**
    * The password again, for what a left-open session alone must not do. Failures count towards
@@ -88,19 +96,31 @@ export function clientsRoutes(deps: AppDeps) {
       return c.json({ client: user ? toClientDto(db, user) : null });
     })
 
-    .get('/me', 'signedIn', (c) => {
-      const user = findUserById(db, currentUser(c).id);
-      if (!user) throw new DomainError('UNAUTHENTICATED');
-      return c.json({ client: toClientDto(db, user) });
-    })
+    .get('/me', 'signedIn', (c) => c.json({ client: ownClient(currentUser(c).id) }))
 
     .put('/profile', 'signedIn', jsonBody(profileUpdateSchema), async (c) => {
       const input = c.req.valid('json');
       const userId = currentUser(c).id;
+      if (recordsHealthData(profileUpdate.name, { fields: input }) && findUserById(db, userId)?.healthConsentAt == null) throw new DomainError('HEALTH_CONSENT_REQUIRED');
       const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, profileUpdate, { fields: input }))();
       const user = findUserById(db, userId);
       if (!write.ok || !user) throw new DomainError(write.ok ? 'NOT_FOUND' : write.code);
       return c.json({ client: toClientDto(db, user) });
+    })
+
+    /** The LGPD consent for health data (issue 22, part 4): given, or withdrawn with what it covered erased. */
+    .put('/me/health-consent', 'signedIn', (c) => {
+      const userId = currentUser(c).id;
+      deps.healthConsent.give(userId);
+      deps.log.info('client.health-consent-given', { userId });
+      return c.json({ client: ownClient(userId) });
+    })
+
+    .delete('/me/health-consent', 'signedIn', async (c) => {
+      const userId = currentUser(c).id;
+      await deps.healthConsent.withdraw(userId);
+      deps.log.info('client.health-consent-withdrawn', { userId });
+      return c.json({ client: ownClient(userId) });
     })
 
     .get('/me/export', 'signedIn', (c) => {

@@ -5,7 +5,7 @@ import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, signIn } from '../../test/factories.ts';
+import { TestDevice, aCheckIn, signIn } from '../../test/factories.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
@@ -212,19 +212,7 @@ describe('weekly check-ins (issue 22, part 2)', () => {
   /** A client's check-in pushed from their phone for the week that began on `week`. */
   async function checksIn(client: { c: TestClient }, week: string, overrides: Record<string, unknown> = {}) {
     const device = new TestDevice(undefined, () => world.now);
-    const checkIn = device.mutation('checkin.submit', {
-      id: uuidv7(),
-      week,
-      createdAt: new Date(world.now).toISOString(),
-      weight: 80,
-      dietAdherence: 3,
-      workoutAdherence: 3,
-      hunger: 3,
-      sleep: 3,
-      stress: 3,
-      energy: 3,
-      ...overrides,
-    });
+    const checkIn = device.mutation('checkin.submit', aCheckIn({ week, createdAt: new Date(world.now).toISOString(), ...overrides }));
     expect((await client.c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [checkIn] })).status).toBe(200);
     return checkIn.args.id;
   }
@@ -364,6 +352,6 @@ describe('GET /api/coach/attention (issue 22, part 3)', () => {
 /** A check-in for the week that began on Monday the 23rd, pushed on Saturday the 28th. */
 async function checksInOnSaturday(client: { c: TestClient }) {
   const device = new TestDevice(undefined, () => world.now);
-  const checkIn = device.mutation('checkin.submit', { id: uuidv7(), week: '2026-11-23', createdAt: new Date(world.now).toISOString(), dietAdherence: 4, workoutAdherence: 4, hunger: 3, sleep: 3, stress: 3, energy: 3 });
+  const checkIn = device.mutation('checkin.submit', aCheckIn({ createdAt: new Date(world.now).toISOString(), weight: null, dietAdherence: 4, workoutAdherence: 4 }));
   expect((await client.c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations: [checkIn] })).body.results[0]?.status).toBe('applied');
 }

@@ -17,6 +17,8 @@ export function exportAccount(deps: AppDeps, userId: string) {
   return {
     exportedAt: new Date(deps.now()).toISOString(),
     client: toClientDto(deps.database.db, user),
+    /** The record of the consent for health data (LGPD art. 8 §2 and art. 18 II). */
+    healthConsents: rows("SELECT action, version, locale, strftime('%Y-%m-%dT%H:%M:%fZ', at / 1000.0, 'unixepoch') AS at FROM health_consents WHERE user_id = ? ORDER BY id"),
     weightRecords: rows('SELECT id, weight, notes, created_at AS createdAt, deleted_at AS deletedAt FROM weight_records WHERE user_id = ? ORDER BY created_at'),
     bodyMeasurements: rows(
       "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",

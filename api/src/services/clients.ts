@@ -10,7 +10,8 @@ import { weekdayOf, type Weekday } from '#protocol/domain/check-ins.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import type { Db } from '../db/client.ts';
-import { users, weightRecords, type UserRow } from '../db/schema/index.ts';
+import { healthConsents, users, weightRecords, type UserRow } from '../db/schema/index.ts';
+import { HEALTH_CONSENT_VERSION } from '#protocol/domain/health-consent.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 
 /**
@@ -46,6 +47,7 @@ export function toClientDto(db: Db, row: UserRow): ClientDto {
     role: row.role,
     createdAt: new Date(row.createdAt).toISOString(),
     checkInDay: (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday,
+    healthConsentAt: row.healthConsentAt === null ? null : new Date(row.healthConsentAt).toISOString(),
     checkInQuestions: row.teacherId ? (db.select({ questions: users.checkInQuestions }).from(users).where(eq(users.id, row.teacherId)).get()?.questions ?? []) : [],
   };
 }
@@ -103,7 +105,11 @@ function profileFields(input: ProfileUpdateInput | RegisterClientInput) {
  * do the units (lb and ft + in in the US, ADR 020).
  */
 export async function registerClient(db: Db, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
-  const { password, referralCode: _referralCode, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & { password: string; referralCode?: string };
+  const { password, referralCode: _referralCode, healthDataConsent, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & {
+    password: string;
+    referralCode?: string;
+    healthDataConsent?: boolean;
+  };
   const countryCode = fields.countryCode ?? 'BR';
   const row: typeof users.$inferInsert = {
     ...fields,
@@ -121,10 +127,20 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
     unitSystem: fields.unitSystem ?? unitSystemOfCountry(countryCode),
     // An account an operator makes a teacher (seed, tests) is trusted; self-registered ones wait for an admin (ADR 013).
     teacherApprovedAt: role === 'teacher' ? now : null,
+    healthConsentAt: healthDataConsent ? now : null,
     createdAt: now,
     updatedAt: now,
   };
-  return insertAccount(db, row);
+  return db.transaction(() => {
+    const user = insertAccount(db, row);
+    if (healthDataConsent) recordHealthConsent(db, user, 'given', now);
+    return user;
+  });
+}
+
+/** One line of the consent's record (LGPD art. 8 §2): what, when, and the wording's version and language. */
+export function recordHealthConsent(db: Db, user: Pick<UserRow, 'id' | 'preferredLanguage'>, action: 'given' | 'withdrawn', now: number): void {
+  db.insert(healthConsents).values({ userId: user.id, action, version: HEALTH_CONSENT_VERSION, locale: user.preferredLanguage, at: now }).run();
 }
 
 /** Inserts a new account; an email already registered is the 409 the forms show under the field. */

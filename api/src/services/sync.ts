@@ -16,6 +16,7 @@ import { RateLimiter } from '../auth/rate-limit.ts';
 import { refused, runMutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
+import { recordsHealthData } from '#protocol/domain/health-consent.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import { toClientDto } from './clients.ts';
 import type { Mutations } from './mutations.ts';
@@ -51,6 +52,7 @@ export function createSync(
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
   const insertRefusal = sqlite.prepare('INSERT OR REPLACE INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?)');
   const refusalOf = sqlite.prepare<[string, number], { code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?');
+  const healthConsentOf = sqlite.prepare<[string], { at: number | null }>('SELECT health_consent_at AS at FROM users WHERE id = ?');
 
   const page = <T>(sql: string) => sqlite.prepare<[string, number, number], T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`);
   const dietsAfter = page<DietPlanRaw>('SELECT * FROM diet_plans WHERE user_id = ?');
@@ -79,6 +81,8 @@ export function createSync(
     const storage = mutations.storageFor(userId);
     const results: MutationStatus[] = [];
     let gap: PushResult['gap'] = null;
+    // Read once per batch: a consent is given or withdrawn through its own route, never in a push.
+    const consented = healthConsentOf.get(userId)?.at != null;
     const ordered = batch.map((raw) => ({ raw, seq: rawSeq(raw) as number })).sort((a, b) => a.seq - b.seq);
     for (const { raw, seq } of ordered) {
       const id = typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id).slice(0, 64) : null;
@@ -98,6 +102,8 @@ export function createSync(
         ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
           ? refused('DEVICE_CONFLICT')
+          : !consented && recordsHealthData(parsed.mutation.name, parsed.mutation.args)
+            ? refused('HEALTH_CONSENT_REQUIRED')
           : message && messagesPerSender.retryAfter(userId) > 0
             ? refused('RATE_LIMITED')
             : apply(storage, parsed);
@@ -129,7 +135,8 @@ export function createSync(
     const gate = subscriptions.gate(user.id);
     const base = { lastSeq, serverTime: new Date(now()).toISOString(), gate };
     const empty: PullResult['changes'] = { profile: null, ...perSyncedTable<{ [N in SyncedTableName]: [] }>(() => []), diets: [], workouts: [], subscriptions: [] };
-    if (cursor > current) return { ...base, cursor: 0, hasMore: true, reset: true, changes: empty };
+    // A cursor from the future (a restored backup), or from before an erasure its rows still hold.
+    if (cursor > current || (cursor > 0 && cursor < user.resyncFrom)) return { ...base, cursor: 0, hasMore: true, reset: true, changes: empty };
 
     const cutoff = { value: current };
     const fetch = <T>(statement: Database.Statement<[string, number, number], T & Versioned>) => collect(statement.all(user.id, cursor, PULL_PAGE + 1), cutoff);

@@ -52,6 +52,13 @@ export const users = sqliteTable(
     checkInDay: integer('check_in_day'),
     /** A teacher's own questions for their students' check-ins (issue 22), at most five, in the words they wrote. */
     checkInQuestions: text('check_in_questions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** When the client's current consent for health data was given (issue 22, LGPD art. 11); null without one. */
+    healthConsentAt: integer('health_consent_at'),
+    /**
+     * A pull from a cursor below this version starts again from nothing: data the devices hold was
+     * erased on the server (a withdrawn consent), and only a full pull lets every device drop it.
+     */
+    resyncFrom: integer('resync_from').notNull().default(0),
     /** Server-wide sync version of the last change, for pull. */
     version: integer('version').notNull().default(0),
     createdAt: integer('created_at').notNull(),
@@ -62,3 +69,24 @@ export const users = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * Every consent for health data given or withdrawn (issue 22, part 4), never rewritten: what
+ * shows, with its date and the wording's version, that a person agreed (LGPD art. 8 §2).
+ */
+export const healthConsents = sqliteTable(
+  'health_consents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['given', 'withdrawn'] }).notNull(),
+    /** HEALTH_CONSENT_VERSION of the wording the person read. */
+    version: text('version').notNull(),
+    /** The language the wording was shown in. */
+    locale: text('locale').notNull(),
+    at: integer('at').notNull(),
+  },
+  (table) => [index('health_consents_user_idx').on(table.userId)],
+);

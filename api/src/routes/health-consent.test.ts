@@ -1,0 +1,168 @@
+/**
+ * The LGPD consent for health data (issue 22, part 4): given only by the person, recorded with its
+ * date, required for what it covers, and withdrawn with that data erased on the server and on
+ * every device.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientDto } from '#protocol/contract/clients.ts';
+import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
+import { HEALTH_CONSENT_VERSION } from '#protocol/domain/health-consent.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { TestDevice, aCheckIn, buildRegistration, createUser, signIn, storePhoto } from '../../test/factories.ts';
+
+// Saturday 28 November 2026, 15:00 UTC: the week of aCheckIn's default.
+const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp({ now: () => world.now });
+});
+afterAll(() => t.close());
+
+const push = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
+const pull = async (c: TestClient, cursor = 0) => (await c.get<PullResult>(`/api/sync/pull?cursor=${cursor}`)).body;
+const outcomes = (result: PushResult) => result.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
+const consentLog = (userId: string) => t.deps.database.sqlite.prepare('SELECT action, version, locale, at FROM health_consents WHERE user_id = ? ORDER BY id').all(userId);
+const me = async (c: TestClient) => (await c.get<{ client: ClientDto }>('/api/clients/me')).body.client;
+
+/** Everything the consent covers, recorded by `device`: a measurement, a check-in and medical conditions. */
+const healthData = (device: TestDevice) => [
+  device.mutation('measurement.add', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), waist: 84 }),
+  device.mutation('checkin.submit', aCheckIn({ createdAt: new Date(world.now).toISOString() })),
+  device.mutation('profile.update', { fields: { medicalConditions: ['diabetes'] } }),
+];
+
+describe('registration', () => {
+  it('records a consent given with the date, the wording’s version and the language it was read in', async () => {
+    const c = t.client();
+    const response = await c.post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'AR', medicalConditions: ['diabetes'] }));
+    expect(response.status).toBe(201);
+    expect(response.body.client.healthConsentAt).toBe('2026-11-28T15:00:00.000Z');
+    expect(consentLog(response.body.client.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
+  });
+
+  it('makes an account without the consent, recording no consent and taking no medical conditions', async () => {
+    const c = t.client();
+    const refused = await c.post('/api/clients/register', buildRegistration({ healthDataConsent: false, medicalConditions: ['diabetes'] }), { 'accept-language': 'pt-BR' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ field: 'medicalConditions', code: 'validation.healthConsentRequired', message: expect.stringContaining('consentimento') }]);
+
+    const made = await c.post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ healthDataConsent: undefined }));
+    expect(made.status).toBe(201);
+    expect(made.body.client.healthConsentAt).toBeNull();
+    expect(consentLog(made.body.client.id)).toEqual([]);
+  });
+});
+
+describe('without the consent', () => {
+  it('refuses every change that records health data, and told why; weights and deletes go on', async () => {
+    const c = t.client();
+    await signIn(c, t.deps, { healthDataConsent: false });
+    const device = new TestDevice(undefined, () => world.now);
+    const photo = device.mutation('photo.add', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), pose: 'front', contentType: 'image/webp', bytes: 4000, thumbnailBytes: 500, width: 1200, height: 1600 });
+    const result = await push(c, device, [...healthData(device), photo, device.addWeight(80.4), device.mutation('profile.update', { fields: { medicalConditions: [] } })]);
+    expect(outcomes(result.body)).toEqual(['HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED', 'applied', 'applied']);
+    const { changes } = await pull(c);
+    expect([changes.bodyMeasurements, changes.checkIns, changes.progressPhotos, changes.profile?.medicalConditions]).toEqual([[], [], [], []]);
+  });
+
+  it('refuses medical conditions through the profile form in the person’s language', async () => {
+    const c = t.client();
+    await signIn(c, t.deps, { healthDataConsent: false, preferredLanguage: 'en-US' });
+    const response = await c.put('/api/clients/profile', { medicalConditions: ['hypertension'] }, { 'accept-language': 'en-US' });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'HEALTH_CONSENT_REQUIRED', error: expect.stringContaining('Settings') });
+    expect((await me(c)).medicalConditions).toEqual([]);
+  });
+});
+
+describe('PUT /api/clients/me/health-consent', () => {
+  it('gives the consent once however often it is sent; every device hears of it', async () => {
+    const c = t.client();
+    const user = await signIn(c, t.deps, { healthDataConsent: false });
+    const { cursor } = await pull(c);
+    world.now += 60_000;
+    const given = await c.put<{ client: ClientDto }>('/api/clients/me/health-consent');
+    expect(given.status).toBe(200);
+    expect(given.body.client.healthConsentAt).toBe(new Date(world.now).toISOString());
+    world.now += 60_000;
+    expect((await c.put<{ client: ClientDto }>('/api/clients/me/health-consent')).body.client.healthConsentAt).toBe(given.body.client.healthConsentAt);
+    expect(consentLog(user.id)).toHaveLength(1);
+    expect((await pull(c, cursor)).changes.profile?.healthConsentAt).toBe(given.body.client.healthConsentAt);
+
+    const device = new TestDevice(undefined, () => world.now);
+    expect(outcomes((await push(c, device, healthData(device))).body)).toEqual(['applied', 'applied', 'applied']);
+  });
+});
+
+describe('DELETE /api/clients/me/health-consent', () => {
+  it('erases what the consent covered, and each device drops its copies on its next pull', async () => {
+    const c = t.client();
+    const user = await signIn(c, t.deps);
+    const phone = new TestDevice(undefined, () => world.now);
+    expect(outcomes((await push(c, phone, [...healthData(phone), phone.addWeight(79.9)])).body)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    const photo = await storePhoto(t, user.id);
+    const tabletCursor = (await pull(c)).cursor;
+
+    world.now += 60_000;
+    const withdrawn = await c.delete<{ client: ClientDto }>('/api/clients/me/health-consent');
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.client).toMatchObject({ healthConsentAt: null, medicalConditions: [] });
+    expect(consentLog(user.id).map((row) => (row as { action: string }).action)).toEqual(['given', 'withdrawn']);
+    expect(t.deps.progressPhotos.find(user.id, photo.id)).toBeNull();
+    expect((await c.get(`/api/photos/${photo.id}/image`)).status).toBe(404);
+    const sqlite = t.deps.database.sqlite;
+    for (const table of ['body_measurements', 'progress_photos', 'check_ins']) expect(sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(user.id)).toEqual({ n: 0 });
+
+    // A device that had pulled everything starts again from nothing, and keeps only what remains.
+    const behind = await pull(c, tabletCursor);
+    expect(behind).toMatchObject({ reset: true, cursor: 0, hasMore: true });
+    const fresh = await pull(c, 0);
+    expect([fresh.changes.bodyMeasurements, fresh.changes.checkIns, fresh.changes.progressPhotos]).toEqual([[], [], []]);
+    expect(fresh.changes.weightRecords.map((row) => row.weight)).toEqual([79.9]);
+    expect(fresh.changes.profile).toMatchObject({ healthConsentAt: null, medicalConditions: [] });
+    // Once caught up, a pull goes on as before.
+    expect((await pull(c, fresh.cursor)).reset).toBe(false);
+
+    // A phone that was offline and still sends health data is refused, and told.
+    expect(outcomes((await push(c, phone, healthData(phone))).body)).toEqual(['HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED']);
+  });
+
+  it('erases the photos’ files on disk, and withdrawing again changes nothing', async () => {
+    const c = t.client();
+    const user = await signIn(c, t.deps);
+    const photo = await storePhoto(t, user.id);
+    const readable = await t.deps.photoFiles.read(user.id, photo.id, 'image');
+    expect(readable).not.toBeNull();
+    await c.delete('/api/clients/me/health-consent');
+    expect(await t.deps.photoFiles.read(user.id, photo.id, 'image')).toBeNull();
+    const again = await c.delete<{ client: ClientDto }>('/api/clients/me/health-consent');
+    expect(again.status).toBe(200);
+    expect(consentLog(user.id)).toHaveLength(2);
+  });
+
+  it('is in the data export, with its dates', async () => {
+    const c = t.client();
+    const user = await signIn(c, t.deps);
+    await c.delete('/api/clients/me/health-consent');
+    const exported = await c.get<{ healthConsents: unknown[] }>('/api/clients/me/export');
+    expect(exported.body.healthConsents).toEqual([
+      { action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'pt-BR', at: new Date(world.now).toISOString() },
+      { action: 'withdrawn', version: HEALTH_CONSENT_VERSION, locale: 'pt-BR', at: new Date(world.now).toISOString() },
+    ]);
+    expect(consentLog(user.id)).toHaveLength(2);
+  });
+
+  it('leaves other people’s data alone', async () => {
+    const mine = t.client();
+    await signIn(mine, t.deps);
+    const theirs = t.client();
+    const them = await createUser(t.deps);
+    await theirs.post('/api/clients/login', { email: them.user.email, password: them.password });
+    const device = new TestDevice(undefined, () => world.now);
+    await push(theirs, device, healthData(device));
+    await mine.delete('/api/clients/me/health-consent');
+    const { changes } = await pull(theirs);
+    expect([changes.bodyMeasurements.length, changes.checkIns.length, changes.profile?.medicalConditions]).toEqual([1, 1, ['diabetes']]);
+  });
+});
