@@ -22,7 +22,7 @@ export const checkInSubmit = defineMutator({
     id: 'uuid',
     week: 'localDate',
     createdAt: 'instant',
-    weight: 'weight?',
+    weight: 'weightOrNone?',
     dietAdherence: 'level',
     workoutAdherence: 'level',
     hunger: 'level',

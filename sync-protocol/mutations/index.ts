@@ -9,7 +9,7 @@ import { parseHlc, type Hlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
-import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, type Checked } from './fields.ts';
+import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
@@ -38,6 +38,7 @@ function checkProfileFields(value: unknown): Checked<unknown> & { field?: string
 const RULES: Record<ArgRule, (value: unknown) => Checked<unknown> & { field?: string }> = {
   uuid: checkUuid,
   weight: checkWeight,
+  weightOrNone: checkWeightOrNone,
   notes: checkNotes,
   instant: checkInstant,
   boolean: checkBoolean,

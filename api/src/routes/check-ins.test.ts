@@ -65,6 +65,13 @@ describe('checkin.submit', () => {
     ]);
   });
 
+  it('keeps a check-in whose weight was left empty (the form sends null), without a weight', async () => {
+    const { c, device } = await signedInClient();
+    const checkIn = device.mutation('checkin.submit', aWeeksCheckIn({ weight: null }));
+    expect(outcomes((await push(c, device, [checkIn])).body)).toEqual(['applied']);
+    expect((await pull(c)).changes.checkIns).toEqual([expect.objectContaining({ id: checkIn.args.id, weight: null })]);
+  });
+
   it('refuses a week that has not begun or ended more than six days ago on the device’s calendar, a score out of 1 to 5, and stores nothing', async () => {
     const { c, device } = await signedInClient();
     const results = await push(c, device, [
