@@ -352,6 +352,6 @@ describe('GET /api/coach/attention (issue 22, part 3)', () => {
 /** A check-in for the week that began on Monday the 23rd, pushed on Saturday the 28th. */
 async function checksInOnSaturday(client: { c: TestClient }) {
   const device = new TestDevice(undefined, () => world.now);
-  const checkIn = device.mutation('checkin.submit', aCheckIn({ createdAt: new Date(world.now).toISOString(), weight: null, dietAdherence: 4, workoutAdherence: 4 }));
+  const checkIn = device.mutation('checkin.submit', aCheckIn({ createdAt: new Date(world.now).toISOString(), dietAdherence: 4, workoutAdherence: 4 }));
   expect((await client.c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations: [checkIn] })).body.results[0]?.status).toBe('applied');
 }

@@ -22,20 +22,22 @@ interface AnswerChecklistProps {
   group: ChecklistGroup;
   selected: readonly string[];
   onChange: (next: string[]) => void;
+  /** Medical conditions without the consent for health data (issue 22, part 4). */
+  disabled?: boolean;
 }
 
 /** Dietary restrictions or medical conditions as checkboxes (SPEC §2), shared by registration and profile. */
-export function AnswerChecklist({ group, selected, onChange }: AnswerChecklistProps) {
+export function AnswerChecklist({ group, selected, onChange, disabled = false }: AnswerChecklistProps) {
   const intl = useIntl();
   const toggle = (option: string) => onChange(selected.includes(option) ? selected.filter((o) => o !== option) : [...selected, option]);
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+    <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0 }} data-testid={`checklist-${group}`}>
       <FormLabel component="legend">{intl.formatMessage({ id: `register.${group}` })}</FormLabel>
       <FormGroup row>
         {CHECKLIST_OPTIONS[group].map((option) => (
           <FormControlLabel
             key={option}
-            control={<Checkbox checked={selected.includes(option)} onChange={() => toggle(option)} />}
+            control={<Checkbox checked={selected.includes(option)} onChange={() => toggle(option)} disabled={disabled} />}
             label={intl.formatMessage({ id: optionLabelId(group, option) })}
           />
         ))}

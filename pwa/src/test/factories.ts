@@ -10,6 +10,8 @@ import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.t
 export const aClient = (overrides: Partial<ClientDto> = {}): ClientDto => ({
   ...clientWithNoAnswers({ id: 'u1', name: 'Ana Cliente', email: 'ana@example.com', createdAt: '2026-01-05T12:00:00.000Z' }),
   startingWeight: overrides.currentWeight ?? null,
+  // Consented at registration, as most clients are; a test of its absence overrides it (issue 22, part 4).
+  healthConsentAt: '2026-01-05T12:00:00.000Z',
   ...overrides,
 });
 

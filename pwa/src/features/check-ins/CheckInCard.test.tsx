@@ -48,6 +48,16 @@ describe('CheckInCard (issue 22, part 2)', () => {
     expect(screen.queryByTestId('check-in-dialog')).toBeNull();
   });
 
+  it('without the consent for health data, says so and where to give it instead of asking for the check-in', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    await userDb().profile.toCollection().modify({ healthConsentAt: null });
+    render();
+    const notice = await screen.findByTestId('health-consent-notice', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('precisa do seu consentimento');
+    expect(within(notice).getByRole('link').getAttribute('href')).toBe('/settings#health-data');
+    expect(screen.queryByTestId('check-in-start')).toBeNull();
+  });
+
   it('asks the teacher’s own questions in their words, and sends the ones answered', async () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
     await userDb().profile.toCollection().modify({ checkInQuestions: ['Quantos litros de água por dia?', 'Alguma dor?'] });

@@ -8,6 +8,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import ChecklistIcon from '@mui/icons-material/FactCheckOutlined';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
@@ -24,6 +26,8 @@ function WeeklyCheckIn({ week, filled, waiting, questions }: CheckInWeek & { wee
   const dialog = useOnDemand(loadDialog, 'check-in-dialog');
   const [open, setOpen] = useState(false);
   const status = !filled ? 'due' : waiting ? 'waiting' : filled.reviewedAt ? 'reviewed' : 'sent';
+  // A check-in's answers are health data (issue 22, part 4).
+  const consented = useHealthConsent() !== false;
   return (
     <Card variant="outlined" component="section" aria-labelledby="check-in-card-title" sx={{ borderColor: status === 'due' ? 'primary.main' : undefined }} data-testid="check-in-card" data-status={status}>
       <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
@@ -35,7 +39,11 @@ function WeeklyCheckIn({ week, filled, waiting, questions }: CheckInWeek & { wee
           <Typography color="text.secondary">{t(`checkIn.${status}`)}</Typography>
         </div>
       </CardContent>
-      {(status === 'due' || status === 'reviewed') && (
+      {status === 'due' && !consented ? (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <HealthConsentNotice />
+        </CardActions>
+      ) : (status === 'due' || status === 'reviewed') && (
         <CardActions sx={{ px: 2, pb: 2 }}>
           {status === 'due' ? (
             <Button variant="contained" onPointerEnter={dialog.preload} onFocus={dialog.preload} onClick={() => dialog.open(() => setOpen(true))} data-testid="check-in-start">

@@ -2,6 +2,7 @@ import { lazy, startTransition, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import StraightenIcon from '@mui/icons-material/Straighten';
+import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 
 const NewMeasurementDialog = lazy(() => import('./NewMeasurementDialog.tsx'));
 
@@ -13,6 +14,8 @@ const NewMeasurementDialog = lazy(() => import('./NewMeasurementDialog.tsx'));
 export function LogMeasurementsButton({ variant = 'outlined' }: { variant?: 'contained' | 'outlined' }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  // Measurements are health data (issue 22, part 4): without the consent, /progress says where to give it.
+  if (useHealthConsent() === false) return null;
   return (
     <>
       <Button variant={variant} startIcon={<StraightenIcon />} onClick={() => startTransition(() => setOpen(true))} data-testid="log-measurements">

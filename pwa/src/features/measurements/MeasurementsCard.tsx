@@ -11,6 +11,8 @@ import { MEASUREMENT_FIELDS, type BodyMeasurement, type MeasurementField } from 
 import { navyBodyFatPercent } from '#protocol/domain/body-fat.ts';
 import { CorrectableRow } from '#pwa/components/CorrectableRow.tsx';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { useBodyMeasurements } from '#pwa/db/use-body-measurements.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
@@ -48,6 +50,7 @@ function Measurements() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const measures = useMeasures();
+  const consented = useHealthConsent();
   const records = useBodyMeasurements();
   const writes = useMeasurementWrites();
   const [editing, setEditing] = useState<BodyMeasurement | null>(null);
@@ -68,6 +71,7 @@ function Measurements() {
           </Typography>
           <LogMeasurementsButton />
         </Stack>
+        {consented === false && <HealthConsentNotice />}
         {records === undefined ? (
           <Skeleton variant="rounded" height={96} aria-label={t('measurements.loading')} />
         ) : records.length === 0 ? (

@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
 import CompareIcon from '@mui/icons-material/Compare';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
@@ -30,6 +32,7 @@ function Photos() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const photos = useProgressPhotos();
+  const consented = useHealthConsent() !== false;
   const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'view'; photo: PhotoOnDevice } | { kind: 'compare' } | null>(null);
   const open = (next: typeof dialog) => startTransition(() => setDialog(next));
   const days = photoDays(photos ?? [], dayOf);
@@ -51,11 +54,14 @@ function Photos() {
                 {t('photos.compare')}
               </Button>
             )}
-            <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => open({ kind: 'add' })} data-testid="photos-add">
-              {t('photos.add')}
-            </Button>
+            {consented && (
+              <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => open({ kind: 'add' })} data-testid="photos-add">
+                {t('photos.add')}
+              </Button>
+            )}
           </Stack>
         </Stack>
+        {!consented && <HealthConsentNotice />}
         {photos === undefined ? (
           <Skeleton variant="rounded" height={120} aria-label={t('photos.loading')} />
         ) : photos.length === 0 ? (

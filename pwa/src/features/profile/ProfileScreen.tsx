@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { ACTIVITY_LEVELS, COUNTRY_CODES, GENDERS, GOAL_TYPES, TIME_FRAMES } from '#protocol/domain/client-enums.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
 import { profileUpdateSchema, type ProfileUpdateInput } from '#protocol/schemas/clients.ts';
+import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { AnswerChecklist, optionLabelId, type ChecklistGroup } from '#pwa/components/AnswerChecklist.tsx';
 import { BirthDateFields, birthDateOf, birthDateParts } from '#pwa/components/BirthDateFields.tsx';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
@@ -113,6 +115,7 @@ function Profile() {
   const currentWeight = useWeightProgress()?.progress.currentWeight;
   const profile: Partial<Client> = { ...(stored ?? client), ...(currentWeight !== undefined && { currentWeight }) };
   const [editing, setEditing] = useState(false);
+  const consented = useHealthConsent() !== false;
   const measures = useMeasures();
   // The answers as the form showed them when it opened: what a save compares with.
   const original = toForm(profile, measures);
@@ -281,8 +284,9 @@ function Profile() {
                 <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
                 <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
                 {LISTS.map((group) => (
-                  <AnswerChecklist key={group} group={group} selected={form.values[group]} onChange={(next) => void form.setFieldValue(group, next)} />
+                  <AnswerChecklist key={group} group={group} selected={form.values[group]} disabled={group === 'medicalConditions' && !consented} onChange={(next) => void form.setFieldValue(group, next)} />
                 ))}
+                {!consented && <HealthConsentNotice />}
                 {sectionTitle('profile.preferencesSection')}
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
                   <NativeSelectField {...field('countryCode', 'register.country')} options={choices(COUNTRY_CODES, (v) => `register.country${v}`)} />

@@ -201,3 +201,49 @@ describe('RegistrationScreen: an answer missing on another tab', () => {
     expect(screen.getByTestId('register-tab-goals').getAttribute('aria-selected')).toBe('true');
   }, SLOW);
 });
+
+describe('RegistrationScreen: the consent for health data (issue 22, part 4)', () => {
+  /** On to the goals tab, where the consent and the medical conditions are asked. */
+  async function toGoals() {
+    fillPersonal();
+    type('currentWeight', '91');
+    type('height', '170');
+    fireEvent.click(screen.getByTestId('register-next'));
+    type('targetWeight', '80');
+    return screen.findByTestId('health-consent', {}, { timeout: 10_000 });
+  }
+  const medical = () => within(screen.getByTestId('checklist-medicalConditions')).getAllByRole('checkbox') as HTMLInputElement[];
+
+  it('is never ticked for the person, and medical conditions wait for it; ticked, both are sent', async () => {
+    const calls = stubApi({ 'POST /clients/register': () => json({ client: CLIENT }, 201) });
+    renderIn('pt-BR');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    const consent = await toGoals();
+    expect(consent.textContent).toContain('condições médicas, medidas corporais, fotos de progresso');
+    const box = within(consent).getByRole('checkbox') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(medical().every((option) => option.disabled)).toBe(true);
+
+    fireEvent.click(box);
+    expect(medical().every((option) => !option.disabled)).toBe(true);
+    fireEvent.click(within(screen.getByTestId('checklist-medicalConditions')).getByLabelText('Hipertensão'));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
+    expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ healthDataConsent: true, medicalConditions: ['hypertension'] });
+  }, SLOW);
+
+  it('untaken, or taken back after choosing conditions, sends no consent and no conditions', async () => {
+    const calls = stubApi({ 'POST /clients/register': () => json({ client: CLIENT }, 201) });
+    renderIn('es-AR');
+    await screen.findByTestId('register-country', {}, { timeout: 10_000 });
+    const consent = await toGoals();
+    const box = within(consent).getByRole('checkbox');
+    fireEvent.click(box);
+    fireEvent.click(within(screen.getByTestId('checklist-medicalConditions')).getByLabelText('Diabetes'));
+    fireEvent.click(box);
+    expect(medical().some((option) => option.checked)).toBe(false);
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
+    expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ healthDataConsent: false, medicalConditions: [] });
+  }, SLOW);
+});

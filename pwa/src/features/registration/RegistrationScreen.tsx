@@ -44,6 +44,7 @@ import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
 import { OutlinedTextField as TextField } from '#pwa/components/OutlinedTextField.tsx';
 import { AnswerChecklist } from '#pwa/components/AnswerChecklist.tsx';
+import { HealthConsentCheckbox } from '#pwa/components/HealthConsent.tsx';
 import { BirthDateFields, birthDateOf } from '#pwa/components/BirthDateFields.tsx';
 import { HeightField } from '#pwa/components/HeightField.tsx';
 import { UnitSystemSelect } from '#pwa/components/UnitSystemSelect.tsx';
@@ -60,7 +61,7 @@ const initialValues = {
   name: '', email: '', password: '', phone: '', birthDay: '', birthMonth: '', birthYear: '', gender: '', countryCode: 'BR' as CountryCode,
   unitSystem: 'metric' as UnitSystem, currentWeight: '', height: '', heightFeet: '', heightInches: '', highestWeight: '', lowestWeight: '', activityLevel: 'sedentary' as ActivityLevel,
   targetWeight: '', weeklyWeightGoal: '', goalType: 'loseWeight' as GoalType, timeFrame: '', motivation: '', previousAttempts: '',
-  dietaryRestrictions: [] as DietaryRestriction[], medicalConditions: [] as MedicalCondition[],
+  dietaryRestrictions: [] as DietaryRestriction[], medicalConditions: [] as MedicalCondition[], healthDataConsent: false,
 };
 type Values = typeof initialValues;
 
@@ -79,7 +80,7 @@ function toBody(values: Values, locale: string) {
     currentWeight: weight(values.currentWeight), height: measures.storedHeight(values), highestWeight: weight(values.highestWeight), lowestWeight: weight(values.lowestWeight),
     activityLevel: values.activityLevel, targetWeight: weight(values.targetWeight), weeklyWeightGoal: measures.storedWeeklyGoal(values.weeklyWeightGoal), goalType: values.goalType,
     timeFrame: normalizeTimeFrame(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
-    dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions,
+    dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions, healthDataConsent: values.healthDataConsent,
     referralCode: rememberedReferral() ?? undefined,
   };
 }
@@ -282,9 +283,13 @@ function Registration() {
                 <NativeSelectField {...field('timeFrame', 'register.timeFrame')} options={TIME_FRAMES.map((frame) => ({ value: frame, label: t(`register.time${capitalize(frame)}`) }))} />
                 <TextField {...field('motivation', 'register.motivation')} multiline minRows={2} />
                 <TextField {...field('previousAttempts', 'register.previousAttempts')} multiline minRows={2} />
-                {(['dietaryRestrictions', 'medicalConditions'] as const).map((group) => (
-                  <AnswerChecklist key={group} group={group} selected={values[group]} onChange={(next) => void form.setFieldValue(group, next)} />
-                ))}
+                <AnswerChecklist group="dietaryRestrictions" selected={values.dietaryRestrictions} onChange={(next) => void form.setFieldValue('dietaryRestrictions', next)} />
+                {/* Medical conditions are health data: asked only once the person has consented, just above (LGPD art. 11). */}
+                <HealthConsentCheckbox
+                  checked={values.healthDataConsent}
+                  onChange={(checked) => void form.setValues({ ...values, healthDataConsent: checked, medicalConditions: checked ? values.medicalConditions : [] })}
+                />
+                <AnswerChecklist group="medicalConditions" selected={values.medicalConditions} disabled={!values.healthDataConsent} onChange={(next) => void form.setFieldValue('medicalConditions', next)} />
                 <Paper variant="outlined" sx={{ p: 2 }} data-testid="register-summary">
                   <Typography variant="subtitle2" component="h2" gutterBottom>{t('register.summaryTitle')}</Typography>
                   <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>

@@ -31,6 +31,7 @@ import { capitalize } from '#pwa/lib/text.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { loadSettingsMessages } from './i18n/messages.ts';
 import { SecuritySection } from './SecuritySection.tsx';
+import { HealthConsentSection } from './HealthConsentSection.tsx';
 
 /** SPEC §3 local-only settings: kept on this device. */
 const SETTINGS_KEY = 'leve.settings';
@@ -191,6 +192,7 @@ function Settings() {
             <FormControlLabel control={<Switch checked={settings.autoBackup} onChange={() => setSettings((s) => ({ ...s, autoBackup: !s.autoBackup }))} />} label={t('settings.autoBackup')} />
           </Stack>,
         )}
+        {client?.role === 'user' && <HealthConsentSection />}
         {section(
           'settings.dataTitle',
           <>
