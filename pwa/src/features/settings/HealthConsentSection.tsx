@@ -58,7 +58,7 @@ export function HealthConsentSection() {
   };
 
   return (
-    <Card ref={card} variant="outlined" id="health-data" data-testid="health-consent-section" data-consent={givenAt ? 'given' : 'none'}>
+    <Card ref={card} variant="outlined" id="health-data" sx={{ scrollMarginTop: 72 }} data-testid="health-consent-section" data-consent={givenAt ? 'given' : 'none'}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('settings.healthData.title')}
