@@ -10,6 +10,7 @@ import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Envelope, MutationArgs, MutationName } from '#protocol/mutations/index.ts';
 import type { CheckInSubmitArgs } from '#protocol/mutations/checkin-submit.ts';
+import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 
 let sequence = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++sequence}@example.com`;
@@ -147,6 +148,15 @@ export function buildClientProfile(overrides: Partial<ClientProfile> = {}): Clie
     ...overrides,
   };
 }
+
+/** A device's push, as the PWA's outbox sends it. */
+export const pushFrom = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
+
+/** A pull's answer from `cursor` (0: everything). */
+export const pullFrom = async (c: TestClient, cursor = 0) => (await c.get<PullResult>(`/api/sync/pull?cursor=${cursor}`)).body;
+
+/** Each pushed mutation's outcome: `applied`, `duplicate`, or the refusal's code. */
+export const outcomesOf = (result: PushResult) => result.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
 
 /**
  * A weekly check-in as the form sends it (issue 22, part 2): the week that began Monday

@@ -1,10 +1,9 @@
 /** Body measurements through push and pull (issue 21): exactly once, corrections, tombstones, scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc } from '#protocol/clock/hlc.ts';
-import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { outcomesOf as outcomes, pullFrom as pull, pushFrom as push, signIn, TestDevice } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(() => {
@@ -12,9 +11,6 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const push = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
-const pull = async (c: TestClient, cursor = 0) => (await c.get<PullResult>(`/api/sync/pull?cursor=${cursor}`)).body;
-const outcomes = (result: PushResult) => result.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
 
 async function signedInDevice() {
   const c = t.client();

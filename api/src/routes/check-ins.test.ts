@@ -1,9 +1,8 @@
 /** Weekly check-ins through push and pull (issue 22, part 2): once, in the client's week, never another client's. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import type { CheckInSubmitArgs } from '#protocol/mutations/checkin-submit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, aCheckIn, signIn } from '../../test/factories.ts';
+import { aCheckIn, outcomesOf as outcomes, pullFrom, pushFrom as push, signIn, TestDevice } from '../../test/factories.ts';
 
 // Saturday 28 November 2026, 15:00 UTC: 12:00 in São Paulo, the device's zone.
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
@@ -13,9 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const push = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
-const pull = async (c: TestClient) => (await c.get<PullResult>('/api/sync/pull?cursor=0')).body;
-const outcomes = (result: PushResult) => result.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
+const pull = (c: TestClient) => pullFrom(c);
 
 async function signedInClient() {
   const c = t.client();

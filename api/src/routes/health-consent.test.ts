@@ -5,11 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDto } from '#protocol/contract/clients.ts';
-import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { HEALTH_CONSENT_VERSION } from '#protocol/domain/health-consent.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, aCheckIn, buildRegistration, createUser, signIn, storePhoto } from '../../test/factories.ts';
+import { aCheckIn, buildRegistration, createUser, outcomesOf as outcomes, pullFrom as pull, pushFrom as push, signIn, storePhoto, TestDevice } from '../../test/factories.ts';
 
 // Saturday 28 November 2026, 15:00 UTC: the week of aCheckIn's default.
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
@@ -19,9 +18,6 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const push = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
-const pull = async (c: TestClient, cursor = 0) => (await c.get<PullResult>(`/api/sync/pull?cursor=${cursor}`)).body;
-const outcomes = (result: PushResult) => result.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
 const consentLog = (userId: string) => t.deps.database.sqlite.prepare('SELECT action, version, locale, at FROM health_consents WHERE user_id = ? ORDER BY id').all(userId);
 const me = async (c: TestClient) => (await c.get<{ client: ClientDto }>('/api/clients/me')).body.client;
 

@@ -1,9 +1,8 @@
 /** Messages through push and pull (issue 22): exactly once, in order, deletes within five minutes, read marks, the coach's side. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { outcomesOf as outcomes, pullFrom as pull, pushFrom as push, signIn, TestDevice } from '../../test/factories.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
@@ -12,9 +11,6 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const push = (c: TestClient, device: TestDevice, mutations: unknown[]) => c.post<PushResult>('/api/sync/push', { deviceId: device.deviceId, mutations });
-const pull = async (c: TestClient, cursor = 0) => (await c.get<PullResult>(`/api/sync/pull?cursor=${cursor}`)).body;
-const outcomes = (result: PushResult) => result.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
 
 async function signedInClient() {
   const c = t.client();
