@@ -115,3 +115,25 @@ for (const locale of Object.keys(MONEY) as Locale[]) {
     await teacherPage.context().close();
   });
 }
+
+for (const locale of Object.keys(MONEY) as Locale[]) {
+  test(`in ${locale} on a 1280 px laptop, the students table shows who needs attention without scrolling sideways: each name with its figures`, async ({ browser }) => {
+    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+    const page = await context.newPage();
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn(DEMO.teacher.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const teacher = new TeacherPage(page);
+    await teacher.openDashboard();
+    await expect(await teacher.students()).toHaveCount(2);
+    const table = page.getByTestId('teacher-students-table');
+    const container = await table.evaluate((el) => (el.parentElement as HTMLElement).getBoundingClientRect().right);
+    for (const column of ['name', 'lastWeighIn', 'trend', 'tracking', 'checkIn', 'lastOpen']) {
+      const header = await table.getByTestId(`teacher-students-table-sort-${column}`).boundingBox();
+      expect(header && header.x + header.width, column).toBeLessThanOrEqual(container);
+    }
+    await context.close();
+  });
+}

@@ -33,6 +33,9 @@ export interface Column<R> {
   wrap?: boolean;
 }
 
+/** The first column (what names a row) stays in view while a wide table scrolls sideways. */
+const stickyFirst = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
 /**
  * A table whose every column sorts (click a header; again to reverse). With no rows it keeps its
  * header and says so in one row. On a phone each row is a card listing every column as label and
@@ -133,7 +136,8 @@ export function SortableTable<R extends { id: string }>({
                 key={c.id}
                 align={c.align}
                 sortDirection={sort.column === c.id ? sort.direction : false}
-                sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                // A header may wrap ("Tendência (4 semanas)"): its figures are shorter than its name.
+                sx={{ fontWeight: 600, verticalAlign: 'bottom', ...(c === columns[0] && stickyFirst) }}
               >
                 <TableSortLabel active={sort.column === c.id} direction={sort.column === c.id ? sort.direction : 'asc'} onClick={() => toggle(c.id)} data-testid={`${testId}-sort-${c.id}`}>
                   {intl.formatMessage({ id: c.labelId })}
@@ -155,7 +159,7 @@ export function SortableTable<R extends { id: string }>({
             sorted.map((row) => (
               <TableRow key={row.id} data-testid={rowTestId} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align} sx={{ whiteSpace: c.wrap ? 'normal' : 'nowrap', minWidth: c.wrap ? 200 : undefined }}>
+                  <TableCell key={c.id} align={c.align} sx={{ whiteSpace: c.wrap ? 'normal' : 'nowrap', minWidth: c.wrap ? 200 : undefined, ...(c === columns[0] && stickyFirst) }}>
                     {c.render(row)}
                   </TableCell>
                 ))}

@@ -42,9 +42,11 @@ export function StudentsTab({
   const byId = new Map((attention ?? []).map((student) => [student.clientId, student]));
   const rows: Row[] = students.map((student) => ({ ...student, attention: byId.get(student.id) ?? null })).filter((row) => keeps(row.attention));
   const plan = (s: TeacherStudent) => t(s.planId ? PLAN_LABELS[s.planId] : 'teacher.students.noPlan');
+  // Who needs attention first: on a laptop beside the sidebar the name and its figures fit, and
+  // SPEC §2's plan, status, email and registration date follow (the table scrolls to them).
   const columns: Column<Row>[] = [
     { id: 'name', labelId: 'teacher.students.name', sortValue: (s) => s.name, render: (s) => s.name },
-    { id: 'email', labelId: 'teacher.students.email', sortValue: (s) => s.email, render: (s) => s.email },
+    ...attentionColumns<Row>(intl, measures),
     { id: 'plan', labelId: 'teacher.students.plan', sortValue: plan, render: (s) => (s.attention?.daysLeft != null ? `${plan(s)} · ${t('attention.daysLeft', { days: s.attention.daysLeft })}` : plan(s)) },
     {
       id: 'status',
@@ -52,7 +54,7 @@ export function StudentsTab({
       sortValue: (s) => t(STUDENT_STATUS_LABELS[s.status]),
       render: (s) => <StatusChip tone={STATUS_COLORS[s.status]} label={t(STUDENT_STATUS_LABELS[s.status])} />,
     },
-    ...attentionColumns<Row>(intl, measures),
+    { id: 'email', labelId: 'teacher.students.email', sortValue: (s) => s.email, render: (s) => s.email },
     { id: 'createdAt', labelId: 'teacher.students.createdAt', sortValue: (s) => timeOf(s.createdAt), render: (s) => dateText(intl, s.createdAt) },
   ];
   return (
