@@ -3,6 +3,7 @@
  * to talk to today, each with one definition, computed on the server from its data.
  */
 import { daysBetween } from './check-ins.ts';
+import type { PlanId } from './plans.ts';
 import { trendRatePerWeek, weightTrend, type WeighIn } from './weight-trend.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +18,7 @@ export interface AttentionFacts {
   lastCheckIn: { week: string; reviewedAt: string | null } | null;
   /** When one of their devices last reached the server (ms), or null if none ever did. */
   lastOpenAt: number | null;
-  plan: { planId: string; status: 'active' | 'inactive' | 'expired'; daysRemaining: number } | null;
+  plan: { planId: PlanId | 'trial'; status: 'active' | 'inactive' | 'expired'; daysRemaining: number } | null;
   now: number;
 }
 
@@ -33,7 +34,7 @@ export interface Attention {
   lastCheckIn: { week: string; reviewed: boolean } | null;
   /** Whole days since the app last reached the server; null if it never did. */
   daysSinceOpen: number | null;
-  planId: string | null;
+  planId: PlanId | 'trial' | null;
   planStatus: 'active' | 'inactive' | 'expired';
   /** Days left of the plan when it is active; null otherwise. */
   daysLeft: number | null;

@@ -12,17 +12,11 @@ import { loadCoachingMessages } from '#pwa/components/i18n/messages.ts';
 import { SortableTable, type Column } from '#pwa/components/SortableTable.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
+import { PLAN_LABELS } from '#pwa/lib/plan-labels.ts';
 import { attentionApi } from './admin-api.ts';
 import { LoadError } from './LoadError.tsx';
 
 type Row = CoachStudentAttention & { id: string; attention: CoachStudentAttention };
-
-const PLAN_LABELS: Record<string, string> = {
-  monthly: 'subscription.typeMonthly',
-  quarterly: 'subscription.typeQuarterly',
-  annual: 'subscription.typeAnnual',
-  trial: 'subscription.typeTrial',
-};
 
 /**
  * Who needs attention, for admins (issue 22, part 3): every client with the figures a teacher
@@ -44,7 +38,7 @@ function Attention({ onOpen }: { onOpen: (clientId: string) => void }) {
   const clients = useOnlineResource('attention', attentionApi.list);
   const { filters, toggle, keeps } = useAttentionFilters();
   const rows: Row[] = (clients.data?.students ?? []).map((student) => ({ ...student, id: student.clientId, attention: student })).filter((row) => keeps(row.attention));
-  const plan = (row: Row) => (row.planId ? t(PLAN_LABELS[row.planId] ?? 'subscription.typeTrial') : '—');
+  const plan = (row: Row) => (row.planId ? t(PLAN_LABELS[row.planId]) : '—');
   const columns: Column<Row>[] = [
     {
       id: 'name',

@@ -7,13 +7,7 @@ export function moneyTexts(list: readonly Money[], locale: string, ownCurrency: 
   return list.length === 0 ? [formatMoney(0, ownCurrency, locale)] : list.map(({ amount, currency }) => formatMoney(amount, currency, locale));
 }
 
-/** Plan names (the app catalog's, as My Plan shows them). */
-export const PLAN_LABELS: Record<NonNullable<TeacherStudent['planId']>, string> = {
-  monthly: 'subscription.typeMonthly',
-  quarterly: 'subscription.typeQuarterly',
-  annual: 'subscription.typeAnnual',
-  trial: 'subscription.typeTrial',
-};
+export { PLAN_LABELS } from '#pwa/lib/plan-labels.ts';
 
 export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
   active: 'subscription.statusActive',
