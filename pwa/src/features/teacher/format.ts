@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { CommissionStatus, Money, PayoutStatus, StudentStatus, TeacherStudent } from '#protocol/contract/teacher.ts';
+import type { CommissionStatus, Money, PayoutStatus, StudentStatus } from '#protocol/contract/teacher.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 
 /** One text per currency (SPEC §9 formatting); none yet reads as zero in the teacher's own currency. */
