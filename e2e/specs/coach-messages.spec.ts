@@ -15,9 +15,9 @@ import { TrackingPage } from '../page-models/tracking-page.ts';
  */
 // The teacher reads the figures in their own units (the demo teacher's are metric): 179.5 lb is 81.4 kg.
 const CASES = [
-  { locale: 'pt-BR', countryCode: 'BR', nav: 'Mensagens', answer: 'Responder', unread: '1 mensagem nova', seen: 'Vista', weight: '81,4', shownWeight: /81,4\s?kg/ },
-  { locale: 'es-AR', countryCode: 'AR', nav: 'Mensajes', answer: 'Responder a', unread: '1 mensaje nuevo', seen: 'Visto', weight: '81,4', shownWeight: /81,4\s?kg/ },
-  { locale: 'en-US', countryCode: 'US', nav: 'Messages', answer: 'Answer', unread: '1 new message', seen: 'Seen', weight: '179.5', shownWeight: /81\.4\s?kg/ },
+  { locale: 'pt-BR', countryCode: 'BR', nav: 'Mensagens', answer: 'Responder', unread: '1 mensagem nova', seen: 'Vista', weight: '81,4', shownWeight: /81,4\s?kg/, waist: '86,5', shownWaist: /Cintura86,5\s?cm/ },
+  { locale: 'es-AR', countryCode: 'AR', nav: 'Mensajes', answer: 'Responder a', unread: '1 mensaje nuevo', seen: 'Visto', weight: '81,4', shownWeight: /81,4\s?kg/, waist: '86,5', shownWaist: /Cintura86,5\s?cm/ },
+  { locale: 'en-US', countryCode: 'US', nav: 'Messages', answer: 'Answer', unread: '1 new message', seen: 'Seen', weight: '179.5', shownWeight: /81\.4\s?kg/, waist: '34.1', shownWaist: /Waist86\.6\s?cm/ },
 ] as const;
 
 const SCORES = ['dietAdherence', 'workoutAdherence', 'hunger', 'sleep', 'stress', 'energy'] as const;
@@ -87,6 +87,11 @@ for (const c of CASES) {
       await checkInCard.getByTestId('check-in-start').click();
       const form = page.getByTestId('check-in-dialog');
       await form.getByTestId('check-in-weight').fill(c.weight);
+      // The week's measurements, from the form (optional; saved as a measurement of their own).
+      await form.getByTestId('log-measurements').click();
+      await page.getByTestId('measurement-waist').fill(c.waist);
+      await page.getByTestId('measurement-save').click();
+      await expect(page.getByTestId('measurement-form')).toHaveCount(0);
       for (const score of SCORES) await form.getByTestId(`check-in-${score}-4`).click();
       await form.getByTestId('check-in-sleep-2').click();
       await form.getByTestId('check-in-note').fill('Semana puxada no trabalho.');
@@ -133,6 +138,7 @@ for (const c of CASES) {
       await teacher.getByTestId('admin-check-in').filter({ hasText: name }).click();
       const review = teacher.getByTestId('check-in-review');
       await expect(review.getByTestId('check-in-review-figures')).toContainText(c.shownWeight, { timeout: 10_000 });
+      await expect(review.getByTestId('check-in-review-figures')).toContainText(c.shownWaist);
       await expect(review.getByTestId('check-in-review-note')).toHaveText('Semana puxada no trabalho.');
       await review.getByTestId('check-in-review-feedback').fill('Boa semana! Tente dormir 30 min mais cedo.');
       const reviewed = Date.now();

@@ -1,4 +1,4 @@
-import type { CheckIn, Message, MessageThread } from '../conflict/rules.ts';
+import type { CheckIn, MeasurementField, Message, MessageThread } from '../conflict/rules.ts';
 import type { Attention } from '../domain/attention.ts';
 
 /** GET /api/coach/threads: a client's thread as their coach lists it (issue 22). */
@@ -30,7 +30,13 @@ export interface CoachCheckIn {
   checkIn: CheckIn;
   /** The client's check-in before this one, for the week's figures side by side; null for the first. */
   previous: CheckIn | null;
+  /** The measurements logged with each (from its form or in the week before it); null when none were. */
+  measurements: CheckInMeasurements | null;
+  previousMeasurements: CheckInMeasurements | null;
 }
+
+/** A check-in's body measurements (issue 22, part 2): cm and %, as logged. */
+export type CheckInMeasurements = Record<MeasurementField, number | null>;
 
 /** GET /api/coach/attention: a student as the coach's "who needs attention" view lists them (issue 22, part 3). */
 export interface CoachStudentAttention extends Attention {

@@ -242,6 +242,25 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     expect((await w.ana.c.get('/api/coach/check-ins')).status).toBe(403);
   });
 
+  it('shows beside each check-in the measurements logged with it (its form, or the week before), and the previous check-in’s', async () => {
+    world.now = saturday - 7 * 86_400_000;
+    const w = await team();
+    const phone = new TestDevice(undefined, () => world.now);
+    const measure = (values: Record<string, number>, at: number) => phone.mutation('measurement.add', { id: uuidv7(), createdAt: new Date(at).toISOString(), ...values });
+    await w.ana.c.post('/api/sync/push', { deviceId: phone.deviceId, mutations: [measure({ waist: 90, hip: 104 }, world.now - 3 * 86_400_000)] });
+    await checksIn(w.ana, '2026-11-16');
+    world.now = saturday;
+    await checksIn(w.ana, '2026-11-23');
+    // Logged from the check-in's form: saved apart, a moment after it.
+    await w.ana.c.post('/api/sync/push', { deviceId: phone.deviceId, mutations: [measure({ waist: 88.5, bodyFat: 30.2 }, world.now + 60_000)] });
+    await checksIn(w.bia, '2026-11-23');
+
+    const [bias, anas] = await queue(w.teacher.c);
+    expect([bias?.measurements, bias?.previousMeasurements]).toEqual([null, null]);
+    expect(anas?.measurements).toEqual({ waist: 88.5, hip: null, chest: null, arm: null, thigh: null, neck: null, bodyFat: 30.2 });
+    expect(anas?.previousMeasurements).toMatchObject({ waist: 90, hip: 104 });
+  });
+
   it('sends the review’s feedback to the client as a message once, marks the check-in reviewed for both sides, and leaves the queue', async () => {
     world.now = saturday;
     const w = await team();

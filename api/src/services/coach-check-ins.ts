@@ -5,13 +5,16 @@
  */
 import type Database from 'better-sqlite3';
 import type { CheckIn, Message } from '#protocol/conflict/rules.ts';
-import type { CoachCheckIn } from '#protocol/contract/messages.ts';
+import type { CheckInMeasurements, CoachCheckIn } from '#protocol/contract/messages.ts';
 import type { Weekday } from '#protocol/domain/check-ins.ts';
 import { DomainError } from '#protocol/errors.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
 import { toCheckIn } from '../repositories/check-ins.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { Coach, CoachThreads } from './coach-threads.ts';
+
+const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
 
 /** Check-ins a queue shows at once: a teacher's week is a few dozen. */
 export const CHECK_IN_QUEUE_SIZE = 100;
@@ -40,9 +43,23 @@ export function createCoachCheckIns(sqlite: Database.Database, versions: SyncVer
   const studentsOf = sqlite.prepare<[string], { id: string }>("SELECT id FROM users WHERE teacher_id = ? AND role = 'user'");
   const stampProfile = sqlite.prepare<[number, string]>('UPDATE users SET version = ? WHERE id = ?');
 
+  const measurementsNear = sqlite.prepare<[string, number, number], CheckInMeasurements>(
+    `SELECT waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements
+      WHERE user_id = ? AND deleted_at IS NULL AND created_at > ? AND created_at <= ? ORDER BY created_at DESC LIMIT 1`,
+  );
+  /** The measurements of a check-in: the latest logged in the week before it, or within the hour after (its form's, saved apart). */
+  const measurementsOf = (userId: string, checkInAt: number) => measurementsNear.get(userId, checkInAt - WEEK_MS, checkInAt + HOUR_MS) ?? null;
+
   const withPrevious = (row: Row): CoachCheckIn => {
     const previous = previousOf.get(row.userId, row.week, row.week, row.createdAt);
-    return { clientId: row.userId, clientName: row.clientName, checkIn: fromRow(row), previous: previous ? fromRow(previous) : null };
+    return {
+      clientId: row.userId,
+      clientName: row.clientName,
+      checkIn: fromRow(row),
+      previous: previous ? fromRow(previous) : null,
+      measurements: measurementsOf(row.userId, row.createdAt),
+      previousMeasurements: previous ? measurementsOf(row.userId, previous.createdAt) : null,
+    };
   };
 
   return {

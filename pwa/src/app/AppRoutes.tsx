@@ -101,7 +101,7 @@ export function AppRoutes() {
       tracking={<DailyTrackingCard />}
       checkIn={
         <Suspense fallback={null}>
-          <CheckInCard />
+          <CheckInCard extras={<LogMeasurementsButton />} />
         </Suspense>
       }
       dietView={(close) => <MyDietView onClose={close} />}

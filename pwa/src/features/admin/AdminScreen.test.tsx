@@ -481,13 +481,15 @@ describe('the coach’s conversations (issue 22)', () => {
     expect((await screen.findAllByTestId('admin-inbox-thread')).map((row) => row.getAttribute('data-unread'))).toEqual(['1', '0']);
   });
 
-  it('opens a check-in waiting for review with the week’s figures beside the previous one, and sends the feedback once', async () => {
+  it('opens a check-in waiting for review with the week’s figures and measurements beside the previous one’s, and sends the feedback once', async () => {
     const base = { week: '2026-11-16', createdAt: '2026-11-16T12:00:00.000Z', weight: 82.4, dietAdherence: 3, workoutAdherence: 2, hunger: 4, sleep: 2, stress: 4, energy: 2, note: null, answers: [], reviewedAt: null };
     const waiting: CoachCheckIn = {
       clientId: 'none',
       clientName: 'Carla Sem Dieta',
       checkIn: { ...base, id: 'c2', week: '2026-11-23', createdAt: '2026-11-23T12:00:00.000Z', weight: 81.6, dietAdherence: 5, sleep: 4, note: 'Dormi melhor!', answers: [{ question: 'Quantos litros de água?', answer: '2' }] },
       previous: { ...base, id: 'c1' },
+      measurements: { waist: 88.5, hip: null, chest: null, arm: null, thigh: null, neck: null, bodyFat: 30.2 },
+      previousMeasurements: { waist: 90, hip: 104, chest: null, arm: null, thigh: null, neck: null, bodyFat: null },
     };
     let queue = [waiting];
     const calls = stubApi({
@@ -505,6 +507,11 @@ describe('the coach’s conversations (issue 22)', () => {
     expect(rows).toContain('Peso81,6 kg82,4 kg');
     expect(rows).toContain('Dieta seguida (1–5)53');
     expect(rows).toContain('Sono (1–5)42');
+    // The measurements logged with each, only the sites measured.
+    expect(rows).toContain('Cintura88,5 cm90 cm');
+    expect(rows).toContain('Quadril—104 cm');
+    expect(rows).toContain('Gordura corporal30,2%—');
+    expect(rows.some((row) => row?.startsWith('Peito'))).toBe(false);
     expect(within(dialog).getByTestId('check-in-review-note').textContent).toBe('Dormi melhor!');
     expect(dialog.textContent).toContain('Quantos litros de água? 2');
 

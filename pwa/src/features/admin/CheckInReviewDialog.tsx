@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CHECK_IN_SCORES, type CheckIn } from '#protocol/conflict/rules.ts';
+import { CHECK_IN_SCORES, MEASUREMENT_FIELDS, type CheckIn } from '#protocol/conflict/rules.ts';
 import type { CoachCheckIn } from '#protocol/contract/messages.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
@@ -36,7 +36,7 @@ export function CheckInReviewDialog({ item, onClose, onReviewed }: { item: Coach
   const [feedback, setFeedback] = useState('');
   const [sending, setSending] = useState(false);
   const draft = useRef<{ messageId: string; feedback: string } | null>(null);
-  const { checkIn, previous, clientName } = item;
+  const { checkIn, previous, clientName, measurements, previousMeasurements } = item;
   const trimmed = feedback.trim();
 
   const rows: { label: string; now: string; before: string }[] = [
@@ -46,6 +46,12 @@ export function CheckInReviewDialog({ item, onClose, onReviewed }: { item: Coach
       now: intl.formatNumber(checkIn[score]),
       before: previous ? intl.formatNumber((previous as CheckIn)[score]) : t('admin.checkIns.none'),
     })),
+    // The sites measured with either check-in, in the coach's units.
+    ...MEASUREMENT_FIELDS.filter((field) => measurements?.[field] != null || previousMeasurements?.[field] != null).map((field) => {
+      const shown = (value: number | null | undefined) =>
+        value == null ? t('admin.checkIns.none') : field === 'bodyFat' ? intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 }) : measures.length(value);
+      return { label: t(`measurements.sites.${field}`), now: shown(measurements?.[field]), before: shown(previousMeasurements?.[field]) };
+    }),
   ];
 
   const send = async (event: FormEvent) => {

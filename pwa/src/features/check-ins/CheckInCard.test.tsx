@@ -48,6 +48,15 @@ describe('CheckInCard (issue 22, part 2)', () => {
     expect(screen.queryByTestId('check-in-dialog')).toBeNull();
   });
 
+  it('offers in the form what the app gives it to log the week’s measurements and photos, as optional', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    renderInApp(messages(), <MemoryRouter><CheckInCard extras={<button type="button">Registrar medidas</button>} /></MemoryRouter>);
+    fireEvent.click(await screen.findByTestId('check-in-start', {}, { timeout: 5_000 }));
+    const extras = within(await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 })).getByTestId('check-in-extras');
+    expect(extras.textContent).toContain('Medidas e fotos (opcional)');
+    expect(within(extras).getByRole('button', { name: 'Registrar medidas' })).toBeTruthy();
+  });
+
   it('without the consent for health data, says so and where to give it instead of asking for the check-in', async () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
     await userDb().profile.toCollection().modify({ healthConsentAt: null });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -19,7 +19,7 @@ import { useCheckInWeek, type CheckInWeek } from './use-check-in-week.ts';
 // The form (toggle buttons, the number field) loads when the person starts the check-in, not with the dashboard.
 const loadDialog = () => import('./CheckInDialog.tsx').then((m) => m.CheckInDialog);
 
-function WeeklyCheckIn({ week, filled, waiting, questions }: CheckInWeek & { week: string }) {
+function WeeklyCheckIn({ week, filled, waiting, questions, extras }: CheckInWeek & { week: string; extras?: ReactNode }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const weight = useWeightProgress();
@@ -56,21 +56,22 @@ function WeeklyCheckIn({ week, filled, waiting, questions }: CheckInWeek & { wee
           )}
         </CardActions>
       )}
-      {open && dialog.Component && <dialog.Component week={week} questions={questions} latestWeight={weight?.progress.currentWeight ?? null} onClose={() => setOpen(false)} />}
+      {open && dialog.Component && <dialog.Component week={week} questions={questions} latestWeight={weight?.progress.currentWeight ?? null} extras={extras} onClose={() => setOpen(false)} />}
     </Card>
   );
 }
 
 /**
  * The dashboard's weekly check-in (issue 22, part 2): asked on the check-in day, then its state
- * for the week. On the other days it renders nothing and its strings are not loaded.
+ * for the week. `extras` are the app's ways to log this week's measurements and photos, offered
+ * in the form (optional; each is its own record, as from /progress). On the other days it renders nothing and its strings are not loaded.
  */
-export function CheckInCard() {
+export function CheckInCard({ extras }: { extras?: ReactNode }) {
   const state = useCheckInWeek(todayLocalDate());
   if (!state?.week) return null;
   return (
     <FeatureMessages load={loadCheckInMessages} fallback={null}>
-      <WeeklyCheckIn {...state} week={state.week} />
+      <WeeklyCheckIn {...state} week={state.week} extras={extras} />
     </FeatureMessages>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -28,7 +28,20 @@ const LEVELS = [1, 2, 3, 4, 5] as const;
  * (offline too) and sent by the sync; a weight that changed is also logged as a weigh-in, so
  * the weight chart has it. A double tap on Send saves once.
  */
-export function CheckInDialog({ week, questions, latestWeight, onClose }: { week: string; questions: string[]; latestWeight: number | null; onClose: () => void }) {
+export function CheckInDialog({
+  week,
+  questions,
+  latestWeight,
+  extras,
+  onClose,
+}: {
+  week: string;
+  questions: string[];
+  latestWeight: number | null;
+  /** Logging this week's measurements and photos (optional), as the app offers them. */
+  extras?: ReactNode;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const measures = useMeasures();
@@ -90,6 +103,16 @@ export function CheckInDialog({ week, questions, latestWeight, onClose }: { week
               helperText={latestWeight === null ? undefined : t('checkIn.weightHelp')}
               slotProps={{ htmlInput: { 'data-testid': 'check-in-weight' } }}
             />
+            {extras && (
+              <Stack sx={{ gap: 1 }} data-testid="check-in-extras">
+                <Typography variant="body2" color="text.secondary">
+                  {t('checkIn.extras')}
+                </Typography>
+                <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+                  {extras}
+                </Stack>
+              </Stack>
+            )}
             <Typography variant="body2" color="text.secondary">
               {t('checkIn.scale')}
             </Typography>
