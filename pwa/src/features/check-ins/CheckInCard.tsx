@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -8,7 +8,6 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import ChecklistIcon from '@mui/icons-material/FactCheckOutlined';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
-import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
@@ -16,6 +15,8 @@ import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { loadCheckInMessages } from './i18n/messages.ts';
 import { useCheckInWeek, type CheckInWeek } from './use-check-in-week.ts';
 
+// Rare (no consent for health data): loaded only when shown, not with every dashboard.
+const HealthConsentNotice = lazy(() => import('#pwa/components/HealthConsentNotice.tsx').then((m) => ({ default: m.HealthConsentNotice })));
 // The form (toggle buttons, the number field) loads when the person starts the check-in, not with the dashboard.
 const loadDialog = () => import('./CheckInDialog.tsx').then((m) => m.CheckInDialog);
 
@@ -41,7 +42,9 @@ function WeeklyCheckIn({ week, filled, waiting, questions, extras }: CheckInWeek
       </CardContent>
       {status === 'due' && !consented ? (
         <CardActions sx={{ px: 2, pb: 2 }}>
-          <HealthConsentNotice />
+          <Suspense fallback={null}>
+            <HealthConsentNotice />
+          </Suspense>
         </CardActions>
       ) : (status === 'due' || status === 'reviewed') && (
         <CardActions sx={{ px: 2, pb: 2 }}>

@@ -11,7 +11,7 @@ import { MEASUREMENT_FIELDS, type BodyMeasurement, type MeasurementField } from 
 import { navyBodyFatPercent } from '#protocol/domain/body-fat.ts';
 import { CorrectableRow } from '#pwa/components/CorrectableRow.tsx';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
-import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { HealthConsentNotice } from '#pwa/components/HealthConsentNotice.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { useBodyMeasurements } from '#pwa/db/use-body-measurements.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
 import CompareIcon from '@mui/icons-material/Compare';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
-import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { HealthConsentNotice } from '#pwa/components/HealthConsentNotice.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PhotoImage } from '#pwa/components/PhotoImage.tsx';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { ACTIVITY_LEVELS, COUNTRY_CODES, GENDERS, GOAL_TYPES, TIME_FRAMES } from '#protocol/domain/client-enums.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
 import { profileUpdateSchema, type ProfileUpdateInput } from '#protocol/schemas/clients.ts';
-import { HealthConsentNotice } from '#pwa/components/HealthConsent.tsx';
+import { HealthConsentNotice } from '#pwa/components/HealthConsentNotice.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { AnswerChecklist, optionLabelId, type ChecklistGroup } from '#pwa/components/AnswerChecklist.tsx';
 import { BirthDateFields, birthDateOf, birthDateParts } from '#pwa/components/BirthDateFields.tsx';
