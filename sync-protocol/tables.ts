@@ -4,7 +4,7 @@
  * Everything generic about them derives from this list: the mutators' storage port, the pull's
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
-import type { BodyMeasurement, DailyProgress, NotificationDto, ProgressPhoto, WeightRecord } from './contract/tracking.ts';
+import type { BodyMeasurement, DailyProgress, NotificationDto, PhotoRecord, WeightRecord } from './contract/tracking.ts';
 import type { CheckIn, Message, MessageThread } from './conflict/rules.ts';
 
 /** Each synced table's row as it crosses the wire. */
@@ -13,7 +13,8 @@ export interface SyncedRows {
   dailyProgress: DailyProgress;
   notifications: NotificationDto;
   bodyMeasurements: BodyMeasurement;
-  progressPhotos: ProgressPhoto;
+  /** Progress photos and messages' photos (`kind`): one record, one upload. */
+  progressPhotos: PhotoRecord;
   messages: Message;
   messageThreads: MessageThread;
   checkIns: CheckIn;

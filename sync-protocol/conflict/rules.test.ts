@@ -119,6 +119,7 @@ describe('messages (issue 22)', () => {
     from: 'client',
     senderName: null,
     body: 'Oi',
+    photoId: null,
     deleted: false,
     ...overrides,
   });

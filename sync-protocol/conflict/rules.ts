@@ -187,18 +187,18 @@ export function applyNotificationRead<T extends NotificationReadState>(current: 
   return current.read ? unchanged(current) : changed({ ...current, read: true });
 }
 
-// ── Progress photos (issue 21): the record of a photo taken on the device, keyed by a client
-// UUIDv7. Its bytes travel apart, uploaded once the record is on the server; `stored` says they
-// have all arrived. A delete is a tombstone; nothing else about a photo changes. ──
+// ── Photos (issue 21): the record of a photo taken on the device, keyed by a client UUIDv7. Its
+// bytes travel apart, uploaded once the record is on the server; `stored` says they have all
+// arrived. A delete is a tombstone; nothing else about a photo changes. A progress photo has a
+// pose; a message's photo (issue 22) is the same record of another kind, sent with its message. ──
 
 export const PHOTO_POSES = ['front', 'side', 'back'] as const;
 export type PhotoPose = (typeof PHOTO_POSES)[number];
 
-export interface ProgressPhoto {
+interface PhotoFields {
   id: string;
   /** When it was taken (ISO instant). */
   createdAt: string;
-  pose: PhotoPose;
   /** The type of both the photo and its thumbnail, as the device encoded them. */
   contentType: PhotoType;
   /** Sizes of the photo and of its thumbnail, as the device made them: an upload must match. */
@@ -211,8 +211,28 @@ export interface ProgressPhoto {
   deleted: boolean;
 }
 
-export function applyPhotoDelete(current: ProgressPhoto | undefined): Outcome<ProgressPhoto> {
-  return applyTombstone(current);
+export interface ProgressPhoto extends PhotoFields {
+  kind: 'progress';
+  pose: PhotoPose;
+}
+
+/** A photo sent with a message: shown only in the thread, never in /progress. */
+export interface MessagePhoto extends PhotoFields {
+  kind: 'message';
+  pose: null;
+}
+
+/** A row of the photos table: either kind (one record, one upload, one scope, one quota). */
+export type PhotoRecord = ProgressPhoto | MessagePhoto;
+
+export function applyPhotoDelete(current: PhotoRecord | undefined): Outcome<PhotoRecord> {
+  // Only a progress photo is deleted by itself; a message's goes with its message.
+  return current?.kind === 'message' ? rejected('NOT_FOUND') : applyTombstone(current);
+}
+
+/** A message's photo is deleted with its message, and only so. */
+export function applyMessagePhotoDelete(current: PhotoRecord | undefined): Outcome<PhotoRecord> {
+  return current?.kind === 'message' ? applyTombstone(current) : rejected('NOT_FOUND');
 }
 
 // ── Messages (issue 22): one thread per client with their coaching team. A message is keyed by
@@ -261,11 +281,17 @@ export interface Message {
   from: MessageSender;
   /** The coach's name as they signed it; null for the client's own. */
   senderName: string | null;
+  /** The text; may be empty when the message is a photo. */
   body: string;
+  /** The photo sent with it (a `MessagePhoto` of the same user), or null. */
+  photoId: string | null;
   deleted: boolean;
 }
 
-/** A sender's delete: only their own, within five minutes of its receipt; the text goes with it. */
+/**
+ * A sender's delete: only their own, within five minutes of its receipt; the text goes with it.
+ * Its photo goes too (the mutator tombstones the photo's row; the server erases the files).
+ */
 export function applyMessageDelete(current: Message | undefined, by: MessageSender, now: number): Outcome<Message> {
   if (!current || current.from !== by) return rejected('NOT_FOUND');
   if (current.deleted) return unchanged(current);

@@ -13,6 +13,8 @@ export interface CoachThreadSummary {
 /** A message as a coach's page shows it: `mine` when this coach sent it (only they may take it back). */
 export interface CoachMessage extends Message {
   mine: boolean;
+  /** Whether its photo's files have all arrived (`GET /api/photos/:photoId/thumbnail|image`). */
+  photoStored: boolean;
 }
 
 /** GET /api/coach/threads/:id/messages: a page of the thread, newest first, and both read marks. */

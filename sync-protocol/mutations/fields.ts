@@ -107,6 +107,41 @@ export function checkMessageBody(value: unknown): Checked<string> {
   return trimmed.length > MESSAGE_MAX ? fail('validation.tooLong') : ok(trimmed);
 }
 
+/** A message's text beside a photo: trimmed, may be empty, at most MESSAGE_MAX characters. */
+export function checkMessageCaption(value: unknown): Checked<string> {
+  if (value === undefined || value === null) return ok('');
+  if (typeof value !== 'string') return fail('validation.invalidType');
+  const trimmed = value.trim();
+  return trimmed.length > MESSAGE_MAX ? fail('validation.tooLong') : ok(trimmed);
+}
+
+/** The photo a message carries (issue 22): the record of a photo as the device made it. */
+export interface MessagePhotoArgs {
+  id: string;
+  contentType: PhotoType;
+  bytes: number;
+  thumbnailBytes: number;
+  width: number;
+  height: number;
+}
+
+/** A message's photo record, each field by the rule of a progress photo's; other fields dropped. */
+export function checkMessagePhoto(value: unknown): Checked<MessagePhotoArgs> & { field?: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('validation.invalidType');
+  const { id, contentType, bytes, thumbnailBytes, width, height } = value as Record<string, unknown>;
+  const checks: [string, Checked<unknown>][] = [
+    ['photo.id', checkUuid(id)],
+    ['photo.contentType', typeof contentType === 'string' && (PHOTO_TYPES as readonly string[]).includes(contentType) ? ok(contentType) : fail('validation.invalidOption')],
+    ['photo.bytes', checkPhotoBytes(bytes)],
+    ['photo.thumbnailBytes', checkThumbnailBytes(thumbnailBytes)],
+    ['photo.width', checkPixels(width)],
+    ['photo.height', checkPixels(height)],
+  ];
+  const failed = checks.find(([, checked]) => !checked.ok);
+  if (failed) return { ...(failed[1] as { ok: false; key: string }), field: failed[0] };
+  return ok({ id: id as string, contentType: contentType as PhotoType, bytes: bytes as number, thumbnailBytes: thumbnailBytes as number, width: width as number, height: height as number });
+}
+
 /** A calendar day written 'YYYY-MM-DD'. */
 export function checkLocalDate(value: unknown): Checked<string> {
   return typeof value === 'string' && isLocalDate(value) ? ok(value) : fail('validation.invalidDate');

@@ -9,7 +9,7 @@ import { parseHlc, type Hlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
-import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, type Checked } from './fields.ts';
+import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkMessagePhoto, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
@@ -50,6 +50,8 @@ const RULES: Record<ArgRule, (value: unknown) => Checked<unknown> & { field?: st
   thumbnailBytes: checkThumbnailBytes,
   pixels: checkPixels,
   messageBody: checkMessageBody,
+  messageCaption: checkMessageCaption,
+  messagePhoto: checkMessagePhoto,
   localDate: checkLocalDate,
   checkInAnswers: checkCheckInAnswers,
 };

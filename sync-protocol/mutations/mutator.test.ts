@@ -3,6 +3,9 @@ import { formatHlc } from '../clock/hlc.ts';
 import { createMemoryStore } from '../replica.ts';
 import { parseMutation, parseMutationWith, MUTATORS } from './index.ts';
 import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type Mutator, type MutatorContext } from './mutator.ts';
+import { messageDelete } from './message-delete.ts';
+import { messageSend } from './message-send.ts';
+import { photoDelete } from './photo-delete.ts';
 import { weightAdd } from './weight-add.ts';
 import { weightUpdate } from './weight-update.ts';
 
@@ -92,5 +95,45 @@ describe('one apply, two drivers', () => {
     const now = Date.UTC(2026, 0, 1, 8);
     runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-03T08:00:00.000Z' }, context({ now })), store.synchronous);
     expect(store.rows.weightRecords.get(ID)?.createdAt).toBe(new Date(now).toISOString());
+  });
+});
+
+describe('a message with a photo (issue 22)', () => {
+  const PHOTO = { id: '0190a0b0-0000-7000-8000-0000000000a1', contentType: 'image/webp', bytes: 4000, thumbnailBytes: 500, width: 1200, height: 900 };
+  const send = (args: Record<string, unknown>) => parseMutation(envelope('message.send', 2, { id: ID, createdAt: '2026-01-01T08:00:00.000Z', ...args }));
+
+  it('takes a text-only message of version 1 as it was, and lets the text be empty only beside a photo', () => {
+    expect(parseMutation(envelope('message.send', 1, { id: ID, createdAt: '2026-01-01T08:00:00.000Z', body: ' Oi ' }))).toMatchObject({ ok: true, mutation: { version: 2, args: { body: 'Oi' } } });
+    expect(send({ body: ' ' })).toMatchObject({ ok: false, field: 'args.body' });
+    expect(send({ body: ' ', photo: PHOTO })).toMatchObject({ ok: true, mutation: { args: { body: '', photo: PHOTO } } });
+    expect(send({ photo: { ...PHOTO, extra: 'dropped' } })).toMatchObject({ ok: true, mutation: { args: { body: '', photo: PHOTO } } });
+    expect(send({ body: 'Oi', photo: { ...PHOTO, contentType: 'image/gif' } })).toMatchObject({ ok: false, field: 'args.photo.contentType' });
+    expect(send({ body: 'Oi', photo: { ...PHOTO, width: 4000 } })).toMatchObject({ ok: false, field: 'args.photo.width' });
+    expect(send({ body: 'Oi', photo: [PHOTO] })).toMatchObject({ ok: false, field: 'args.photo' });
+  });
+
+  it('stores the photo beside its message and takes it back with it, on both drivers alike; alone it is not deleted', async () => {
+    const args = { id: ID, createdAt: '2026-01-01T08:00:00.000Z', body: '', photo: PHOTO as typeof PHOTO & { contentType: 'image/webp' } };
+    const at = context({ now: Date.UTC(2026, 0, 1, 9) });
+    const onServer = createMemoryStore();
+    const onDevice = createMemoryStore();
+    const server = [
+      runMutator(messageSend.apply(args, at), onServer.synchronous),
+      runMutator(messageSend.apply(args, at), onServer.synchronous),
+      runMutator(photoDelete.apply({ id: PHOTO.id }, at), onServer.synchronous),
+      runMutator(messageDelete.apply({ id: ID }, context({ now: Date.UTC(2026, 0, 1, 9, 4) })), onServer.synchronous),
+    ];
+    const device = [
+      await runMutatorAsync(messageSend.apply(args, at), onDevice.mutable),
+      await runMutatorAsync(messageSend.apply(args, at), onDevice.mutable),
+      await runMutatorAsync(photoDelete.apply({ id: PHOTO.id }, at), onDevice.mutable),
+      await runMutatorAsync(messageDelete.apply({ id: ID }, context({ now: Date.UTC(2026, 0, 1, 9, 4) })), onDevice.mutable),
+    ];
+    const outcomes = (results: typeof server) => results.map((r) => (r.ok ? r.changed : r.code));
+    expect(outcomes(server)).toEqual([true, false, 'NOT_FOUND', true]);
+    expect(outcomes(device)).toEqual(outcomes(server));
+    expect(onServer.rows.messages.get(ID)).toMatchObject({ photoId: PHOTO.id, body: '', deleted: true });
+    expect(onServer.rows.progressPhotos.get(PHOTO.id)).toEqual({ ...PHOTO, kind: 'message', pose: null, createdAt: '2026-01-01T08:00:00.000Z', stored: false, deleted: true });
+    expect(onDevice.rows.progressPhotos.get(PHOTO.id)).toEqual(onServer.rows.progressPhotos.get(PHOTO.id));
   });
 });

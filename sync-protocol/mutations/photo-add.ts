@@ -5,7 +5,7 @@ import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
 
 /** The record as the device made it; `stored` is the server's to set. */
-export type PhotoAddArgs = Omit<ProgressPhoto, 'stored' | 'deleted'>;
+export type PhotoAddArgs = Omit<ProgressPhoto, 'kind' | 'stored' | 'deleted'>;
 
 export const photoAdd = defineMutator({
   name: 'photo.add',
@@ -14,7 +14,7 @@ export const photoAdd = defineMutator({
   args: { id: 'uuid', createdAt: 'instant', pose: PHOTO_POSES, contentType: PHOTO_TYPES, bytes: 'photoBytes', thumbnailBytes: 'thumbnailBytes', width: 'pixels', height: 'pixels' },
   *apply(args: PhotoAddArgs, { now }: MutatorContext) {
     // The bytes follow the record: a replay on a device that already pulled `stored` keeps it.
-    const photo: ProgressPhoto = { ...args, createdAt: notAfter(args.createdAt, now), stored: false, deleted: false };
+    const photo: ProgressPhoto = { ...args, kind: 'progress', createdAt: notAfter(args.createdAt, now), stored: false, deleted: false };
     const stored = yield* use((storage) => storage.progressPhotos.insert(photo));
     if (stored === 'taken') return refused('ID_CONFLICT');
     return stored === 'inserted' ? changedResult : unchangedResult;

@@ -54,5 +54,23 @@ describe('applyMigrations', () => {
     ]);
     database.close();
   });
+  it('keeps the progress photos of a server upgraded in place as progress photos when message photos arrive (0025)', () => {
+    const before = path.join(dir, 'before-message-photos');
+    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalFile = path.join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    const upTo = journal.entries.findIndex((entry) => entry.tag.endsWith('_message_photos'));
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+    const database = openDatabase(path.join(dir, 'message-photos.db'));
+    applyMigrations(database, before);
+    database.sqlite.prepare("INSERT INTO users (id, email, password_hash, name, country_code, version, created_at, updated_at) VALUES ('u-1', 'u@example.com', 'x', 'Ana', 'BR', 1, 0, 0)").run();
+    database.sqlite
+      .prepare("INSERT INTO progress_photos (id, user_id, pose, content_type, bytes, thumbnail_bytes, width, height, created_at, stored_at, version) VALUES ('p-1', 'u-1', 'side', 'image/webp', 10, 5, 4, 3, 7, 8, 2)")
+      .run();
+    applyMigrations(database, MIGRATIONS_FOLDER);
+    expect(database.sqlite.prepare('SELECT id, kind, pose, stored_at AS storedAt, version FROM progress_photos').all()).toEqual([{ id: 'p-1', kind: 'progress', pose: 'side', storedAt: 8, version: 2 }]);
+    expect(database.sqlite.pragma('foreign_key_check')).toEqual([]);
+    database.close();
+  });
 });
 

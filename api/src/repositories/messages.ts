@@ -14,13 +14,14 @@ import type { SyncVersions } from './sync-versions.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
-export const toMessage = ({ id, from, senderName, body, createdAt, sentAt, deletedAt }: MessageRow): Message => ({
+export const toMessage = ({ id, from, senderName, body, photoId, createdAt, sentAt, deletedAt }: MessageRow): Message => ({
   id,
   createdAt: new Date(createdAt).toISOString(),
   sentAt: new Date(sentAt).toISOString(),
   from,
   senderName,
   body,
+  photoId,
   deleted: deletedAt !== null,
 });
 
@@ -39,10 +40,11 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
   const { db } = database;
   const owned = createOwnedRows(database, versions, messages, {
     toRow: toMessage,
-    toColumns: ({ createdAt, sentAt, deleted, from, senderName, body }) => ({
+    toColumns: ({ createdAt, sentAt, deleted, from, senderName, body, photoId }) => ({
       from,
       senderName,
       body,
+      photoId,
       createdAt: Date.parse(createdAt),
       sentAt: Date.parse(sentAt),
       ...(deleted ? { deletedAt: now() } : {}),

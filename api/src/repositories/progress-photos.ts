@@ -3,7 +3,7 @@
  * what the uploads need: whose photo an id is, and marking a photo stored once its files are in.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ProgressPhoto } from '#protocol/contract/tracking.ts';
+import type { PhotoRecord } from '#protocol/contract/tracking.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { progressPhotos } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
@@ -12,10 +12,11 @@ import type { SyncVersions } from './sync-versions.ts';
 
 type ProgressPhotoRow = typeof progressPhotos.$inferSelect;
 
-export const toProgressPhoto = ({ id, pose, contentType, bytes, thumbnailBytes, width, height, createdAt, storedAt, deletedAt }: ProgressPhotoRow): ProgressPhoto => ({
+export const toProgressPhoto = ({ id, kind, pose, contentType, bytes, thumbnailBytes, width, height, createdAt, storedAt, deletedAt }: ProgressPhotoRow): PhotoRecord => ({
   id,
   createdAt: new Date(createdAt).toISOString(),
-  pose,
+  // A progress photo always has its pose, a message's never (the mutators write them so).
+  ...(kind === 'message' ? { kind, pose: null } : { kind, pose: pose ?? 'front' }),
   contentType,
   bytes,
   thumbnailBytes,
@@ -25,7 +26,8 @@ export const toProgressPhoto = ({ id, pose, contentType, bytes, thumbnailBytes, 
   deleted: deletedAt !== null,
 });
 
-export function createProgressPhotos(database: AppDatabase, versions: SyncVersions, now: () => number) {
+/** `threadChanged(clientId)`: a message's photo has arrived, so the coaches' open threads show it. */
+export function createProgressPhotos(database: AppDatabase, versions: SyncVersions, now: () => number, threadChanged: (clientId: string) => void = () => {}) {
   const { db } = database;
   const owned = createOwnedRows(database, versions, progressPhotos, {
     toRow: toProgressPhoto,
@@ -46,12 +48,14 @@ export function createProgressPhotos(database: AppDatabase, versions: SyncVersio
 
     /** Both files are in: the photo is stored, with a new version so the user's devices pull it. */
     markStored(userId: string, id: string): void {
-      database.sqlite.transaction(() =>
+      const marked = database.sqlite.transaction(() =>
         db.update(progressPhotos)
           .set({ storedAt: now(), version: versions.bump(userId) })
           .where(and(eq(progressPhotos.id, id), eq(progressPhotos.userId, userId), isNull(progressPhotos.storedAt)))
-          .run(),
+          .returning({ kind: progressPhotos.kind })
+          .all(),
       )();
+      if (marked[0]?.kind === 'message') threadChanged(userId);
     },
   };
 }

@@ -37,7 +37,7 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     dailyProgress: createDailyProgress(database, versions, now),
     notifications: createNotifications(database, versions, now),
     bodyMeasurements: createBodyMeasurements(database, versions, now),
-    progressPhotos: createProgressPhotos(database, versions, now),
+    progressPhotos: createProgressPhotos(database, versions, now, coachesChanged),
     messages: createMessages(database, versions, now, coachesChanged),
     messageThreads: createMessageThreads(database, versions, coachesChanged),
     checkIns: createCheckIns(database, versions, coachesChanged),

@@ -65,6 +65,29 @@ describe('GET /api/clients/me/export.zip (issue 21)', () => {
   });
 });
 
+describe('a message’s photo in the export (issue 22)', () => {
+  it('is in the zip, named `message` in place of a pose, and in the JSON with its message; it goes with the account', async () => {
+    const { c, user, password } = await signedIn();
+    const device = new TestDevice();
+    const photo = { id: uuidv7(), contentType: 'image/webp', bytes: 4000, thumbnailBytes: 500, width: 1200, height: 900 };
+    const message = device.mutation('message.send', { id: uuidv7(), createdAt: new Date().toISOString(), body: '', photo } as never);
+    await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [message] });
+    await t.deps.photoFiles.append(user.id, photo.id, 'image', 0, webpBytes(4000), 4000, 'image/webp');
+    await t.deps.photoFiles.append(user.id, photo.id, 'thumbnail', 0, webpBytes(500), 500, 'image/webp');
+    t.deps.progressPhotos.markStored(user.id, photo.id);
+    const files = unzipSync(new Uint8Array(await (await c.fetch('/api/clients/me/export.zip')).arrayBuffer()));
+    const createdAt = (t.deps.progressPhotos.find(user.id, photo.id) as { createdAt: string }).createdAt;
+    expect(Object.keys(files).sort()).toEqual(['leve-coach-export.json', `photos/${createdAt.slice(0, 10)}-message-${photo.id}.webp`]);
+    const data = JSON.parse(new TextDecoder().decode(files['leve-coach-export.json'])) as { progressPhotos: unknown[]; messages: unknown[] };
+    expect(data.progressPhotos).toEqual([expect.objectContaining({ id: photo.id, kind: 'message', pose: null })]);
+    expect(data.messages).toEqual([expect.objectContaining({ id: (message.args as { id: string }).id, photoId: photo.id })]);
+
+    expect((await c.request('DELETE', '/api/clients/me', { password })).status).toBe(200);
+    expect(await t.deps.photoFiles.read(user.id, photo.id, 'image')).toBeNull();
+    expect(t.database.sqlite.prepare('SELECT count(*) AS n FROM progress_photos WHERE id = ?').get(photo.id)).toEqual({ n: 0 });
+  });
+});
+
 describe('DELETE /api/clients/me', () => {
   it('needs the password, then deletes the account and all its data', async () => {
     const { c, user, password } = await signedIn();

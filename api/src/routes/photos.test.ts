@@ -46,7 +46,7 @@ describe('uploading a photo', () => {
     expect((await put(c, args.id, 'image', image.subarray(1500), 1500, 4000)).body).toEqual({ received: 4000, complete: true });
     expect(await pulledPhotos(c)).toEqual([expect.objectContaining({ id: args.id, stored: false })]);
     expect((await put(c, args.id, 'thumbnail', webpBytes(500), 0, 500)).body).toEqual({ received: 500, complete: true });
-    expect(await pulledPhotos(c)).toEqual([{ ...args, stored: true, deleted: false }]);
+    expect(await pulledPhotos(c)).toEqual([{ ...args, kind: 'progress', stored: true, deleted: false }]);
 
     const served = await c.fetch(`/api/photos/${args.id}/image`);
     expect(served.status).toBe(200);

@@ -1,5 +1,6 @@
 /**
- * Progress photos' files (issue 21). The record travels as a `photo.add` mutation; its two files
+ * Photos' files: progress photos (issue 21) and messages' (issue 22, the same record of another
+ * kind). The record travels as a `photo.add` (or `message.send`) mutation; its two files
  * (the photo and its thumbnail) follow, each uploaded in chunks a dropped connection can resume:
  * `GET …/offset` says how much has arrived, `PUT` with `Content-Range: bytes start-end/total`
  * appends a chunk there. Served only to the owner, their own teacher and admins, never publicly.

@@ -14,14 +14,15 @@ const STREAM_LIFETIME_MS = 15 * 60_000;
 
 /**
  * A photo deleted by its owner is gone from the disk too, once the delete is committed (the
- * record stays as a tombstone for the other devices). A delete refused, or of another user's
- * photo, finds no deleted photo of this user and erases nothing.
+ * record stays as a tombstone for the other devices), and so is a deleted message's photo. A
+ * delete refused, or of another user's photo, finds no deleted photo of this user and erases nothing.
  */
 async function erasePhotosDeleted(deps: AppDeps, userId: string, mutations: unknown[]): Promise<void> {
   for (const mutation of mutations) {
     const { name, args } = mutation as { name?: unknown; args?: { id?: unknown } };
-    if (name !== 'photo.delete' || typeof args?.id !== 'string' || !UUID.test(args.id)) continue;
-    if (deps.progressPhotos.find(userId, args.id)?.deleted) await deps.photoFiles.remove(userId, args.id);
+    if ((name !== 'photo.delete' && name !== 'message.delete') || typeof args?.id !== 'string' || !UUID.test(args.id)) continue;
+    const photoId = name === 'photo.delete' ? args.id : deps.messages.find(userId, args.id)?.photoId;
+    if (photoId && deps.progressPhotos.find(userId, photoId)?.deleted) await deps.photoFiles.remove(userId, photoId);
   }
 }
 

@@ -24,10 +24,10 @@ export function exportAccount(deps: AppDeps, userId: string) {
       "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
     ),
     progressPhotos: rows(
-      "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, content_type AS contentType, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
+      "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, kind, pose, content_type AS contentType, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at",
     ),
     messages: rows(
-      "SELECT id, \"from\", sender_name AS senderName, body, strftime('%Y-%m-%dT%H:%M:%fZ', sent_at / 1000.0, 'unixepoch') AS sentAt FROM messages WHERE user_id = ? AND deleted_at IS NULL ORDER BY sent_at, id",
+      "SELECT id, \"from\", sender_name AS senderName, body, photo_id AS photoId, strftime('%Y-%m-%dT%H:%M:%fZ', sent_at / 1000.0, 'unixepoch') AS sentAt FROM messages WHERE user_id = ? AND deleted_at IS NULL ORDER BY sent_at, id",
     ),
     checkIns: rows(
       "SELECT id, week, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, weight, diet_adherence AS dietAdherence, workout_adherence AS workoutAdherence, hunger, sleep, stress, energy, note, json(answers) AS answers, strftime('%Y-%m-%dT%H:%M:%fZ', reviewed_at / 1000.0, 'unixepoch') AS reviewedAt FROM check_ins WHERE user_id = ? ORDER BY week, created_at",
@@ -46,12 +46,13 @@ const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg':
 
 /**
  * The export as a zip, streamed: `leve-coach-export.json` (what `exportAccount` gives) and each
- * stored progress photo as `photos/<date>-<pose>-<id>.<ext>`, kept as they are (already
- * compressed). One file is read at a time, so a large album never sits in memory.
+ * stored photo as `photos/<date>-<pose>-<id>.<ext>` (`message` in place of the pose for a
+ * message's), kept as they are (already compressed). One file is read at a time, so a large album
+ * never sits in memory.
  */
 export function exportAccountZip(deps: AppDeps, userId: string): { filename: string; body: ReadableStream<Uint8Array> } {
   const data = exportAccount(deps, userId);
-  const photos = (data.progressPhotos as { id: string; createdAt: string; pose: string; contentType: string; stored: number }[]).filter((photo) => photo.stored);
+  const photos = (data.progressPhotos as { id: string; createdAt: string; kind: string; pose: string | null; contentType: string; stored: number }[]).filter((photo) => photo.stored);
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const zip = new Zip((error, chunk, final) => {
@@ -68,7 +69,7 @@ export function exportAccountZip(deps: AppDeps, userId: string): { filename: str
         for (const photo of photos) {
           const file = await deps.photoFiles.read(userId, photo.id, 'image');
           if (!file) continue;
-          const entry = new ZipPassThrough(`photos/${photo.createdAt.slice(0, 10)}-${photo.pose}-${photo.id}.${EXTENSIONS[photo.contentType] ?? 'img'}`);
+          const entry = new ZipPassThrough(`photos/${photo.createdAt.slice(0, 10)}-${photo.pose ?? photo.kind}-${photo.id}.${EXTENSIONS[photo.contentType] ?? 'img'}`);
           zip.add(entry);
           const reader = file.body.getReader();
           for (;;) {

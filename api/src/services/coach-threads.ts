@@ -33,8 +33,10 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
       WHERE u.role = 'user' AND (? = 'admin' OR u.teacher_id = ?) AND EXISTS (SELECT 1 FROM messages m WHERE m.user_id = u.id)`,
   );
   const rowById = sqlite.prepare<[string], Parameters<typeof toMessage>[0]>(
-    'SELECT id, user_id AS userId, "from", sender_id AS senderId, sender_name AS senderName, body, created_at AS createdAt, sent_at AS sentAt, deleted_at AS deletedAt, version FROM messages WHERE id = ?',
+    'SELECT id, user_id AS userId, "from", sender_id AS senderId, sender_name AS senderName, body, photo_id AS photoId, created_at AS createdAt, sent_at AS sentAt, deleted_at AS deletedAt, version FROM messages WHERE id = ?',
   );
+
+  const photoStored = sqlite.prepare<[string, string], { stored: number }>('SELECT stored_at IS NOT NULL AS stored FROM progress_photos WHERE id = ? AND user_id = ? AND deleted_at IS NULL');
 
   /** The client whose thread `coach` names: 404 when there is no such client, 403 when not theirs. */
   function clientFor(coach: Coach, clientId: string): string {
@@ -57,7 +59,15 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
       const id = clientFor(coach, clientId);
       if (before !== null && !CURSOR.test(before)) throw new DomainError('VALIDATION_FAILED', { fields: [{ field: 'before', key: 'validation.invalidOption' }] });
       const found = messages.page(id, THREAD_PAGE_SIZE, before);
-      return { before: found.before, messages: found.messages.map(({ senderId, ...message }) => ({ ...message, mine: senderId === coach.id })), thread: threads.find(id) };
+      return {
+        before: found.before,
+        messages: found.messages.map(({ senderId, ...message }) => ({
+          ...message,
+          mine: senderId === coach.id,
+          photoStored: message.photoId !== null && photoStored.get(message.photoId, id)?.stored === 1,
+        })),
+        thread: threads.find(id),
+      };
     },
 
     /** A coach's message, idempotent by its id (201 when new, 200 for a retry). */

@@ -22,10 +22,11 @@ export function createHealthConsent(
   now: () => number,
 ) {
   const markGiven = sqlite.prepare('UPDATE users SET health_consent_at = ?, version = ?, updated_at = ? WHERE id = ?');
-  const photoIds = sqlite.prepare<[string], { id: string }>('SELECT id FROM progress_photos WHERE user_id = ?');
+  // A message's photo is part of the conversation, not a progress photo: it stays with its message.
+  const photoIds = sqlite.prepare<[string], { id: string }>("SELECT id FROM progress_photos WHERE user_id = ? AND kind = 'progress'");
   const erasures = [
     sqlite.prepare('DELETE FROM body_measurements WHERE user_id = ?'),
-    sqlite.prepare('DELETE FROM progress_photos WHERE user_id = ?'),
+    sqlite.prepare("DELETE FROM progress_photos WHERE user_id = ? AND kind = 'progress'"),
     sqlite.prepare('DELETE FROM check_ins WHERE user_id = ?'),
   ];
   const markWithdrawn = sqlite.prepare("UPDATE users SET health_consent_at = NULL, medical_conditions = '[]', resync_from = ?, version = ?, updated_at = ? WHERE id = ?");

@@ -47,7 +47,7 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
   );
 
   const photosOf = sqlite.prepare<[string], Omit<StaffProgressPhoto, 'stored'> & { stored: number }>(
-    "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
+    "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
   );
   /** Photos go to admins and the client's own teacher, as their files do (routes/photos.ts). */
   const photosFor = (staff: Staff, user: UserRow): StaffProgressPhoto[] =>

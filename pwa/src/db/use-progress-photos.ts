@@ -18,7 +18,9 @@ export function useProgressPhotos(): PhotoOnDevice[] | undefined {
   const db = useCurrentDb();
   return useLiveData(async () => {
     if (!db) return undefined;
-    const photos = (await db.synced('progressPhotos').orderBy('createdAt').reverse().toArray()).filter((photo) => !photo.deleted);
+    // A message's photo (issue 22) is shown in the thread only, never among the progress photos. (A
+    // row pulled before message photos has no `kind`: it is a progress photo.)
+    const photos = (await db.synced('progressPhotos').orderBy('createdAt').reverse().toArray()).filter((photo): photo is ProgressPhoto => photo.kind !== 'message' && !photo.deleted);
     const thumbnails = await db.photoFiles.bulkGet(photos.map((photo) => photoFileKey(photo.id, 'thumbnail')));
     return photos.map((photo, index) => ({ ...photo, failure: thumbnails[index]?.failure ?? null }));
   }, [db]);

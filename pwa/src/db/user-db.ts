@@ -28,8 +28,9 @@ export interface Refusal {
 }
 
 /**
- * One of a progress photo's two files as this device made it (issue 21): kept here, never synced,
- * so the photo shows at once and offline, and uploaded once the photo's record is on the server.
+ * One of a photo's two files as this device made it (issue 21, and a message's, issue 22): kept
+ * here, never synced, so the photo shows at once and offline, and uploaded once the photo's record
+ * is on the server.
  * The bytes stay after the upload: the owner's own photos keep showing with no network.
  */
 export interface PhotoFile {

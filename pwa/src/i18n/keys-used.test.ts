@@ -21,6 +21,7 @@ function featureMessages(locale: string): Record<string, string> {
       .map((name) => path.join(featuresDir, name, 'i18n')),
     path.join(srcDir, 'components', 'i18n'),
     path.join(srcDir, 'components', 'i18n', 'coaching'),
+    path.join(srcDir, 'features', 'admin', 'i18n', 'thread-photos'),
   ];
   return Object.assign({}, ...dirs.map((dir) => flattenMessages(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0]))) as Record<string, string>;
 }

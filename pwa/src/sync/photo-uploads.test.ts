@@ -46,7 +46,7 @@ function takePhoto(db: UserDb, bytes = 40_000) {
   const id = uuidv7();
   const args: PhotoAddArgs = { id, createdAt: new Date().toISOString(), pose: 'side', contentType: 'image/webp', bytes, thumbnailBytes: 3_000, width: 1200, height: 1600 };
   const files = { image: webpBytes(bytes).slice().buffer, thumbnail: webpBytes(3_000).slice().buffer };
-  return { args, files, record: () => recordPhoto(db, args, files) };
+  return { args, files, record: () => recordPhoto(db, { name: 'photo.add', args }, files) };
 }
 
 /** The network, counting the requests to each path and failing as `fail` says (after the server handled it when `afterServer`). */
@@ -153,5 +153,50 @@ describe('photo uploads through the sync', () => {
     expect(online.puts(photo.args.id, 'image') + online.puts(photo.args.id, 'thumbnail')).toBe(0);
     expect(await db.photoFiles.count()).toBe(0);
     expect((await served(browser, photo.args.id, 'thumbnail')).status).toBe(404);
+  });
+
+  describe('a message’s photo (issue 22)', () => {
+    function messageWithPhoto(db: UserDb, bytes = 40_000) {
+      const photo = { id: uuidv7(), contentType: 'image/webp' as const, bytes, thumbnailBytes: 3_000, width: 1200, height: 1600 };
+      const args = { id: uuidv7(), createdAt: new Date().toISOString(), body: 'Meu almoço', photo };
+      const files = { image: webpBytes(bytes).slice().buffer, thumbnail: webpBytes(3_000).slice().buffer };
+      return { args, photo, files, record: () => recordPhoto(db, { name: 'message.send', args }, files) };
+    }
+
+    it('shows at once from the device, then goes with the message and uploads its files after the push', async () => {
+      const { browser, device } = await person();
+      const db = device();
+      const message = messageWithPhoto(db);
+      await message.record();
+      expect(await db.synced('messages').get(message.args.id)).toMatchObject({ photoId: message.photo.id });
+      expect(await db.synced('progressPhotos').get(message.photo.id)).toMatchObject({ kind: 'message', pose: null, stored: false });
+      expect(await syncNow(db, { fetch: network(browser, () => 'before').fetch })).toEqual({ kind: 'offline' });
+
+      const online = network(browser);
+      expect(await syncNow(db, { fetch: online.fetch })).toMatchObject({ kind: 'synced', pushed: 1, uploadsWaiting: 0 });
+      expect(await served(browser, message.photo.id, 'image')).toEqual({ status: 200, bytes: new Uint8Array(message.files.image) });
+      expect((await db.synced('progressPhotos').get(message.photo.id))?.stored).toBe(true);
+    });
+
+    it('tells the user the message’s photo was refused (storage full), naming the message', async () => {
+      const { browser, device } = await person();
+      const db = device();
+      const message = messageWithPhoto(db, 3 * 1024 * 1024);
+      await message.record();
+      await syncNow(db, { fetch: network(browser).fetch });
+      expect(await db.refusals.toArray()).toMatchObject([{ code: 'PHOTO_QUOTA_EXCEEDED', mutation: { name: 'message.send', args: { id: message.args.id, photo: { id: message.photo.id } } } }]);
+    });
+
+    it('drops the files of a message deleted before they were sent', async () => {
+      const { browser, device } = await person();
+      const db = device();
+      const message = messageWithPhoto(db);
+      await message.record();
+      await recordMutation(db, 'message.delete', { id: message.args.id });
+      const online = network(browser);
+      expect(await syncNow(db, { fetch: online.fetch })).toMatchObject({ kind: 'synced', uploadsWaiting: 0 });
+      expect(online.puts(message.photo.id, 'image') + online.puts(message.photo.id, 'thumbnail')).toBe(0);
+      expect(await db.photoFiles.count()).toBe(0);
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Uploads the files of progress photos taken on this device (issue 21, ADR 027), after the sync
- * has pushed their records: the server accepts a photo's bytes only for a record it holds. Each
+ * Uploads the files of photos taken on this device (progress photos, issue 21, ADR 027, and
+ * messages' photos, issue 22), after the sync has pushed their records: the server accepts a photo's bytes only for a record it holds. Each
  * file is sent in chunks from where the server says it stands (`GET …/offset`), so a dropped
  * connection resumes instead of starting over, and a chunk whose answer was lost is not appended
  * twice (the server refuses an offset it has passed; the next offset read says where to go on).
@@ -8,6 +8,8 @@
  */
 import type { ErrorCode } from '#protocol/errors.ts';
 import { MAX_PHOTO_CHUNK_BYTES } from '#protocol/mutations/fields.ts';
+import type { PhotoAddArgs } from '#protocol/mutations/photo-add.ts';
+import { photoOfMutation } from '#pwa/db/photo-files.ts';
 import { serverPhotoUrl, type PhotoFile, type Refusal, type UserDb } from '#pwa/db/user-db.ts';
 
 /** Files sent in this round, and those still to send (waiting for the network, or for their record to arrive). */
@@ -70,14 +72,22 @@ async function sendFile(network: typeof fetch, file: PhotoFile): Promise<{ kind:
   return { kind: 'later' };
 }
 
-/** A refused upload, told like a refused change (the refusals table, ADR 007), under the record's own mutation. */
+/**
+ * A refused upload, told like a refused change (the refusals table, ADR 007), under the mutation
+ * that brought the record: the progress photo's `photo.add`, or the message that carried it.
+ */
 async function refusalOf(db: UserDb, photoId: string, code: ErrorCode): Promise<Refusal | null> {
   const photo = await db.synced('progressPhotos').get(photoId);
   if (!photo) return null;
-  const { stored: _stored, deleted: _deleted, ...args } = photo;
   const refusedAt = new Date().toISOString();
-  const mutation = { id: `upload-${photoId}`, deviceId: '', seq: 0, name: 'photo.add', version: 1, args, hlc: '', localDate: refusedAt.slice(0, 10), timeZone: 'UTC' } as const;
-  return { id: mutation.id, mutation, code, refusedAt };
+  const envelope = { id: `upload-${photoId}`, deviceId: '', seq: 0, hlc: '', localDate: refusedAt.slice(0, 10), timeZone: 'UTC' } as const;
+  const { stored: _stored, deleted: _deleted, kind: _kind, ...record } = photo;
+  // (A row pulled before message photos has no `kind`: it is a progress photo.)
+  const message = photo.kind === 'message' ? await db.synced('messages').filter((m) => m.photoId === photoId).first() : undefined;
+  const mutation = message
+    ? ({ ...envelope, name: 'message.send', version: 2, args: { id: message.id, createdAt: message.createdAt, body: message.body, photo: record } } as const)
+    : ({ ...envelope, name: 'photo.add', version: 1, args: record as PhotoAddArgs } as const);
+  return { id: envelope.id, mutation, code, refusedAt };
 }
 
 /**
@@ -88,7 +98,7 @@ export async function uploadPhotos(db: UserDb, network: typeof fetch): Promise<U
   const waitingFiles = () => db.photoFiles.where('[kind+state]').anyOf([['thumbnail', 'waiting'], ['image', 'waiting']]);
   const files = await waitingFiles().toArray();
   files.sort((a, b) => (a.kind === b.kind ? a.photoId.localeCompare(b.photoId) : a.kind === 'thumbnail' ? -1 : 1));
-  const pendingAdds = new Set((await db.outbox.toArray()).flatMap((m) => (m.name === 'photo.add' ? [m.args.id] : [])));
+  const pendingAdds = new Set((await db.outbox.toArray()).flatMap((m) => photoOfMutation(m) ?? []));
   let waiting = 0;
   let sent = 0;
   try {

@@ -63,7 +63,7 @@ describe('closeUserData', () => {
     await activateUserData('user_photo');
     const id = uuidv7();
     await writePhoto(
-      { id, createdAt: new Date().toISOString(), pose: 'front', contentType: 'image/webp', bytes: 4, thumbnailBytes: 2, width: 10, height: 10 },
+      { name: 'photo.add', args: { id, createdAt: new Date().toISOString(), pose: 'front', contentType: 'image/webp', bytes: 4, thumbnailBytes: 2, width: 10, height: 10 } },
       { image: new ArrayBuffer(4), thumbnail: new ArrayBuffer(2) },
     );
     const db = useUserDb.getState().db!;

@@ -4,13 +4,12 @@
  */
 import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts';
-import type { PhotoAddArgs } from '#protocol/mutations/photo-add.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { noteChangeSaved } from '#pwa/lib/install-prompt.ts';
 import { firstDataArrived } from '#pwa/lib/service-worker.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { countPendingChanges } from '#pwa/db/pending-changes.ts';
-import { recordPhoto, type PhotoFiles } from '#pwa/db/photo-files.ts';
+import { recordPhoto, type PhotoFiles, type PhotoWrite } from '#pwa/db/photo-files.ts';
 import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
 import { startLiveUpdates } from './live-updates.ts';
@@ -76,9 +75,12 @@ export async function write<N extends MutationName>(name: N, args: MutationArgs[
   return mutation;
 }
 
-/** Keeps a photo taken here with its record (`photo.add`), and wakes the sync, which uploads its files after the record. */
-export async function writePhoto(args: PhotoAddArgs, files: PhotoFiles) {
-  const mutation = await recordPhoto(signedInDb(), args, files);
+/**
+ * Keeps a photo taken here with the mutation that brings its record (`photo.add`, or a message's
+ * `message.send`, issue 22), and wakes the sync, which uploads its files after the record.
+ */
+export async function writePhoto(write: PhotoWrite, files: PhotoFiles) {
+  const mutation = await recordPhoto(signedInDb(), write, files);
   changed();
   return mutation;
 }

@@ -137,6 +137,8 @@ export const bodyMeasurements = sqliteTable(
 /**
  * Progress photos (issue 21): the record, keyed by the client's UUIDv7; the files are on disk
  * under UPLOADS_PATH (services/photo-files.ts). `stored_at` is set when both have arrived.
+ * `kind` 'message' is a photo sent in the client's thread (issue 22): no pose, shown only there,
+ * but uploaded, scoped, counted in the quota, exported and erased as a progress photo is.
  */
 export const progressPhotos = sqliteTable(
   'progress_photos',
@@ -145,7 +147,8 @@ export const progressPhotos = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    pose: text('pose', { enum: ['front', 'side', 'back'] }).notNull(),
+    kind: text('kind', { enum: ['progress', 'message'] }).notNull().default('progress'),
+    pose: text('pose', { enum: ['front', 'side', 'back'] }),
     contentType: text('content_type', { enum: ['image/webp', 'image/jpeg'] }).notNull(),
     bytes: integer('bytes').notNull(),
     thumbnailBytes: integer('thumbnail_bytes').notNull(),
@@ -243,6 +246,8 @@ export const messages = sqliteTable(
     senderId: text('sender_id'),
     senderName: text('sender_name'),
     body: text('body').notNull(),
+    // The photo sent with it (progress_photos of kind 'message', the same user's), or null.
+    photoId: text('photo_id'),
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at').notNull(),
     deletedAt: integer('deleted_at'),

@@ -10,7 +10,7 @@ import { MessagesButton, MessagesTab } from './MessagesButton.tsx';
 const messages = setUpScreenTests();
 const userDb = setUpUserDb();
 
-const fromCoach = (id: string, sentAt: string): Message => ({ id, createdAt: sentAt, sentAt, from: 'coach', senderName: 'Tiago', body: 'Oi', deleted: false });
+const fromCoach = (id: string, sentAt: string): Message => ({ id, createdAt: sentAt, sentAt, from: 'coach', senderName: 'Tiago', body: 'Oi', photoId: null, deleted: false });
 
 describe('MessagesButton (issue 22)', () => {
   it('counts the coach’s messages after the client’s read mark, and names the count to a screen reader', async () => {

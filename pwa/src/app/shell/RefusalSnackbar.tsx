@@ -46,6 +46,8 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
     case 'photo.delete':
       return t('sync.refused.photoDelete');
     case 'message.send':
+      // A message that is only a photo is told as a photo is.
+      if (mutation.args.photo && mutation.args.body === '') return t('sync.refused.photoAdd', { date: instant(mutation.args.createdAt) });
       return t('sync.refused.messageSend', { preview: mutation.args.body.length > 40 ? `${mutation.args.body.slice(0, 40)}…` : mutation.args.body });
     case 'message.delete':
       return t('sync.refused.messageDelete');

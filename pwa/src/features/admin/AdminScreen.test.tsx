@@ -412,6 +412,8 @@ describe('the coach’s conversations (issue 22)', () => {
     from: 'client',
     senderName: null,
     body: 'Oi',
+    photoId: null,
+    photoStored: false,
     deleted: false,
     mine: false,
     ...over,
@@ -468,6 +470,32 @@ describe('the coach’s conversations (issue 22)', () => {
     expect(within(answer).getByTestId('coach-message-delete')).toBeTruthy();
     expect((within(thread).getByTestId('coach-thread-input') as HTMLTextAreaElement).value).toBe('');
   });
+
+  it('shows a client’s photo in the thread as a thumbnail opening full size, and says when it has not arrived yet', async () => {
+    const photoMessage = message({ id: 'm3', sentAt: minutesAgo(5), body: '', photoId: 'p-1', photoStored: true });
+    const onItsWay = message({ id: 'm4', sentAt: minutesAgo(4), body: 'E esta', photoId: 'p-2' });
+    const page: CoachThreadPage = { messages: [onItsWay, photoMessage], before: null, thread: { id: 'thread', clientReadUpTo: null, coachReadUpTo: null } };
+    stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'GET /coach/threads': () => json({ threads: [{ clientId: 'none', clientName: 'Carla Sem Dieta', unread: 0, lastMessage: photoMessage }] }),
+      'GET /coach/threads/none/messages': () => json(page),
+      'POST /coach/threads/none/read': () => json({ thread: page.thread }),
+    });
+    renderAdmin();
+    // A message that is only a photo says so in the conversations.
+    const row = (await screen.findAllByTestId('admin-inbox-thread'))[0] as HTMLElement;
+    expect(row.textContent).toContain('Foto');
+    fireEvent.click(row);
+    const thread = await screen.findByTestId('coach-thread', {}, { timeout: 5_000 });
+    const [withPhoto, waiting] = await within(thread).findAllByTestId('coach-message');
+    expect((await within(withPhoto as HTMLElement).findByRole('img', { name: 'Foto de Carla Sem Dieta' })).getAttribute('src')).toBe('/api/photos/p-1/thumbnail');
+    expect(within(waiting as HTMLElement).queryByRole('img')).toBeNull();
+    expect(waiting?.textContent).toContain('Foto a caminho');
+    fireEvent.click(within(withPhoto as HTMLElement).getByRole('button', { name: 'Abrir a foto' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('img')).getAttribute('src')).toBe('/api/photos/p-1/image');
+  }, 15_000);
 
   it('shows a client’s new message without a reload when the server pokes', async () => {
     let threads: CoachThreadSummary[] = [];

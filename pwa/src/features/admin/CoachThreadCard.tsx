@@ -2,8 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,7 +18,10 @@ import { MESSAGE_DELETE_WINDOW_MS } from '#protocol/conflict/rules.ts';
 import type { CoachMessage } from '#protocol/contract/messages.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { featureCatalog } from '#pwa/i18n/messages.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
+import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
 import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
@@ -22,6 +29,38 @@ import { coachApi } from './admin-api.ts';
 import { failureText } from './feedback.ts';
 import { LoadError } from './LoadError.tsx';
 import { useCoachThread } from './use-coach-thread.ts';
+
+/** The photos in a client's thread (issue 22), loaded with this card, not with the panel (whose own code is at its budget). */
+const loadThreadPhotoMessages = featureCatalog({
+  'pt-BR': () => import('./i18n/thread-photos/pt-BR.json'),
+  'es-AR': () => import('./i18n/thread-photos/es-AR.json'),
+  'en-US': () => import('./i18n/thread-photos/en-US.json'),
+});
+
+/** A client's photo in the thread (issue 22): its thumbnail opening full size, or a note while its files are on their way. */
+function BubblePhoto({ photoId, stored, name }: { photoId: string; stored: boolean; name: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id }, { name });
+  const [open, setOpen] = useState(false);
+  if (!stored) return <Typography variant="caption" component="p" sx={{ fontStyle: 'italic' }}>{t('admin.threadPhoto.onItsWay')}</Typography>;
+  return (
+    <>
+      <ButtonBase onClick={() => setOpen(true)} aria-label={t('admin.threadPhoto.open')} sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', my: 0.5 }}>
+        <PhotoImage photoId={photoId} kind="thumbnail" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.onItsWay')} sx={{ width: 200, height: 150 }} />
+      </ButtonBase>
+      {open && (
+        <Dialog open onClose={() => setOpen(false)} maxWidth="md" aria-label={t('admin.threadPhoto.alt')}>
+          <DialogContent sx={{ p: 1 }}>
+            <PhotoImage photoId={photoId} kind="image" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.onItsWay')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>{t('admin.threadPhoto.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+}
 
 function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage; clientName: string; seen: boolean; onDelete?: () => void }) {
   const intl = useIntl();
@@ -41,9 +80,14 @@ function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage
           {message.deleted ? (
             <Typography sx={{ fontStyle: 'italic' }}>{t('admin.messages.thread.deleted')}</Typography>
           ) : (
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              <Linkified text={message.body} />
-            </Typography>
+            <>
+              {message.photoId && <BubblePhoto photoId={message.photoId} stored={message.photoStored} name={clientName} />}
+              {message.body !== '' && (
+                <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <Linkified text={message.body} />
+                </Typography>
+              )}
+            </>
           )}
         </Paper>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: coach ? 'flex-end' : 'flex-start', gap: 0.5 }}>
@@ -65,7 +109,15 @@ function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage
  * A client's thread in their detail (issue 22): the coach reads it (which is the client's read
  * receipt), answers, and takes their own answer back within five minutes. Online, like the panel.
  */
-export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: string; clientName: string; onRead: () => void }) {
+export function CoachThreadCard(props: { clientId: string; clientName: string; onRead: () => void }) {
+  return (
+    <FeatureMessages load={loadThreadPhotoMessages} fallback={<Skeleton variant="rounded" height={160} />}>
+      <Thread {...props} />
+    </FeatureMessages>
+  );
+}
+
+function Thread({ clientId, clientName, onRead }: { clientId: string; clientName: string; onRead: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const thread = useCoachThread(clientId);
@@ -108,7 +160,7 @@ export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: st
     setSending(true);
     try {
       const { message } = await coachApi.send(clientId, draft.current);
-      thread.put({ ...message, mine: true });
+      thread.put({ ...message, mine: true, photoStored: false });
       draft.current = null;
       setText('');
     } catch (error) {
@@ -120,7 +172,7 @@ export function CoachThreadCard({ clientId, clientName, onRead }: { clientId: st
   const remove = async (message: CoachMessage) => {
     try {
       const { message: deleted } = await coachApi.remove(clientId, message.id);
-      thread.put({ ...deleted, mine: true });
+      thread.put({ ...deleted, mine: true, photoStored: false });
       showToast({ severity: 'success', title: t('admin.messages.thread.deletedToast') });
     } catch (error) {
       showToast({ severity: 'error', title: t('admin.messages.thread.deleteFailed'), description: failureText(intl, error) });

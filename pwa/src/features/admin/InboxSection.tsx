@@ -18,7 +18,9 @@ const FIRST_THREADS = 5;
 function ThreadRow({ thread, selected, onOpen }: { thread: CoachThreadSummary; selected: boolean; onOpen: () => void }) {
   const intl = useIntl();
   const { lastMessage } = thread;
-  const text = lastMessage.deleted ? intl.formatMessage({ id: 'admin.messages.inbox.deleted' }) : lastMessage.from === 'coach' ? `${lastMessage.senderName ?? ''}: ${lastMessage.body}` : lastMessage.body;
+  // A message that is only a photo (issue 22) says so.
+  const body = lastMessage.body || (lastMessage.photoId ? intl.formatMessage({ id: 'admin.messages.inbox.photo' }) : '');
+  const text = lastMessage.deleted ? intl.formatMessage({ id: 'admin.messages.inbox.deleted' }) : lastMessage.from === 'coach' ? `${lastMessage.senderName ?? ''}: ${body}` : body;
   const unread = thread.unread > 0;
   return (
     <ListItemButton selected={selected} onClick={onOpen} sx={{ borderRadius: 1, alignItems: 'flex-start', gap: 1 }} data-testid="admin-inbox-thread" data-unread={thread.unread}>

@@ -16,6 +16,8 @@ const message = (id: string, n: number): CoachMessage => ({
   senderName: null,
   body: `mensagem ${id}`,
   deleted: false,
+  photoId: null,
+  photoStored: false,
   mine: false,
 });
 const range = (prefix: string, from: number, to: number, minuteOffset = 0) => Array.from({ length: to - from + 1 }, (_, i) => message(`${prefix}${from + i}`, minuteOffset + from + i));

@@ -6,6 +6,12 @@ import { loadMessages } from '#pwa/i18n/messages.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { MessagesScreen } from './MessagesScreen.tsx';
 
+// The browser's decoder and canvas are not in jsdom: the photo comes out of the encoder as the device would make it.
+vi.mock('#pwa/lib/encode-photo.ts', () => ({
+  UnreadablePhoto: class extends Error {},
+  encodePhoto: () => Promise.resolve({ contentType: 'image/webp', image: new Uint8Array(4000).buffer, thumbnail: new Uint8Array(500).buffer, width: 1200, height: 900 }),
+}));
+
 setUpScreenTests();
 const userDb = setUpUserDb();
 
@@ -16,6 +22,7 @@ const aMessage = (overrides: Partial<Message>): Message => ({
   from: 'client',
   senderName: null,
   body: 'Oi',
+  photoId: null,
   deleted: false,
   ...overrides,
 });
@@ -75,6 +82,47 @@ describe('MessagesScreen (issue 22)', () => {
     expect(within(mine).queryByTestId('chat-delete')).not.toBeNull();
     await vi.advanceTimersByTimeAsync(75_000);
     await waitFor(() => expect(within(screen.getByTestId('chat-message')).queryByTestId('chat-delete')).toBeNull());
+  });
+
+  it('attaches a photo from the gallery offline, sends it with no text, and shows it at once from the device', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} }));
+    await renderScreen();
+    await screen.findByTestId('chat-empty');
+    expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('chat-gallery-input'), { target: { files: [new File([new Uint8Array(10)], 'almoco.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByRole('img', { name: 'Foto anexada' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('chat-send'));
+    fireEvent.click(screen.getByTestId('chat-send'));
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [[name, args]] = (await outbox()) as [[string, { body: string; photo: Record<string, unknown> }]];
+    expect([name, args.body, args.photo]).toEqual(['message.send', '', { id: expect.any(String), contentType: 'image/webp', bytes: 4000, thumbnailBytes: 500, width: 1200, height: 900 }]);
+    expect((await userDb().photoFiles.toArray()).map((file) => [file.photoId, file.kind, file.state]).sort()).toEqual([
+      [args.photo.id, 'image', 'waiting'],
+      [args.photo.id, 'thumbnail', 'waiting'],
+    ]);
+    const mine = await screen.findByTestId('chat-message');
+    expect((await within(mine).findByRole('img', { name: 'Foto da conversa' })).getAttribute('src')).toBe('blob:photo');
+    expect(screen.queryByRole('img', { name: 'Foto anexada' })).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('says a message’s photo was not sent when the server refused it (storage full), and opens a stored one full size', async () => {
+    const refused = '01a20000-0000-7000-8000-0000000000f1';
+    const stored = '01a20000-0000-7000-8000-0000000000f2';
+    const record = { contentType: 'image/webp' as const, bytes: 4000, thumbnailBytes: 500, width: 1200, height: 900, createdAt: '2026-11-28T14:00:00.000Z', kind: 'message' as const, pose: null, deleted: false };
+    await userDb().synced('progressPhotos').bulkPut([{ ...record, id: refused, stored: false }, { ...record, id: stored, stored: true }]);
+    await userDb().photoFiles.put({ key: `${refused}:thumbnail`, photoId: refused, kind: 'thumbnail', contentType: 'image/webp', bytes: new ArrayBuffer(8), state: 'refused', failure: 'PHOTO_QUOTA_EXCEEDED' });
+    await userDb().synced('messages').bulkPut([
+      aMessage({ photoId: refused, body: '' }),
+      aMessage({ id: '01a20000-0000-7000-8000-0000000000c3', from: 'coach', senderName: 'Tiago Professor', sentAt: '2026-11-28T14:05:00.000Z', photoId: stored, body: 'Assim' }),
+    ]);
+    await renderScreen();
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+    const [mine, theirs] = screen.getAllByTestId('chat-message');
+    expect(mine?.textContent).toContain('Foto não enviada');
+    fireEvent.click(within(theirs!).getByRole('button', { name: 'Abrir a foto' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('img')).getAttribute('src')).toBe(`/api/photos/${stored}/image`);
   });
 });
 

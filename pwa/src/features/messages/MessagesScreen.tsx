@@ -1,22 +1,33 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { MESSAGE_DELETE_WINDOW_MS, type Message } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
-import { useThread, type ThreadOnDevice } from '#pwa/db/use-messages.ts';
+import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
+import { useThread, type MessagePhotoState, type ThreadOnDevice } from '#pwa/db/use-thread.ts';
+import { encodePhoto, UnreadablePhoto, type EncodedPhoto } from '#pwa/lib/encode-photo.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
-import { write } from '#pwa/sync/user-data.ts';
+import { write, writePhoto } from '#pwa/sync/user-data.ts';
 import { loadChatMessages } from './i18n/messages.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
 
@@ -27,7 +38,44 @@ function unreadUpTo({ messages, thread }: ThreadOnDevice): string | null {
   return thread.clientReadUpTo === null || Date.parse(newest.sentAt) > Date.parse(thread.clientReadUpTo) ? newest.sentAt : null;
 }
 
-function Bubble({ message, state, onDelete }: { message: Message; state: 'waiting' | 'sent' | 'seen' | null; onDelete?: () => void }) {
+/** A message's photo at full size, from this device or the server. */
+function PhotoDialog({ photoId, onClose }: { photoId: string; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" aria-label={t('chat.photoAlt')}>
+      <DialogContent sx={{ p: 1 }}>
+        <PhotoImage photoId={photoId} kind="image" alt={t('chat.photoAlt')} unavailableLabel={t('chat.photoUnavailable')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('chat.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A message's photo: its thumbnail (this device's copy first), opening full size, and whether it has left the device. */
+function BubblePhoto({ photoId, state, pending }: { photoId: string; state: MessagePhotoState | undefined; pending: boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [open, setOpen] = useState(false);
+  const note = state?.failure ? t('chat.photoNotSent') : !pending && state && !state.stored ? t('chat.photoWaiting') : null;
+  return (
+    <>
+      <ButtonBase onClick={() => setOpen(true)} aria-label={t('chat.openPhoto')} sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', my: 0.5 }}>
+        <PhotoImage photoId={photoId} kind="thumbnail" alt={t('chat.photoAlt')} unavailableLabel={t('chat.photoUnavailable')} sx={{ width: 200, height: 150 }} />
+      </ButtonBase>
+      {note && (
+        <Typography variant="caption" component="p" sx={{ fontWeight: state?.failure ? 600 : undefined }} data-testid="chat-photo-state">
+          {note}
+        </Typography>
+      )}
+      {open && <PhotoDialog photoId={photoId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function Bubble({ message, state, photo, onDelete }: { message: Message; state: 'waiting' | 'sent' | 'seen' | null; photo?: MessagePhotoState; onDelete?: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const mine = message.from === 'client';
@@ -42,9 +90,12 @@ function Bubble({ message, state, onDelete }: { message: Message; state: 'waitin
           <Typography variant="caption" component="p" sx={{ fontWeight: 600, opacity: 0.9 }}>
             {mine ? t('chat.you') : message.senderName}
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            <Linkified text={message.body} />
-          </Typography>
+          {message.photoId && <BubblePhoto photoId={message.photoId} state={photo} pending={state === 'waiting'} />}
+          {message.body !== '' && (
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Linkified text={message.body} />
+            </Typography>
+          )}
         </Paper>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: mine ? 'flex-end' : 'flex-start', gap: 0.5 }}>
           <Typography variant="caption" color="text.secondary">
@@ -69,7 +120,12 @@ function Chat() {
   const now = useNow(15_000);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // The photo chosen for the next message, re-encoded here (no EXIF, no GPS), and its preview.
+  const [photo, setPhoto] = useState<{ encoded: EncodedPhoto; preview: string } | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const end = useRef<HTMLDivElement | null>(null);
+  // The file inputs the two buttons open (hidden: inside a button they would nest controls).
+  const pickers = useRef<Record<'camera' | 'gallery', HTMLInputElement | null>>({ camera: null, gallery: null });
   const count = thread?.messages.length ?? 0;
   const markUpTo = thread ? unreadUpTo(thread) : null;
 
@@ -83,16 +139,43 @@ function Chat() {
     if (markUpTo && document.visibilityState === 'visible') void write('messages.read', { upTo: markUpTo }).catch((error: unknown) => console.error('messages.read', error));
   }, [markUpTo]);
 
+  useEffect(() => (photo ? () => URL.revokeObjectURL(photo.preview) : undefined), [photo]);
+
+  const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file chosen again still fires a change
+    if (!file || preparing) return;
+    setPreparing(true);
+    try {
+      const encoded = await encodePhoto(file);
+      setPhoto({ encoded, preview: URL.createObjectURL(new Blob([encoded.thumbnail], { type: encoded.contentType })) });
+    } catch (error) {
+      if (error instanceof UnreadablePhoto) showToast({ severity: 'error', title: t('chat.unreadableTitle'), description: t('chat.unreadableDescription') });
+      else {
+        console.error('message photo', error);
+        showToast({ severity: 'error', title: t('chat.failedTitle'), description: t('chat.failedDescription') });
+      }
+    } finally {
+      setPreparing(false);
+    }
+  };
+
   const trimmed = text.trim();
   const tooLong = trimmed.length > MESSAGE_MAX;
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending || trimmed === '' || tooLong) return;
+    if (sending || preparing || (trimmed === '' && !photo) || tooLong) return;
     setSending(true);
     try {
       const now = new Date();
-      await write('message.send', { id: uuidv7(now.getTime()), createdAt: now.toISOString(), body: trimmed });
+      const args = { id: uuidv7(now.getTime()), createdAt: now.toISOString(), body: trimmed };
+      if (photo) {
+        const { encoded } = photo;
+        const attached = { id: uuidv7(now.getTime()), contentType: encoded.contentType, bytes: encoded.image.byteLength, thumbnailBytes: encoded.thumbnail.byteLength, width: encoded.width, height: encoded.height };
+        await writePhoto({ name: 'message.send', args: { ...args, photo: attached } }, { image: encoded.image, thumbnail: encoded.thumbnail });
+      } else await write('message.send', args);
       setText('');
+      setPhoto(null);
     } catch (error) {
       console.error('message.send', error);
       showToast({ severity: 'error', title: t('chat.failedTitle'), description: t('chat.failedDescription') });
@@ -129,7 +212,13 @@ function Chat() {
       ) : (
         <Box component="ol" aria-label={t('chat.thread')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="chat-thread">
           {thread.messages.map((message) => (
-            <Bubble key={message.id} message={message} state={stateOf(message)} onDelete={deletable(message) ? () => void remove(message) : undefined} />
+            <Bubble
+              key={message.id}
+              message={message}
+              state={stateOf(message)}
+              photo={message.photoId ? thread.photos.get(message.photoId) : undefined}
+              onDelete={deletable(message) ? () => void remove(message) : undefined}
+            />
           ))}
         </Box>
       )}
@@ -138,7 +227,47 @@ function Chat() {
         value={text}
         onChange={setText}
         onSubmit={(event) => void send(event)}
-        busy={sending}
+        busy={sending || preparing}
+        attached={photo !== null}
+        attachment={
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {(['camera', 'gallery'] as const).map((source) => (
+              <Button
+                key={source}
+                size="small"
+                variant="outlined"
+                startIcon={source === 'camera' ? <PhotoCameraIcon /> : <PhotoLibraryIcon />}
+                disabled={sending || preparing}
+                onClick={() => pickers.current[source]?.click()}
+                data-testid={source === 'camera' ? 'chat-take-photo' : 'chat-choose-photo'}
+              >
+                {t(source === 'camera' ? 'chat.attachCamera' : 'chat.attachGallery')}
+              </Button>
+            ))}
+            {/* `capture` opens the back camera at once; without it the gallery can be picked from. */}
+            {(['camera', 'gallery'] as const).map((source) => (
+              <input
+                key={source}
+                ref={(input) => void (pickers.current[source] = input)}
+                type="file"
+                accept="image/*"
+                {...(source === 'camera' ? { capture: 'environment' } : {})}
+                hidden
+                onChange={(event) => void chosen(event)}
+                data-testid={source === 'camera' ? 'chat-camera-input' : 'chat-gallery-input'}
+              />
+            ))}
+            {preparing && <CircularProgress size={20} aria-label={t('chat.preparingPhoto')} />}
+            {photo && (
+              <Box sx={{ position: 'relative' }}>
+                <Box component="img" src={photo.preview} alt={t('chat.attachedAlt')} sx={{ display: 'block', height: 56, borderRadius: 1 }} />
+                <IconButton size="small" aria-label={t('chat.removePhoto')} onClick={() => setPhoto(null)} sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }} data-testid="chat-remove-photo">
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Box>
+            )}
+          </Stack>
+        }
         label={t('chat.label')}
         sendLabel={t('chat.send')}
         tooLongText={(length) => t('chat.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(length) })}

@@ -18,7 +18,7 @@ import { PHOTO_POSES, type PhotoPose } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { writePhoto } from '#pwa/sync/user-data.ts';
-import { encodePhoto, UnreadablePhoto } from './encode-photo.ts';
+import { encodePhoto, UnreadablePhoto } from '#pwa/lib/encode-photo.ts';
 
 /** Kept in the DOM for the label that opens it (and for tests), out of sight and of the tab order. */
 const hiddenInput = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -43,19 +43,17 @@ export function AddPhotoDialog({ onClose, initialPose = 'front' }: { onClose: ()
     try {
       const photo = await encodePhoto(file);
       const now = new Date();
-      await writePhoto(
-        {
-          id: uuidv7(now.getTime()),
-          createdAt: now.toISOString(),
-          pose,
-          contentType: photo.contentType,
-          bytes: photo.image.byteLength,
-          thumbnailBytes: photo.thumbnail.byteLength,
-          width: photo.width,
-          height: photo.height,
-        },
-        { image: photo.image, thumbnail: photo.thumbnail },
-      );
+      const args = {
+        id: uuidv7(now.getTime()),
+        createdAt: now.toISOString(),
+        pose,
+        contentType: photo.contentType,
+        bytes: photo.image.byteLength,
+        thumbnailBytes: photo.thumbnail.byteLength,
+        width: photo.width,
+        height: photo.height,
+      };
+      await writePhoto({ name: 'photo.add', args }, { image: photo.image, thumbnail: photo.thumbnail });
     } catch (error) {
       setBusy(false);
       if (error instanceof UnreadablePhoto) showToast({ severity: 'error', title: t('photos.unreadableTitle'), description: t('photos.unreadableDescription') });

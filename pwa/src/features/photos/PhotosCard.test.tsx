@@ -21,6 +21,7 @@ const aPhoto = (overrides: Partial<ProgressPhoto>): ProgressPhoto => ({
   width: 1200,
   height: 1600,
   stored: true,
+  kind: 'progress',
   deleted: false,
   ...overrides,
 });

@@ -15,6 +15,7 @@ const photo = (overrides: Partial<ProgressPhoto>): ProgressPhoto => ({
   width: 1200,
   height: 1600,
   stored: true,
+  kind: 'progress',
   deleted: false,
   ...overrides,
 });

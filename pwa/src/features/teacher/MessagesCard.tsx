@@ -48,7 +48,7 @@ export function MessagesCard({ threads, error, retry }: { threads: CoachThreadSu
                 </Typography>
               </Stack>
               <Typography variant="body2" noWrap sx={{ fontStyle: lastMessage.deleted ? 'italic' : undefined }}>
-                {lastMessage.deleted ? t('teacher.messages.deleted') : lastMessage.body}
+                {lastMessage.deleted ? t('teacher.messages.deleted') : lastMessage.body || (lastMessage.photoId ? t('teacher.messages.photo') : '')}
               </Typography>
             </ListItem>
           ))}

@@ -356,19 +356,20 @@ describe('TeacherDashboardScreen', () => {
       clientId,
       clientName,
       unread,
-      lastMessage: { id: `m-${clientId}`, createdAt: '2026-11-28T10:00:00.000Z', sentAt: '2026-11-28T10:00:00.000Z', from: 'client', senderName: null, body, deleted: false },
+      lastMessage: { id: `m-${clientId}`, createdAt: '2026-11-28T10:00:00.000Z', sentAt: '2026-11-28T10:00:00.000Z', from: 'client', senderName: null, body, photoId: null, deleted: false },
     });
     let threads = [thread('bia', 'Bia Aluna', 0, 'Obrigada!')];
     stubApi({ [DASHBOARD_GET]: () => json(DASHBOARD), 'GET /coach/threads': () => json({ threads }) });
     renderDashboard();
     expect((await screen.findByTestId('teacher-messages-none')).textContent).toBe('Nenhuma mensagem não lida.');
 
-    threads = [thread('ana', 'Ana Aluna', 2, 'Posso trocar o arroz?'), ...threads];
+    const onlyAPhoto = thread('caio', 'Caio Aluno', 1, '');
+    threads = [thread('ana', 'Ana Aluna', 2, 'Posso trocar o arroz?'), { ...onlyAPhoto, lastMessage: { ...onlyAPhoto.lastMessage, photoId: 'p-1' } }, ...threads];
     const relay = openPokeRelay('teacher-dashboard-test');
     relay.announce();
     relay.close();
     const waiting = await screen.findAllByTestId('teacher-messages-thread');
-    expect(waiting.map((row) => text(row))).toEqual(['Responder Ana Aluna2 mensagens novasPosso trocar o arroz?']);
+    expect(waiting.map((row) => text(row))).toEqual(['Responder Ana Aluna2 mensagens novasPosso trocar o arroz?', 'Responder Caio Aluno1 mensagem novaFoto']);
     expect(within(waiting[0] as HTMLElement).getByTestId('teacher-messages-answer').getAttribute('href')).toBe('/admin?client=ana');
   });
 
