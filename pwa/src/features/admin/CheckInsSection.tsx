@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -36,14 +37,16 @@ export function CheckInsSection({ checkIns, error, retry, onOpen }: { checkIns: 
         ) : (
           <List dense disablePadding aria-label={t('admin.checkIns.label')}>
             {checkIns.map((item) => (
-              <ListItemButton key={item.checkIn.id} onClick={() => onOpen(item)} sx={{ borderRadius: 1 }} data-testid="admin-check-in">
-                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, width: '100%', minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{item.clientName}</Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                    {t('admin.checkIns.week', { date: weekText(intl, item.checkIn.week) })}
-                  </Typography>
-                </Stack>
-              </ListItemButton>
+              <ListItem key={item.checkIn.id} disablePadding>
+                <ListItemButton onClick={() => onOpen(item)} sx={{ borderRadius: 1 }} data-testid="admin-check-in">
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, width: '100%', minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{item.clientName}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                      {t('admin.checkIns.week', { date: weekText(intl, item.checkIn.week) })}
+                    </Typography>
+                  </Stack>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

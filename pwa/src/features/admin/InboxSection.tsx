@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -23,24 +24,27 @@ function ThreadRow({ thread, selected, onOpen }: { thread: CoachThreadSummary; s
   const text = lastMessage.deleted ? intl.formatMessage({ id: 'admin.messages.inbox.deleted' }) : lastMessage.from === 'coach' ? `${lastMessage.senderName ?? ''}: ${body}` : body;
   const unread = thread.unread > 0;
   return (
-    <ListItemButton selected={selected} onClick={onOpen} sx={{ borderRadius: 1, alignItems: 'flex-start', gap: 1 }} data-testid="admin-inbox-thread" data-unread={thread.unread}>
-      <Stack sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>{thread.clientName}</Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {intl.formatDate(lastMessage.sentAt, { dateStyle: 'short', timeStyle: 'short' })}
-          </Typography>
+    // The button in its list item: a list holds items only (axe "list").
+    <ListItem disablePadding>
+      <ListItemButton selected={selected} onClick={onOpen} sx={{ borderRadius: 1, alignItems: 'flex-start', gap: 1 }} data-testid="admin-inbox-thread" data-unread={thread.unread}>
+        <Stack sx={{ minWidth: 0, flex: 1 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+            <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>{thread.clientName}</Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+              {intl.formatDate(lastMessage.sentAt, { dateStyle: 'short', timeStyle: 'short' })}
+            </Typography>
+          </Stack>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0, fontStyle: lastMessage.deleted ? 'italic' : undefined }}>
+              {text}
+            </Typography>
+            {unread && (
+              <Chip size="small" color="primary" label={intl.formatMessage({ id: 'admin.messages.inbox.unread' }, { count: thread.unread })} sx={{ flexShrink: 0 }} data-testid="admin-inbox-unread" />
+            )}
+          </Stack>
         </Stack>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0, fontStyle: lastMessage.deleted ? 'italic' : undefined }}>
-            {text}
-          </Typography>
-          {unread && (
-            <Chip size="small" color="primary" label={intl.formatMessage({ id: 'admin.messages.inbox.unread' }, { count: thread.unread })} sx={{ flexShrink: 0 }} data-testid="admin-inbox-unread" />
-          )}
-        </Stack>
-      </Stack>
-    </ListItemButton>
+      </ListItemButton>
+    </ListItem>
   );
 }
 
