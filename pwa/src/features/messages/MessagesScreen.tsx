@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +24,8 @@ import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
 import { useThread, type MessagePhotoState, type ThreadOnDevice } from '#pwa/db/use-thread.ts';
-import { encodePhoto, UnreadablePhoto, type EncodedPhoto } from '#pwa/lib/encode-photo.ts';
+import type { EncodedPhoto } from '#pwa/lib/encode-photo.ts';
+import { usePhotoChooser } from '#pwa/lib/use-photo-chooser.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { write, writePhoto } from '#pwa/sync/user-data.ts';
@@ -122,7 +123,6 @@ function Chat() {
   const [sending, setSending] = useState(false);
   // The photo chosen for the next message, re-encoded here (no EXIF, no GPS), and its preview.
   const [photo, setPhoto] = useState<{ encoded: EncodedPhoto; preview: string } | null>(null);
-  const [preparing, setPreparing] = useState(false);
   const end = useRef<HTMLDivElement | null>(null);
   // The file inputs the two buttons open (hidden: inside a button they would nest controls).
   const pickers = useRef<Record<'camera' | 'gallery', HTMLInputElement | null>>({ camera: null, gallery: null });
@@ -141,24 +141,10 @@ function Chat() {
 
   useEffect(() => (photo ? () => URL.revokeObjectURL(photo.preview) : undefined), [photo]);
 
-  const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // the same file chosen again still fires a change
-    if (!file || preparing) return;
-    setPreparing(true);
-    try {
-      const encoded = await encodePhoto(file);
-      setPhoto({ encoded, preview: URL.createObjectURL(new Blob([encoded.thumbnail], { type: encoded.contentType })) });
-    } catch (error) {
-      if (error instanceof UnreadablePhoto) showToast({ severity: 'error', title: t('chat.unreadableTitle'), description: t('chat.unreadableDescription') });
-      else {
-        console.error('message photo', error);
-        showToast({ severity: 'error', title: t('chat.failedTitle'), description: t('chat.failedDescription') });
-      }
-    } finally {
-      setPreparing(false);
-    }
-  };
+  const { preparing, choose } = usePhotoChooser(
+    (encoded) => setPhoto({ encoded, preview: URL.createObjectURL(new Blob([encoded.thumbnail], { type: encoded.contentType })) }),
+    (failure) => showToast({ severity: 'error', title: t(`chat.${failure}Title`), description: t(`chat.${failure}Description`) }),
+  );
 
   const trimmed = text.trim();
   const tooLong = trimmed.length > MESSAGE_MAX;
@@ -253,7 +239,7 @@ function Chat() {
                 accept="image/*"
                 {...(source === 'camera' ? { capture: 'environment' } : {})}
                 hidden
-                onChange={(event) => void chosen(event)}
+                onChange={(event) => void choose(event)}
                 data-testid={source === 'camera' ? 'chat-camera-input' : 'chat-gallery-input'}
               />
             ))}

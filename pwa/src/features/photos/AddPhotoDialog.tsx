@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,7 +18,7 @@ import { PHOTO_POSES, type PhotoPose } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { writePhoto } from '#pwa/sync/user-data.ts';
-import { encodePhoto, UnreadablePhoto } from '#pwa/lib/encode-photo.ts';
+import { usePhotoChooser } from '#pwa/lib/use-photo-chooser.ts';
 
 /** Kept in the DOM for the label that opens it (and for tests), out of sight and of the tab order. */
 const hiddenInput = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -32,16 +32,10 @@ export function AddPhotoDialog({ onClose, initialPose = 'front' }: { onClose: ()
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [pose, setPose] = useState<PhotoPose>(initialPose);
-  const [busy, setBusy] = useState(false);
   const poseLabelId = useId();
 
-  const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // the same file chosen again still fires a change
-    if (!file || busy) return;
-    setBusy(true);
-    try {
-      const photo = await encodePhoto(file);
+  const { preparing: busy, choose } = usePhotoChooser(
+    async (photo) => {
       const now = new Date();
       const args = {
         id: uuidv7(now.getTime()),
@@ -54,18 +48,11 @@ export function AddPhotoDialog({ onClose, initialPose = 'front' }: { onClose: ()
         height: photo.height,
       };
       await writePhoto({ name: 'photo.add', args }, { image: photo.image, thumbnail: photo.thumbnail });
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof UnreadablePhoto) showToast({ severity: 'error', title: t('photos.unreadableTitle'), description: t('photos.unreadableDescription') });
-      else {
-        console.error('photo.add', error);
-        showToast({ severity: 'error', title: t('photos.failedTitle'), description: t('photos.failedDescription') });
-      }
-      return;
-    }
-    showToast({ severity: 'success', title: t('photos.savedTitle'), description: t('photos.savedDescription') });
-    onClose();
-  };
+      showToast({ severity: 'success', title: t('photos.savedTitle'), description: t('photos.savedDescription') });
+      onClose();
+    },
+    (failure) => showToast({ severity: 'error', title: t(`photos.${failure}Title`), description: t(`photos.${failure}Description`) }),
+  );
 
   const source = (capture: boolean) => (
     <Button
@@ -83,7 +70,7 @@ export function AddPhotoDialog({ onClose, initialPose = 'front' }: { onClose: ()
         style={hiddenInput}
         tabIndex={-1}
         disabled={busy}
-        onChange={(event) => void chosen(event)}
+        onChange={(event) => void choose(event)}
         data-testid={capture ? 'photo-camera-input' : 'photo-gallery-input'}
       />
     </Button>
