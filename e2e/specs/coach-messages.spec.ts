@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { uuidv7 } from '#protocol/ids.ts';
 import { backdateRegistration, DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, test } from '../fixtures.ts';
@@ -7,7 +8,7 @@ import { TrackingPage } from '../page-models/tracking-page.ts';
 /**
  * Issue 22, the loop across two browsers: the teacher's attention view lists a student 8 days
  * from the scale; the student, at the gym with no signal, fills the week's
- * check-in and writes to their teacher; once the phone is back online the teacher's open
+ * check-in (with a measurement and a photo from its form) and writes to their teacher; once the phone is back online the teacher's open
  * dashboard lists the student as waiting and counts the check-in within 5 s, with no reload; the
  * teacher answers from the student's detail and reviews the check-in; the answer and the
  * feedback reach the student's open app within 5 s, and the student having read them shows to
@@ -20,6 +21,7 @@ const CASES = [
   { locale: 'en-US', countryCode: 'US', nav: 'Messages', answer: 'Answer', unread: '1 new message', seen: 'Seen', weight: '179.5', shownWeight: /81\.4\s?kg/, waist: '34.1', shownWaist: /Waist86\.6\s?cm/ },
 ] as const;
 
+const PHOTO = path.join(import.meta.dirname, '../fixtures/photo-with-gps.jpg');
 const SCORES = ['dietAdherence', 'workoutAdherence', 'hunger', 'sleep', 'stress', 'energy'] as const;
 const ATTENTION = { 'pt-BR': 'há 8 dias', 'es-AR': 'hace 8 días', 'en-US': '8 days ago' } as const;
 
@@ -92,6 +94,10 @@ for (const c of CASES) {
       await page.getByTestId('measurement-waist').fill(c.waist);
       await page.getByTestId('measurement-save').click();
       await expect(page.getByTestId('measurement-form')).toHaveCount(0);
+      // And the week's photo, from the form too (a progress photo of its own, sent when online).
+      await form.getByTestId('photos-add').click();
+      await page.getByTestId('photo-gallery-input').setInputFiles(PHOTO);
+      await expect(page.getByTestId('photo-gallery-input')).toHaveCount(0);
       for (const score of SCORES) await form.getByTestId(`check-in-${score}-4`).click();
       await form.getByTestId('check-in-sleep-2').click();
       await form.getByTestId('check-in-note').fill('Semana puxada no trabalho.');
@@ -140,6 +146,7 @@ for (const c of CASES) {
       await expect(review.getByTestId('check-in-review-figures')).toContainText(c.shownWeight, { timeout: 10_000 });
       await expect(review.getByTestId('check-in-review-figures')).toContainText(c.shownWaist);
       await expect(review.getByTestId('check-in-review-note')).toHaveText('Semana puxada no trabalho.');
+      await expect(review.getByTestId('check-in-review-photos').getByTestId('admin-photo')).toHaveCount(1);
       await review.getByTestId('check-in-review-feedback').fill('Boa semana! Tente dormir 30 min mais cedo.');
       const reviewed = Date.now();
       await review.getByTestId('check-in-review-send').click();

@@ -1,5 +1,6 @@
 import type { CheckIn, MeasurementField, Message, MessageThread } from '../conflict/rules.ts';
 import type { Attention } from '../domain/attention.ts';
+import type { StaffProgressPhoto } from './staff.ts';
 
 /** GET /api/coach/threads: a client's thread as their coach lists it (issue 22). */
 export interface CoachThreadSummary {
@@ -35,6 +36,8 @@ export interface CoachCheckIn {
   /** The measurements logged with each (from its form or in the week before it); null when none were. */
   measurements: CheckInMeasurements | null;
   previousMeasurements: CheckInMeasurements | null;
+  /** The progress photos taken in the check-in's week (its form's included), oldest first. */
+  photos: StaffProgressPhoto[];
 }
 
 /** A check-in's body measurements (issue 22, part 2): cm and %, as logged. */

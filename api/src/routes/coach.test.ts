@@ -5,7 +5,7 @@ import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, aCheckIn, signIn } from '../../test/factories.ts';
+import { TestDevice, aCheckIn, signIn, storePhoto } from '../../test/factories.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
@@ -32,10 +32,10 @@ async function team() {
   return { teacher, other, ana, bia, olga, livre, admin };
 }
 
-/** A client's message from their phone, `minutes` after now. */
-async function clientSays(client: { c: TestClient }, body: string) {
+/** A client's message from their phone (with a photo's record, when given). */
+async function clientSays(client: { c: TestClient }, body: string, photo?: Record<string, unknown>) {
   const device = new TestDevice();
-  const message = device.mutation('message.send', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), body });
+  const message = device.mutation('message.send', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), body, ...(photo ? { photo } : {}) } as never);
   expect((await client.c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [message] })).status).toBe(200);
   return message.args.id;
 }
@@ -259,6 +259,29 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     expect([bias?.measurements, bias?.previousMeasurements]).toEqual([null, null]);
     expect(anas?.measurements).toEqual({ waist: 88.5, hip: null, chest: null, arm: null, thigh: null, neck: null, bodyFat: 30.2 });
     expect(anas?.previousMeasurements).toMatchObject({ waist: 90, hip: 104 });
+  });
+
+  it('shows beside each check-in the progress photos of its week (its form’s included), not older ones, nor a message’s photo', async () => {
+    world.now = saturday - 8 * 86_400_000;
+    const w = await team();
+    await storePhoto(t, w.ana.user.id);
+    await checksIn(w.ana, '2026-11-16');
+    world.now = saturday - 2 * 86_400_000;
+    const midweek = await storePhoto(t, w.ana.user.id, { stored: false });
+    world.now = saturday;
+    const id = await checksIn(w.ana, '2026-11-23');
+    // Taken from the check-in's form: saved apart, a moment after it.
+    world.now += 60_000;
+    const fromForm = await storePhoto(t, w.ana.user.id);
+    // A photo sent in the thread that week is the message's, not the check-in's.
+    await clientSays(w.ana, '', { id: uuidv7(), contentType: 'image/webp', bytes: 4000, thumbnailBytes: 500, width: 1200, height: 1600 });
+
+    const anas = (await queue(w.teacher.c)).find((item) => item.checkIn.id === id);
+    expect(anas?.photos.map((photo) => [photo.id, photo.pose, photo.stored])).toEqual([
+      [midweek.id, 'front', false],
+      [fromForm.id, 'front', true],
+    ]);
+    expect(anas?.photos[1]?.createdAt).toBe(fromForm.createdAt);
   });
 
   it('sends the review’s feedback to the client as a message once, marks the check-in reviewed for both sides, and leaves the queue', async () => {

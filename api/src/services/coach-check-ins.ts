@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { CheckIn, Message } from '#protocol/conflict/rules.ts';
 import type { CheckInMeasurements, CoachCheckIn } from '#protocol/contract/messages.ts';
+import type { StaffProgressPhoto } from '#protocol/contract/staff.ts';
 import type { Weekday } from '#protocol/domain/check-ins.ts';
 import { DomainError } from '#protocol/errors.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
@@ -50,6 +51,14 @@ export function createCoachCheckIns(sqlite: Database.Database, versions: SyncVer
   /** The measurements of a check-in: the latest logged in the week before it, or within the hour after (its form's, saved apart). */
   const measurementsOf = (userId: string, checkInAt: number) => measurementsNear.get(userId, checkInAt - WEEK_MS, checkInAt + HOUR_MS) ?? null;
 
+  const photosNear = sqlite.prepare<[string, number, number], Omit<StaffProgressPhoto, 'stored'> & { stored: number }>(
+    `SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, width, height, stored_at IS NOT NULL AS stored
+      FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL AND created_at > ? AND created_at <= ? ORDER BY created_at, id`,
+  );
+  /** The progress photos of a check-in's week, taken in the same window as its measurements. */
+  const photosOf = (userId: string, checkInAt: number): StaffProgressPhoto[] =>
+    photosNear.all(userId, checkInAt - WEEK_MS, checkInAt + HOUR_MS).map((photo) => ({ ...photo, stored: photo.stored === 1 }));
+
   const withPrevious = (row: Row): CoachCheckIn => {
     const previous = previousOf.get(row.userId, row.week, row.week, row.createdAt);
     return {
@@ -59,6 +68,7 @@ export function createCoachCheckIns(sqlite: Database.Database, versions: SyncVer
       previous: previous ? fromRow(previous) : null,
       measurements: measurementsOf(row.userId, row.createdAt),
       previousMeasurements: previous ? measurementsOf(row.userId, previous.createdAt) : null,
+      photos: photosOf(row.userId, row.createdAt),
     };
   };
 

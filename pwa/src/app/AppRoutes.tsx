@@ -18,6 +18,7 @@ const TeacherRegistrationScreen = lazy(() =>
 const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => ({ default: m.DailyTrackingCard })));
 const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
 const LogMeasurementsButton = lazy(() => import('../features/measurements/LogMeasurementsButton.tsx').then((m) => ({ default: m.LogMeasurementsButton })));
+const AddPhotoButton = lazy(() => import('../features/photos/AddPhotoButton.tsx').then((m) => ({ default: m.AddPhotoButton })));
 const CheckInCard = lazy(() => import('../features/check-ins/CheckInCard.tsx').then((m) => ({ default: m.CheckInCard })));
 const MeasurementsCard = lazy(() => import('../features/measurements/MeasurementsCard.tsx').then((m) => ({ default: m.MeasurementsCard })));
 const PhotosCard = lazy(() => import('../features/photos/PhotosCard.tsx').then((m) => ({ default: m.PhotosCard })));
@@ -101,7 +102,14 @@ export function AppRoutes() {
       tracking={<DailyTrackingCard />}
       checkIn={
         <Suspense fallback={null}>
-          <CheckInCard extras={<LogMeasurementsButton />} />
+          <CheckInCard
+            extras={
+              <>
+                <LogMeasurementsButton />
+                <AddPhotoButton />
+              </>
+            }
+          />
         </Suspense>
       }
       dietView={(close) => <MyDietView onClose={close} />}

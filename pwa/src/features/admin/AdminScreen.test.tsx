@@ -509,7 +509,7 @@ describe('the coach’s conversations (issue 22)', () => {
     expect((await screen.findAllByTestId('admin-inbox-thread')).map((row) => row.getAttribute('data-unread'))).toEqual(['1', '0']);
   });
 
-  it('opens a check-in waiting for review with the week’s figures and measurements beside the previous one’s, and sends the feedback once', async () => {
+  it('opens a check-in waiting for review with the week’s figures and measurements beside the previous one’s and the week’s photos, and sends the feedback once', async () => {
     const base = { week: '2026-11-16', createdAt: '2026-11-16T12:00:00.000Z', weight: 82.4, dietAdherence: 3, workoutAdherence: 2, hunger: 4, sleep: 2, stress: 4, energy: 2, note: null, answers: [], reviewedAt: null };
     const waiting: CoachCheckIn = {
       clientId: 'none',
@@ -518,6 +518,10 @@ describe('the coach’s conversations (issue 22)', () => {
       previous: { ...base, id: 'c1' },
       measurements: { waist: 88.5, hip: null, chest: null, arm: null, thigh: null, neck: null, bodyFat: 30.2 },
       previousMeasurements: { waist: 90, hip: 104, chest: null, arm: null, thigh: null, neck: null, bodyFat: null },
+      photos: [
+        { id: 'ph-1', createdAt: '2026-11-23T12:01:00.000Z', pose: 'front', width: 1200, height: 1600, stored: true },
+        { id: 'ph-2', createdAt: '2026-11-23T12:02:00.000Z', pose: 'side', width: 1200, height: 1600, stored: false },
+      ],
     };
     let queue = [waiting];
     const calls = stubApi({
@@ -542,6 +546,11 @@ describe('the coach’s conversations (issue 22)', () => {
     expect(rows.some((row) => row?.startsWith('Peito'))).toBe(false);
     expect(within(dialog).getByTestId('check-in-review-note').textContent).toBe('Dormi melhor!');
     expect(dialog.textContent).toContain('Quantos litros de água? 2');
+    // The week's photos: one to open, one still on its way from the phone.
+    const photos = within(dialog).getByTestId('check-in-review-photos');
+    expect(within(photos).getAllByTestId('admin-photo').map((tile) => tile.getAttribute('data-photo-id'))).toEqual(['ph-1', 'ph-2']);
+    expect((await within(photos).findByRole('button', { name: /^Abrir a foto de progresso \(frente\)/ })).querySelector('img')?.getAttribute('src')).toBe('/api/photos/ph-1/thumbnail');
+    expect(photos.textContent).toContain('Ainda não enviada');
 
     fireEvent.change(within(dialog).getByTestId('check-in-review-feedback'), { target: { value: '  Ótimo! Continue assim.  ' } });
     const send = within(dialog).getByTestId('check-in-review-send');

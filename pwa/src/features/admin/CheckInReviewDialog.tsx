@@ -20,12 +20,13 @@ import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { checkInApi } from './admin-api.ts';
+import { ClientPhotos } from './ClientPhotos.tsx';
 import { weekText } from './CheckInsSection.tsx';
 import { failureText } from './feedback.ts';
 
 /**
  * A check-in under review (issue 22, part 2): the week's figures beside the previous check-in's,
- * the client's note and answers, and the coach's feedback, which reaches the client as a message
+ * the client's note and answers, the week's photos, and the coach's feedback, which reaches the client as a message
  * and marks the check-in reviewed. The feedback's id is kept while its text is unchanged, so a
  * resend after a lost answer sends it once.
  */
@@ -121,6 +122,14 @@ export function CheckInReviewDialog({ item, onClose, onReviewed }: { item: Coach
                     <strong>{answer.question}</strong> {answer.answer}
                   </Typography>
                 ))}
+              </div>
+            )}
+            {item.photos.length > 0 && (
+              <div data-testid="check-in-review-photos">
+                <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                  {t('admin.checkIns.photos')}
+                </Typography>
+                <ClientPhotos photos={item.photos} />
               </div>
             )}
             <TextField

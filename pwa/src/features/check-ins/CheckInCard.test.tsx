@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -55,6 +56,20 @@ describe('CheckInCard (issue 22, part 2)', () => {
     const extras = within(await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 })).getByTestId('check-in-extras');
     expect(extras.textContent).toContain('Medidas e fotos (opcional)');
     expect(within(extras).getByRole('button', { name: 'Registrar medidas' })).toBeTruthy();
+  });
+
+  it('keeps the form on screen while an extra it offers is still loading (the photo button, loaded on demand)', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    const StillLoading = lazy(() => new Promise<never>(() => undefined));
+    renderInApp(messages(), <MemoryRouter><CheckInCard extras={<StillLoading />} /></MemoryRouter>);
+    fireEvent.click(await screen.findByTestId('check-in-start', {}, { timeout: 5_000 }));
+    await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A suspended tree is hidden in place (display: none on its outer elements) or replaced.
+    const hidden = (element: HTMLElement | null): boolean => element !== null && (element.style.display === 'none' || hidden(element.parentElement));
+    const weight = screen.getByTestId('check-in-weight');
+    expect(hidden(weight)).toBe(false);
+    expect(screen.getByTestId('check-in-card').dataset.status).toBe('due');
   });
 
   it('without the consent for health data, says so and where to give it instead of asking for the check-in', async () => {

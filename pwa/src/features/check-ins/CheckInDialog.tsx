@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -109,7 +109,8 @@ export function CheckInDialog({
                   {t('checkIn.extras')}
                 </Typography>
                 <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-                  {extras}
+                  {/* The extras may load on demand: the form stays while they do. */}
+                  <Suspense fallback={null}>{extras}</Suspense>
                 </Stack>
               </Stack>
             )}

@@ -9,7 +9,6 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
 import CompareIcon from '@mui/icons-material/Compare';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { HealthConsentNotice } from '#pwa/components/HealthConsentNotice.tsx';
@@ -18,10 +17,10 @@ import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useProgressPhotos, type PhotoOnDevice } from '#pwa/db/use-progress-photos.ts';
+import { AddPhotoAction } from './AddPhotoButton.tsx';
 import { loadPhotoMessages } from './i18n/messages.ts';
 import { photoDays } from './photo-days.ts';
 
-const AddPhotoDialog = lazy(() => import('./AddPhotoDialog.tsx').then((m) => ({ default: m.AddPhotoDialog })));
 const PhotoViewerDialog = lazy(() => import('./PhotoViewerDialog.tsx').then((m) => ({ default: m.PhotoViewerDialog })));
 const ComparePhotosDialog = lazy(() => import('./ComparePhotosDialog.tsx').then((m) => ({ default: m.ComparePhotosDialog })));
 
@@ -33,7 +32,7 @@ function Photos() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const photos = useProgressPhotos();
   const consented = useHealthConsent() !== false;
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'view'; photo: PhotoOnDevice } | { kind: 'compare' } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'view'; photo: PhotoOnDevice } | { kind: 'compare' } | null>(null);
   const open = (next: typeof dialog) => startTransition(() => setDialog(next));
   const days = photoDays(photos ?? [], dayOf);
   // A calendar day read at noon UTC names the same date in every zone.
@@ -54,11 +53,7 @@ function Photos() {
                 {t('photos.compare')}
               </Button>
             )}
-            {consented && (
-              <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => open({ kind: 'add' })} data-testid="photos-add">
-                {t('photos.add')}
-              </Button>
-            )}
+            {consented && <AddPhotoAction />}
           </Stack>
         </Stack>
         {!consented && <HealthConsentNotice />}
@@ -103,7 +98,6 @@ function Photos() {
         </Typography>
       </CardContent>
       <Suspense fallback={null}>
-        {dialog?.kind === 'add' && <AddPhotoDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'view' && <PhotoViewerDialog photo={dialog.photo} label={label(dialog.photo)} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'compare' && <ComparePhotosDialog days={days} dayOf={dayOf} onClose={() => setDialog(null)} />}
       </Suspense>
