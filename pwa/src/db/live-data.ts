@@ -21,3 +21,49 @@ export function useLiveData<T>(query: () => Promise<T> | T, deps: DependencyList
   }, deps);
   return value;
 }
+
+/** One live IndexedDB query that any number of components follow (see `useSharedLiveData`). */
+export interface SharedLiveQuery<T> {
+  /** Follows the result: at once with the latest one, if any, then at every change. */
+  subscribe(listener: (value: T) => void): () => void;
+  latest(): { value: T } | undefined;
+}
+
+/**
+ * A query run once per change for all its followers instead of once per component: the profile
+ * is read by every screen's units, consent and goals, a dozen components on /progress. It runs
+ * while someone follows it and forgets its result when the last one leaves.
+ */
+export function sharedLiveQuery<T>(query: () => Promise<T>): SharedLiveQuery<T> {
+  const listeners = new Set<(value: T) => void>();
+  let latest: { value: T } | undefined;
+  let subscription: { unsubscribe(): void } | null = null;
+  return {
+    latest: () => latest,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (latest) listener(latest.value);
+      subscription ??= liveQuery(query).subscribe({
+        next: (value) => {
+          latest = { value };
+          for (const follower of listeners) follower(value);
+        },
+        error: (error: unknown) => console.error('live-data', error),
+      });
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        subscription?.unsubscribe();
+        subscription = null;
+        latest = undefined;
+      };
+    },
+  };
+}
+
+/** A shared query's result, as `useLiveData` gives its own: updates as transitions; undefined until the first result, and without a query. */
+export function useSharedLiveData<T>(source: SharedLiveQuery<T> | null): T | undefined {
+  const [value, setValue] = useState<T | undefined>(() => source?.latest()?.value);
+  useEffect(() => source?.subscribe((next) => startTransition(() => setValue(() => next))), [source]);
+  return source ? value : undefined;
+}

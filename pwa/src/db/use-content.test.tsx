@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { aDietPlan } from '#pwa/test/factories.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
-import { usePublishedDiets } from './use-content.ts';
+import { useLocalProfile, usePublishedDiets } from './use-content.ts';
 
 setUpScreenTests();
 
@@ -28,5 +28,25 @@ describe('usePublishedDiets (ADR 024)', () => {
     await userDb().diets.put({ ...diet, translations: { 'es-AR': spanish } });
     renderInApp(await loadMessages(locale), <FirstDiet />, locale);
     expect((await screen.findByTestId('diet')).textContent).toBe(shown);
+  });
+});
+
+function ProfileName({ index }: { index: number }) {
+  const name = useLocalProfile()?.name;
+  return name ? <p data-testid={`name-${index}`}>{name}</p> : null;
+}
+
+describe('useLocalProfile', () => {
+  it('reads the profile once for every component that shows it, and again once when it changes', async () => {
+    await userDb().profile.put({ id: 'me', name: 'Carla' } as never);
+    const reads = vi.spyOn(userDb().profile, 'toArray');
+    const many = [0, 1, 2, 3, 4, 5];
+    renderInApp(await loadMessages('pt-BR'), <>{many.map((index) => <ProfileName key={index} index={index} />)}</>, 'pt-BR');
+    for (const index of many) expect((await screen.findByTestId(`name-${index}`)).textContent).toBe('Carla');
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    await userDb().profile.update('me', { name: 'Carla Souza' });
+    await waitFor(() => expect(many.map((index) => screen.getByTestId(`name-${index}`).textContent)).toEqual(many.map(() => 'Carla Souza')));
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
 import type { Locale } from '#protocol/i18n/locales.ts';
-import { useLiveData } from './live-data.ts';
+import { sharedLiveQuery, useLiveData, useSharedLiveData, type SharedLiveQuery } from './live-data.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
 import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { useCurrentDb } from './current.ts';
+import type { UserDb } from './user-db.ts';
 
 /** Newest publication first; only published plans ever reach a client (SPEC §4). */
 const byPublication = <T extends { status: string; publishedAt: string | null; createdAt: string }>(plans: T[]) =>
@@ -38,8 +39,20 @@ export function useNotifications(): NotificationDto[] | undefined {
   return useLiveData(async () => (db ? (await db.notifications.orderBy('createdAt').reverse().toArray()) : undefined), [db]);
 }
 
-/** The profile as this device holds it (pending edits included); empty before the first pull. */
+const profileReads = new WeakMap<UserDb, SharedLiveQuery<Partial<ProfileDto>>>();
+
+/** The live read of a database's profile that every component reading it shares. */
+function profileRead(db: UserDb): SharedLiveQuery<Partial<ProfileDto>> {
+  let read = profileReads.get(db);
+  if (!read) {
+    read = sharedLiveQuery(async () => (await db.profile.toArray())[0] ?? {});
+    profileReads.set(db, read);
+  }
+  return read;
+}
+
+/** The profile as this device holds it (pending edits included); empty before the first pull. One read for the whole app. */
 export function useLocalProfile(): Partial<ProfileDto> | undefined {
   const db = useCurrentDb();
-  return useLiveData(async () => (db ? ((await db.profile.toArray())[0] ?? {}) : undefined), [db]);
+  return useSharedLiveData(db ? profileRead(db) : null);
 }
