@@ -1,12 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { useSession } from '#pwa/lib/session.ts';
-import { json, renderInApp, setUpScreenTests, setUpUserDb, stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, setUpScreenTests, setUpUserDb, stubApi } from '#pwa/test/screen-harness.tsx';
 import { aClient, aProfile } from '#pwa/test/factories.ts';
-import { SettingsScreen } from './SettingsScreen.tsx';
+import { renderSettings } from './render-settings.tsx';
 
 const messages = setUpScreenTests();
 setUpUserDb((db) => db.profile.put(aProfile({ id: 'u1', role: 'user' })));
@@ -14,19 +13,12 @@ setUpUserDb((db) => db.profile.put(aProfile({ id: 'u1', role: 'user' })));
 const GIVEN = '2026-11-20T13:00:00.000Z';
 beforeEach(() => useLocaleStore.setState({ locale: 'pt-BR' }));
 
-const renderSettings = () =>
-  renderInApp(
-    messages(),
-    <MemoryRouter>
-      <SettingsScreen />
-    </MemoryRouter>,
-  );
 
 describe('Settings: the consent for health data (issue 22, part 4)', () => {
   it('says when it was given, and withdraws it only after saying what is erased; the answer is the server’s', async () => {
     useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: GIVEN }) });
     const calls = stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }), 'DELETE /clients/me/health-consent': () => json({ client: aClient({ id: 'u1', role: 'user', healthConsentAt: null }) }) });
-    renderSettings();
+    renderSettings(messages());
     expect((await screen.findByTestId('health-consent-state', {}, { timeout: 10_000 })).textContent).toBe('Consentimento dado em 20 de novembro de 2026.');
     expect((await screen.findByTestId('health-consent-text', {}, { timeout: 10_000 })).textContent).toContain('fotos de progresso');
 
@@ -46,7 +38,7 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
       'GET /clients/me/sessions': () => json({ sessions: [] }),
       'PUT /clients/me/health-consent': () => (online ? json({ client: aClient({ id: 'u1', role: 'user', healthConsentAt: GIVEN }) }) : Promise.reject(new TypeError('Failed to fetch'))),
     });
-    renderSettings();
+    renderSettings(messages());
     fireEvent.click(await screen.findByTestId('health-consent-give', {}, { timeout: 10_000 }));
     expect(await screen.findByText('Não foi possível mudar o consentimento.')).toBeTruthy();
     expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('none');

@@ -1,10 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
-import { chooseOption, chosenOption, json, renderInApp, setUpScreenTests, stubApi, setUpUserDb } from '#pwa/test/screen-harness.tsx';
-import { SettingsScreen } from './SettingsScreen.tsx';
+import { chooseOption, chosenOption, json, setUpScreenTests, stubApi, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { renderSettings } from './render-settings.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 
 const messages = setUpScreenTests();
@@ -15,20 +14,13 @@ beforeEach(() => {
   stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }) });
 });
 
-const renderSettings = () =>
-  renderInApp(
-    messages(),
-    <MemoryRouter>
-      <SettingsScreen />
-    </MemoryRouter>,
-  );
 const languageSelect = async () => within(await screen.findByTestId('settings-language', {}, { timeout: 10_000 })).getByRole('combobox');
 
 const choose = async (name: string) => chooseOption(await languageSelect(), name);
 
 describe('Settings: the language (issue 17)', () => {
   it('offers the three languages of the app and shows exactly the one chosen', async () => {
-    renderSettings();
+    renderSettings(messages());
     const options = within(await languageSelect()).getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Português (BR)', 'Español (AR)', 'English (US)']);
     for (const name of options) {
@@ -38,7 +30,7 @@ describe('Settings: the language (issue 17)', () => {
   }, 30_000);
 
   it('saves the choice to the profile through sync (a profile.update), so the server and other devices follow', async () => {
-    renderSettings();
+    renderSettings(messages());
     await choose('English (US)');
     await waitFor(async () => expect((await userDb().outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { preferredLanguage: 'en-US' } }]]));
     expect((await userDb().profile.get('u1'))?.preferredLanguage).toBe('en-US');
