@@ -15,7 +15,7 @@ beforeEach(() => useLocaleStore.setState({ locale: 'pt-BR' }));
 
 
 describe('Settings: the consent for health data (issue 22, part 4)', () => {
-  it('says when it was given, and withdraws it only after saying what is erased; the answer is the server’s', async () => {
+  it('says when it was given, and withdraws it only after saying what is erased, once on a double tap; the answer is the server’s', async () => {
     useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: GIVEN }) });
     const calls = stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }), 'DELETE /clients/me/health-consent': () => json({ client: aClient({ id: 'u1', role: 'user', healthConsentAt: null }) }) });
     renderSettings(messages());
@@ -25,8 +25,12 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     fireEvent.click(screen.getByTestId('health-consent-withdraw'));
     expect((await screen.findByRole('dialog')).textContent).toContain('serão apagados agora');
     expect(calls.some((c) => c.key === 'DELETE /clients/me/health-consent')).toBe(false);
-    fireEvent.click(screen.getByTestId('health-consent-withdraw-confirm'));
+    // A double tap on "Retirar e apagar": one erasure asked of the server.
+    const confirm = screen.getByTestId('health-consent-withdraw-confirm');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     await waitFor(() => expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('none'));
+    expect(calls.filter((c) => c.key === 'DELETE /clients/me/health-consent')).toHaveLength(1);
     expect(screen.getByTestId('health-consent-state').textContent).toBe('Você não deu consentimento para o uso dos seus dados de saúde.');
     expect(useSession.getState().client?.healthConsentAt).toBeNull();
   }, 30_000);
