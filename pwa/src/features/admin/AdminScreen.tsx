@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -22,7 +23,6 @@ import { InboxSection } from './InboxSection.tsx';
 import { ExerciseImageTestDialog } from './ExerciseImageTestDialog.tsx';
 import { PayoutsSection } from './PayoutsSection.tsx';
 import { OrdersSection } from './OrdersSection.tsx';
-import { UserDetail } from './UserDetail.tsx';
 import { UserList } from './UserList.tsx';
 import { useStaffUser } from './use-staff-user.ts';
 import { useStaffUsers } from './use-staff-users.ts';
@@ -30,6 +30,8 @@ import { loadAdminMessages } from './i18n/messages.ts';
 
 // The review form comes when a check-in is opened: the panel's own code stays under its budget.
 const loadReviewDialog = () => import('./CheckInReviewDialog.tsx').then((m) => m.CheckInReviewDialog);
+// A user's detail (their plans, progress, photos, thread) comes when one is opened, not with the list.
+const UserDetail = lazy(() => import('./UserDetail.tsx').then((m) => ({ default: m.UserDetail })));
 // Who needs attention comes for admins only, apart from the panel (teachers have it in their dashboard).
 const loadAttention = () => import('./AttentionSection.tsx').then((m) => m.AttentionSection);
 
@@ -110,20 +112,22 @@ function AdminPanel() {
           {t('admin.detail.noSelection')}
         </Typography>
       ) : (
-        <UserDetail
-          key={selectedId}
-          user={detail.user}
-          loading={detail.loading}
-          error={detail.error}
-          retry={() => void detail.reload()}
-          today={today}
-          onChanged={changed}
-          onDeleted={() => {
-            setSelectedId(null);
-            void list.reload();
-          }}
-          onThreadRead={() => void threads.reload()}
-        />
+        <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+          <UserDetail
+            key={selectedId}
+            user={detail.user}
+            loading={detail.loading}
+            error={detail.error}
+            retry={() => void detail.reload()}
+            today={today}
+            onChanged={changed}
+            onDeleted={() => {
+              setSelectedId(null);
+              void list.reload();
+            }}
+            onThreadRead={() => void threads.reload()}
+          />
+        </Suspense>
       )}
     </Box>
   );
