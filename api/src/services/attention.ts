@@ -19,13 +19,14 @@ export function createAttention(sqlite: Database.Database, subscriptions: Subscr
   const studentsOf = sqlite.prepare<[string, string], { id: string; name: string; email: string; country: string }>(
     "SELECT id, name, email, country_code AS country FROM users WHERE role = 'user' AND (? = 'admin' OR teacher_id = ?) ORDER BY name, id",
   );
-  const weighInsOf = sqlite.prepare<[string, number], { weight: number; createdAt: number }>(
-    'SELECT weight, created_at AS createdAt FROM weight_records WHERE user_id = ? AND deleted_at IS NULL AND created_at >= ?',
-  );
+  // Rows as arrays: a thousand clients' three months of weigh-ins are ninety thousand rows (bench/coach-views).
+  const weighInsOf = sqlite
+    .prepare<[string, number], [weight: number, createdAt: number]>('SELECT weight, created_at FROM weight_records WHERE user_id = ? AND deleted_at IS NULL AND created_at >= ?')
+    .raw();
   const lastWeighInOf = sqlite.prepare<[string], { weight: number; createdAt: number }>(
     'SELECT weight, created_at AS createdAt FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 1',
   );
-  const completedOf = sqlite.prepare<[string, string], { localDate: string }>('SELECT local_date AS localDate FROM daily_progress WHERE user_id = ? AND is_completed = 1 AND local_date >= ?');
+  const completedOf = sqlite.prepare<[string, string], string>('SELECT local_date FROM daily_progress WHERE user_id = ? AND is_completed = 1 AND local_date >= ?').pluck();
   const lastCheckInOf = sqlite.prepare<[string], { week: string; reviewedAt: number | null }>(
     'SELECT week, reviewed_at AS reviewedAt FROM check_ins WHERE user_id = ? ORDER BY week DESC, created_at DESC LIMIT 1',
   );
@@ -40,7 +41,7 @@ export function createAttention(sqlite: Database.Database, subscriptions: Subscr
         const since = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * DAY_MS).toISOString().slice(0, 10);
         const recent = weighInsOf.all(student.id, at - TREND_HISTORY_DAYS * DAY_MS);
         // The latest weigh-in counts even when older than the trend's history.
-        const latest = recent.length > 0 ? [] : [lastWeighInOf.get(student.id)].filter((row) => row !== undefined);
+        const latest = recent.length > 0 ? [] : [lastWeighInOf.get(student.id)].flatMap((row) => (row ? [[row.weight, row.createdAt] as const] : []));
         const checkIn = lastCheckInOf.get(student.id);
         const plan = subscriptions.current(student.id, at);
         return {
@@ -48,8 +49,8 @@ export function createAttention(sqlite: Database.Database, subscriptions: Subscr
           clientName: student.name,
           email: student.email,
           ...attentionOf({
-            weighIns: [...recent, ...latest].map((row) => ({ weight: row.weight, createdAt: new Date(row.createdAt).toISOString() })),
-            completedDays: completedOf.all(student.id, since).map((row) => row.localDate),
+            weighIns: [...recent, ...latest].map(([weight, createdAt]) => ({ weight, createdAt: new Date(createdAt).toISOString() })),
+            completedDays: completedOf.all(student.id, since),
             today,
             lastCheckIn: checkIn ? { week: checkIn.week, reviewedAt: checkIn.reviewedAt === null ? null : new Date(checkIn.reviewedAt).toISOString() } : null,
             lastOpenAt: lastOpenOf.get(student.id)?.at ?? null,
