@@ -29,7 +29,8 @@ import { EXERCISE_IMAGE_TEST_PATH, exerciseRoutes } from './routes/exercises.ts'
 import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { photoRoutes } from './routes/photos.ts';
-import { coachRoutes } from './routes/coach.ts';
+import { COACH_PHOTO_MESSAGE_PATH, coachRoutes } from './routes/coach.ts';
+import { MAX_COACH_PHOTO_BODY_BYTES } from './http/coach-photo-form.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
 import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage, textInHtml } from './static.ts';
@@ -39,7 +40,7 @@ import { subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 
 /** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** The one upload: an image of up to 5 MB plus the multipart framing. */
+/** The exercise test's upload: an image of up to 5 MB plus the multipart framing. */
 const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 function errorBody(error: DomainError, locale: AppEnv['Variables']['locale']): ErrorBody {
@@ -130,10 +131,10 @@ export function createApp(deps: AppDeps): App {
   };
   const jsonLimit = limit(MAX_JSON_BODY_BYTES);
   const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  const photoMessageLimit = limit(MAX_COACH_PHOTO_BODY_BYTES);
+  const limitOf = (path: string) => (path === EXERCISE_IMAGE_TEST_PATH ? uploadLimit : COACH_PHOTO_MESSAGE_PATH.test(path) ? photoMessageLimit : jsonLimit);
   // GET and HEAD carry no body; asking a node-server request for one builds a whole Fetch Request.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : c.req.path === EXERCISE_IMAGE_TEST_PATH ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitOf(c.req.path)(c, next)));
   app.use('/api/*', sameOriginOnly(deps));
 
   const api = apiRoutes(deps);

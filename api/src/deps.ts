@@ -142,7 +142,11 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
   const messagesPerSender = new RateLimiter(rateLimits.messagesPerSender, rateLimits.windowMs, now);
-  const coachThreads = createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender);
+  const coachThreads = createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender, {
+    records: repositories.progressPhotos,
+    files: photoFiles,
+    quotaBytes: config.photoQuotaBytes,
+  });
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sqlite, generation, now);
   const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems));

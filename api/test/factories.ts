@@ -186,6 +186,23 @@ export function webpBytes(length: number): Uint8Array {
   return bytes;
 }
 
+/** A coach's answer with a photo as their page sends it (issue 22): a new message id, a caption, a WebP and its thumbnail. Override any field. */
+export function coachPhotoForm(overrides: Record<string, string | Blob> = {}): FormData {
+  const fields: Record<string, string | Blob> = {
+    id: uuidv7(),
+    body: 'Olha a postura certa',
+    contentType: 'image/webp',
+    width: '1200',
+    height: '900',
+    image: new Blob([webpBytes(4000) as Uint8Array<ArrayBuffer>], { type: 'image/webp' }),
+    thumbnail: new Blob([webpBytes(500) as Uint8Array<ArrayBuffer>], { type: 'image/webp' }),
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
 /** A progress photo of `userId` as its device records it (`photo.add`), with both files uploaded unless `stored` is false. */
 export async function storePhoto(t: TestApp, userId: string, { stored = true, bytes = 4000, thumbnailBytes = 500 } = {}) {
   const id = uuidv7();

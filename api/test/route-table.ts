@@ -12,7 +12,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import type { TestApp, TestClient } from './harness.ts';
-import { buildDietInput, buildRegistration, buildTeacherRegistration, buildWorkoutInput, storePhoto, uniqueEmail, webpBytes } from './factories.ts';
+import { buildDietInput, buildRegistration, buildTeacherRegistration, buildWorkoutInput, coachPhotoForm, storePhoto, uniqueEmail, webpBytes } from './factories.ts';
 
 export const CELLS = ['anonymous', 'client', 'teacherOwn', 'teacherOther', 'teacherUnassigned', 'admin'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -218,6 +218,7 @@ export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/coach/threads', access: 'staff', ok: 200 },
   { method: 'GET', path: '/api/coach/threads/:id/messages', access: 'staff', ok: 200, coachScoped: true },
   { method: 'POST', path: '/api/coach/threads/:id/messages', access: 'staff', ok: 201, coachScoped: true, call: () => ({ body: { id: uuidv7(), body: 'Oi! Como foi a semana?' } }) },
+  { method: 'POST', path: '/api/coach/threads/:id/photo-messages', access: 'staff', ok: 201, coachScoped: true, call: () => ({ body: coachPhotoForm() }) },
   {
     method: 'DELETE',
     path: '/api/coach/threads/:id/messages/:messageId',

@@ -82,7 +82,7 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
      * A coach's message into a client's thread, idempotent by its id: the same id again (a retry
      * whose answer was lost) is the message already stored; an id of another thread is refused.
      */
-    fromCoach(userId: string, message: { id: string; body: string; createdAt: number }, coach: { id: string; name: string }): { kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' } {
+    fromCoach(userId: string, message: { id: string; body: string; createdAt: number; photoId?: string }, coach: { id: string; name: string }): { kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' } {
       // Looked up first, so a resent or refused id stamps no sync version (the caller's transaction
       // keeps the look-up and the insert together).
       const holder = ownerOf.get({ id: message.id });
@@ -92,7 +92,18 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
       }
       const at = now();
       db.insert(messages)
-        .values({ id: message.id, userId, from: 'coach', senderId: coach.id, senderName: coach.name, body: message.body, createdAt: Math.min(message.createdAt, at), sentAt: at, version: versions.bump(userId) })
+        .values({
+          id: message.id,
+          userId,
+          from: 'coach',
+          senderId: coach.id,
+          senderName: coach.name,
+          body: message.body,
+          photoId: message.photoId ?? null,
+          createdAt: Math.min(message.createdAt, at),
+          sentAt: at,
+          version: versions.bump(userId),
+        })
         .run();
       threadChanged(userId);
       return { kind: 'stored', message: owned.find(userId, message.id) as Message };

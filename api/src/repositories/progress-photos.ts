@@ -4,6 +4,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PhotoRecord } from '#protocol/contract/tracking.ts';
+import type { MessagePhotoArgs } from '#protocol/mutations/fields.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { progressPhotos } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
@@ -44,6 +45,16 @@ export function createProgressPhotos(database: AppDatabase, versions: SyncVersio
     ownerOf(id: string): string | null {
       const row = ownerOf.get({ id });
       return row && row.deletedAt === null ? row.userId : null;
+    },
+
+    /**
+     * A message's photo whose files are already in place (a coach's, sent whole, issue 22): stored
+     * from the start, in the caller's transaction with its message.
+     */
+    addStored(userId: string, photo: MessagePhotoArgs & { createdAt: number }): void {
+      db.insert(progressPhotos)
+        .values({ ...photo, userId, kind: 'message', pose: null, storedAt: now(), version: versions.bump(userId) })
+        .run();
     },
 
     /** Both files are in: the photo is stored, with a new version so the user's devices pull it. */

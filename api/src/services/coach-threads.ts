@@ -3,26 +3,46 @@
  * students; admins every client), the list with unread first, and the writes a coach makes.
  */
 import type Database from 'better-sqlite3';
-import { applyMessageDelete, type Message, type MessageThread } from '#protocol/conflict/rules.ts';
+import { applyMessageDelete, applyMessagePhotoDelete, type Message, type MessageThread } from '#protocol/conflict/rules.ts';
 import { notAfter } from '#protocol/mutations/instants.ts';
 import type { CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { DomainError } from '#protocol/errors.ts';
+import { uuidv7 } from '#protocol/ids.ts';
+import type { PhotoType } from '#protocol/mutations/fields.ts';
 import { refuseWhenLimited, type RateLimiter } from '../auth/rate-limit.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
 import type { MessageThreads } from '../repositories/message-threads.ts';
 import type { Messages } from '../repositories/messages.ts';
 import { toMessage } from '../repositories/messages.ts';
+import type { ProgressPhotos } from '../repositories/progress-photos.ts';
+import type { PhotoFiles } from './photo-files.ts';
 
 export interface Coach {
   id: string;
   role: 'teacher' | 'admin' | 'user';
 }
 
+/** A photo a coach's browser re-encoded (issue 22), its fields and bytes already checked (http/coach-photo-form.ts). */
+export interface CoachPhoto {
+  contentType: PhotoType;
+  width: number;
+  height: number;
+  image: Uint8Array;
+  thumbnail: Uint8Array;
+}
+
+/** Where a coach's photos go: the client's records, files and quota. */
+export interface ThreadPhotos {
+  records: ProgressPhotos;
+  files: PhotoFiles;
+  quotaBytes: number;
+}
+
 /** Messages a coach's page shows at a time; older ones load on demand. */
 export const THREAD_PAGE_SIZE = 30;
 const CURSOR = /^\d{1,16}:[0-9a-f-]{36}$/;
 
-export function createCoachThreads(sqlite: Database.Database, messages: Messages, threads: MessageThreads, groupCommit: GroupCommit, messagesPerSender: RateLimiter) {
+export function createCoachThreads(sqlite: Database.Database, messages: Messages, threads: MessageThreads, groupCommit: GroupCommit, messagesPerSender: RateLimiter, photos: ThreadPhotos) {
   const nameOf = sqlite.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?');
   const clientOf = sqlite.prepare<[string], { id: string; role: string; teacherId: string | null }>('SELECT id, role, teacher_id AS teacherId FROM users WHERE id = ?');
   const listOf = sqlite.prepare<[string, string], { clientId: string; clientName: string; unread: number; lastId: string }>(
@@ -44,6 +64,16 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
     if (!client || client.role !== 'user') throw new DomainError('NOT_FOUND');
     if (coach.role !== 'admin' && client.teacherId !== coach.id) throw new DomainError('FORBIDDEN');
     return client.id;
+  }
+
+  // Signed with the coach's name as it is now: a later change of name leaves past messages as they were.
+  const signature = (coach: Coach) => ({ id: coach.id, name: nameOf.get(coach.id)?.name ?? '' });
+
+  /** What a write of a coach's message answers; only a new one counts against the sender's limit. */
+  function answered(coach: Coach, result: ReturnType<Messages['fromCoach']>): { created: boolean; message: Message } {
+    if (result.kind === 'taken') throw new DomainError('ID_CONFLICT');
+    if (result.kind === 'stored') messagesPerSender.hit(coach.id);
+    return { created: result.kind === 'stored', message: result.message };
   }
 
   return {
@@ -74,26 +104,59 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
     async send(coach: Coach, clientId: string, message: { id: string; body: string }, now: number): Promise<{ created: boolean; message: Message }> {
       const id = clientFor(coach, clientId);
       refuseWhenLimited(messagesPerSender, coach.id);
-      // Signed with the coach's name as it is now: a later change of name leaves past messages as they were.
-      const signed = { id: coach.id, name: nameOf.get(coach.id)?.name ?? '' };
-      const result = await groupCommit.run(() => messages.fromCoach(id, { ...message, createdAt: now }, signed));
-      if (result.kind === 'taken') throw new DomainError('ID_CONFLICT');
-      if (result.kind === 'stored') messagesPerSender.hit(coach.id);
-      return { created: result.kind === 'stored', message: result.message };
+      const signed = signature(coach);
+      return answered(coach, await groupCommit.run(() => messages.fromCoach(id, { ...message, createdAt: now }, signed)));
     },
 
-    /** A coach takes back their own message within five minutes; the text goes for both sides. */
+    /**
+     * A coach's answer with a photo (issue 22), idempotent by the message's id as a text answer is.
+     * The photo is the client's: a message photo in their folder, counted in their quota, so it is
+     * exported and erased with their account. Its files are written first, then its record and the
+     * message in one transaction; when that refuses or fails the files are erased again, so a
+     * refusal leaves nothing behind (a resend leaves only the first photo).
+     */
+    async sendWithPhoto(coach: Coach, clientId: string, message: { id: string; body: string }, photo: CoachPhoto, now: number): Promise<{ created: boolean; message: Message }> {
+      const id = clientFor(coach, clientId);
+      refuseWhenLimited(messagesPerSender, coach.id);
+      if ((await photos.files.usage(id)) + photo.image.length + photo.thumbnail.length > photos.quotaBytes) throw new DomainError('PHOTO_QUOTA_EXCEEDED');
+      const signed = signature(coach);
+      const photoId = uuidv7(now);
+      const record = { id: photoId, contentType: photo.contentType, bytes: photo.image.length, thumbnailBytes: photo.thumbnail.length, width: photo.width, height: photo.height, createdAt: now };
+      let result: ReturnType<Messages['fromCoach']>;
+      try {
+        await photos.files.write(id, photoId, 'image', photo.image);
+        await photos.files.write(id, photoId, 'thumbnail', photo.thumbnail);
+        result = await groupCommit.run(() => {
+          const sent = messages.fromCoach(id, { ...message, photoId, createdAt: now }, signed);
+          if (sent.kind === 'stored') photos.records.addStored(id, record);
+          return sent;
+        });
+      } catch (error) {
+        await photos.files.remove(id, photoId);
+        throw error;
+      }
+      if (result.kind !== 'stored') await photos.files.remove(id, photoId);
+      return answered(coach, result);
+    },
+
+    /** A coach takes back their own message within five minutes; the text, and its photo with its files, go for both sides. */
     async remove(coach: Coach, clientId: string, messageId: string, now: number): Promise<Message> {
       const id = clientFor(coach, clientId);
-      return groupCommit.run(() => {
-        const row = rowById.get(messageId);
+      const { row, photoId } = await groupCommit.run(() => {
+        const stored = rowById.get(messageId);
         // Only a coach's message, and only its sender's: another coach's is not theirs to take back.
-        const current = row && row.userId === id && row.senderId === coach.id ? toMessage(row) : undefined;
+        const current = stored && stored.userId === id && stored.senderId === coach.id ? toMessage(stored) : undefined;
         const outcome = applyMessageDelete(current, 'coach', now);
         if (!outcome.ok) throw new DomainError(outcome.code);
-        if (outcome.changed) messages.storageFor(id).put(outcome.row);
-        return outcome.row;
+        if (!outcome.changed) return { row: outcome.row, photoId: null };
+        messages.storageFor(id).put(outcome.row);
+        const photo = current?.photoId ? applyMessagePhotoDelete(photos.records.find(id, current.photoId) ?? undefined) : null;
+        if (photo?.ok && photo.changed) photos.records.storageFor(id).put(photo.row);
+        return { row: outcome.row, photoId: current?.photoId ?? null };
       });
+      // After the commit, as a client's delete does (routes/sync.ts): the record stays as a tombstone.
+      if (photoId) await photos.files.remove(id, photoId);
+      return row;
     },
 
     /** The coaching team has read the thread up to `upTo` (never past now). */

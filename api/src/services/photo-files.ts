@@ -5,7 +5,7 @@
  * from the part's size. Ids are checked UUIDs, so no name here can leave the folder.
  */
 import { createReadStream } from 'node:fs';
-import { appendFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sniffImageType } from './image-upload.ts';
@@ -85,6 +85,17 @@ export function createPhotoFiles(uploadsPath: string) {
      */
     append(userId: string, photoId: string, kind: PhotoFileKind, start: number, chunk: Uint8Array, total: number, type: string): Promise<AppendResult> {
       return oneAtATime(`${userId}/${photoId}/${kind}`, () => appendNow(userId, photoId, kind, start, chunk, total, type));
+    },
+
+    /**
+     * A whole file at once (a coach's photo, sent online in one request, issue 22): written to its
+     * part and renamed into place, so a file in place is still always complete.
+     */
+    async write(userId: string, photoId: string, kind: PhotoFileKind, bytes: Uint8Array): Promise<void> {
+      await mkdir(folderOf(userId), { recursive: true });
+      const part = partOf(userId, photoId, kind);
+      await writeFile(part, bytes);
+      await rename(part, fileOf(userId, photoId, kind));
     },
 
     /** A complete file as a stream, or null. */

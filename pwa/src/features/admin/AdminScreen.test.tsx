@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoachCheckIn, CoachMessage, CoachStudentAttention, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
-import { json, renderInApp, setUpScreenTests, stubStaffApi as stubApi } from '#pwa/test/screen-harness.tsx';
+import { json, renderInApp, setUpScreenTests, stubStaffApi as stubApi, type ApiHandler } from '#pwa/test/screen-harness.tsx';
 import { aClient, aDietPlan } from '#pwa/test/factories.ts';
 
 const DAY = 86_400_000;
@@ -496,6 +496,73 @@ describe('the coach’s conversations (issue 22)', () => {
     const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByRole('img')).getAttribute('src')).toBe('/api/photos/p-1/image');
   }, 15_000);
+
+  describe('a coach’s answer with a photo', () => {
+    /** A browser that decodes any file into a 4000 × 3000 bitmap and encodes every canvas into a small blob of the asked type. */
+    function stubPhotoBrowser() {
+      vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve({ width: 4000, height: 3000, close: () => undefined })));
+      vi.stubGlobal(
+        'OffscreenCanvas',
+        class {
+          getContext = () => ({ drawImage: () => undefined });
+          convertToBlob = ({ type }: { type: string }) => Promise.resolve(new Blob([new Uint8Array(32)], { type }));
+        },
+      );
+      vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+      vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    }
+    const page: CoachThreadPage = { messages: [message({ id: 'm1', body: 'Como está a postura?' })], before: null, thread: { id: 'thread', clientReadUpTo: null, coachReadUpTo: null } };
+    const routes = (send: ApiHandler) => ({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
+      'GET /coach/threads/none/messages': () => json(page),
+      'POST /coach/threads/none/read': () => json({ thread: page.thread }),
+      'POST /coach/threads/none/photo-messages': send,
+    });
+    async function attachPhoto() {
+      renderAdmin();
+      await openUser('none');
+      const thread = await screen.findByTestId('coach-thread', {}, { timeout: 5_000 });
+      await within(thread).findAllByTestId('coach-message');
+      fireEvent.change(within(thread).getByTestId('coach-thread-photo-input'), { target: { files: [new File([new Uint8Array(64)], 'IMG_0001.jpg', { type: 'image/jpeg' })] } });
+      expect((await within(thread).findByRole('img', { name: 'Foto a enviar' })).getAttribute('src')).toBe('blob:preview');
+      return thread;
+    }
+
+    it('sends the photo re-encoded here with the answer as one form, once on a double tap, and shows it in the thread', async () => {
+      stubPhotoBrowser();
+      const calls = stubApi(
+        routes((init) => {
+          const form = init.body as FormData;
+          return json({ message: message({ id: String(form.get('id')), from: 'coach', senderName: 'Admin Eu', body: String(form.get('body')), photoId: 'p-9', sentAt: new Date().toISOString(), mine: true }) }, 201);
+        }),
+      );
+      const thread = await attachPhoto();
+      const send = within(thread).getByTestId('coach-thread-send');
+      fireEvent.click(send);
+      fireEvent.click(send);
+      await waitFor(() => expect(within(thread).getAllByTestId('coach-message')).toHaveLength(2));
+      const answer = within(thread).getAllByTestId('coach-message').at(-1) as HTMLElement;
+      expect(answer.getAttribute('data-mine')).toBe('true');
+      expect((await within(answer).findByRole('img', { name: 'Foto de Admin Eu' })).getAttribute('src')).toBe('/api/photos/p-9/thumbnail');
+      const posts = calls.filter((call) => call.key === 'POST /coach/threads/none/photo-messages').map((call) => call.body as FormData);
+      expect(posts).toHaveLength(1);
+      const form = posts[0] as FormData;
+      expect([form.get('body'), form.get('contentType'), form.get('width'), form.get('height')]).toEqual(['', 'image/webp', '1600', '1200']);
+      expect([(form.get('image') as Blob).type, (form.get('thumbnail') as Blob).type]).toEqual(['image/webp', 'image/webp']);
+      // Sent: the preview is gone.
+      expect(within(thread).queryByRole('img', { name: 'Foto a enviar' })).toBeNull();
+    }, 15_000);
+
+    it('says the client’s photo storage is full, naming them, and keeps the photo attached', async () => {
+      stubPhotoBrowser();
+      stubApi(routes(() => json({ error: 'Seu espaço para fotos acabou. Exclua fotos antigas para enviar novas.', code: 'PHOTO_QUOTA_EXCEEDED' }, 413)));
+      const thread = await attachPhoto();
+      fireEvent.click(within(thread).getByTestId('coach-thread-send'));
+      expect((await screen.findByTestId('toast')).textContent).toContain('O espaço para fotos de Carla Sem Dieta acabou: a foto não foi enviada.');
+      expect(within(thread).getByRole('img', { name: 'Foto a enviar' })).toBeTruthy();
+    }, 15_000);
+  });
 
   it('shows a client’s new message without a reload when the server pokes', async () => {
     let threads: CoachThreadSummary[] = [];

@@ -23,11 +23,16 @@ import { featureCatalog } from '#pwa/i18n/messages.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
 import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
 import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
+import { ApiRequestError } from '#pwa/lib/api.ts';
+import type { EncodedPhoto } from '#pwa/lib/encode-photo.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
+import { usePhotoChooser } from '#pwa/lib/use-photo-chooser.ts';
 import { coachApi } from './admin-api.ts';
 import { failureText } from './feedback.ts';
 import { LoadError } from './LoadError.tsx';
+import { sendWithPhoto } from './thread-photo-api.ts';
+import { ThreadPhotoPicker } from './ThreadPhotoPicker.tsx';
 import { useCoachThread } from './use-coach-thread.ts';
 
 /** The photos in a client's thread (issue 22), loaded with this card, not with the panel (whose own code is at its budget). */
@@ -37,7 +42,7 @@ const loadThreadPhotoMessages = featureCatalog({
   'en-US': () => import('./i18n/thread-photos/en-US.json'),
 });
 
-/** A client's photo in the thread (issue 22): its thumbnail opening full size, or a note while its files are on their way. */
+/** A photo in the thread (issue 22), the client's or a coach's: its thumbnail opening full size, or a note while its files are on their way. */
 function BubblePhoto({ photoId, stored, name }: { photoId: string; stored: boolean; name: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id }, { name });
@@ -81,7 +86,7 @@ function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage
             <Typography sx={{ fontStyle: 'italic' }}>{t('admin.messages.thread.deleted')}</Typography>
           ) : (
             <>
-              {message.photoId && <BubblePhoto photoId={message.photoId} stored={message.photoStored} name={clientName} />}
+              {message.photoId && <BubblePhoto photoId={message.photoId} stored={message.photoStored} name={coach ? (message.senderName ?? '') : clientName} />}
               {message.body !== '' && (
                 <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   <Linkified text={message.body} />
@@ -107,7 +112,8 @@ function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage
 
 /**
  * A client's thread in their detail (issue 22): the coach reads it (which is the client's read
- * receipt), answers, and takes their own answer back within five minutes. Online, like the panel.
+ * receipt), answers, with a photo if they like, and takes their own answer back within five
+ * minutes. Online, like the panel.
  */
 export function CoachThreadCard(props: { clientId: string; clientName: string; onRead: () => void }) {
   return (
@@ -126,8 +132,15 @@ function Thread({ clientId, clientName, onRead }: { clientId: string; clientName
   const { messages, marks, setMarks } = thread;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  // One id per text: a resend after a lost answer is the same message, not a second one.
-  const draft = useRef<{ id: string; body: string } | null>(null);
+  // The photo chosen for the answer, re-encoded here (no EXIF, no GPS), and its preview.
+  const [photo, setPhoto] = useState<{ encoded: EncodedPhoto; preview: string } | null>(null);
+  useEffect(() => (photo ? () => URL.revokeObjectURL(photo.preview) : undefined), [photo]);
+  const { preparing, choose } = usePhotoChooser(
+    (encoded) => setPhoto({ encoded, preview: URL.createObjectURL(new Blob([encoded.thumbnail], { type: encoded.contentType })) }),
+    (failure) => showToast({ severity: 'error', title: t(`admin.threadPhoto.${failure}`) }),
+  );
+  // One id per text and photo: a resend after a lost answer is the same message, not a second one.
+  const draft = useRef<{ id: string; body: string; photo: EncodedPhoto | null } | null>(null);
   const list = useRef<HTMLOListElement | null>(null);
   const newestId = messages?.at(-1)?.id;
   // The newest message in view as it arrives (not when an older page is added above).
@@ -155,16 +168,22 @@ function Thread({ clientId, clientName, onRead }: { clientId: string; clientName
   const tooLong = trimmed.length > MESSAGE_MAX;
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending || trimmed === '' || tooLong) return;
-    if (draft.current?.body !== trimmed) draft.current = { id: uuidv7(), body: trimmed };
+    if (sending || preparing || (trimmed === '' && !photo) || tooLong) return;
+    const attached = photo?.encoded ?? null;
+    if (draft.current?.body !== trimmed || draft.current.photo !== attached) draft.current = { id: uuidv7(), body: trimmed, photo: attached };
+    const answer = { id: draft.current.id, body: trimmed };
     setSending(true);
     try {
-      const { message } = await coachApi.send(clientId, draft.current);
-      thread.put({ ...message, mine: true, photoStored: false });
+      const { message } = attached ? await sendWithPhoto(clientId, answer, attached) : await coachApi.send(clientId, answer);
+      // A photo sent with the answer arrives whole: it is stored already.
+      thread.put({ ...message, mine: true, photoStored: message.photoId !== null });
       draft.current = null;
       setText('');
+      setPhoto(null);
     } catch (error) {
-      showToast({ severity: 'error', title: t('admin.messages.thread.sendFailed'), description: failureText(intl, error) });
+      // The client's storage, not the coach's: the card says whose (the server's words are the owner's).
+      const description = error instanceof ApiRequestError && error.code === 'PHOTO_QUOTA_EXCEEDED' ? t('admin.threadPhoto.quotaFull', { name: clientName }) : failureText(intl, error);
+      showToast({ severity: 'error', title: t('admin.messages.thread.sendFailed'), description });
     } finally {
       setSending(false);
     }
@@ -225,7 +244,9 @@ function Thread({ clientId, clientName, onRead }: { clientId: string; clientName
             value={text}
             onChange={setText}
             onSubmit={(event) => void send(event)}
-            busy={sending}
+            busy={sending || preparing}
+            attached={photo !== null}
+            attachment={<ThreadPhotoPicker preview={photo?.preview ?? null} preparing={preparing} disabled={sending} onChoose={(event) => void choose(event)} onRemove={() => setPhoto(null)} />}
             label={t('admin.messages.thread.answer')}
             sendLabel={sending ? t('admin.messages.thread.sending') : t('admin.messages.thread.send')}
             tooLongText={(length) => t('admin.messages.thread.tooLong', { max: intl.formatNumber(MESSAGE_MAX), count: intl.formatNumber(length) })}
