@@ -6,7 +6,7 @@ import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
-import { json, renderInApp, setUpScreenTests, stubStaffApi as stubApi, type ApiHandler } from '#pwa/test/screen-harness.tsx';
+import { chooseOption, chosenOption, json, renderInApp, setUpScreenTests, stubStaffApi as stubApi, type ApiHandler } from '#pwa/test/screen-harness.tsx';
 import { aClient, aDietPlan } from '#pwa/test/factories.ts';
 
 const DAY = 86_400_000;
@@ -144,6 +144,34 @@ describe('AdminScreen', () => {
     expect(link.getAttribute('href')).toBe('https://wa.me/5511988887777');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('moves a client’s check-in day from their detail, saved when chosen and reloaded; a refusal says why and keeps the server’s day', async () => {
+    let day = 3;
+    let refuse = false;
+    const calls = stubApi({
+      'GET /teacher-admin/users': () => json({ users: USERS }),
+      'GET /teacher-admin/users/none': () => json({ user: detail({ checkInDay: day as StaffUserDetail['checkInDay'] }) }),
+      'PUT /coach/clients/none/check-in-day': (init) =>
+        refuse ? json({ error: 'Sem permissão para esta ação', code: 'FORBIDDEN' }, 403) : json({ checkInDay: (day = (JSON.parse(init.body as string) as { day: number }).day) }),
+    });
+    renderAdmin();
+    const panel = await openUser('none');
+    const select = within(await within(panel).findByTestId('admin-check-in-day')).getByRole('combobox');
+    expect(chosenOption(select)).toBe('Quarta-feira');
+    expect(within(panel).getByTestId('admin-check-in-day').textContent).toContain('Carla Sem Dieta recebe o pedido do check-in semanal neste dia.');
+
+    chooseOption(select, 'Segunda-feira');
+    expect((await screen.findByTestId('toast')).textContent).toContain('Dia do check-in de Carla Sem Dieta: Segunda-feira');
+    expect(calls.filter((c) => c.key === 'PUT /coach/clients/none/check-in-day').map((c) => c.body)).toEqual([{ day: 1 }]);
+    await waitFor(() => expect(calls.filter((c) => c.key === 'GET /teacher-admin/users/none').length).toBe(2));
+    expect(chosenOption(within(within(panel).getByTestId('admin-check-in-day')).getByRole('combobox'))).toBe('Segunda-feira');
+
+    refuse = true;
+    chooseOption(within(within(panel).getByTestId('admin-check-in-day')).getByRole('combobox'), 'Sexta-feira');
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Não foi possível mudar o dia do check-in'));
+    expect(screen.getByTestId('toast').textContent).toContain('Sem permissão para esta ação');
+    expect(chosenOption(within(within(panel).getByTestId('admin-check-in-day')).getByRole('combobox'))).toBe('Segunda-feira');
   });
 
   it('shows the analysis figures when the client data is complete', async () => {

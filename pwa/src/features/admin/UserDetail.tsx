@@ -15,6 +15,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { StaffUserDetail } from '#protocol/contract/staff.ts';
+import { CheckInDayField } from './CheckInDayField.tsx';
 import { ClientProgressCard } from './ClientProgressCard.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
@@ -208,6 +209,11 @@ export function UserDetail({
               </Typography>
             )}
             <SubscriptionSummary subscription={user.subscription} />
+            {coachesUser && (
+              <Box sx={{ mt: 1, maxWidth: 280 }}>
+                <CheckInDayField key={user.checkInDay} clientId={user.id} clientName={user.name} day={user.checkInDay} onSaved={onChanged} />
+              </Box>
+            )}
             {user.role === 'teacher' && <TeacherApproval teacherId={user.id} approvedAt={user.teacherApprovedAt} onApproved={onChanged} />}
             {viewerIsAdmin && user.id !== selfId && <PasswordResetLink key={user.id} userId={user.id} phone={user.phone} />}
           </Stack>

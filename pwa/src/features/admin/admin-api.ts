@@ -60,6 +60,8 @@ export const coachApi = {
   send: (clientId: string, json: { id: string; body: string }) => answer(apiClient.coach.threads[':id'].messages.$post({ ...byId(clientId), json })),
   remove: (clientId: string, messageId: string) => answer(apiClient.coach.threads[':id'].messages[':messageId'].$delete({ param: { id: clientId, messageId } })),
   markRead: (clientId: string, upTo: string) => answer(apiClient.coach.threads[':id'].read.$post({ ...byId(clientId), json: { upTo } })),
+  /** The weekday the client's dashboard asks for the check-in (0 = Sunday). */
+  setCheckInDay: (clientId: string, day: number) => answer(apiClient.coach.clients[':id']['check-in-day'].$put({ ...byId(clientId), json: { day } })),
 };
 
 /** The coach's side of the weekly check-ins (issue 22, part 2). */
