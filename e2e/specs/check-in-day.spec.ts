@@ -1,0 +1,80 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { backdateRegistration, DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, test } from '../fixtures.ts';
+import { LoginPage } from '../page-models/login-page.ts';
+import { TrackingPage } from '../page-models/tracking-page.ts';
+
+/**
+ * Issue 22, part 2: the coach moves a student's check-in day from the student's detail in the
+ * panel; the student's open app asks for the check-in of the week that begins on the new day,
+ * without a reload. In each language, the coach's weekday names in it.
+ */
+const CASES = [
+  { locale: 'pt-BR', countryCode: 'BR' },
+  { locale: 'es-AR', countryCode: 'AR' },
+  { locale: 'en-US', countryCode: 'US' },
+] as const;
+
+const DAY_MS = 86_400_000;
+/** A weekday's name as the page writes it (capitalized), and a date as the form's title does. */
+const weekdayIn = (locale: string, weekday: number) => {
+  const name = new Date(Date.UTC(2024, 0, 7 + weekday)).toLocaleDateString(locale, { weekday: 'long', timeZone: 'UTC' });
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+};
+const dayMonthIn = (locale: string, at: number) => new Date(at).toLocaleDateString(locale, { day: 'numeric', month: 'long' });
+
+for (const c of CASES) {
+  test.describe(c.locale, () => {
+    test.use({ locale: c.locale, viewport: { width: 390, height: 844 } });
+
+    test(`the teacher moves a student's check-in day in the panel and the student's open app asks for that week's check-in (${c.locale})`, async ({ page, context, browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = baseURL as string;
+      const teacherApi = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+      expect((await teacherApi.post('/api/clients/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
+      const referralCode = ((await (await teacherApi.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks[0]!.code;
+      const name = `Dia ${c.countryCode} ${Date.now().toString(36)}`;
+      const { email } = await registerClient(context.request, origin, { name, countryCode: c.countryCode, referralCode });
+      backdateRegistration(email, 20);
+      const { users } = (await (await teacherApi.get('/api/teacher-admin/users')).json()) as { users: { id: string; email: string }[] };
+      const studentId = users.find((u) => u.email === email)!.id;
+      await teacherApi.dispose();
+      await openNewClientDashboard(page);
+      await serviceWorkerInControl(page);
+      await new TrackingPage(page).waitUntilSynced();
+      const card = page.getByTestId('check-in-card');
+      await expect(card).toHaveAttribute('data-status', 'due', { timeout: 10_000 });
+
+      // The teacher, at a laptop in the same language, opens the student and picks today's weekday, then tomorrow's.
+      const desk = await browser.newContext({ locale: c.locale, viewport: { width: 1280, height: 900 } });
+      await desk.addInitScript((locale) => localStorage.setItem('locale', locale), c.locale);
+      const teacher = await desk.newPage();
+      const login = new LoginPage(teacher);
+      await login.open();
+      await login.signIn(DEMO.teacher.email, DEMO_PASSWORD);
+      await expect(teacher).toHaveURL(/\/dashboard$/);
+      await teacher.goto(`/admin?client=${studentId}`);
+      const day = teacher.getByTestId('admin-check-in-day').getByRole('combobox');
+      await expect(day).toBeVisible({ timeout: 15_000 });
+
+      const today = new Date();
+      const formTitle = async () => {
+        await card.getByTestId('check-in-start').click();
+        const title = await page.getByTestId('check-in-dialog').getByRole('heading').first().textContent();
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('check-in-dialog')).toHaveCount(0);
+        return title;
+      };
+      for (const [weekday, weekStart] of [
+        [today.getDay(), today.getTime()],
+        [(today.getDay() + 1) % 7, today.getTime() - 6 * DAY_MS],
+      ] as const) {
+        await day.selectOption({ label: weekdayIn(c.locale, weekday) });
+        await expect(teacher.getByTestId('toast')).toContainText(weekdayIn(c.locale, weekday));
+        await expect(day).toHaveValue(String(weekday));
+        await expect.poll(formTitle, { timeout: 10_000 }).toContain(dayMonthIn(c.locale, weekStart));
+      }
+      await teacher.getByTestId('admin-check-in-day').screenshot({ path: test.info().outputPath(`check-in-day-${c.locale}.png`) });
+      await desk.close();
+    });
+  });
+}
