@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { LoginPage } from './page-models/login-page.ts';
 import { ShellPage } from './page-models/shell-page.ts';
@@ -33,6 +33,33 @@ export async function registerClient(request: APIRequestContext, baseURL: string
   const response = await request.post('/api/clients/register', { headers: { origin: baseURL }, data });
   expect(response.status()).toBe(201);
   return { email: data.email as string, password: data.password as string };
+}
+
+/** The demo teacher's API, signed in (their referral links, their students, the coach's routes). */
+export async function demoTeacherApi(origin: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  expect((await api.post('/api/clients/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
+  return api;
+}
+
+/** Registers a client in `request`'s cookie jar through the demo teacher's referral code: one of their students. */
+export async function registerStudentOf(teacherApi: APIRequestContext, request: APIRequestContext, origin: string, overrides: Record<string, unknown>) {
+  const referralCode = ((await (await teacherApi.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks[0]!.code;
+  const { email } = await registerClient(request, origin, { ...overrides, referralCode });
+  const { users } = (await (await teacherApi.get('/api/teacher-admin/users')).json()) as { users: { id: string; email: string }[] };
+  return { email, studentId: users.find((u) => u.email === email)!.id };
+}
+
+/** The demo teacher at a laptop in `locale`, a browser of their own, signed in through the login page. */
+export async function teacherAtDesk(browser: Browser, locale: string): Promise<{ desk: BrowserContext; teacher: Page }> {
+  const desk = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  await desk.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+  const teacher = await desk.newPage();
+  const login = new LoginPage(teacher);
+  await login.open();
+  await login.signIn(DEMO.teacher.email, DEMO_PASSWORD);
+  await expect(teacher).toHaveURL(/\/dashboard$/);
+  return { desk, teacher };
 }
 
 /**

@@ -93,6 +93,12 @@ export async function signIn(client: TestClient, deps: AppDeps, overrides: Param
   return user;
 }
 
+/** A signed-in browser of a new account (any role, teacher, fields): its client and the user. */
+export async function signedIn(t: TestApp, overrides: Parameters<typeof createUser>[1] = {}): Promise<{ c: TestClient; user: Awaited<ReturnType<typeof signIn>> }> {
+  const c = t.client();
+  return { c, user: await signIn(c, t.deps, overrides) };
+}
+
 /**
  * A simulated device of one user: numbers its mutations, stamps them with its own HLC clock and
  * records the local date and time zone, as the PWA's outbox does.

@@ -1,6 +1,4 @@
-import { request as playwrightRequest } from '@playwright/test';
-import { backdateRegistration, DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, test } from '../fixtures.ts';
-import { LoginPage } from '../page-models/login-page.ts';
+import { backdateRegistration, demoTeacherApi, expect, openNewClientDashboard, registerStudentOf, serviceWorkerInControl, teacherAtDesk, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
@@ -29,15 +27,11 @@ for (const c of CASES) {
     test(`the teacher moves a student's check-in day in the panel and the student's open app asks for that week's check-in (${c.locale})`, async ({ page, context, browser, baseURL }) => {
       test.setTimeout(120_000);
       const origin = baseURL as string;
-      const teacherApi = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
-      expect((await teacherApi.post('/api/clients/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
-      const referralCode = ((await (await teacherApi.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks[0]!.code;
+      const teacherApi = await demoTeacherApi(origin);
       const name = `Dia ${c.countryCode} ${Date.now().toString(36)}`;
-      const { email } = await registerClient(context.request, origin, { name, countryCode: c.countryCode, referralCode });
-      backdateRegistration(email, 20);
-      const { users } = (await (await teacherApi.get('/api/teacher-admin/users')).json()) as { users: { id: string; email: string }[] };
-      const studentId = users.find((u) => u.email === email)!.id;
+      const { email, studentId } = await registerStudentOf(teacherApi, context.request, origin, { name, countryCode: c.countryCode });
       await teacherApi.dispose();
+      backdateRegistration(email, 20);
       await openNewClientDashboard(page);
       await serviceWorkerInControl(page);
       await new TrackingPage(page).waitUntilSynced();
@@ -45,13 +39,7 @@ for (const c of CASES) {
       await expect(card).toHaveAttribute('data-status', 'due', { timeout: 10_000 });
 
       // The teacher, at a laptop in the same language, opens the student and picks today's weekday, then tomorrow's.
-      const desk = await browser.newContext({ locale: c.locale, viewport: { width: 1280, height: 900 } });
-      await desk.addInitScript((locale) => localStorage.setItem('locale', locale), c.locale);
-      const teacher = await desk.newPage();
-      const login = new LoginPage(teacher);
-      await login.open();
-      await login.signIn(DEMO.teacher.email, DEMO_PASSWORD);
-      await expect(teacher).toHaveURL(/\/dashboard$/);
+      const { desk, teacher } = await teacherAtDesk(browser, c.locale);
       await teacher.goto(`/admin?client=${studentId}`);
       const day = teacher.getByTestId('admin-check-in-day').getByRole('combobox');
       await expect(day).toBeVisible({ timeout: 15_000 });

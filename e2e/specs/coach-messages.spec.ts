@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { uuidv7 } from '#protocol/ids.ts';
-import { backdateRegistration, DEMO, DEMO_PASSWORD, expect, openNewClientDashboard, registerClient, serviceWorkerInControl, setOnline, test } from '../fixtures.ts';
-import { LoginPage } from '../page-models/login-page.ts';
+import { backdateRegistration, DEMO, demoTeacherApi, expect, openNewClientDashboard, registerStudentOf, serviceWorkerInControl, setOnline, teacherAtDesk, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
@@ -42,16 +41,12 @@ for (const c of CASES) {
       test.setTimeout(150_000);
       const origin = baseURL as string;
       // A new student of the demo teacher's, through the teacher's referral code.
-      const teacherApi = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
-      expect((await teacherApi.post('/api/clients/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
-      const referralCode = ((await (await teacherApi.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks[0]!.code;
+      const teacherApi = await demoTeacherApi(origin);
       const name = `Lia ${c.countryCode} ${Date.now().toString(36)}`;
-      const { email } = await registerClient(context.request, origin, { name, countryCode: c.countryCode, referralCode });
+      const { email, studentId } = await registerStudentOf(teacherApi, context.request, origin, { name, countryCode: c.countryCode });
       // A student of two weeks whose teacher set the check-in on today's weekday.
       backdateRegistration(email, 14);
       await weighInFromAnotherPhone(context.request, origin, 82, 8);
-      const { users } = (await (await teacherApi.get('/api/teacher-admin/users')).json()) as { users: { id: string; email: string }[] };
-      const studentId = users.find((u) => u.email === email)!.id;
       expect((await teacherApi.put(`/api/coach/clients/${studentId}/check-in-day`, { data: { day: new Date().getDay() } })).status()).toBe(200);
       await teacherApi.dispose();
       await openNewClientDashboard(page);
@@ -62,13 +57,7 @@ for (const c of CASES) {
       await expect(checkInCard).toHaveAttribute('data-status', 'due', { timeout: 10_000 });
 
       // The teacher's dashboard, open on a laptop in the same language.
-      const desk = await browser.newContext({ locale: c.locale, viewport: { width: 1280, height: 900 } });
-      await desk.addInitScript((locale) => localStorage.setItem('locale', locale), c.locale);
-      const teacher = await desk.newPage();
-      const login = new LoginPage(teacher);
-      await login.open();
-      await login.signIn(DEMO.teacher.email, DEMO_PASSWORD);
-      await expect(teacher).toHaveURL(/\/dashboard$/);
+      const { desk, teacher } = await teacherAtDesk(browser, c.locale);
       await teacher.goto('/teacher-dashboard');
       const messages = teacher.getByTestId('teacher-messages');
       await expect(messages).toBeVisible({ timeout: 15_000 });

@@ -10,7 +10,7 @@ import type { PullResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES } from '#protocol/mutations/fields.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { coachPhotoForm, signIn, storePhoto, webpBytes } from '../../test/factories.ts';
+import { coachPhotoForm, signedIn, storePhoto, webpBytes } from '../../test/factories.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
@@ -19,11 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-async function as(overrides: Parameters<typeof signIn>[2] = {}) {
-  const c = t.client();
-  const user = await signIn(c, t.deps, overrides);
-  return { c, user };
-}
+const as = (overrides: Parameters<typeof signedIn>[1] = {}) => signedIn(t, overrides);
 
 /** A teacher, their student, another teacher, and an admin. */
 async function team() {

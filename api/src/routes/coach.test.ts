@@ -5,7 +5,7 @@ import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, aCheckIn, signIn, storePhoto } from '../../test/factories.ts';
+import { TestDevice, aCheckIn, signIn, signedIn, storePhoto } from '../../test/factories.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
@@ -14,11 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-async function as(overrides: Parameters<typeof signIn>[2] = {}) {
-  const c = t.client();
-  const user = await signIn(c, t.deps, overrides);
-  return { c, user };
-}
+const as = (overrides: Parameters<typeof signedIn>[1] = {}) => signedIn(t, overrides);
 
 /** A teacher with two students, another teacher's student, a client with no teacher, and an admin. */
 async function team() {

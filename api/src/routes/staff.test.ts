@@ -5,8 +5,7 @@ import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import type { createUser} from '../../test/factories.ts';
-import { buildDietInput, buildWorkoutInput, signIn, storePhoto, TestDevice } from '../../test/factories.ts';
+import { buildDietInput, buildWorkoutInput, signedIn, storePhoto, TestDevice } from '../../test/factories.ts';
 import { photoDelete } from '#protocol/mutations/photo-delete.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 
@@ -18,12 +17,7 @@ afterEach(() => t.close());
 
 type Body = Record<string, unknown> & { code?: string; error?: string };
 
-/** A signed-in browser of a new account with this role (and teacher). */
-async function as(overrides: Parameters<typeof createUser>[1] = {}) {
-  const c = t.client();
-  const user = await signIn(c, t.deps, overrides);
-  return { c, user };
-}
+const as = (overrides: Parameters<typeof signedIn>[1] = {}) => signedIn(t, overrides);
 
 async function world() {
   const admin = await as({ role: 'admin', name: 'Ana Admin' });

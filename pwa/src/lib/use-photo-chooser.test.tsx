@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
+import { stubPhotoEncoding } from '#pwa/test/photo-encoding.ts';
 import { usePhotoChooser } from './use-photo-chooser.ts';
 
 afterEach(() => {
@@ -19,21 +20,9 @@ function chosenFile(file: File) {
 
 const photoFile = () => new File([new Uint8Array(64)], 'IMG_0001.jpg', { type: 'image/jpeg' });
 
-/** A browser that decodes any file into a 4000 × 3000 bitmap and encodes every canvas into a small blob of the asked type. */
-function stubCanvasBrowser() {
-  vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve({ width: 4000, height: 3000, close: () => undefined })));
-  vi.stubGlobal(
-    'OffscreenCanvas',
-    class {
-      getContext = () => ({ drawImage: () => undefined });
-      convertToBlob = ({ type }: { type: string }) => Promise.resolve(new Blob([new Uint8Array(32)], { type }));
-    },
-  );
-}
-
 describe('usePhotoChooser', () => {
   it('hands the re-encoded photo over, scaled to 1600 px, and clears the input so the same file can be chosen again', async () => {
-    stubCanvasBrowser();
+    stubPhotoEncoding();
     const onEncoded = vi.fn();
     const onFailure = vi.fn();
     const { result } = renderHook(() => usePhotoChooser(onEncoded, onFailure));
@@ -56,7 +45,7 @@ describe('usePhotoChooser', () => {
   });
 
   it('a failure of what the photo was for (the device storage full) is told once, as a failure', async () => {
-    stubCanvasBrowser();
+    stubPhotoEncoding();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onFailure = vi.fn();
     const { result } = renderHook(() => usePhotoChooser(() => Promise.reject(new DOMException('QuotaExceededError', 'QuotaExceededError')), onFailure));
@@ -67,7 +56,7 @@ describe('usePhotoChooser', () => {
 
   it('a second photo chosen while the first is being prepared (a double tap) is ignored', async () => {
     let decoded: (bitmap: unknown) => void = () => undefined;
-    stubCanvasBrowser();
+    stubPhotoEncoding();
     vi.stubGlobal('createImageBitmap', vi.fn(() => new Promise((resolve) => (decoded = resolve))));
     const onEncoded = vi.fn();
     const { result } = renderHook(() => usePhotoChooser(onEncoded, vi.fn()));

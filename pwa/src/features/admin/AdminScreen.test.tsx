@@ -6,6 +6,7 @@ import type { StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { AdminScreen } from './AdminScreen.tsx';
+import { stubPhotoEncoding } from '#pwa/test/photo-encoding.ts';
 import { chooseOption, chosenOption, json, renderInApp, setUpScreenTests, stubStaffApi as stubApi, type ApiHandler } from '#pwa/test/screen-harness.tsx';
 import { aClient, aDietPlan } from '#pwa/test/factories.ts';
 
@@ -526,16 +527,9 @@ describe('the coach’s conversations (issue 22)', () => {
   }, 15_000);
 
   describe('a coach’s answer with a photo', () => {
-    /** A browser that decodes any file into a 4000 × 3000 bitmap and encodes every canvas into a small blob of the asked type. */
+    /** A browser that encodes photos (see stubPhotoEncoding) and makes object URLs for their previews. */
     function stubPhotoBrowser() {
-      vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve({ width: 4000, height: 3000, close: () => undefined })));
-      vi.stubGlobal(
-        'OffscreenCanvas',
-        class {
-          getContext = () => ({ drawImage: () => undefined });
-          convertToBlob = ({ type }: { type: string }) => Promise.resolve(new Blob([new Uint8Array(32)], { type }));
-        },
-      );
+      stubPhotoEncoding();
       vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
       vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     }
