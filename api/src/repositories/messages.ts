@@ -59,6 +59,14 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
     .limit(p('limit'))
     .prepare();
 
+  /** What a coach's message id already names: this thread's coach message (a resend), another's (taken), or nothing yet. */
+  const earlierCoachMessage = (userId: string, id: string): { kind: 'exists'; message: Message } | { kind: 'taken' } | null => {
+    const holder = ownerOf.get({ id });
+    if (!holder) return null;
+    const existing = holder.userId === userId && holder.from === 'coach' ? owned.find(userId, id) : undefined;
+    return existing ? { kind: 'exists', message: existing } : { kind: 'taken' };
+  };
+
   return {
     ...owned,
 
@@ -82,14 +90,13 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
      * A coach's message into a client's thread, idempotent by its id: the same id again (a retry
      * whose answer was lost) is the message already stored; an id of another thread is refused.
      */
+    earlierCoachMessage,
+
     fromCoach(userId: string, message: { id: string; body: string; createdAt: number; photoId?: string }, coach: { id: string; name: string }): { kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' } {
       // Looked up first, so a resent or refused id stamps no sync version (the caller's transaction
       // keeps the look-up and the insert together).
-      const holder = ownerOf.get({ id: message.id });
-      if (holder) {
-        const existing = holder.userId === userId && holder.from === 'coach' ? owned.find(userId, message.id) : undefined;
-        return existing ? { kind: 'exists', message: existing } : { kind: 'taken' };
-      }
+      const earlier = earlierCoachMessage(userId, message.id);
+      if (earlier) return earlier;
       const at = now();
       db.insert(messages)
         .values({

@@ -88,6 +88,21 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     expect([photoRows(bia.user.id), filesOf(bia.user.id)]).toEqual([[], []]);
   });
 
+  it('answers a resend whose first answer was lost with the first message even when that photo filled the client’s quota, writing nothing again', async () => {
+    const w = await team();
+    // 1 MB quota: 600 KB already kept, the answer's photo brings it to about 1,000 KB.
+    await storePhoto(t, w.ana.user.id, { bytes: 600 * 1024, thumbnailBytes: 20 * 1024 });
+    const id = uuidv7();
+    const photo = { image: new Blob([webpBytes(350 * 1024) as Uint8Array<ArrayBuffer>], { type: 'image/webp' }) };
+    const first = await answer(w.teacher.c, w.ana.user.id, coachPhotoForm({ id, ...photo }));
+    expect(first.status).toBe(201);
+    const files = filesOf(w.ana.user.id);
+    const again = await answer(w.teacher.c, w.ana.user.id, coachPhotoForm({ id, ...photo }));
+    expect(again.status).toBe(200);
+    expect(again.body.message).toEqual(first.body.message);
+    expect(filesOf(w.ana.user.id)).toEqual(files);
+  });
+
   it('lets an admin answer with a photo; refuses another teacher (403) and a client (403), writing nothing', async () => {
     const w = await team();
     expect((await answer(w.admin.c, w.ana.user.id, coachPhotoForm())).status).toBe(201);

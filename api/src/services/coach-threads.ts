@@ -113,10 +113,13 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
      * The photo is the client's: a message photo in their folder, counted in their quota, so it is
      * exported and erased with their account. Its files are written first, then its record and the
      * message in one transaction; when that refuses or fails the files are erased again, so a
-     * refusal leaves nothing behind (a resend leaves only the first photo).
+     * refusal leaves nothing behind, and a resend writes nothing.
      */
     async sendWithPhoto(coach: Coach, clientId: string, message: { id: string; body: string }, photo: CoachPhoto, now: number): Promise<{ created: boolean; message: Message }> {
       const id = clientFor(coach, clientId);
+      // A resend (its first answer lost) is answered before the quota and the files: the first photo is in.
+      const earlier = messages.earlierCoachMessage(id, message.id);
+      if (earlier) return answered(coach, earlier);
       refuseWhenLimited(messagesPerSender, coach.id);
       if ((await photos.files.usage(id)) + photo.image.length + photo.thumbnail.length > photos.quotaBytes) throw new DomainError('PHOTO_QUOTA_EXCEEDED');
       const signed = signature(coach);
