@@ -158,7 +158,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     versions,
     ...repositories,
     photoFiles,
-    healthConsent: createHealthConsent(database.sqlite, database.db, versions, photoFiles, coachesChanged, now),
+    healthConsent: createHealthConsent(database.sqlite, database.db, versions, photoFiles, clock, coachesChanged, now),
     mutations,
     plans: createPlans(database.sqlite, versions.bump, now),
     live,

@@ -124,6 +124,21 @@ describe('DELETE /api/clients/me/health-consent', () => {
     expect(outcomes((await push(c, phone, healthData(phone))).body)).toEqual(['HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED', 'HEALTH_CONSENT_REQUIRED']);
   });
 
+  it('keeps the medical conditions erased when a phone sends an edit made before the withdrawal, after the consent is given again', async () => {
+    const c = t.client();
+    await signIn(c, t.deps);
+    const phone = new TestDevice(undefined, () => world.now);
+    expect(outcomes((await push(c, phone, [phone.mutation('profile.update', { fields: { medicalConditions: ['diabetes'] } })])).body)).toEqual(['applied']);
+    // Offline, the phone edits them; the person withdraws on another device, later gives the consent again.
+    const offlineEdit = phone.mutation('profile.update', { fields: { medicalConditions: ['diabetes', 'hypertension'] } });
+    world.now += 60_000;
+    expect((await c.delete('/api/clients/me/health-consent')).status).toBe(200);
+    world.now += 60_000;
+    expect((await c.put('/api/clients/me/health-consent', {})).status).toBe(200);
+    await push(c, phone, [offlineEdit]);
+    expect((await me(c)).medicalConditions).toEqual([]);
+  });
+
   it('erases the photos’ files on disk, and withdrawing again changes nothing', async () => {
     const c = t.client();
     const user = await signIn(c, t.deps);

@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DomainError } from '#protocol/errors.ts';
+import type { Clock } from '#protocol/clock/hlc.ts';
 import type { Db } from '../db/client.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { PhotoFiles } from './photo-files.ts';
@@ -18,6 +19,7 @@ export function createHealthConsent(
   db: Db,
   versions: SyncVersions,
   photoFiles: PhotoFiles,
+  clock: Clock,
   coachesChanged: (clientId: string) => void,
   now: () => number,
 ) {
@@ -29,7 +31,11 @@ export function createHealthConsent(
     sqlite.prepare("DELETE FROM progress_photos WHERE user_id = ? AND kind = 'progress'"),
     sqlite.prepare('DELETE FROM check_ins WHERE user_id = ?'),
   ];
-  const markWithdrawn = sqlite.prepare("UPDATE users SET health_consent_at = NULL, medical_conditions = '[]', resync_from = ?, version = ?, updated_at = ? WHERE id = ?");
+  // The conditions' erasure is a change of the field like any other, stamped by the server's clock:
+  // an edit a phone made before it and sends later (after a new consent) does not bring them back.
+  const markWithdrawn = sqlite.prepare(
+    "UPDATE users SET health_consent_at = NULL, medical_conditions = '[]', profile_hlcs = json_set(profile_hlcs, '$.medicalConditions', ?), resync_from = ?, version = ?, updated_at = ? WHERE id = ?",
+  );
 
   const userOf = (userId: string) => {
     const user = findUserById(db, userId);
@@ -57,7 +63,7 @@ export function createHealthConsent(
         recordHealthConsent(db, user, 'withdrawn', at);
         for (const erase of erasures) erase.run(userId);
         const version = versions.bump(userId);
-        markWithdrawn.run(version, version, at, userId);
+        markWithdrawn.run(clock.now(), version, version, at, userId);
         coachesChanged(userId);
         return ids;
       })();
