@@ -51,7 +51,7 @@ const pixels = (value: unknown) => (typeof value === 'string' && /^\d{1,5}$/.tes
 const fileSize = (value: unknown, check: (bytes: number) => Checked<number>) => (value instanceof File ? check(value.size) : invalid('validation.required'));
 
 async function readForm(c: Context<AppEnv>): Promise<CoachPhotoMessage> {
-  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', { values: { type: 'multipart/form-data' } });
   let form: Record<string, string | File>;
   try {
     form = await c.req.parseBody();

@@ -8,7 +8,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   const type = c.req.header('content-type') ?? '';
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', { values: { type: 'JSON' } });
   let body: unknown;
   try {
     body = JSON.parse(raw);

@@ -144,6 +144,8 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     expect([huge.status, huge.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const notForm = await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/photo-messages`, { id: uuidv7(), body: 'oi' });
     expect([notForm.status, notForm.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    // Told what this route takes (a form), not what the JSON routes take.
+    expect(notForm.body.error).toBe('Envie os dados como multipart/form-data');
     expect((await pulled(w.ana.c)).messages).toEqual([]);
     expect([photoRows(w.ana.user.id), filesOf(w.ana.user.id)]).toEqual([[], []]);
   });
