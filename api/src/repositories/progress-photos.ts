@@ -3,6 +3,7 @@
  * what the uploads need: whose photo an id is, and marking a photo stored once its files are in.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import type { StaffProgressPhoto } from '#protocol/contract/staff.ts';
 import type { PhotoRecord } from '#protocol/contract/tracking.ts';
 import type { MessagePhotoArgs } from '#protocol/mutations/fields.ts';
 import type { AppDatabase } from '../db/client.ts';
@@ -10,6 +11,12 @@ import { progressPhotos } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
 import { p } from './queries.ts';
 import type { SyncVersions } from './sync-versions.ts';
+
+/** A progress photo as a coach lists it (`StaffProgressPhoto`): select these columns, map the row with `toStaffPhoto`. */
+export const STAFF_PHOTO_COLUMNS = "id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, width, height, stored_at IS NOT NULL AS stored";
+export type StaffPhotoRow = Omit<StaffProgressPhoto, 'stored'> & { stored: number };
+export const toStaffPhoto = (row: StaffPhotoRow): StaffProgressPhoto => ({ ...row, stored: row.stored === 1 });
+
 
 type ProgressPhotoRow = typeof progressPhotos.$inferSelect;
 

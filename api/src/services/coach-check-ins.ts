@@ -11,6 +11,7 @@ import type { Weekday } from '#protocol/domain/check-ins.ts';
 import { DomainError } from '#protocol/errors.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
 import { toCheckIn } from '../repositories/check-ins.ts';
+import { STAFF_PHOTO_COLUMNS, toStaffPhoto, type StaffPhotoRow } from '../repositories/progress-photos.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { Coach, CoachThreads } from './coach-threads.ts';
 
@@ -51,13 +52,11 @@ export function createCoachCheckIns(sqlite: Database.Database, versions: SyncVer
   /** The measurements of a check-in: the latest logged in the week before it, or within the hour after (its form's, saved apart). */
   const measurementsOf = (userId: string, checkInAt: number) => measurementsNear.get(userId, checkInAt - WEEK_MS, checkInAt + HOUR_MS) ?? null;
 
-  const photosNear = sqlite.prepare<[string, number, number], Omit<StaffProgressPhoto, 'stored'> & { stored: number }>(
-    `SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, width, height, stored_at IS NOT NULL AS stored
-      FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL AND created_at > ? AND created_at <= ? ORDER BY created_at, id`,
+  const photosNear = sqlite.prepare<[string, number, number], StaffPhotoRow>(
+    `SELECT ${STAFF_PHOTO_COLUMNS} FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL AND created_at > ? AND created_at <= ? ORDER BY created_at, id`,
   );
   /** The progress photos of a check-in's week, taken in the same window as its measurements. */
-  const photosOf = (userId: string, checkInAt: number): StaffProgressPhoto[] =>
-    photosNear.all(userId, checkInAt - WEEK_MS, checkInAt + HOUR_MS).map((photo) => ({ ...photo, stored: photo.stored === 1 }));
+  const photosOf = (userId: string, checkInAt: number): StaffProgressPhoto[] => photosNear.all(userId, checkInAt - WEEK_MS, checkInAt + HOUR_MS).map(toStaffPhoto);
 
   const withPrevious = (row: Row): CoachCheckIn => {
     const previous = previousOf.get(row.userId, row.week, row.week, row.createdAt);

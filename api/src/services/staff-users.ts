@@ -15,6 +15,7 @@ import type { PlanAuthoring } from './plan-authoring.ts';
 import { isoOrNull } from './plans.ts';
 import type { StaffBodyMeasurement, StaffProgressPhoto, StaffUserDetail, StaffUserSummary } from '#protocol/contract/staff.ts';
 import type { Subscriptions } from './subscriptions.ts';
+import { STAFF_PHOTO_COLUMNS, toStaffPhoto, type StaffPhotoRow } from '../repositories/progress-photos.ts';
 
 export interface Staff {
   id: string;
@@ -46,12 +47,11 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
     "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
   );
 
-  const photosOf = sqlite.prepare<[string], Omit<StaffProgressPhoto, 'stored'> & { stored: number }>(
-    "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, pose, width, height, stored_at IS NOT NULL AS stored FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
+  const photosOf = sqlite.prepare<[string], StaffPhotoRow>(
+    `SELECT ${STAFF_PHOTO_COLUMNS} FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`,
   );
   /** Photos go to admins and the client's own teacher, as their files do (routes/photos.ts). */
-  const photosFor = (staff: Staff, user: UserRow): StaffProgressPhoto[] =>
-    staff.role === 'admin' || user.teacherId === staff.id ? photosOf.all(user.id).map((photo) => ({ ...photo, stored: photo.stored === 1 })) : [];
+  const photosFor = (staff: Staff, user: UserRow): StaffProgressPhoto[] => (staff.role === 'admin' || user.teacherId === staff.id ? photosOf.all(user.id).map(toStaffPhoto) : []);
 
   const approvedAt = sqlite.prepare<[string], { at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?');
   const withApproval = (staff: Staff) => ({ ...staff, approved: staff.role === 'admin' || (approvedAt.get(staff.id)?.at ?? null) !== null });
