@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,7 +31,7 @@ import { loadAdminMessages } from './i18n/messages.ts';
 // The review form comes when a check-in is opened: the panel's own code stays under its budget.
 const loadReviewDialog = () => import('./CheckInReviewDialog.tsx').then((m) => m.CheckInReviewDialog);
 // A user's detail (their plans, progress, photos, thread) comes when one is opened, not with the list.
-const UserDetail = lazy(() => import('./UserDetail.tsx').then((m) => ({ default: m.UserDetail })));
+const loadUserDetail = () => import('./UserDetail.tsx').then((m) => m.UserDetail);
 // Who needs attention comes for admins only, apart from the panel (teachers have it in their dashboard).
 const loadAttention = () => import('./AttentionSection.tsx').then((m) => m.AttentionSection);
 
@@ -53,6 +53,12 @@ function AdminPanel() {
   // `/admin?client=<id>` opens a client (the teacher dashboard's messages link here); read once, as the panel keeps its selection in state.
   const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('client'));
   const detail = useStaffUser(selectedId);
+  // Loaded for the first client opened (a failed load is told, as every on-demand part's).
+  const userDetail = useOnDemand(loadUserDetail, 'user-detail');
+  const { open: openUserDetail, Component: UserDetail } = userDetail;
+  useEffect(() => {
+    if (selectedId !== null && !UserDetail) openUserDetail(() => undefined);
+  }, [selectedId, UserDetail, openUserDetail]);
   const threads = useOnlineResource('coach-threads', coachApi.threads);
   const checkIns = useOnlineResource('coach-check-ins', checkInApi.queue);
   // A client's message or check-in, or a colleague's answer, reaches an open panel within seconds.
@@ -111,23 +117,23 @@ function AdminPanel() {
         <Typography color="text.secondary" data-testid="admin-no-selection">
           {t('admin.detail.noSelection')}
         </Typography>
+      ) : UserDetail ? (
+        <UserDetail
+          key={selectedId}
+          user={detail.user}
+          loading={detail.loading}
+          error={detail.error}
+          retry={() => void detail.reload()}
+          today={today}
+          onChanged={changed}
+          onDeleted={() => {
+            setSelectedId(null);
+            void list.reload();
+          }}
+          onThreadRead={() => void threads.reload()}
+        />
       ) : (
-        <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-          <UserDetail
-            key={selectedId}
-            user={detail.user}
-            loading={detail.loading}
-            error={detail.error}
-            retry={() => void detail.reload()}
-            today={today}
-            onChanged={changed}
-            onDeleted={() => {
-              setSelectedId(null);
-              void list.reload();
-            }}
-            onThreadRead={() => void threads.reload()}
-          />
-        </Suspense>
+        <Skeleton variant="rounded" height={240} />
       )}
     </Box>
   );
