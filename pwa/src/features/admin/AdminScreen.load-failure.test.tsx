@@ -1,9 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import type { Client } from '#protocol/contract/clients.ts';
 import type { StaffUserSummary } from '#protocol/contract/staff.ts';
-import { useSession } from '#pwa/lib/session.ts';
+import { useSession, type Client } from '#pwa/lib/session.ts';
 import { json, renderInApp, setUpScreenTests, stubStaffApi } from '#pwa/test/screen-harness.tsx';
 import { AdminScreen } from './AdminScreen.tsx';
 

@@ -522,8 +522,12 @@ describe('the coach’s conversations (issue 22)', () => {
     expect(within(waiting as HTMLElement).queryByRole('img')).toBeNull();
     expect(waiting?.textContent).toContain('Foto a caminho');
     fireEvent.click(within(withPhoto as HTMLElement).getByRole('button', { name: 'Abrir a foto' }));
-    const dialog = await screen.findByRole('dialog');
-    expect((await within(dialog).findByRole('img')).getAttribute('src')).toBe('/api/photos/p-1/image');
+    const dialog = await screen.findByRole('dialog', { name: 'Foto de Carla Sem Dieta' });
+    const full = await within(dialog).findByRole('img');
+    expect(full.getAttribute('src')).toBe('/api/photos/p-1/image');
+    // A file that does not load says so (not that it is on its way).
+    fireEvent.error(full);
+    expect((await within(dialog).findByRole('img')).getAttribute('aria-label')).toBe('Foto de Carla Sem Dieta. Não foi possível carregar esta foto.');
   }, 15_000);
 
   describe('a coach’s answer with a photo', () => {

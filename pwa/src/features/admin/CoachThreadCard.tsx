@@ -51,12 +51,12 @@ function BubblePhoto({ photoId, stored, name }: { photoId: string; stored: boole
   return (
     <>
       <ButtonBase onClick={() => setOpen(true)} aria-label={t('admin.threadPhoto.open')} sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', my: 0.5 }}>
-        <PhotoImage photoId={photoId} kind="thumbnail" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.onItsWay')} sx={{ width: 200, height: 150 }} />
+        <PhotoImage photoId={photoId} kind="thumbnail" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.unavailable')} sx={{ width: 200, height: 150 }} />
       </ButtonBase>
       {open && (
-        <Dialog open onClose={() => setOpen(false)} maxWidth="md" aria-label={t('admin.threadPhoto.alt')}>
+        <Dialog open onClose={() => setOpen(false)} maxWidth="md" slotProps={{ paper: { 'aria-label': t('admin.threadPhoto.alt') } }}>
           <DialogContent sx={{ p: 1 }}>
-            <PhotoImage photoId={photoId} kind="image" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.onItsWay')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
+            <PhotoImage photoId={photoId} kind="image" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.unavailable')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)}>{t('admin.threadPhoto.close')}</Button>

@@ -121,7 +121,7 @@ describe('MessagesScreen (issue 22)', () => {
     const [mine, theirs] = screen.getAllByTestId('chat-message');
     expect(mine?.textContent).toContain('Foto não enviada');
     fireEvent.click(within(theirs!).getByRole('button', { name: 'Abrir a foto' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Foto da conversa' });
     expect((await within(dialog).findByRole('img')).getAttribute('src')).toBe(`/api/photos/${stored}/image`);
   });
 });

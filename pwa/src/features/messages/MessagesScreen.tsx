@@ -44,7 +44,7 @@ function PhotoDialog({ photoId, onClose }: { photoId: string; onClose: () => voi
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
-    <Dialog open onClose={onClose} maxWidth="md" aria-label={t('chat.photoAlt')}>
+    <Dialog open onClose={onClose} maxWidth="md" slotProps={{ paper: { 'aria-label': t('chat.photoAlt') } }}>
       <DialogContent sx={{ p: 1 }}>
         <PhotoImage photoId={photoId} kind="image" alt={t('chat.photoAlt')} unavailableLabel={t('chat.photoUnavailable')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
       </DialogContent>
