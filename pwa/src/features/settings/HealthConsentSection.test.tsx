@@ -8,9 +8,9 @@ import { aClient, aProfile } from '#pwa/test/factories.ts';
 import { renderSettings } from './render-settings.tsx';
 
 const messages = setUpScreenTests();
-setUpUserDb((db) => db.profile.put(aProfile({ id: 'u1', role: 'user' })));
-
 const GIVEN = '2026-11-20T13:00:00.000Z';
+const userDb = setUpUserDb((db) => db.profile.put(aProfile({ id: 'u1', role: 'user', healthConsentAt: GIVEN })));
+
 beforeEach(() => useLocaleStore.setState({ locale: 'pt-BR' }));
 
 
@@ -37,6 +37,7 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
 
   it('gives it again with one tap, and a refusal from the server (offline) is told and changes nothing', async () => {
     useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: null }) });
+    await userDb().profile.update('u1', { healthConsentAt: null });
     let online = false;
     stubApi({
       'GET /clients/me/sessions': () => json({ sessions: [] }),
@@ -49,5 +50,14 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     online = true;
     fireEvent.click(screen.getByTestId('health-consent-give'));
     await waitFor(() => expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('given'));
+  }, 30_000);
+
+  it('shows the consent as this device last pulled it: withdrawn on another phone, it reads withdrawn here too', async () => {
+    useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: GIVEN }) });
+    await userDb().profile.update('u1', { healthConsentAt: null });
+    stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }) });
+    renderSettings(messages());
+    await waitFor(() => expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('none'), { timeout: 10_000 });
+    expect(screen.getByTestId('health-consent-give')).toBeTruthy();
   }, 30_000);
 });

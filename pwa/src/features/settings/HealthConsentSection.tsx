@@ -18,6 +18,7 @@ import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
+import { useHealthConsentAt } from '#pwa/db/use-health-consent.ts';
 
 const consent = apiClient.clients.me['health-consent'];
 
@@ -29,11 +30,19 @@ const consent = apiClient.clients.me['health-consent'];
 export function HealthConsentSection() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const client = useSession((s) => s.client);
   const setClient = useSession((s) => s.setClient);
   const [withdrawing, setWithdrawing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const givenAt = client?.healthConsentAt ?? null;
+  // The session's word until the device's profile has loaded.
+  const sessionAt = useSession((s) => s.client?.healthConsentAt ?? null);
+  const stored = useHealthConsentAt();
+  const known = stored === undefined ? sessionAt : stored;
+  // The server's answer to a change made here, shown until this device's profile has pulled it.
+  const [answered, setAnswered] = useState<{ at: string | null } | null>(null);
+  useEffect(() => {
+    if (answered?.at === stored) setAnswered(null);
+  }, [answered, stored]);
+  const givenAt = answered ? answered.at : known;
   // The notices where health data would be recorded link here (`/settings#health-data`).
   const { hash } = useLocation();
   const card = useRef<HTMLDivElement>(null);
@@ -47,6 +56,7 @@ export function HealthConsentSection() {
     try {
       const { client: updated } = await answer(action === 'give' ? consent.$put() : consent.$delete());
       setClient(updated);
+      setAnswered({ at: updated.healthConsentAt });
       setWithdrawing(false);
       showToast({ severity: 'success', title: t(action === 'give' ? 'settings.healthData.givenToast' : 'settings.healthData.withdrawnToast') });
       void flush();
