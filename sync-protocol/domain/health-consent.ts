@@ -11,7 +11,7 @@
 export const HEALTH_CONSENT_VERSION = '2026-11-28';
 
 /** The changes that record health data under the consent: refused without it (`HEALTH_CONSENT_REQUIRED`). */
-export const HEALTH_DATA_MUTATIONS: ReadonlySet<string> = new Set(['measurement.add', 'measurement.update', 'photo.add', 'checkin.submit']);
+const HEALTH_DATA_MUTATIONS: ReadonlySet<string> = new Set(['measurement.add', 'measurement.update', 'photo.add', 'checkin.submit']);
 
 /** Whether a change records health data the consent covers; deleting never needs it. */
 export function recordsHealthData(name: string, args: unknown): boolean {

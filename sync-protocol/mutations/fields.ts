@@ -47,12 +47,12 @@ export const LENGTH_MAX_CM = 300;
 export const BODY_FAT_MIN = 2;
 export const BODY_FAT_MAX = 75;
 
-/** A body measurement in cm, or null (not measured, or taken away by a correction). */
 /** A weight that may be left out: a check-in's, whose form sends null for an emptied field (issue 22). */
 export function checkWeightOrNone(value: unknown): Checked<number | null> {
   return value === null ? ok(null) : checkWeight(value);
 }
 
+/** A body measurement in cm, or null (not measured, or taken away by a correction). */
 export function checkLength(value: unknown): Checked<number | null> {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return ok(null);
   const n = parseDecimal(value, 2);

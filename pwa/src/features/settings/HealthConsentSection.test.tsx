@@ -5,7 +5,7 @@ import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { json, setUpScreenTests, setUpUserDb, stubApi } from '#pwa/test/screen-harness.tsx';
 import { aClient, aProfile } from '#pwa/test/factories.ts';
-import { renderSettings } from './render-settings.tsx';
+import { renderSettings } from '#pwa/test/render-settings.tsx';
 
 const messages = setUpScreenTests();
 const GIVEN = '2026-11-20T13:00:00.000Z';

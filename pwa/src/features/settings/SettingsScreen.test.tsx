@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { chooseOption, chosenOption, json, setUpScreenTests, stubApi, setUpUserDb } from '#pwa/test/screen-harness.tsx';
-import { renderSettings } from './render-settings.tsx';
+import { renderSettings } from '#pwa/test/render-settings.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
 
 const messages = setUpScreenTests();

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { LedgerEntry } from '#protocol/contract/teacher.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
-import { COMMISSION_STATUS_LABELS, dateText, PLAN_LABELS } from './format.ts';
+import { PLAN_LABELS } from '#pwa/lib/plan-labels.ts';
+import { COMMISSION_STATUS_LABELS, dateText } from './format.ts';
 import { LoadError } from './LoadError.tsx';
 import { SortableTable, type Column } from '#pwa/components/SortableTable.tsx';
 import { StatusChip } from './StatusChip.tsx';

@@ -7,8 +7,6 @@ export function moneyTexts(list: readonly Money[], locale: string, ownCurrency: 
   return list.length === 0 ? [formatMoney(0, ownCurrency, locale)] : list.map(({ amount, currency }) => formatMoney(amount, currency, locale));
 }
 
-export { PLAN_LABELS } from '#pwa/lib/plan-labels.ts';
-
 export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
   active: 'subscription.statusActive',
   inactive: 'subscription.statusInactive',
