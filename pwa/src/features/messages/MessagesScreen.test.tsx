@@ -4,12 +4,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '#protocol/conflict/rules.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { encodePhoto } from '#pwa/lib/encode-photo.ts';
 import { MessagesScreen } from './MessagesScreen.tsx';
 
 // The browser's decoder and canvas are not in jsdom: the photo comes out of the encoder as the device would make it.
 vi.mock('#pwa/lib/encode-photo.ts', () => ({
   UnreadablePhoto: class extends Error {},
-  encodePhoto: () => Promise.resolve({ contentType: 'image/webp', image: new Uint8Array(4000).buffer, thumbnail: new Uint8Array(500).buffer, width: 1200, height: 900 }),
+  encodePhoto: vi.fn(() => Promise.resolve({ contentType: 'image/webp', image: new Uint8Array(4000).buffer, thumbnail: new Uint8Array(500).buffer, width: 1200, height: 900 })),
 }));
 
 setUpScreenTests();
@@ -104,6 +105,15 @@ describe('MessagesScreen (issue 22)', () => {
     expect((await within(mine).findByRole('img', { name: 'Foto da conversa' })).getAttribute('src')).toBe('blob:photo');
     expect(screen.queryByRole('img', { name: 'Foto anexada' })).toBeNull();
     vi.unstubAllGlobals();
+  });
+
+  it('says the photo could not be prepared when its encoding fails, not that a message was not saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(encodePhoto).mockRejectedValueOnce(new Error('canvas lost'));
+    await renderScreen();
+    await screen.findByTestId('chat-empty');
+    fireEvent.change(screen.getByTestId('chat-gallery-input'), { target: { files: [new File([new Uint8Array(10)], 'almoco.jpg', { type: 'image/jpeg' })] } });
+    expect((await screen.findByTestId('toast')).textContent).toContain('Não foi possível preparar a foto');
   });
 
   it('says a message’s photo was not sent when the server refused it (storage full), and opens a stored one full size', async () => {

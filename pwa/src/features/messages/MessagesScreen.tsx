@@ -143,7 +143,12 @@ function Chat() {
 
   const { preparing, choose } = usePhotoChooser(
     (encoded) => setPhoto({ encoded, preview: URL.createObjectURL(new Blob([encoded.thumbnail], { type: encoded.contentType })) }),
-    (failure) => showToast({ severity: 'error', title: t(`chat.${failure}Title`), description: t(`chat.${failure}Description`) }),
+    (failure) =>
+      showToast(
+        failure === 'unreadable'
+          ? { severity: 'error', title: t('chat.unreadableTitle'), description: t('chat.unreadableDescription') }
+          : { severity: 'error', title: t('chat.photoFailedTitle'), description: t('chat.photoFailedDescription') },
+      ),
   );
 
   const trimmed = text.trim();
