@@ -48,7 +48,12 @@ export function sharedLiveQuery<T>(query: () => Promise<T>): SharedLiveQuery<T> 
           latest = { value };
           for (const follower of listeners) follower(value);
         },
-        error: (error: unknown) => console.error('live-data', error),
+        // A failed read ends the query: the next follower starts it again instead of waiting on a dead one.
+        error: (error: unknown) => {
+          console.error('live-data', error);
+          subscription = null;
+          latest = undefined;
+        },
       });
       return () => {
         listeners.delete(listener);
