@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#protocol/errors.ts';
 import type { Mutation } from '#protocol/mutations/envelope.ts';
 import type { MessageSendArgs } from '#protocol/mutations/message-send.ts';
 import type { PhotoAddArgs } from '#protocol/mutations/photo-add.ts';
@@ -38,3 +39,12 @@ export async function recordPhoto(db: UserDb, write: PhotoWrite, files: PhotoFil
 /** The photo a pending mutation brings, if it brings one (its files wait for it to be pushed). */
 export const photoOfMutation = (mutation: Mutation): string | null =>
   mutation.name === 'photo.add' ? mutation.args.id : mutation.name === 'message.send' ? (mutation.args.photo?.id ?? null) : null;
+
+/**
+ * The photos whose upload the server refused (storage full, wrong type), with why: read through the
+ * upload state's index, so the screens that show a photo's state never read the photos' bytes.
+ */
+export async function refusedPhotos(db: UserDb): Promise<ReadonlyMap<string, ErrorCode>> {
+  const refused = await db.photoFiles.where('[kind+state]').equals(['thumbnail', 'refused']).toArray();
+  return new Map(refused.flatMap((file) => (file.failure ? [[file.photoId, file.failure] as const] : [])));
+}

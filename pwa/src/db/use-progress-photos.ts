@@ -3,6 +3,7 @@ import type { ProgressPhoto } from '#protocol/conflict/rules.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { useCurrentDb } from './current.ts';
 import { useLiveData } from './live-data.ts';
+import { refusedPhotos } from './photo-files.ts';
 import { photoFileKey, serverPhotoUrl, type PhotoFile } from './user-db.ts';
 
 export interface PhotoOnDevice extends ProgressPhoto {
@@ -12,7 +13,7 @@ export interface PhotoOnDevice extends ProgressPhoto {
 
 /**
  * The progress photos of this user (issue 21), newest first, pending ones included; deleted ones
- * left out. Only the small thumbnails' rows are read for the upload state, never the photos' bytes.
+ * left out. The upload state is read from the refused files' index, never the photos' bytes.
  */
 export function useProgressPhotos(): PhotoOnDevice[] | undefined {
   const db = useCurrentDb();
@@ -21,8 +22,8 @@ export function useProgressPhotos(): PhotoOnDevice[] | undefined {
     // A message's photo (issue 22) is shown in the thread only, never among the progress photos. (A
     // row pulled before message photos has no `kind`: it is a progress photo.)
     const photos = (await db.synced('progressPhotos').orderBy('createdAt').reverse().toArray()).filter((photo): photo is ProgressPhoto => photo.kind !== 'message' && !photo.deleted);
-    const thumbnails = await db.photoFiles.bulkGet(photos.map((photo) => photoFileKey(photo.id, 'thumbnail')));
-    return photos.map((photo, index) => ({ ...photo, failure: thumbnails[index]?.failure ?? null }));
+    const refused = await refusedPhotos(db);
+    return photos.map((photo) => ({ ...photo, failure: refused.get(photo.id) ?? null }));
   }, [db]);
 }
 

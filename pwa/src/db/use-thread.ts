@@ -2,7 +2,7 @@ import { THREAD_ID, type Message, type MessageThread } from '#protocol/conflict/
 import type { ErrorCode } from '#protocol/errors.ts';
 import { useCurrentDb } from './current.ts';
 import { useLiveData } from './live-data.ts';
-import { photoFileKey } from './user-db.ts';
+import { refusedPhotos } from './photo-files.ts';
 
 // Apart from ./use-messages.ts (the header's unread count, on every screen): only /messages loads this.
 
@@ -15,7 +15,7 @@ export interface MessagePhotoState {
 export interface ThreadOnDevice {
   /** Oldest first, deleted ones left out. */
   messages: Message[];
-  /** The messages' photos by id (issue 22); only the thumbnails' rows are read, never the photos' bytes. */
+  /** The messages' photos by id (issue 22): whether their files are on the server, or refused (never reading the photos' bytes). */
   photos: ReadonlyMap<string, MessagePhotoState>;
   /** Ids of this device's messages not yet acknowledged by the server. */
   pending: ReadonlySet<string>;
@@ -37,8 +37,8 @@ export function useThread(): ThreadOnDevice | undefined {
     const pending = new Set(outbox.flatMap((m) => (m.name === 'message.send' ? [m.args.id] : [])));
     const shown = messages.filter((m) => !m.deleted);
     const photoIds = shown.flatMap((m) => m.photoId ?? []);
-    const [records, thumbnails] = await Promise.all([db.synced('progressPhotos').bulkGet(photoIds), db.photoFiles.bulkGet(photoIds.map((id) => photoFileKey(id, 'thumbnail')))]);
-    const photos = new Map(photoIds.map((id, i) => [id, { stored: records[i]?.stored ?? false, failure: thumbnails[i]?.failure ?? null }]));
+    const [records, refused] = await Promise.all([db.synced('progressPhotos').bulkGet(photoIds), refusedPhotos(db)]);
+    const photos = new Map(photoIds.map((id, i) => [id, { stored: records[i]?.stored ?? false, failure: refused.get(id) ?? null }]));
     return { messages: shown, photos, pending, thread: thread ?? NO_MARKS };
   }, [db]);
 }
