@@ -134,7 +134,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     for (const { id } of coachesOf.all(clientId)) live.changed(id);
   };
   const repositories = createSyncedTables(database, versions, now, coachesChanged);
-  const photoFiles = createPhotoFiles(config.uploadsPath);
+  const photoFiles = createPhotoFiles(config.uploadsPath, config.photoQuotaBytes);
   const mutations = createMutations(database.db, versions, repositories, clock, now);
   const subscriptions = createSubscriptions(database.sqlite, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
@@ -145,7 +145,6 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const coachThreads = createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender, {
     records: repositories.progressPhotos,
     files: photoFiles,
-    quotaBytes: config.photoQuotaBytes,
   });
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sqlite, generation, now);

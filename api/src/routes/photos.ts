@@ -44,9 +44,7 @@ export function photoRoutes(deps: AppDeps) {
     const { start, end, total } = contentRange(c);
     if (total !== declared) throw new DomainError('VALIDATION_FAILED', { fields: [{ field: 'Content-Range', key: 'validation.photoSizeMismatch' }] });
     if (end - start + 1 > MAX_PHOTO_CHUNK_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE');
-    if (start === 0 && (await photoFiles.received(userId, photo.id, kind)).received === 0 && (await photoFiles.usage(userId)) + total > deps.config.photoQuotaBytes) {
-      throw new DomainError('PHOTO_QUOTA_EXCEEDED');
-    }
+    if (start === 0 && (await photoFiles.received(userId, photo.id, kind)).received === 0) await photoFiles.refuseOverQuota(userId, total);
     const chunk = new Uint8Array(await c.req.arrayBuffer());
     if (chunk.length !== end - start + 1) throw new DomainError('VALIDATION_FAILED', { fields: [{ field: 'Content-Range', key: 'validation.contentRange' }] });
     const result = await photoFiles.append(userId, photo.id, kind, start, chunk, total, photo.contentType);

@@ -35,7 +35,6 @@ export interface CoachPhoto {
 export interface ThreadPhotos {
   records: ProgressPhotos;
   files: PhotoFiles;
-  quotaBytes: number;
 }
 
 /** Messages a coach's page shows at a time; older ones load on demand. */
@@ -121,7 +120,7 @@ export function createCoachThreads(sqlite: Database.Database, messages: Messages
       const earlier = messages.earlierCoachMessage(id, message.id);
       if (earlier) return answered(coach, earlier);
       refuseWhenLimited(messagesPerSender, coach.id);
-      if ((await photos.files.usage(id)) + photo.image.length + photo.thumbnail.length > photos.quotaBytes) throw new DomainError('PHOTO_QUOTA_EXCEEDED');
+      await photos.files.refuseOverQuota(id, photo.image.length + photo.thumbnail.length);
       const signed = signature(coach);
       const photoId = uuidv7(now);
       const record = { id: photoId, contentType: photo.contentType, bytes: photo.image.length, thumbnailBytes: photo.thumbnail.length, width: photo.width, height: photo.height, createdAt: now };

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { DomainError } from '#protocol/errors.ts';
 import { sniffImageType } from './image-upload.ts';
 
 export const PHOTO_FILE_KINDS = ['image', 'thumbnail'] as const;
@@ -23,7 +24,7 @@ const sizeOf = async (file: string): Promise<number | null> => {
 
 export type AppendResult = { kind: 'appended'; received: number; complete: boolean } | { kind: 'offsetMismatch'; received: number } | { kind: 'typeMismatch' };
 
-export function createPhotoFiles(uploadsPath: string) {
+export function createPhotoFiles(uploadsPath: string, quotaBytes: number) {
   const folderOf = (userId: string) => path.join(uploadsPath, 'photos', userId);
   const fileOf = (userId: string, photoId: string, kind: PhotoFileKind) => path.join(folderOf(userId), `${photoId}.${kind}`);
   const partOf = (userId: string, photoId: string, kind: PhotoFileKind) => `${fileOf(userId, photoId, kind)}.part`;
@@ -70,6 +71,18 @@ export function createPhotoFiles(uploadsPath: string) {
     return { kind: 'appended', received: now, complete: true };
   }
 
+  /** Bytes of photos a user keeps, parts included (the quota counts what is on disk). */
+  async function usage(userId: string): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(folderOf(userId));
+    } catch {
+      return 0;
+    }
+    const sizes = await Promise.all(names.map((name) => sizeOf(path.join(folderOf(userId), name))));
+    return sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
+  }
+
   return {
     /** How much of a file has arrived, and whether it is complete. */
     async received(userId: string, photoId: string, kind: PhotoFileKind): Promise<{ received: number; complete: boolean }> {
@@ -106,16 +119,11 @@ export function createPhotoFiles(uploadsPath: string) {
       return { body: Readable.toWeb(createReadStream(file)) as ReadableStream, size };
     },
 
-    /** Bytes of photos a user keeps, parts included (the quota counts what is on disk). */
-    async usage(userId: string): Promise<number> {
-      let names: string[];
-      try {
-        names = await readdir(folderOf(userId));
-      } catch {
-        return 0;
-      }
-      const sizes = await Promise.all(names.map((name) => sizeOf(path.join(folderOf(userId), name))));
-      return sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
+    usage,
+
+    /** Refuses `bytes` more in the user's folder when they would pass the photo quota (`PHOTO_QUOTA_MB`). */
+    async refuseOverQuota(userId: string, bytes: number): Promise<void> {
+      if ((await usage(userId)) + bytes > quotaBytes) throw new DomainError('PHOTO_QUOTA_EXCEEDED');
     },
 
     /** Erases a photo's files (deleted by its owner). */
