@@ -2,12 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,7 +17,7 @@ import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { featureCatalog } from '#pwa/i18n/messages.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
-import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
+import { ThreadPhoto } from '#pwa/components/ThreadPhoto.tsx';
 import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import type { EncodedPhoto } from '#pwa/lib/encode-photo.ts';
@@ -46,25 +42,8 @@ const loadThreadPhotoMessages = featureCatalog({
 function BubblePhoto({ photoId, stored, name }: { photoId: string; stored: boolean; name: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id }, { name });
-  const [open, setOpen] = useState(false);
   if (!stored) return <Typography variant="caption" component="p" sx={{ fontStyle: 'italic' }}>{t('admin.threadPhoto.onItsWay')}</Typography>;
-  return (
-    <>
-      <ButtonBase onClick={() => setOpen(true)} aria-label={t('admin.threadPhoto.open')} sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', my: 0.5 }}>
-        <PhotoImage photoId={photoId} kind="thumbnail" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.unavailable')} sx={{ width: 200, height: 150 }} />
-      </ButtonBase>
-      {open && (
-        <Dialog open onClose={() => setOpen(false)} maxWidth="md" slotProps={{ paper: { 'aria-label': t('admin.threadPhoto.alt') } }}>
-          <DialogContent sx={{ p: 1 }}>
-            <PhotoImage photoId={photoId} kind="image" alt={t('admin.threadPhoto.alt')} unavailableLabel={t('admin.threadPhoto.unavailable')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>{t('admin.threadPhoto.close')}</Button>
-          </DialogActions>
-        </Dialog>
-      )}
-    </>
-  );
+  return <ThreadPhoto photoId={photoId} labels={{ alt: t('admin.threadPhoto.alt'), open: t('admin.threadPhoto.open'), unavailable: t('admin.threadPhoto.unavailable'), close: t('admin.threadPhoto.close') }} />;
 }
 
 function Bubble({ message, clientName, seen, onDelete }: { message: CoachMessage; clientName: string; seen: boolean; onDelete?: () => void }) {

@@ -2,11 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -22,7 +18,7 @@ import { MESSAGE_MAX } from '#protocol/mutations/fields.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { MessageComposer } from '#pwa/components/MessageComposer.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
-import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
+import { ThreadPhoto } from '#pwa/components/ThreadPhoto.tsx';
 import { useThread, type MessagePhotoState, type ThreadOnDevice } from '#pwa/db/use-thread.ts';
 import type { EncodedPhoto } from '#pwa/lib/encode-photo.ts';
 import { usePhotoChooser } from '#pwa/lib/use-photo-chooser.ts';
@@ -39,39 +35,19 @@ function unreadUpTo({ messages, thread }: ThreadOnDevice): string | null {
   return thread.clientReadUpTo === null || Date.parse(newest.sentAt) > Date.parse(thread.clientReadUpTo) ? newest.sentAt : null;
 }
 
-/** A message's photo at full size, from this device or the server. */
-function PhotoDialog({ photoId, onClose }: { photoId: string; onClose: () => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  return (
-    <Dialog open onClose={onClose} maxWidth="md" slotProps={{ paper: { 'aria-label': t('chat.photoAlt') } }}>
-      <DialogContent sx={{ p: 1 }}>
-        <PhotoImage photoId={photoId} kind="image" alt={t('chat.photoAlt')} unavailableLabel={t('chat.photoUnavailable')} sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 200, minHeight: 150, objectFit: 'contain' }} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('chat.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** A message's photo: its thumbnail (this device's copy first), opening full size, and whether it has left the device. */
 function BubblePhoto({ photoId, state, pending }: { photoId: string; state: MessagePhotoState | undefined; pending: boolean }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [open, setOpen] = useState(false);
   const note = state?.failure ? t('chat.photoNotSent') : !pending && state && !state.stored ? t('chat.photoWaiting') : null;
   return (
     <>
-      <ButtonBase onClick={() => setOpen(true)} aria-label={t('chat.openPhoto')} sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', my: 0.5 }}>
-        <PhotoImage photoId={photoId} kind="thumbnail" alt={t('chat.photoAlt')} unavailableLabel={t('chat.photoUnavailable')} sx={{ width: 200, height: 150 }} />
-      </ButtonBase>
+      <ThreadPhoto photoId={photoId} labels={{ alt: t('chat.photoAlt'), open: t('chat.openPhoto'), unavailable: t('chat.photoUnavailable'), close: t('chat.close') }} />
       {note && (
         <Typography variant="caption" component="p" sx={{ fontWeight: state?.failure ? 600 : undefined }} data-testid="chat-photo-state">
           {note}
         </Typography>
       )}
-      {open && <PhotoDialog photoId={photoId} onClose={() => setOpen(false)} />}
     </>
   );
 }
