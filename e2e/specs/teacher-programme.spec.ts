@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, registerClient, test, type Locale } from '../fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, registerClient, teacherAtDesk, test, type Locale } from '../fixtures.ts';
 import { LoginPage } from '../page-models/login-page.ts';
 import { TeacherPage } from '../page-models/teacher-page.ts';
 
@@ -118,13 +118,7 @@ for (const locale of Object.keys(MONEY) as Locale[]) {
 
 for (const locale of Object.keys(MONEY) as Locale[]) {
   test(`in ${locale} on a 1280 px laptop, the students table shows who needs attention without scrolling sideways: each name with its figures`, async ({ browser }) => {
-    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
-    const page = await context.newPage();
-    const login = new LoginPage(page);
-    await login.open();
-    await login.signIn(DEMO.teacher.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const { desk: context, teacher: page } = await teacherAtDesk(browser, locale);
     const teacher = new TeacherPage(page);
     await teacher.openDashboard();
     // Other journeys of the run bring the demo teacher students too: at least the demo's are listed.
