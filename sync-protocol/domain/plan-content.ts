@@ -4,7 +4,8 @@
  * ./diet-plan.ts and ./workout-schedule.ts; never on the reader's device. A field that was filled
  * but yields nothing is named in `unreadable`: its text is kept and the author is told.
  */
-import { parseMacros, parseMeals, parseTextList, type Macros, type Meal } from './diet-plan.ts';
+import type { Macros, Meal } from './diet-plan-display.ts';
+import { parseMacros, parseMeals, parseTextList } from './diet-plan.ts';
 import { parseWeeklySchedule, type ScheduleDay } from './workout-schedule.ts';
 
 export interface DietContent {

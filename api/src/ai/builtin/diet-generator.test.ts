@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foodPortion, parseMacros, parseMeals, parseTextList, type Meal } from '#protocol/domain/diet-plan.ts';
+import { foodPortion, type Meal } from '#protocol/domain/diet-plan-display.ts';
+import { parseMacros, parseMeals, parseTextList } from '#protocol/domain/diet-plan.ts';
 import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { dietPlanInputSchema } from '#protocol/schemas/plans.ts';

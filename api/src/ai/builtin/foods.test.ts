@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIETARY_RESTRICTIONS, MEDICAL_CONDITIONS } from '#protocol/domain/client-enums.ts';
-import { foodPortion, mealKind, type MealKind } from '#protocol/domain/diet-plan.ts';
+import { foodPortion, type MealKind } from '#protocol/domain/diet-plan-display.ts';
+import { mealKind } from '#protocol/domain/diet-plan.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
 import { FOODS, foodLine, MEAL_NAMES, nutritionOf, suitsClient, suitsCondition, suitsRestriction, type Food, type MealSlot } from './foods.ts';
 import { fold } from './text.ts';

@@ -5,7 +5,7 @@
  * gluten, lactose, added sugar, glycemic load, sodium), not on hand-kept compatibility lists.
  */
 import type { DietaryRestriction, MedicalCondition } from '#protocol/domain/client-enums.ts';
-import type { MealKind } from '#protocol/domain/diet-plan.ts';
+import type { MealKind } from '#protocol/domain/diet-plan-display.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { portionText, FREE_AMOUNT, type PortionUnit } from './portions.ts';
 

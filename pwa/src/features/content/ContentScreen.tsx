@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import DietIcon from '@mui/icons-material/RestaurantOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import WorkoutIcon from '@mui/icons-material/FitnessCenter';
-import { dailyCalories } from '#protocol/domain/diet-plan.ts';
+import { dailyCalories } from '#protocol/domain/diet-plan-display.ts';
 import type { Gate } from '#protocol/domain/subscription-time.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';

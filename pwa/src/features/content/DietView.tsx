@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import NightsStayIcon from '@mui/icons-material/NightsStayOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { estimateMealMacros, foodPortion, hasSupper, SUPPER_TIME, type Macros, type Meal } from '#protocol/domain/diet-plan.ts';
+import { estimateMealMacros, foodPortion, hasSupper, SUPPER_TIME, type Macros, type Meal } from '#protocol/domain/diet-plan-display.ts';
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { PreparingNotice } from './PreparingNotice.tsx';

@@ -1,4 +1,4 @@
-import { dailyCalories, type Macros, type Meal } from '#protocol/domain/diet-plan.ts';
+import { dailyCalories, type Macros, type Meal } from '#protocol/domain/diet-plan-display.ts';
 import type { DietPlanDto } from '#protocol/contract/plans.ts';
 
 export interface ReadableDiet {
