@@ -19,6 +19,12 @@ function resolveSpecifier(spec, fromFile) {
   return null;
 }
 
+/**
+ * The heuristic readers of pasted plans and what structures a plan with them (ADR 024): plans are
+ * read where they are written, by the admin's form and the server; clients get them structured.
+ */
+const PLAN_READERS = new Set(['diet-plan.ts', 'workout-schedule.ts', 'plan-content.ts'].map((file) => `sync-protocol/domain/${file}`));
+
 const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 const rel = (abs) => path.relative(root, abs).split(path.sep).join('/');
 
@@ -59,6 +65,10 @@ export function checkImport(fromFile, spec, typeOnly) {
     }
     if (/^pwa\/src\/(components|lib|i18n|db|sync)\//.test(from) && to && /^pwa\/src\/(features|app)\//.test(to)) {
       return 'shared code (components, lib, i18n, db, sync) may not import features/ or app/';
+    }
+    // Every phone would otherwise download the readers' patterns in three languages (issue 46).
+    if (PLAN_READERS.has(to) && !typeOnly && !test && !from.startsWith('pwa/src/features/admin/')) {
+      return 'only the admin\'s form reads pasted plans; a client shows them structured (sync-protocol/domain/diet-plan-display.ts)';
     }
     const feature = from.match(/^pwa\/src\/features\/([^/]+)\//)?.[1];
     if (feature && to) {

@@ -33,6 +33,11 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     // The browser takes Hono's client only, never the server.
     ['pwa/src/lib/x.ts', "import { Hono } from 'hono';\nexport const h = Hono;"],
     ['pwa/src/lib/x.ts', "import { cors } from 'hono/cors';\nexport const c = cors;"],
+    // The readers of pasted plans ship with the admin's form only (issue 46): clients get plans structured.
+    ['pwa/src/features/content/x.ts', "import { foodPortion } from '#protocol/domain/diet-plan.ts';\nexport const f = foodPortion;"],
+    ['pwa/src/features/content/x.ts', "import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';\nexport const p = parseWeeklySchedule;"],
+    ['pwa/src/features/dashboard/x.ts', "import { structureDiet } from '#protocol/domain/plan-content.ts';\nexport const s = structureDiet;"],
+    ['pwa/src/lib/x.ts', "export const load = () => import('../../../sync-protocol/domain/diet-plan.ts');"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);
   });
@@ -48,6 +53,10 @@ describe('layer import rules (ARCHITECTURE §1)', () => {
     ['pwa/src/app/x.ts', "import { LoginScreen } from '../features/auth/LoginScreen.tsx';\nexport const l = LoginScreen;"],
     ['pwa/src/sync/x.test.ts', "import { createTestApp } from '../../../api/test/harness.ts';\nexport const t = createTestApp;"],
     ['pwa/src/lib/x.ts', "import { hc } from 'hono/client';\nexport const c = hc;"],
+    ['pwa/src/features/admin/x.ts', "import { structureDiet } from '#protocol/domain/plan-content.ts';\nexport const s = structureDiet;"],
+    ['pwa/src/features/content/x.ts', "import type { ScheduleDay } from '#protocol/domain/workout-schedule.ts';\nexport type S = ScheduleDay;"],
+    ['pwa/src/test/x.ts', "import { structureDiet } from '#protocol/domain/plan-content.ts';\nexport const s = structureDiet;"],
+    ['api/src/services/x.ts', "import { structureDiet } from '#protocol/domain/plan-content.ts';\nexport const s = structureDiet;"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
