@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'ID_CONFLICT',
   'DEVICE_CONFLICT',
   'UNKNOWN_MUTATION',
+  // A device date later than any time zone's today: a wrong calendar (issue 46).
+  'DEVICE_DATE_AHEAD',
   // Plans and payments.
   'TRIAL_UNAVAILABLE',
   'PLAN_NOT_FOUND',

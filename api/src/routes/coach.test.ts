@@ -185,7 +185,7 @@ describe('the rate limit per sender', () => {
       const coach = await signIn(teacher, limited.deps, { role: 'teacher' });
       const client = limited.client();
       await signIn(client, limited.deps, { teacherId: coach.id });
-      const device = new TestDevice();
+      const device = new TestDevice(undefined, () => world.now);
       const send = () => device.mutation('message.send', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), body: 'Oi' });
       const results = (await client.post<{ results: { status: string; code?: string }[] }>('/api/sync/push', { deviceId: device.deviceId, mutations: [send(), send(), send()] })).body.results;
       expect(results.map((r) => r.code ?? r.status)).toEqual(['applied', 'applied', 'RATE_LIMITED']);
@@ -236,6 +236,29 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     expect(mine[1]?.previous).toMatchObject({ weight: 82.1, sleep: 2 });
     expect((await queue(w.admin.c)).map((item) => item.checkIn.id)).toEqual(expect.arrayContaining([bias, latest, earlier, olgas]));
     expect((await w.ana.c.get('/api/coach/check-ins')).status).toBe(403);
+  });
+
+  it('refuses a check-in from a phone whose calendar is years ahead (issue 46): the client is told, the coach never queues it nor sees it as the last check-in', async () => {
+    world.now = saturday;
+    const w = await team();
+    const phone = new TestDevice(undefined, () => world.now);
+    const ahead = phone.mutation('checkin.submit', aCheckIn({ week: '2099-01-05', createdAt: new Date(world.now).toISOString() }), { localDate: '2099-01-05' });
+    const pushed = await w.ana.c.post<PushResult>('/api/sync/push', { deviceId: phone.deviceId, mutations: [ahead] });
+    expect(pushed.body.results).toEqual([{ seq: ahead.seq, id: ahead.id, status: 'rejected', code: 'DEVICE_DATE_AHEAD' }]);
+    expect(await queue(w.teacher.c)).toEqual([]);
+    const students = (await w.teacher.c.get<{ students: CoachStudentAttention[] }>('/api/coach/attention')).body.students;
+    expect(students.find((s) => s.clientId === w.ana.user.id)?.lastCheckIn).toBeNull();
+  });
+
+  it('takes a check-in from the zone furthest ahead: at 15:00 UTC on Saturday it is already Sunday the 29th in Kiribati (UTC+14)', async () => {
+    world.now = saturday;
+    const w = await team();
+    const phone = new TestDevice(undefined, () => world.now, 'Pacific/Kiritimati');
+    const checkIn = phone.mutation('checkin.submit', aCheckIn({ week: '2026-11-23', createdAt: new Date(world.now).toISOString() }));
+    expect(checkIn.localDate).toBe('2026-11-29');
+    const pushed = await w.ana.c.post<PushResult>('/api/sync/push', { deviceId: phone.deviceId, mutations: [checkIn] });
+    expect(pushed.body.results[0]?.status).toBe('applied');
+    expect((await queue(w.teacher.c)).map((item) => item.checkIn.id)).toEqual([checkIn.args.id]);
   });
 
   it('shows beside each check-in the measurements logged with it (its form, or the week before), and the previous check-in’s', async () => {

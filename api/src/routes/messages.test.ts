@@ -17,7 +17,7 @@ afterAll(() => t.close());
 async function signedInClient() {
   const c = t.client();
   const user = await signIn(c, t.deps);
-  return { c, user, device: new TestDevice() };
+  return { c, user, device: new TestDevice(undefined, () => world.now) };
 }
 
 const send = (device: TestDevice, body: string, createdAt = new Date(world.now).toISOString()) => device.mutation('message.send', { id: uuidv7(), createdAt, body });
@@ -124,7 +124,7 @@ describe('a message with a photo (issue 22)', () => {
     const teacher = await signIn(ownTeacher, t.deps, { role: 'teacher', name: 'Tânia' });
     const c = t.client();
     const user = await signIn(c, t.deps, { teacherId: teacher.id });
-    return { c, user, device: new TestDevice(), ownTeacher, otherTeacher };
+    return { c, user, device: new TestDevice(undefined, () => world.now), ownTeacher, otherTeacher };
   }
 
   it('stores the photo as a record of the message’s kind, uploads its files as a progress photo’s, and keeps it out of the progress photos', async () => {

@@ -159,6 +159,25 @@ describe('POST /api/sync/push', () => {
     expect(createdAt).toBeLessThanOrEqual(Date.now());
   });
 
+  it('refuses every change dated by a calendar past tomorrow in UTC, which no time zone reaches (issue 46), and keeps one dated tomorrow', async () => {
+    const { c, device } = await signedInDevice();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const ahead = { localDate: dayAfter };
+    const response = await push(c, device, [
+      device.addWeight(70.2),
+      device.mutation('progress.set', { field: 'mood', value: 4 }, ahead),
+      device.mutation('progress.complete', {}, { localDate: '2099-01-05' }),
+      device.mutation('message.send', { id: uuidv7(), createdAt: new Date().toISOString(), body: 'Oi' }, ahead),
+      device.mutation('notification.read', { id: uuidv7() }, ahead),
+      device.mutation('progress.set', { field: 'energy', value: 5 }, { localDate: tomorrow }),
+    ]);
+    expect(response.body.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual(['applied', 'DEVICE_DATE_AHEAD', 'DEVICE_DATE_AHEAD', 'DEVICE_DATE_AHEAD', 'DEVICE_DATE_AHEAD', 'applied']);
+    const { body } = await pull(c);
+    expect(body.changes.dailyProgress.map((d) => d.localDate)).toEqual([tomorrow]);
+    expect(body.changes.messages).toEqual([]);
+  });
+
   it('lands a change made at 23:59 local time on that day even when pushed after midnight', async () => {
     const { c, device } = await signedInDevice();
     // Made on the device on 10 March at 23:59 in São Paulo; pushed (now) whenever the network came back.

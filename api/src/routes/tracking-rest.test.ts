@@ -128,6 +128,17 @@ describe('daily progress (REST)', () => {
     expect(locked.body.code).toBe('DAY_LOCKED');
   });
 
+  it('refuses a day past tomorrow in UTC, which no time zone reaches (issue 46), in the caller’s language, and changes nothing', async () => {
+    const c = t.client({ locale: 'es-AR' });
+    const user = await signIn(c, t.deps);
+    for (const url of ['/api/daily-progress/mood', '/api/daily-progress/complete']) {
+      const refused = await c.post<ErrorResponse>(url, { localDate: '2099-01-05', value: 3 });
+      expect(refused.status, url).toBe(400);
+      expect(refused.body).toEqual({ code: 'DEVICE_DATE_AHEAD', error: expect.stringMatching(/fecha/) });
+    }
+    expect(t.deps.dailyProgress.day(user.id, '2099-01-05')).toBeUndefined();
+  });
+
   it('refuses to complete a day that does not meet the rule', async () => {
     const c = t.client();
     await signIn(c, t.deps);

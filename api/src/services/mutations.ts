@@ -5,9 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { parseHlc, type Clock } from '#protocol/clock/hlc.ts';
+import { isDeviceDateAhead } from '#protocol/clock/device-date.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import { refused, runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
@@ -19,8 +20,8 @@ import type { Repositories } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 
 /**
- * The stamps of a write made on the server: its HLC, and the day it belongs to for a habit
- * (the client's day in their country's time zone when the caller names none).
+ * The stamps of a write: its HLC, and the day it belongs to for a habit (the device's, when it
+ * names one; else the client's day in their country's time zone).
  */
 export interface ServerStamps {
   hlc?: string;
@@ -72,11 +73,13 @@ export function createMutations(db: Db, versions: SyncVersions, repositories: Re
   }
 
   /**
-   * Runs one mutator for a user, as a push would. A refusal is the result; a DomainError with
-   * details (an e-mail already taken) is thrown for REST to answer with them.
+   * Runs one mutator on a user's storage: the one door of every write, a device's push and a REST
+   * call alike. A device date later than any time zone's today (a wrong calendar, issue 46) is
+   * refused here, before any mutator reads it, so nothing is filed in a day that has not come.
    */
-  function run<A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult {
+  function runOn<A>(storage: MutatorStorage, userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult {
     const at = now();
+    if (stamps.localDate !== undefined && isDeviceDateAhead(stamps.localDate, at)) return refused('DEVICE_DATE_AHEAD');
     const context = {
       hlc: stamps.hlc ?? clock.now(),
       // Worked out only by a mutator that reads it (a habit's day), not by every weigh-in.
@@ -85,10 +88,16 @@ export function createMutations(db: Db, versions: SyncVersions, repositories: Re
       },
       now: at,
     };
-    return runMutator(mutator.apply(args, context), storageFor(userId));
+    return runMutator(mutator.apply(args, context), storage);
   }
 
-  return { storageFor, run };
+  /**
+   * Runs one mutator for a user, as a push would. A refusal is the result; a DomainError with
+   * details (an e-mail already taken) is thrown for REST to answer with them.
+   */
+  const run = <A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult => runOn(storageFor(userId), userId, mutator, args, stamps);
+
+  return { storageFor, runOn, run };
 }
 
 export type Mutations = ReturnType<typeof createMutations>;

@@ -13,7 +13,7 @@ import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
-import { refused, runMutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import { refused, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { recordsHealthData } from '#protocol/domain/health-consent.ts';
@@ -61,12 +61,12 @@ export function createSync(
   /**
    * Applies one mutation with its mutator, the one the device ran. A device clock running fast
    * never costs a change: a timestamp from the server's future is replaced by the server's own
-   * (ADR 007), and so is a weight's date (the mutator's rule).
+   * (ADR 007), and so is a weight's date (the mutator's rule); a calendar past any time zone's
+   * today refuses it (the mutations' one door).
    */
-  function apply(storage: MutatorStorage, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): MutatorResult {
-    const context = { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate, now: now() };
+  function apply(storage: MutatorStorage, userId: string, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): MutatorResult {
     try {
-      return runMutator(mutator.apply(mutation.args, context), storage);
+      return mutations.runOn(storage, userId, mutator, mutation.args, { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate });
     } catch (error) {
       if (error instanceof DomainError) return refused(error.code);
       throw error;
@@ -106,7 +106,7 @@ export function createSync(
             ? refused('HEALTH_CONSENT_REQUIRED')
           : message && messagesPerSender.retryAfter(userId) > 0
             ? refused('RATE_LIMITED')
-            : apply(storage, parsed);
+            : apply(storage, userId, parsed);
       if (message && outcome.ok) messagesPerSender.hit(userId);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
