@@ -8,6 +8,7 @@ import type { ErrorCode } from '../errors.ts';
 import { parseHlc, type Hlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
+import { messageKeyOf } from '../schemas/fields.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
 import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkMessagePhoto, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
@@ -29,7 +30,7 @@ function checkProfileFields(value: unknown): Checked<unknown> & { field?: string
   try {
     return { ok: true, value: profileUpdateSchema.validateSync(value ?? {}, { abortEarly: true, stripUnknown: false }) };
   } catch (error) {
-    if (error instanceof ValidationError) return { ok: false, field: error.path || undefined, key: typeof error.message === 'string' ? error.message : 'validation.invalidType' };
+    if (error instanceof ValidationError) return { ok: false, field: error.path || undefined, key: messageKeyOf(error) };
     return { ok: false, key: 'validation.invalidType' };
   }
 }

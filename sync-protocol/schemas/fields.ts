@@ -34,12 +34,32 @@ export const numeric = (decimals = Number.POSITIVE_INFINITY, message = 'validati
     .typeError(message)
     .transform((value: unknown, original: unknown) => (original === undefined ? value : (parseDecimal(original, decimals) ?? Number.NaN)));
 
+/** yup's own checks that have a catalog key saying the same; any other one is a value of the wrong kind. */
+const LIBRARY_CHECK_KEYS: Readonly<Record<string, string>> = {
+  required: 'validation.required',
+  defined: 'validation.required',
+  noUnknown: 'validation.unknownField',
+  oneOf: 'validation.invalidOption',
+  notOneOf: 'validation.invalidOption',
+};
+
+/**
+ * The catalog key of one broken rule. Every rule the schemas write names its `validation.*` key;
+ * a check yup makes by itself (a value of the wrong type, a null) words its refusal in English
+ * ("upTo must be a `string` type…"), which no user or client program may see (issue 46).
+ */
+export function messageKeyOf(issue: ValidationError): string {
+  const { message, type } = issue;
+  if (typeof message === 'string' && message.startsWith('validation.')) return message;
+  return LIBRARY_CHECK_KEYS[type ?? ''] ?? 'validation.invalidType';
+}
+
 /**
  * The first message (a catalog key) of each field of a failed validation, in the schema's order:
  * what a form shows under each field. An object-level message (an unknown field) is under ''.
  */
 export function firstErrorPerField(error: ValidationError): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of error.inner) errors[issue.path ?? ''] ??= String(issue.message);
+  for (const issue of error.inner) errors[issue.path ?? ''] ??= messageKeyOf(issue);
   return errors;
 }

@@ -4,8 +4,10 @@
  * wrong types, missing and extra fields, huge strings and numbers, NaN/Infinity as strings,
  * unicode and control characters, nested JSON bombs, wrong content types, oversized bodies, path
  * ids that are not ids or belong to others, and junk query strings. Every answer is below 500,
- * every refusal is `{ error, code }` with no stack trace, and a refused request changes nothing
- * in the database (a dump of every table before and after).
+ * every refusal is `{ error, code }` with no stack trace nor the validation library's English,
+ * and a refused request changes nothing in the database (a dump of every table before and after).
+ * Each route's fields are also sent, deterministically, values of the wrong shape: every detail
+ * of the refusal is the catalogs' words in the request's language.
  *
  * `HOSTILE_RUNS` sets the variants per route and caller: 12 in `npm test`, 300 for the long run.
  */
@@ -18,6 +20,9 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { signIn, TestDevice } from '../../test/factories.ts';
 import { dietOf, prepareRouteTable, ROUTES, workoutOf, world, type Cell, type Row } from '../../test/route-table.ts';
 import { MAX_JSON_BODY_BYTES } from '../app.ts';
+import { LOCALES } from '#protocol/i18n/locales.ts';
+import { translate } from '../i18n/translate.ts';
+import type { Access } from './router.ts';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
 /** One caller of each kind; the matrix covers the scope cells, this test covers the input. */
@@ -190,6 +195,8 @@ function variantsOf(row: Row, valid: ValidCall, foreignIds: string[]): fc.Arbitr
 // ---- The property ------------------------------------------------------------------------
 
 const STACK_TRACE = /\bat [^\n]*:\d+:\d+|node_modules|\.ts:\d+|Error: /;
+/** yup's own English, which must never reach a user or a client program (issue 46). */
+const LIBRARY_ENGLISH = /must be a `|is a required field|has unspecified keys|must be one of the following values|cannot be null|must be defined|must be a valid/;
 
 async function send(caller: TestClient, method: Row['method'], variant: Variant) {
   const headers = { ...variant.headers };
@@ -221,12 +228,51 @@ describe.each(ROUTES)('hostile input: $method $path', (row) => {
         const after = dump(t);
         if (response.status >= 400) {
           expect(response.body, variant.label).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
+          expect(text, `${variant.label}: the validation library's English`).not.toMatch(LIBRARY_ENGLISH);
           expect(after, `${variant.label}: a refused request changed the database`).toBe(state);
         }
         state = after;
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+/** A caller each access rule lets through, so the body is read and checked. */
+const ALLOWED: Record<Access, Cell> = { public: 'anonymous', signedIn: 'client', staff: 'teacherOwn', teacher: 'teacherOwn', admin: 'admin' };
+
+/** Values of the wrong shape for any field: yup's type checks answer these, not the schemas' own rules. */
+const WRONG_SHAPES: unknown[] = [{}, [], [[]], null, true, 12];
+
+/**
+ * Every detail of a refusal is the catalogs' words in the request's language, keyed by a catalog
+ * key (issue 46): deterministic, so a library's message cannot slip by a random draw.
+ */
+describe.each(ROUTES.filter((row) => row.method !== 'GET' && row.method !== 'DELETE'))('details in the caller’s language: $method $path', (row) => {
+  let t: TestApp;
+  beforeAll(() => {
+    t = createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('words every detail from the catalogs, never the validation library’s English', { timeout: 120_000 }, async () => {
+    const w = world(t, ALLOWED[row.access]);
+    const { url, body } = (await row.call?.(w)) ?? {};
+    // Uploads (a form, a file's bytes) carry no JSON fields to get wrong.
+    if (body !== undefined && Object.getPrototypeOf(body) !== Object.prototype) return;
+    const base = (body ?? {}) as Record<string, unknown>;
+    const target = url ?? row.path.replace(':id', w.target.id);
+    const bodies = [...Object.keys(base).flatMap((key) => WRONG_SHAPES.map((value) => ({ ...base, [key]: value }))), ...WRONG_SHAPES.map((value) => ({ ...base, unexpected: value }))];
+    for (const [index, sent] of bodies.entries()) {
+      const locale = LOCALES[index % LOCALES.length]!;
+      const response = await w.caller.request<{ details?: { field: string; code: string; message: string }[] }>(row.method, target, JSON.stringify(sent), { 'accept-language': locale });
+      const label = `${locale} ${JSON.stringify(sent).slice(0, 200)} → ${JSON.stringify(response.body).slice(0, 300)}`;
+      for (const detail of response.body?.details ?? []) {
+        expect(detail.message, label).not.toMatch(LIBRARY_ENGLISH);
+        expect(translate(locale, detail.code), `${label}: a catalog key`).not.toBe(detail.code);
+        expect(detail.message, label).toBe(translate(locale, detail.code));
+      }
+    }
   });
 });
 

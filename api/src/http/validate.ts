@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { DomainError, validationError, type FieldProblem } from '#protocol/errors.ts';
+import { messageKeyOf } from '#protocol/schemas/fields.ts';
 import type { AppEnv } from './env.ts';
 
 /** Reads a JSON object body; anything else (not JSON, not an object, wrong content type) is a 4xx. */
@@ -19,13 +20,13 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   return body as Record<string, unknown>;
 }
 
-/** Maps yup's errors to one problem per field (the first rule each field breaks). */
+/** Maps yup's errors to one problem per field (the first rule each field breaks), each keyed in the catalogs. */
 export function toFieldProblems(error: ValidationError): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const seen = new Set<string>();
   const inner = error.inner.length > 0 ? error.inner : [error];
   for (const issue of inner) {
-    const key = typeof issue.message === 'string' ? issue.message : 'validation.invalidOption';
+    const key = messageKeyOf(issue);
     const unknown = issue.type === 'noUnknown' ? String(issue.params?.unknown ?? '').split(', ').filter(Boolean) : [];
     const fields = unknown.length > 0 ? unknown : [issue.path?.replace(/\[\d+\]$/, '') || '_'];
     for (const field of fields) {

@@ -146,6 +146,18 @@ describe('read marks and pages', () => {
     expect((await threads(w.teacher.c))[0]?.unread).toBe(1);
   });
 
+  it('refuses a read mark that is not an instant in the coach’s language, every detail from the catalogs, never yup’s English (issue 46)', async () => {
+    const coach = t.client({ locale: 'es-AR' });
+    const teacher = await signIn(coach, t.deps, { role: 'teacher' });
+    const ana = await as({ teacherId: teacher.id });
+    for (const upTo of [{}, [], { at: '2026-11-28T15:00:00.000Z' }]) {
+      const refused = await coach.post<{ error: string; code: string; details: unknown[] }>(`/api/coach/threads/${ana.user.id}/read`, { upTo });
+      expect(refused.status, JSON.stringify(upTo)).toBe(400);
+      expect(refused.body).toEqual({ error: 'Revisá los campos marcados', code: 'VALIDATION_FAILED', details: [{ field: 'upTo', code: 'validation.invalidType', message: 'Valor inválido' }] });
+    }
+    expect((await coach.post(`/api/coach/threads/${ana.user.id}/read`, { upTo: 'ayer' })).body).toMatchObject({ details: [{ field: 'upTo', code: 'validation.invalidDate' }] });
+  });
+
   it('pages a long thread newest first, and refuses a cursor it did not give (400)', async () => {
     const w = await team();
     for (let i = 1; i <= 35; i++) {
