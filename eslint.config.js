@@ -28,6 +28,13 @@ export default tseslint.config(
     },
   },
   {
+    // Code loaded apart goes through lazyPart (pwa/src/components/LazyPart.tsx): React's own `lazy`
+    // leaves a blank page when the code does not arrive (offline, a deploy in between).
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    ignores: ['pwa/src/components/LazyPart.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyPart from #pwa/components/LazyPart.tsx: a part whose code cannot load shows a notice with a retry.' }] }] },
+  },
+  {
     // All text from the catalogs (pwa/src/i18n): no literal user-facing string in components.
     files: ['pwa/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],

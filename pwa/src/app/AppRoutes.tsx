@@ -1,45 +1,46 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { FullPageSpinner } from '#pwa/components/FullPageSpinner.tsx';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
 import { HydrationEnd } from '#pwa/lib/hydration.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { LoginScreen } from '../features/auth/LoginScreen.tsx';
 
 // Signed-in code is split from the logged-out path: /login never downloads the shell.
-const AppShell = lazy(() => import('./shell/AppShell.tsx').then((m) => ({ default: m.AppShell })));
-const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })));
-const RegistrationScreen = lazy(() => import('../features/registration/RegistrationScreen.tsx').then((m) => ({ default: m.RegistrationScreen })));
-const TeacherRegistrationScreen = lazy(() =>
-  import('../features/teacher/TeacherRegistrationScreen.tsx').then((m) => ({ default: m.TeacherRegistrationScreen })),
+const AppShell = lazyPart(() => import('./shell/AppShell.tsx').then((m) => m.AppShell));
+const DashboardScreen = lazyPart(() => import('../features/dashboard/DashboardScreen.tsx').then((m) => m.DashboardScreen));
+const RegistrationScreen = lazyPart(() => import('../features/registration/RegistrationScreen.tsx').then((m) => m.RegistrationScreen));
+const TeacherRegistrationScreen = lazyPart(() =>
+  import('../features/teacher/TeacherRegistrationScreen.tsx').then((m) => m.TeacherRegistrationScreen),
 );
-const DailyTrackingCard = lazy(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => ({ default: m.DailyTrackingCard })));
-const RecordWeightButton = lazy(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => ({ default: m.RecordWeightButton })));
-const LogMeasurementsButton = lazy(() => import('../features/measurements/LogMeasurementsButton.tsx').then((m) => ({ default: m.LogMeasurementsButton })));
-const AddPhotoButton = lazy(() => import('../features/photos/AddPhotoButton.tsx').then((m) => ({ default: m.AddPhotoButton })));
-const CheckInCard = lazy(() => import('../features/check-ins/CheckInCard.tsx').then((m) => ({ default: m.CheckInCard })));
-const MeasurementsCard = lazy(() => import('../features/measurements/MeasurementsCard.tsx').then((m) => ({ default: m.MeasurementsCard })));
-const PhotosCard = lazy(() => import('../features/photos/PhotosCard.tsx').then((m) => ({ default: m.PhotosCard })));
-const ProgressScreen = lazy(() => import('../features/progress/ProgressScreen.tsx').then((m) => ({ default: m.ProgressScreen })));
-const PlanUpgradeScreen = lazy(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => ({ default: m.PlanUpgradeScreen })));
-const MySubscriptionScreen = lazy(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => ({ default: m.MySubscriptionScreen })));
-const ContentScreen = lazy(() => import('../features/content/ContentScreen.tsx').then((m) => ({ default: m.ContentScreen })));
-const DietScreen = lazy(() => import('../features/content/DietScreen.tsx').then((m) => ({ default: m.DietScreen })));
-const WorkoutScreen = lazy(() => import('../features/content/WorkoutScreen.tsx').then((m) => ({ default: m.WorkoutScreen })));
-const MyDietView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyDietView })));
-const MyWorkoutView = lazy(() => import('../features/content/InPageViews.tsx').then((m) => ({ default: m.MyWorkoutView })));
-const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
-const MessagesScreen = lazy(() => import('../features/messages/MessagesScreen.tsx').then((m) => ({ default: m.MessagesScreen })));
-const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
+const DailyTrackingCard = lazyPart(() => import('../features/tracking/DailyTrackingCard.tsx').then((m) => m.DailyTrackingCard));
+const RecordWeightButton = lazyPart(() => import('../features/tracking/WeightRecordDialog.tsx').then((m) => m.RecordWeightButton));
+const LogMeasurementsButton = lazyPart(() => import('../features/measurements/LogMeasurementsButton.tsx').then((m) => m.LogMeasurementsButton));
+const AddPhotoButton = lazyPart(() => import('../features/photos/AddPhotoButton.tsx').then((m) => m.AddPhotoButton));
+const CheckInCard = lazyPart(() => import('../features/check-ins/CheckInCard.tsx').then((m) => m.CheckInCard));
+const MeasurementsCard = lazyPart(() => import('../features/measurements/MeasurementsCard.tsx').then((m) => m.MeasurementsCard));
+const PhotosCard = lazyPart(() => import('../features/photos/PhotosCard.tsx').then((m) => m.PhotosCard));
+const ProgressScreen = lazyPart(() => import('../features/progress/ProgressScreen.tsx').then((m) => m.ProgressScreen));
+const PlanUpgradeScreen = lazyPart(() => import('../features/subscription/PlanUpgradeScreen.tsx').then((m) => m.PlanUpgradeScreen));
+const MySubscriptionScreen = lazyPart(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => m.MySubscriptionScreen));
+const ContentScreen = lazyPart(() => import('../features/content/ContentScreen.tsx').then((m) => m.ContentScreen));
+const DietScreen = lazyPart(() => import('../features/content/DietScreen.tsx').then((m) => m.DietScreen));
+const WorkoutScreen = lazyPart(() => import('../features/content/WorkoutScreen.tsx').then((m) => m.WorkoutScreen));
+const MyDietView = lazyPart(() => import('../features/content/InPageViews.tsx').then((m) => m.MyDietView));
+const MyWorkoutView = lazyPart(() => import('../features/content/InPageViews.tsx').then((m) => m.MyWorkoutView));
+const ProfileScreen = lazyPart(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
+const MessagesScreen = lazyPart(() => import('../features/messages/MessagesScreen.tsx').then((m) => m.MessagesScreen));
+const SettingsScreen = lazyPart(() => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen));
 // Staff only: clients never download the admin panel's code.
-const AdminScreen = lazy(() => import('../features/admin/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
-const TeacherDashboardScreen = lazy(() => import('../features/teacher/TeacherDashboardScreen.tsx').then((m) => ({ default: m.TeacherDashboardScreen })));
+const AdminScreen = lazyPart(() => import('../features/admin/AdminScreen.tsx').then((m) => m.AdminScreen));
+const TeacherDashboardScreen = lazyPart(() => import('../features/teacher/TeacherDashboardScreen.tsx').then((m) => m.TeacherDashboardScreen));
 // Password reset (ADR 017): rare pages, kept out of the /login chunk.
-const ForgotPasswordScreen = lazy(() => import('../features/auth/ForgotPasswordScreen.tsx').then((m) => ({ default: m.ForgotPasswordScreen })));
-const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen.tsx').then((m) => ({ default: m.ResetPasswordScreen })));
-const NotFoundScreen = lazy(() => import('./NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })));
+const ForgotPasswordScreen = lazyPart(() => import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen));
+const ResetPasswordScreen = lazyPart(() => import('../features/auth/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen));
+const NotFoundScreen = lazyPart(() => import('./NotFoundScreen.tsx').then((m) => m.NotFoundScreen));
 
 /** Sends someone without the role back to the dashboard, saying why (SPEC §2 teacher dashboard). */
 function RoleRedirect({ messageId }: { messageId: string }) {

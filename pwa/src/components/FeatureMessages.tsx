@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { AppIntlProvider } from '#pwa/i18n/AppIntlProvider.tsx';
 import type { Messages } from '#pwa/i18n/messages.ts';
 import { FullPageSpinner } from './FullPageSpinner.tsx';
+import { LoadFailedNotice } from './LoadFailedNotice.tsx';
 
 /**
  * Renders `children` with a feature's own strings (see `featureCatalog`) merged over the app's,
@@ -44,21 +42,7 @@ export function FeatureMessages({ load, children, fallback }: { load: (locale: L
       setFailed(false);
       setAttempt((n) => n + 1);
     };
-    return (
-      <Alert
-        severity="warning"
-        sx={{ mt: 2 }}
-        data-testid="feature-load-failed"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            {intl.formatMessage({ id: 'errors.retry' })}
-          </Button>
-        }
-      >
-        <AlertTitle>{intl.formatMessage({ id: 'errors.loadFailedTitle' })}</AlertTitle>
-        {intl.formatMessage({ id: 'errors.loadFailed' })}
-      </Alert>
-    );
+    return <LoadFailedNotice onRetry={retry} />;
   }
   if (!messages) return fallback ?? <FullPageSpinner label={intl.formatMessage({ id: 'app.loading' })} />;
   return (

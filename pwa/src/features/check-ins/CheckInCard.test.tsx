@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { CHECK_IN_SCORES } from '#protocol/conflict/rules.ts';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
@@ -60,7 +60,7 @@ describe('CheckInCard (issue 22, part 2)', () => {
 
   it('keeps the form on screen while an extra it offers is still loading (the photo button, loaded on demand)', async () => {
     await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
-    const StillLoading = lazy(() => new Promise<never>(() => undefined));
+    const StillLoading = lazyPart(() => new Promise<never>(() => undefined));
     renderInApp(messages(), <MemoryRouter><CheckInCard extras={<StillLoading />} /></MemoryRouter>);
     fireEvent.click(await screen.findByTestId('check-in-start', {}, { timeout: 5_000 }));
     await screen.findByTestId('check-in-dialog', {}, { timeout: 5_000 });
@@ -70,6 +70,16 @@ describe('CheckInCard (issue 22, part 2)', () => {
     const weight = screen.getByTestId('check-in-weight');
     expect(hidden(weight)).toBe(false);
     expect(screen.getByTestId('check-in-card').dataset.status).toBe('due');
+  });
+
+  it('says so in the form when an extra’s code cannot load (offline, a deploy in between), and keeps the form', async () => {
+    await client(userDb(), { daysAgo: 30, checkInDay: weekdayOf(today()) });
+    const Unreachable = lazyPart(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    renderInApp(messages(), <MemoryRouter><CheckInCard extras={<Unreachable />} /></MemoryRouter>);
+    fireEvent.click(await screen.findByTestId('check-in-start', {}, { timeout: 5_000 }));
+    const extras = await screen.findByTestId('check-in-extras', {}, { timeout: 5_000 });
+    expect((await within(extras).findByTestId('feature-load-failed')).textContent).toContain('Não foi possível carregar esta parte do app');
+    expect(screen.getByTestId('check-in-weight')).toBeTruthy();
   });
 
   it('without the consent for health data, says so and where to give it instead of asking for the check-in', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import ChecklistIcon from '@mui/icons-material/FactCheckOutlined';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { useWeightProgress } from '#pwa/db/use-weight-records.ts';
@@ -16,7 +17,7 @@ import { loadCheckInMessages } from './i18n/messages.ts';
 import { useCheckInWeek, type CheckInWeek } from './use-check-in-week.ts';
 
 // Rare (no consent for health data): loaded only when shown, not with every dashboard.
-const HealthConsentNotice = lazy(() => import('#pwa/components/HealthConsentNotice.tsx').then((m) => ({ default: m.HealthConsentNotice })));
+const HealthConsentNotice = lazyPart(() => import('#pwa/components/HealthConsentNotice.tsx').then((m) => m.HealthConsentNotice));
 // The form (toggle buttons, the number field) loads when the person starts the check-in, not with the dashboard.
 const loadDialog = () => import('./CheckInDialog.tsx').then((m) => m.CheckInDialog);
 

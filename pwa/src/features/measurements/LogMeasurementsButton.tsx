@@ -1,10 +1,11 @@
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import StraightenIcon from '@mui/icons-material/Straighten';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 
-const NewMeasurementDialog = lazy(() => import('./NewMeasurementDialog.tsx'));
+const NewMeasurementDialog = lazyPart(() => import('./NewMeasurementDialog.tsx').then((m) => m.NewMeasurementDialog));
 
 /**
  * "Log measurements" (issue 21), for the dashboard's quick actions and /progress. The form and its

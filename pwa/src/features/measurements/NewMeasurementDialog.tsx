@@ -9,7 +9,7 @@ function NewMeasurement({ onClose }: { onClose: () => void }) {
 }
 
 /** The form for new measurements with its strings, loaded when it is first opened. */
-export default function NewMeasurementDialog({ onClose }: { onClose: () => void }) {
+export function NewMeasurementDialog({ onClose }: { onClose: () => void }) {
   return (
     <FeatureMessages load={loadMeasurementMessages} fallback={null}>
       <NewMeasurement onClose={onClose} />

@@ -1,12 +1,13 @@
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { loadPhotoMessages } from './i18n/messages.ts';
 
-const AddPhotoDialog = lazy(() => import('./AddPhotoDialog.tsx').then((m) => ({ default: m.AddPhotoDialog })));
+const AddPhotoDialog = lazyPart(() => import('./AddPhotoDialog.tsx').then((m) => m.AddPhotoDialog));
 
 /** "Add photo" and its dialog, loaded on the first tap; inside the photos' strings. */
 export function AddPhotoAction() {

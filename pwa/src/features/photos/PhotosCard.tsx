@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { HealthConsentNotice } from '#pwa/components/HealthConsentNotice.tsx';
 import { useHealthConsent } from '#pwa/db/use-health-consent.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
 import { PhotoImage } from '#pwa/components/PhotoImage.tsx';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { useProgressPhotos, type PhotoOnDevice } from '#pwa/db/use-progress-photos.ts';
@@ -21,8 +22,8 @@ import { AddPhotoAction } from './AddPhotoButton.tsx';
 import { loadPhotoMessages } from './i18n/messages.ts';
 import { photoDays } from './photo-days.ts';
 
-const PhotoViewerDialog = lazy(() => import('./PhotoViewerDialog.tsx').then((m) => ({ default: m.PhotoViewerDialog })));
-const ComparePhotosDialog = lazy(() => import('./ComparePhotosDialog.tsx').then((m) => ({ default: m.ComparePhotosDialog })));
+const PhotoViewerDialog = lazyPart(() => import('./PhotoViewerDialog.tsx').then((m) => m.PhotoViewerDialog));
+const ComparePhotosDialog = lazyPart(() => import('./ComparePhotosDialog.tsx').then((m) => m.ComparePhotosDialog));
 
 /** An instant's calendar day on this device, as the photos are grouped. */
 const dayOf = (instant: string) => localDateIn(deviceTimeZone(), new Date(instant));
