@@ -1,4 +1,6 @@
-import { backdateRegistration, demoTeacherApi, expect, openNewClientDashboard, registerStudentOf, serviceWorkerInControl, teacherAtDesk, test } from '../fixtures.ts';
+import { checkInWeek, type Weekday } from '#protocol/domain/check-ins.ts';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { backdateRegistration, demoTeacherApi, expect, openNewClientDashboard, registerClient, registerStudentOf, serviceWorkerInControl, teacherAtDesk, test } from '../fixtures.ts';
 import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /**
@@ -66,3 +68,40 @@ for (const c of CASES) {
     });
   });
 }
+
+test.describe('a device clock days wrong', () => {
+  // São Paulo (UTC−3): the phone's date a day fast is at most the server's UTC date plus one, which the server accepts.
+  test.use({ timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 } });
+
+  test('a check-in filled on a phone a day fast reaches the server once: the week on the phone’s calendar, dated at the server’s time', async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    const { email } = await registerClient(context.request, baseURL as string, { countryCode: 'BR' });
+    backdateRegistration(email, 20);
+    await context.clock.install({ time: Date.now() + DAY_MS });
+    await openNewClientDashboard(page);
+    await serviceWorkerInControl(page);
+    const tracking = new TrackingPage(page);
+    await tracking.waitUntilSynced();
+    const card = page.getByTestId('check-in-card');
+    await expect(card).toHaveAttribute('data-status', 'due', { timeout: 10_000 });
+
+    await card.getByTestId('check-in-start').click();
+    const form = page.getByTestId('check-in-dialog');
+    for (const score of ['dietAdherence', 'workoutAdherence', 'hunger', 'sleep', 'stress', 'energy']) await form.getByTestId(`check-in-${score}-4`).click();
+    const filledFrom = Date.now();
+    const phoneDate = localDateIn('America/Sao_Paulo', new Date(filledFrom + DAY_MS));
+    await form.getByTestId('check-in-submit').click();
+    await tracking.waitUntilSynced();
+    await expect(card).toHaveAttribute('data-status', 'sent');
+    const filledTo = Date.now();
+
+    await expect(page.getByTestId('refusal-notice')).toHaveCount(0);
+    const { changes } = await (await context.request.get('/api/sync/pull?cursor=0')).json();
+    const checkIns = changes.checkIns as { week: string; createdAt: string }[];
+    // The week is the one the phone asked for: its check-in day, on the phone's calendar (checkin.submit).
+    expect(checkIns).toEqual([expect.objectContaining({ week: checkInWeek(phoneDate, changes.profile.checkInDay as Weekday), dietAdherence: 4 })]);
+    // A date from the server's future becomes the server's time of receipt (notAfter).
+    expect(Date.parse(checkIns[0]!.createdAt)).toBeGreaterThanOrEqual(filledFrom);
+    expect(Date.parse(checkIns[0]!.createdAt)).toBeLessThanOrEqual(filledTo);
+  });
+});

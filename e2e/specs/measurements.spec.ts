@@ -52,3 +52,49 @@ for (const c of CASES) {
     });
   });
 }
+
+const DAY_MS = 86_400_000;
+
+test.describe('a device clock days wrong', () => {
+  // São Paulo (UTC−3): the phone's date a day fast is at most the server's UTC date plus one, which the server accepts.
+  test.use({ timezoneId: 'America/Sao_Paulo' });
+
+  test('measurements logged on a phone a day fast, then two days slow, reach the server once each: the fast one dated at the server’s time, the slow one at the phone’s', async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await registerClient(context.request, baseURL as string, { countryCode: 'BR' });
+    await context.clock.install({ time: Date.now() + DAY_MS });
+    await openNewClientDashboard(page);
+    await serviceWorkerInControl(page);
+    const tracking = new TrackingPage(page);
+    await tracking.waitUntilSynced();
+    const logWaist = async (waist: string) => {
+      await page.getByTestId('log-measurements').first().click();
+      await page.getByTestId('measurement-waist').fill(waist);
+      await page.getByTestId('measurement-save').click();
+      await expect(page.getByTestId('measurement-form')).toHaveCount(0);
+      await tracking.waitUntilSynced();
+    };
+
+    const fastFrom = Date.now();
+    await logWaist('90');
+    const fastTo = Date.now();
+    // The user sets the clock by hand, two days back this time.
+    const slowAt = Date.now() - 2 * DAY_MS;
+    await page.clock.setSystemTime(slowAt);
+    await logWaist('89');
+    const slowTo = Date.now() - 2 * DAY_MS;
+
+    await expect(page.getByTestId('refusal-notice')).toHaveCount(0);
+    const pulled = (await (await context.request.get('/api/sync/pull?cursor=0')).json()).changes.bodyMeasurements as { waist: number; createdAt: string }[];
+    const at = (waist: number) => pulled.filter((record) => record.waist === waist).map((record) => Date.parse(record.createdAt));
+    expect(pulled).toHaveLength(2);
+    // A date from the server's future becomes the server's time of receipt (measurement.add, notAfter).
+    expect(at(90)).toEqual([expect.any(Number)]);
+    expect(at(90)[0]).toBeGreaterThanOrEqual(fastFrom);
+    expect(at(90)[0]).toBeLessThanOrEqual(fastTo);
+    // A date in the past is the phone's to tell: kept as it said.
+    expect(at(89)).toEqual([expect.any(Number)]);
+    expect(at(89)[0]).toBeGreaterThanOrEqual(slowAt);
+    expect(at(89)[0]).toBeLessThanOrEqual(slowTo);
+  });
+});

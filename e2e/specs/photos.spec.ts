@@ -165,3 +165,36 @@ for (const c of CASES) {
     });
   });
 }
+
+test.describe('a device clock days wrong', () => {
+  // São Paulo (UTC−3): the phone's date a day fast is at most the server's UTC date plus one, which the server accepts.
+  test.use({ timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 } });
+
+  test('a photo taken on a phone a day fast reaches the server once, dated at the server’s time', async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await registerClient(context.request, baseURL as string, { countryCode: 'BR', gender: 'female', height: 165 });
+    await context.clock.install({ time: Date.now() + 86_400_000 });
+    await openNewClientDashboard(page);
+    await serviceWorkerInControl(page);
+    const tracking = new TrackingPage(page);
+    await tracking.waitUntilSynced();
+
+    await page.goto('/progress');
+    await expect(page.getByTestId('photos-empty')).toBeVisible({ timeout: 20_000 });
+    const takenFrom = Date.now();
+    await page.getByTestId('photos-add').click();
+    await page.getByTestId('photo-pose-front').click();
+    await page.getByTestId('photo-gallery-input').setInputFiles(PHOTO_WITH_GPS);
+    await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+    await tracking.waitUntilSynced();
+    await expect(page.getByTestId('photo-tile')).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
+    const takenTo = Date.now();
+
+    await expect(page.getByTestId('refusal-notice')).toHaveCount(0);
+    const pulled = (await (await context.request.get('/api/sync/pull?cursor=0')).json()).changes.progressPhotos as { createdAt: string; stored: boolean }[];
+    expect(pulled).toEqual([expect.objectContaining({ pose: 'front', stored: true })]);
+    // A date from the server's future becomes the server's time of receipt (photo.add, notAfter).
+    expect(Date.parse(pulled[0]!.createdAt)).toBeGreaterThanOrEqual(takenFrom);
+    expect(Date.parse(pulled[0]!.createdAt)).toBeLessThanOrEqual(takenTo);
+  });
+});
