@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { useNotifications } from '#pwa/db/use-content.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
+import { UnreadBadge, unreadValues } from './UnreadBadge.tsx';
 
 const loadMenu = () => import('./NotificationsMenu.tsx').then((m) => m.NotificationsMenu);
 
@@ -15,7 +15,7 @@ export function NotificationsButton() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menu = useOnDemand(loadMenu, 'notifications-menu');
   const unread = notifications.filter((n) => !n.read).length;
-  const label = unread > 0 ? intl.formatMessage({ id: 'shell.notificationsUnread' }, { count: unread }) : intl.formatMessage({ id: 'shell.notifications' });
+  const label = unread > 0 ? intl.formatMessage({ id: 'shell.notificationsUnread' }, unreadValues(unread)) : intl.formatMessage({ id: 'shell.notifications' });
 
   return (
     <>
@@ -32,9 +32,9 @@ export function NotificationsButton() {
         aria-controls={anchor ? 'notifications-menu' : undefined}
         data-testid="notifications-button"
       >
-        <Badge badgeContent={unread} color="error" max={99} data-testid="notifications-badge">
+        <UnreadBadge count={unread} testId="notifications-badge">
           <NotificationsIcon />
-        </Badge>
+        </UnreadBadge>
       </IconButton>
       {menu.Component && <menu.Component id="notifications-menu" anchor={anchor} notifications={notifications} onClose={() => setAnchor(null)} />}
     </>

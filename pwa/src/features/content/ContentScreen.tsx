@@ -34,10 +34,14 @@ type ContentTab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is ContentTab => (TABS as readonly (string | null)[]).includes(value);
 
-/** The count sits on the tab's icon, so three tabs fit side by side on a 360 px phone. */
-function TabIcon({ icon, count, highlight }: { icon: React.ReactNode; count: number | undefined; highlight?: boolean }) {
+/**
+ * The count sits on the tab's icon, so three tabs fit side by side on a 360 px phone. No count, no
+ * badge: a hidden one keeps its last count as text, and the tab, named by its content, would say it.
+ */
+function TabIcon({ icon, count, highlight }: { icon: React.ReactElement; count: number | undefined; highlight?: boolean }) {
+  if (count === undefined) return icon;
   return (
-    <Badge badgeContent={count} color={highlight ? 'error' : 'primary'} showZero={!highlight} max={99} invisible={count === undefined}>
+    <Badge badgeContent={count} color={highlight ? 'error' : 'primary'} showZero={!highlight} max={99}>
       {icon}
     </Badge>
   );
@@ -93,7 +97,7 @@ function Content() {
   const date = (iso: string | null) => (iso && Number.isFinite(Date.parse(iso)) ? intl.formatDate(iso, { dateStyle: 'medium' }) : t('content.invalidDate'));
 
   const loading = (
-    <Stack sx={{ gap: 2 }} aria-busy="true" aria-label={t('app.loading')}>
+    <Stack sx={{ gap: 2 }} role="status" aria-busy="true" aria-label={t('app.loading')}>
       <Skeleton variant="rounded" height={120} />
       <Skeleton variant="rounded" height={120} />
     </Stack>
