@@ -132,7 +132,7 @@ export function PayoutsSection() {
           {failureText(intl, error)}
         </Alert>
       ) : loading || !payouts ? (
-        <Stack sx={{ gap: 1 }} aria-busy="true" aria-label={t('admin.payouts.loading')}>
+        <Stack sx={{ gap: 1 }} role="status" aria-busy="true" aria-label={t('admin.payouts.loading')}>
           <Skeleton variant="rounded" height={36} />
           <Skeleton variant="rounded" height={36} />
         </Stack>

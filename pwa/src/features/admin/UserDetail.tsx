@@ -111,7 +111,7 @@ export function UserDetail({
   if (!user) {
     if (error) return <LoadError messageId="admin.detail.loadError" error={error} retry={retry} />;
     return loading ? (
-      <Stack sx={{ gap: 2 }} aria-busy="true" aria-label={t('admin.detail.loading')} data-testid="admin-user-detail-loading">
+      <Stack sx={{ gap: 2 }} role="status" aria-busy="true" aria-label={t('admin.detail.loading')} data-testid="admin-user-detail-loading">
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={180} />
         <Skeleton variant="rounded" height={140} />

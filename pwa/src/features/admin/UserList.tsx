@@ -86,7 +86,7 @@ export function UserList({
       {error && !users ? <LoadError messageId="admin.list.loadError" error={error} retry={retry} /> : null}
       {error && users ? <LoadError messageId="admin.refreshError" error={error} retry={retry} compact /> : null}
       {loading && (
-        <Stack sx={{ gap: 1 }} aria-busy="true" aria-label={t('admin.list.loading')} data-testid="admin-user-list-loading">
+        <Stack sx={{ gap: 1 }} role="status" aria-busy="true" aria-label={t('admin.list.loading')} data-testid="admin-user-list-loading">
           {[0, 1, 2, 3, 4].map((row) => (
             <Skeleton key={row} variant="rounded" height={56} />
           ))}

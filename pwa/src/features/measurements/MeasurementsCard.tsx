@@ -73,7 +73,7 @@ function Measurements() {
         </Stack>
         {consented === false && <HealthConsentNotice />}
         {records === undefined ? (
-          <Skeleton variant="rounded" height={96} aria-label={t('measurements.loading')} />
+          <Skeleton variant="rounded" height={96} role="status" aria-label={t('measurements.loading')} />
         ) : records.length === 0 ? (
           <Typography color="text.secondary" data-testid="measurements-empty">
             {t('measurements.empty')}

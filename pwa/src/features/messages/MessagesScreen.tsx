@@ -171,7 +171,7 @@ function Chat() {
       <PageHeading titleId="chat.title" />
       <Typography color="text.secondary">{t('chat.intro')}</Typography>
       {thread === undefined ? (
-        <Skeleton variant="rounded" height={160} aria-label={t('chat.loading')} />
+        <Skeleton variant="rounded" height={160} role="status" aria-label={t('chat.loading')} />
       ) : thread.messages.length === 0 ? (
         <Typography color="text.secondary" data-testid="chat-empty">
           {t('chat.empty')}

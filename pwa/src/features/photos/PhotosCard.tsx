@@ -59,7 +59,7 @@ function Photos() {
         </Stack>
         {!consented && <HealthConsentNotice />}
         {photos === undefined ? (
-          <Skeleton variant="rounded" height={120} aria-label={t('photos.loading')} />
+          <Skeleton variant="rounded" height={120} role="status" aria-label={t('photos.loading')} />
         ) : photos.length === 0 ? (
           <Typography color="text.secondary" data-testid="photos-empty">
             {t('photos.empty')}

@@ -158,7 +158,7 @@ function Profile() {
     return (
       <>
         <PageHeading titleId="nav.profile" />
-        <Skeleton variant="rounded" height={320} aria-label={t('profile.loading')} />
+        <Skeleton variant="rounded" height={320} role="status" aria-label={t('profile.loading')} />
       </>
     );
   }

@@ -6,6 +6,7 @@ import { loadMessages } from '#pwa/i18n/messages.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { ProgressScreen } from './ProgressScreen.tsx';
 import { aProfile } from '#pwa/test/factories.ts';
+import { useUserDb } from '#pwa/db/current.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
 
 setUpScreenTests();
@@ -138,5 +139,13 @@ describe('ProgressScreen: a trend that tells the truth (issue 21, part 4)', () =
     await losingHalfAKiloAWeek(81); // the trend lags the weigh-ins by about nine days: about 80.6 kg now
     await renderProgress('es-AR');
     await waitFor(() => expect(screen.getByTestId('goal-projection').textContent).toBe('Tu tendencia ya llegó a la meta.'));
+  });
+});
+
+describe('ProgressScreen: while it loads', () => {
+  it('names its placeholder through a role that may be named (aria-prohibited-attr on a bare div, issue 46)', async () => {
+    useUserDb.setState({ db: null }); // no account's data yet: the placeholder stays
+    renderInApp(await loadMessages('pt-BR'), <ProgressScreen />);
+    expect((await screen.findByRole('status', { name: 'Carregando seu progresso…' })).getAttribute('aria-busy')).toBe('true');
   });
 });

@@ -140,7 +140,7 @@ function Progress({ actions, measurements, photos }: { actions?: ReactNode; meas
     return (
       <>
         <PageHeading titleId="progress.title" />
-        <Stack sx={{ gap: 2 }} aria-busy="true" aria-label={t('progress.loading')}>
+        <Stack sx={{ gap: 2 }} role="status" aria-busy="true" aria-label={t('progress.loading')}>
           <Skeleton variant="rounded" height={96} />
           <Skeleton variant="rounded" height={240} />
         </Stack>

@@ -121,7 +121,7 @@ function SessionList({ sessions, error, retry, onRevoked }: { sessions: AccountS
   }
   if (!sessions) {
     return (
-      <Stack sx={{ gap: 1 }} aria-busy="true" aria-label={t('settings.security.sessionsLoading')}>
+      <Stack sx={{ gap: 1 }} role="status" aria-busy="true" aria-label={t('settings.security.sessionsLoading')}>
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={56} />
       </Stack>

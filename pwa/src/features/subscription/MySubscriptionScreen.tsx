@@ -50,7 +50,7 @@ function MySubscription() {
     return (
       <>
         <PageHeading titleId="subscription.title" />
-        <Skeleton variant="rounded" height={220} aria-label={t('subscription.loading')} />
+        <Skeleton variant="rounded" height={220} role="status" aria-label={t('subscription.loading')} />
       </>
     );
   }

@@ -71,7 +71,7 @@ export function OverviewTab({
     return (
       <Stack sx={{ gap: 3 }}>
         {messages}
-        <Box sx={gridSx} aria-busy="true" aria-label={intl.formatMessage({ id: 'teacher.loading' })}>
+        <Box sx={gridSx} role="status" aria-busy="true" aria-label={intl.formatMessage({ id: 'teacher.loading' })}>
           {FIGURES.map((name) => (
             <Skeleton key={name} variant="rounded" height={88} />
           ))}

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 export function TableSkeleton() {
   const intl = useIntl();
   return (
-    <Stack sx={{ gap: 1 }} aria-busy="true" aria-label={intl.formatMessage({ id: 'teacher.loading' })}>
+    <Stack sx={{ gap: 1 }} role="status" aria-busy="true" aria-label={intl.formatMessage({ id: 'teacher.loading' })}>
       <Skeleton variant="rounded" height={40} />
       <Skeleton variant="rounded" height={32} />
       <Skeleton variant="rounded" height={32} />
