@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { TrieRouter } from 'hono/router/trie-router';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError, type ErrorBody } from '#protocol/errors.ts';
 import { translate } from './i18n/translate.ts';
@@ -25,12 +26,10 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { teacherAdminRoutes } from './routes/teacher-admin.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { translateRoutes } from './routes/translate.ts';
-import { EXERCISE_IMAGE_TEST_PATH, exerciseRoutes } from './routes/exercises.ts';
-import { MAX_IMAGE_BYTES } from './services/image-upload.ts';
+import { exerciseRoutes } from './routes/exercises.ts';
 import { teacherRoutes } from './routes/teacher.ts';
 import { photoRoutes } from './routes/photos.ts';
-import { COACH_PHOTO_MESSAGE_PATH, coachRoutes } from './routes/coach.ts';
-import { MAX_COACH_PHOTO_BODY_BYTES } from './http/coach-photo-form.ts';
+import { coachRoutes } from './routes/coach.ts';
 import { teachersRoutes } from './routes/teachers.ts';
 import { countReferralPageVisits, referralRedirect } from './http/referral-visits.ts';
 import { createStaticHandler, inlineScriptHashes, jsonInHtml, prerenderedPage, textInHtml } from './static.ts';
@@ -38,10 +37,11 @@ import { findUserById, toClientDto } from './services/clients.ts';
 import { greetingName, PRERENDERED_CLIENT_NAME, SIGNED_IN_CLIENT_ELEMENT_ID } from '#protocol/contract/clients.ts';
 import { subscriptionBanners } from '#protocol/domain/subscription-time.ts';
 
-/** JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. */
+/**
+ * JSON bodies are small; the cap keeps a huge upload from ever reaching a parser. A route that
+ * takes a file declares its own limit where it is defined (`maxBodyBytes`, http/router.ts).
+ */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** The exercise test's upload: an image of up to 5 MB plus the multipart framing. */
-const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 function errorBody(error: DomainError, locale: AppEnv['Variables']['locale']): ErrorBody {
   const body: ErrorBody = { error: translate(locale, `errors.${error.code}`, error.values), code: error.code };
@@ -129,15 +129,16 @@ export function createApp(deps: AppDeps): App {
       return next();
     };
   };
+  const api = apiRoutes(deps);
   const jsonLimit = limit(MAX_JSON_BODY_BYTES);
-  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
-  const photoMessageLimit = limit(MAX_COACH_PHOTO_BODY_BYTES);
-  const limitOf = (path: string) => (path === EXERCISE_IMAGE_TEST_PATH ? uploadLimit : COACH_PHOTO_MESSAGE_PATH.test(path) ? photoMessageLimit : jsonLimit);
+  // The routes' own limits, matched as Hono matches the routes: checked before the route is reached.
+  const ownLimits = new TrieRouter<MiddlewareHandler<AppEnv>>();
+  for (const { method, path, maxBodyBytes } of api.rules) if (maxBodyBytes !== undefined) ownLimits.add(method, path, limit(maxBodyBytes));
+  const limitOf = (method: string, path: string) => ownLimits.match(method, path)[0][0]?.[0] ?? jsonLimit;
   // GET and HEAD carry no body; asking a node-server request for one builds a whole Fetch Request.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitOf(c.req.path)(c, next)));
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitOf(c.req.method, c.req.path)(c, next)));
   app.use('/api/*', sameOriginOnly(deps));
 
-  const api = apiRoutes(deps);
   app.route('/', api.app);
 
   // Not under /api (SPEC §7): the PWA asks which language to start in when none is stored.

@@ -19,10 +19,18 @@ const ROLES_BY_ACCESS: Record<Exclude<Access, 'public' | 'signedIn'>, readonly R
   admin: ['admin'],
 };
 
+/**
+ * A route's access rule; a route whose body is larger than a JSON one (a file) names its own body
+ * limit here, where it is defined, and app.ts applies it (every other route gets the JSON limit).
+ */
+export type RouteAccess = Access | { access: Access; maxBodyBytes: number };
+
 export interface RouteRule {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   access: Access;
+  /** The route's own body limit, when it takes more than `MAX_JSON_BODY_BYTES`. */
+  maxBodyBytes?: number;
 }
 
 export function guard(access: Access): MiddlewareHandler<AppEnv> {
@@ -46,10 +54,10 @@ type WithRoute<Prefix extends string, S extends Schema, M extends Method, P exte
 
 /** A method of the router: a path, who may call it, then the handler, or a body check (`jsonBody`) and the handler. */
 interface AddRoute<Prefix extends string, S extends Schema, M extends Method> {
-  <P extends string, R extends HandlerResponse<unknown>>(path: P, access: Access, handler: H<AppEnv, P, BlankInput, R>): WithRoute<Prefix, S, M, P, BlankInput, R>;
+  <P extends string, R extends HandlerResponse<unknown>>(path: P, access: RouteAccess, handler: H<AppEnv, P, BlankInput, R>): WithRoute<Prefix, S, M, P, BlankInput, R>;
   <P extends string, I extends Input, R extends HandlerResponse<unknown>>(
     path: P,
-    access: Access,
+    access: RouteAccess,
     body: MiddlewareHandler<AppEnv, P, I>,
     handler: H<AppEnv, P, I, R>,
   ): WithRoute<Prefix, S, M, P, I, R>;
@@ -79,10 +87,11 @@ export class Router<Prefix extends string = string, S extends Schema = BlankSche
   readonly delete = this.#add('DELETE') as AddRoute<Prefix, S, 'delete'>;
 
   #add(method: RouteRule['method']) {
-    return (path: string, access: Access, ...handlers: MiddlewareHandler<AppEnv>[]) => {
+    return (path: string, rule: RouteAccess, ...handlers: MiddlewareHandler<AppEnv>[]) => {
+      const { access, maxBodyBytes } = typeof rule === 'string' ? { access: rule, maxBodyBytes: undefined } : rule;
       // Untyped callers too: a route without a rule fails at start, never open at request time.
       if (!ACCESS.includes(access)) throw new TypeError(`${method} ${this.prefix}${path}: no access rule`);
-      this.rules.push({ method, path: `${this.prefix}${path === '/' ? '' : path}`, access });
+      this.rules.push({ method, path: `${this.prefix}${path === '/' ? '' : path}`, access, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
       this.#hono.on(method, path, guard(access), ...handlers);
       return this;
     };

@@ -7,12 +7,9 @@ import type { Weekday } from '#protocol/domain/check-ins.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { UUID_PATTERN } from '#protocol/ids.ts';
 import type { AppDeps } from '../deps.ts';
-import { coachPhotoForm } from '../http/coach-photo-form.ts';
+import { coachPhotoForm, MAX_COACH_PHOTO_BODY_BYTES } from '../http/coach-photo-form.ts';
 import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { declaredQuery, jsonBody } from '../http/validate.ts';
-
-/** The answer with a photo: a larger body than JSON's (app.ts gives it its own limit). */
-export const COACH_PHOTO_MESSAGE_PATH = /^\/api\/coach\/threads\/[^/]+\/photo-messages$/;
 
 export function coachRoutes(deps: AppDeps) {
   const { coachThreads, coachCheckIns, attention, now } = deps;
@@ -28,7 +25,7 @@ export function coachRoutes(deps: AppDeps) {
     })
 
     /** An answer with one photo (issue 22): one multipart request, online as the coach's side is; 201, or 200 for a resend. */
-    .post('/threads/:id/photo-messages', 'staff', coachPhotoForm(), async (c) => {
+    .post('/threads/:id/photo-messages', { access: 'staff', maxBodyBytes: MAX_COACH_PHOTO_BODY_BYTES }, coachPhotoForm(), async (c) => {
       const { photo, ...message } = c.req.valid('form');
       const { created, message: sent } = await coachThreads.sendWithPhoto(currentUser(c), idParam(c), message, photo, now());
       return c.json({ message: sent }, created ? 201 : 200);

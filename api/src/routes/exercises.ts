@@ -5,12 +5,13 @@ import type { AppDeps } from '../deps.ts';
 import { createRouter, currentUser } from '../http/router.ts';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../services/image-upload.ts';
 
-export const EXERCISE_IMAGE_TEST_PATH = '/api/exercises/test-with-attached-image';
+/** The test's upload: an image of up to 5 MB plus the multipart framing. */
+const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 /** SPEC §2 hidden test dialog: identify the exercise in a photo and match it to the catalog. */
 export function exerciseRoutes(deps: AppDeps) {
   return createRouter('/api/exercises')
-    .post('/test-with-attached-image', 'staff', async (c) => {
+    .post('/test-with-attached-image', { access: 'staff', maxBodyBytes: MAX_UPLOAD_BODY_BYTES }, async (c) => {
       if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_IMAGE');
       let image: unknown;
       try {
