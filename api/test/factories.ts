@@ -4,7 +4,6 @@ import type { ClientProfile } from '../src/ai/builtin/profile.ts';
 import { registerClient } from '../src/services/clients.ts';
 import type { AppDeps } from '../src/deps.ts';
 import type { TestApp, TestClient } from './harness.ts';
-import { photoAdd } from '#protocol/mutations/photo-add.ts';
 import { createClock, type Clock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -209,12 +208,16 @@ export function coachPhotoForm(overrides: Record<string, string | Blob> = {}): F
   return form;
 }
 
-/** A progress photo of `userId` as its device records it (`photo.add`), with both files uploaded unless `stored` is false. */
+/**
+ * A progress photo of `userId` as its device records it (`photo.add`'s row), with both files
+ * uploaded unless `stored` is false. Written to storage whoever owns it and whatever their consent,
+ * so only the route under test decides (a device's push would be refused without the consent).
+ */
 export async function storePhoto(t: TestApp, userId: string, { stored = true, bytes = 4000, thumbnailBytes = 500 } = {}) {
   const id = uuidv7();
   const args = { id, createdAt: new Date(t.deps.now()).toISOString(), pose: 'front' as const, contentType: 'image/webp' as const, bytes, thumbnailBytes, width: 1200, height: 1600 };
-  const write = await t.deps.groupCommit.run(() => t.deps.mutations.run(userId, photoAdd, args));
-  if (!write.ok) throw new Error(`storePhoto: ${write.code}`);
+  const write = await t.deps.groupCommit.run(() => t.deps.mutations.storageFor(userId).progressPhotos.insert({ ...args, kind: 'progress', stored: false, deleted: false }));
+  if (write !== 'inserted') throw new Error(`storePhoto: ${write}`);
   if (stored) {
     await t.deps.photoFiles.append(userId, id, 'image', 0, webpBytes(bytes), bytes, 'image/webp');
     await t.deps.photoFiles.append(userId, id, 'thumbnail', 0, webpBytes(thumbnailBytes), thumbnailBytes, 'image/webp');

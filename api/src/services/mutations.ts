@@ -1,7 +1,7 @@
 /**
  * The server's side of the mutators (sync-protocol/mutations, ADR 025): their storage port on
- * SQLite for one user, and a runner for REST writes, which go through the same mutators as a
- * device's push. Runs in the caller's transaction.
+ * SQLite for one user, and the runner a push and a REST write both go through, with the rule only
+ * the server holds (the consent for health data). Runs in the caller's transaction.
  */
 import { eq } from 'drizzle-orm';
 import { parseHlc, type Clock } from '#protocol/clock/hlc.ts';
@@ -9,6 +9,7 @@ import { isDeviceDateAhead } from '#protocol/clock/device-date.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { refused, runMutator, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
+import { recordsHealthData } from '#protocol/domain/health-consent.ts';
 import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
@@ -73,31 +74,42 @@ export function createMutations(db: Db, versions: SyncVersions, repositories: Re
   }
 
   /**
-   * Runs one mutator on a user's storage: the one door of every write, a device's push and a REST
-   * call alike. A device date later than any time zone's today (a wrong calendar, issue 46) is
-   * refused here, before any mutator reads it, so nothing is filed in a day that has not come.
+   * Runs mutators for one user: the one door of every write, a push's (one runner per batch) and a
+   * REST call's alike. Two rules the device cannot hold for the server are checked here, before any
+   * mutator reads the change:
+   * - a device date later than any time zone's today is a wrong calendar (issue 46): refused, so
+   *   nothing is filed in a day that has not come;
+   * - a change that records health data needs the person's consent (ADR 028, "Consent for health
+   *   data"). The consent is read at the first such change only, and once: it is given and
+   *   withdrawn through its own route, never in a push.
    */
-  function runOn<A>(storage: MutatorStorage, userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult {
-    const at = now();
-    if (stamps.localDate !== undefined && isDeviceDateAhead(stamps.localDate, at)) return refused('DEVICE_DATE_AHEAD');
-    const context = {
-      hlc: stamps.hlc ?? clock.now(),
-      // Worked out only by a mutator that reads it (a habit's day), not by every weigh-in.
-      get localDate() {
-        return stamps.localDate ?? todayFor(findUserById(db, userId)?.countryCode ?? '', at);
-      },
-      now: at,
+  function runnerFor(userId: string) {
+    const storage = storageFor(userId);
+    let consented: boolean | undefined;
+    return <A>(mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult => {
+      const at = now();
+      if (stamps.localDate !== undefined && isDeviceDateAhead(stamps.localDate, at)) return refused('DEVICE_DATE_AHEAD');
+      if (recordsHealthData(mutator.name, args) && !(consented ??= findUserById(db, userId)?.healthConsentAt != null)) return refused('HEALTH_CONSENT_REQUIRED');
+      const context = {
+        hlc: stamps.hlc ?? clock.now(),
+        // Worked out only by a mutator that reads it (a habit's day), not by every weigh-in.
+        get localDate() {
+          return stamps.localDate ?? todayFor(findUserById(db, userId)?.countryCode ?? '', at);
+        },
+        now: at,
+      };
+      return runMutator(mutator.apply(args, context), storage);
     };
-    return runMutator(mutator.apply(args, context), storage);
   }
 
   /**
    * Runs one mutator for a user, as a push would. A refusal is the result; a DomainError with
    * details (an e-mail already taken) is thrown for REST to answer with them.
    */
-  const run = <A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult => runOn(storageFor(userId), userId, mutator, args, stamps);
+  const run = <A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): MutatorResult => runnerFor(userId)(mutator, args, stamps);
 
-  return { storageFor, runOn, run };
+  return { storageFor, runnerFor, run };
 }
 
 export type Mutations = ReturnType<typeof createMutations>;
+export type MutationRunner = ReturnType<Mutations['runnerFor']>;

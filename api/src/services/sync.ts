@@ -14,12 +14,10 @@ import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { refused, type MutatorResult } from '#protocol/mutations/mutator.ts';
-import type { MutatorStorage } from '#protocol/mutations/storage.ts';
 import { DomainError } from '#protocol/errors.ts';
-import { recordsHealthData } from '#protocol/domain/health-consent.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import { toClientDto } from './clients.ts';
-import type { Mutations } from './mutations.ts';
+import type { MutationRunner, Mutations } from './mutations.ts';
 import type { Repositories, VersionedRow } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import { perSyncedTable, type SyncedRows, type SyncedTableName } from '#protocol/tables.ts';
@@ -52,7 +50,6 @@ export function createSync(
   const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
   const insertRefusal = sqlite.prepare('INSERT OR REPLACE INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?)');
   const refusalOf = sqlite.prepare<[string, number], { code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?');
-  const healthConsentOf = sqlite.prepare<[string], { at: number | null }>('SELECT health_consent_at AS at FROM users WHERE id = ?');
 
   const page = <T>(sql: string) => sqlite.prepare<[string, number, number], T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`);
   const dietsAfter = page<DietPlanRaw>('SELECT * FROM diet_plans WHERE user_id = ?');
@@ -64,9 +61,9 @@ export function createSync(
    * (ADR 007), and so is a weight's date (the mutator's rule); a calendar past any time zone's
    * today refuses it (the mutations' one door).
    */
-  function apply(storage: MutatorStorage, userId: string, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): MutatorResult {
+  function apply(run: MutationRunner, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): MutatorResult {
     try {
-      return mutations.runOn(storage, userId, mutator, mutation.args, { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate });
+      return run(mutator, mutation.args, { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate });
     } catch (error) {
       if (error instanceof DomainError) return refused(error.code);
       throw error;
@@ -78,11 +75,9 @@ export function createSync(
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
     if (!device) insertDevice.run(deviceId, userId, now(), now());
     let lastSeq = device?.last_seq ?? 0;
-    const storage = mutations.storageFor(userId);
+    const run = mutations.runnerFor(userId);
     const results: MutationStatus[] = [];
     let gap: PushResult['gap'] = null;
-    // Read once per batch: a consent is given or withdrawn through its own route, never in a push.
-    const consented = healthConsentOf.get(userId)?.at != null;
     const ordered = batch.map((raw) => ({ raw, seq: rawSeq(raw) as number })).sort((a, b) => a.seq - b.seq);
     for (const { raw, seq } of ordered) {
       const id = typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id).slice(0, 64) : null;
@@ -102,11 +97,9 @@ export function createSync(
         ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
           ? refused('DEVICE_CONFLICT')
-          : !consented && recordsHealthData(parsed.mutation.name, parsed.mutation.args)
-            ? refused('HEALTH_CONSENT_REQUIRED')
           : message && messagesPerSender.retryAfter(userId) > 0
             ? refused('RATE_LIMITED')
-            : apply(storage, userId, parsed);
+            : apply(run, parsed);
       if (message && outcome.ok) messagesPerSender.hit(userId);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
