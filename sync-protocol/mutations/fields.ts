@@ -8,6 +8,7 @@
 import { isLocalDate, parseInstant } from '../domain/calendar.ts';
 import { parseDecimal } from '../domain/decimal.ts';
 import { isTypedWeight } from '../domain/units.ts';
+import type { ArgSchema } from './mutator.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; key: string };
 
@@ -115,6 +116,19 @@ export function checkMessageCaption(value: unknown): Checked<string> {
   return trimmed.length > MESSAGE_MAX ? fail('validation.tooLong') : ok(trimmed);
 }
 
+/**
+ * A photo's record as the device (or the coach's browser) made it, by rule name (./mutator.ts
+ * `ArgRule`): the one description of its fields that `photo.add`, a message's photo
+ * (`messagePhoto`) and the coach's photo form (api/src/http/coach-photo-form.ts) are checked by.
+ */
+export const PHOTO_RECORD_ARGS = {
+  contentType: PHOTO_TYPES,
+  bytes: 'photoBytes',
+  thumbnailBytes: 'thumbnailBytes',
+  width: 'pixels',
+  height: 'pixels',
+} as const satisfies Record<string, ArgSchema>;
+
 /** The photo a message carries (issue 22): the record of a photo as the device made it. */
 export interface MessagePhotoArgs {
   id: string;
@@ -123,23 +137,6 @@ export interface MessagePhotoArgs {
   thumbnailBytes: number;
   width: number;
   height: number;
-}
-
-/** A message's photo record, each field by the rule of a progress photo's; other fields dropped. */
-export function checkMessagePhoto(value: unknown): Checked<MessagePhotoArgs> & { field?: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('validation.invalidType');
-  const { id, contentType, bytes, thumbnailBytes, width, height } = value as Record<string, unknown>;
-  const checks: [string, Checked<unknown>][] = [
-    ['photo.id', checkUuid(id)],
-    ['photo.contentType', typeof contentType === 'string' && (PHOTO_TYPES as readonly string[]).includes(contentType) ? ok(contentType) : fail('validation.invalidOption')],
-    ['photo.bytes', checkPhotoBytes(bytes)],
-    ['photo.thumbnailBytes', checkThumbnailBytes(thumbnailBytes)],
-    ['photo.width', checkPixels(width)],
-    ['photo.height', checkPixels(height)],
-  ];
-  const failed = checks.find(([, checked]) => !checked.ok);
-  if (failed) return { ...(failed[1] as { ok: false; key: string }), field: failed[0] };
-  return ok({ id: id as string, contentType: contentType as PhotoType, bytes: bytes as number, thumbnailBytes: thumbnailBytes as number, width: width as number, height: height as number });
 }
 
 /** A calendar day written 'YYYY-MM-DD'. */

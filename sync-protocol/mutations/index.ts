@@ -10,7 +10,7 @@ import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { messageKeyOf } from '../schemas/fields.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
-import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkMessagePhoto, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, type Checked } from './fields.ts';
+import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, PHOTO_RECORD_ARGS, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
@@ -33,6 +33,15 @@ function checkProfileFields(value: unknown): Checked<unknown> & { field?: string
     if (error instanceof ValidationError) return { ok: false, field: error.path || undefined, key: messageKeyOf(error) };
     return { ok: false, key: 'validation.invalidType' };
   }
+}
+
+/** A message's photo (issue 22): its id and the photo's record by the rules of a progress photo's; other fields dropped. */
+const MESSAGE_PHOTO = { args: { id: 'uuid', ...PHOTO_RECORD_ARGS } } as const;
+
+function checkMessagePhoto(value: unknown): Checked<unknown> & { field?: string } {
+  if (!isRecord(value)) return { ok: false, key: 'validation.invalidType' };
+  const checked = checkArgs(MESSAGE_PHOTO, value);
+  return checked.ok ? checked : { ...checked, field: `photo.${checked.field}` };
 }
 
 /** Each argument rule a mutator names (./mutator.ts `ArgRule`). */
@@ -61,7 +70,8 @@ type ArgCheck = (value: unknown) => Checked<unknown> & { field?: string };
 
 const UNDEFINED_OK = { ok: true as const, value: undefined };
 
-function argCheck(schema: ArgSchema): ArgCheck {
+/** The check of one argument rule: a rule's name (optional with `?`) or the list of allowed values. */
+export function argCheck(schema: ArgSchema): ArgCheck {
   if (typeof schema !== 'string') return (value) => (typeof value === 'string' && schema.includes(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidOption' });
   if (!schema.endsWith('?')) return RULES[schema as ArgRule];
   const rule = RULES[schema.slice(0, -1) as ArgRule];

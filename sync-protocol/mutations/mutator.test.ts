@@ -3,6 +3,7 @@ import { formatHlc } from '../clock/hlc.ts';
 import { createMemoryStore } from '../replica.ts';
 import { parseMutation, parseMutationWith, MUTATORS } from './index.ts';
 import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type Mutator, type MutatorContext } from './mutator.ts';
+import { MAX_PHOTO_BYTES, PHOTO_RECORD_ARGS } from './fields.ts';
 import { messageDelete } from './message-delete.ts';
 import { messageSend } from './message-send.ts';
 import { photoDelete } from './photo-delete.ts';
@@ -110,6 +111,18 @@ describe('a message with a photo (issue 22)', () => {
     expect(send({ body: 'Oi', photo: { ...PHOTO, contentType: 'image/gif' } })).toMatchObject({ ok: false, field: 'args.photo.contentType' });
     expect(send({ body: 'Oi', photo: { ...PHOTO, width: 4000 } })).toMatchObject({ ok: false, field: 'args.photo.width' });
     expect(send({ body: 'Oi', photo: [PHOTO] })).toMatchObject({ ok: false, field: 'args.photo' });
+  });
+
+  it('checks each field of the photo by the progress photo’s rule (PHOTO_RECORD_ARGS), with the same answer', () => {
+    const progress = (photo: Record<string, unknown>) => parseMutation(envelope('photo.add', 1, { ...photo, createdAt: '2026-01-01T08:00:00.000Z', pose: 'front' }));
+    const bad = { contentType: 'image/gif', bytes: MAX_PHOTO_BYTES + 1, thumbnailBytes: 0, width: 1601, height: 1.5 };
+    expect(Object.keys(bad).sort()).toEqual(Object.keys(PHOTO_RECORD_ARGS).sort());
+    for (const [field, value] of Object.entries(bad)) {
+      const asProgress = progress({ ...PHOTO, [field]: value });
+      const asMessage = send({ photo: { ...PHOTO, [field]: value } });
+      expect(asProgress).toMatchObject({ ok: false, field: `args.${field}`, key: expect.stringMatching(/^validation\./) });
+      expect(asMessage).toMatchObject({ ok: false, field: `args.photo.${field}`, key: (asProgress as { key: string }).key });
+    }
   });
 
   it('stores the photo beside its message and takes it back with it, on both drivers alike; alone it is not deleted', async () => {

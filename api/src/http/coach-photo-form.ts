@@ -7,18 +7,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { DomainError, validationError } from '#protocol/errors.ts';
-import {
-  checkMessageCaption,
-  checkPhotoBytes,
-  checkPixels,
-  checkThumbnailBytes,
-  checkUuid,
-  MAX_PHOTO_BYTES,
-  MAX_THUMBNAIL_BYTES,
-  PHOTO_TYPES,
-  type Checked,
-  type PhotoType,
-} from '#protocol/mutations/fields.ts';
+import { checkMessageCaption, checkUuid, MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, PHOTO_RECORD_ARGS, type Checked, type PhotoType } from '#protocol/mutations/fields.ts';
+import { argCheck } from '#protocol/mutations/index.ts';
 import type { CoachPhoto } from '../services/coach-threads.ts';
 import { sniffImageType } from '../services/image-upload.ts';
 import type { AppEnv } from './env.ts';
@@ -43,12 +33,15 @@ export interface CoachPhotoMessage {
 /** The largest such request: both files at their limits, the text and the multipart framing. */
 export const MAX_COACH_PHOTO_BODY_BYTES = MAX_PHOTO_BYTES + MAX_THUMBNAIL_BYTES + 64 * 1024;
 
-const FIELDS = ['id', 'body', 'contentType', 'width', 'height', 'image', 'thumbnail'];
-
 const invalid = (key: string): Checked<never> => ({ ok: false, key });
-/** A form's number is text: digits only (no '1e3', no '0x10'). */
-const pixels = (value: unknown) => (typeof value === 'string' && /^\d{1,5}$/.test(value) ? checkPixels(Number(value)) : invalid('validation.photoDimensions'));
-const fileSize = (value: unknown, check: (bytes: number) => Checked<number>) => (value instanceof File ? check(value.size) : invalid('validation.required'));
+/** The record's rule for one of its fields (`PHOTO_RECORD_ARGS`, as a client's message photo is checked). */
+const recordRule = (field: keyof typeof PHOTO_RECORD_ARGS) => argCheck(PHOTO_RECORD_ARGS[field]);
+/** The form's text fields of the photo, each the record's field of that name. A number is digits only (no '1e3', no '0x10'). */
+const TEXT_FIELDS = ['contentType', 'width', 'height'] as const;
+const recordValue = (value: unknown) => (typeof value === 'string' && /^\d{1,5}$/.test(value) ? Number(value) : value);
+/** The form's files, each checked by its size as the record's field it fills. */
+const FILE_FIELDS = [['image', 'bytes'], ['thumbnail', 'thumbnailBytes']] as const;
+const FIELDS: readonly string[] = ['id', 'body', ...TEXT_FIELDS, ...FILE_FIELDS.map(([field]) => field)];
 
 async function readForm(c: Context<AppEnv>): Promise<CoachPhotoMessage> {
   if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', { values: { type: 'multipart/form-data' } });
@@ -67,11 +60,11 @@ async function readForm(c: Context<AppEnv>): Promise<CoachPhotoMessage> {
       .map((field): [string, Checked<never>] => [field, invalid('validation.unknownField')]),
     ['id', checkUuid(id)],
     ['body', caption],
-    ['contentType', typeof contentType === 'string' && (PHOTO_TYPES as readonly string[]).includes(contentType) ? { ok: true, value: contentType } : invalid('validation.invalidOption')],
-    ['width', pixels(width)],
-    ['height', pixels(height)],
-    ['image', fileSize(image, checkPhotoBytes)],
-    ['thumbnail', fileSize(thumbnail, checkThumbnailBytes)],
+    ...TEXT_FIELDS.map((field): [string, Checked<unknown>] => [field, recordRule(field)(recordValue(form[field]))]),
+    ...FILE_FIELDS.map(([field, recordField]): [string, Checked<unknown>] => {
+      const file = form[field];
+      return [field, file instanceof File ? recordRule(recordField)(file.size) : invalid('validation.required')];
+    }),
   ];
   const problems = checks.flatMap(([field, checked]) => (checked.ok ? [] : [{ field, key: checked.key }]));
   if (problems.length > 0 || !caption.ok) throw validationError(problems);
