@@ -134,6 +134,8 @@ export const registerClientSchema = object({
    * assumed. Without it an account is made, and medical conditions are not taken.
    */
   healthDataConsent: boolean().typeError('validation.invalidType').optional(),
+  /** The language of the interface the consent's wording was read in; without it, the request's. */
+  healthConsentLocale: language(),
   medicalConditions: profileExtras.medicalConditions.test('health-consent', 'validation.healthConsentRequired', function (conditions) {
     return !conditions?.length || this.parent.healthDataConsent === true;
   }),
@@ -142,6 +144,13 @@ export const registerClientSchema = object({
   .strict(false);
 
 export type RegisterClientInput = InferType<typeof registerClientSchema>;
+
+/**
+ * Giving the consent for health data in Settings (ADR 028): the language of the interface its
+ * wording was read in, which the record keeps. Optional: an app from before it sends no body, and
+ * the request's language is recorded.
+ */
+export const healthConsentSchema = object({ locale: language() }).noUnknown(true, 'validation.unknownField').strict(false);
 
 /** SPEC §5 login: the password minimum is 6 here, 8 at registration. */
 export const loginSchema = object({

@@ -1,7 +1,7 @@
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { DomainError } from '#protocol/errors.ts';
 import { profileUpdate } from '#protocol/mutations/profile-update.ts';
-import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
+import { healthConsentSchema, loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { AccountSession } from '#protocol/contract/clients.ts';
 import { authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount, exportAccountZip } from '../services/account-data.ts';
@@ -12,7 +12,6 @@ import type { AppDeps } from '../deps.ts';
 import { clearSessionCookie, clientIp, sessionToken, setSessionCookie } from '../http/middleware.ts';
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { jsonBody, jsonBodyAfterChecks, readJsonObject } from '../http/validate.ts';
-import { recordsHealthData } from '#protocol/domain/health-consent.ts';
 import { existingVisitorId, REFERRAL_COOKIE } from '../http/referral-visits.ts';
 
 const loginBody = jsonBodyAfterChecks(loginSchema);
@@ -51,7 +50,8 @@ export function clientsRoutes(deps: AppDeps) {
       const ip = clientIp(c, deps);
       refuseWhenLimited(registrationPerIp, ip);
       const input = await registerClientBody.read(c);
-      const user = await registerClient(db, input, deps.now());
+      // The consent's wording was read in the interface's language: the app names it, an older one's request carries it.
+      const user = await registerClient(db, { ...input, healthConsentLocale: input.healthConsentLocale ?? c.get('locale') }, deps.now());
       registrationPerIp.hit(ip);
       // The code the form sends, else the one the visitor's link left in a cookie (SPEC §9, 30 days).
       if (deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE), existingVisitorId(c))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
@@ -101,7 +101,6 @@ export function clientsRoutes(deps: AppDeps) {
     .put('/profile', 'signedIn', jsonBody(profileUpdateSchema), async (c) => {
       const input = c.req.valid('json');
       const userId = currentUser(c).id;
-      if (recordsHealthData(profileUpdate.name, { fields: input }) && findUserById(db, userId)?.healthConsentAt == null) throw new DomainError('HEALTH_CONSENT_REQUIRED');
       const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, profileUpdate, { fields: input }))();
       const user = findUserById(db, userId);
       if (!write.ok || !user) throw new DomainError(write.ok ? 'NOT_FOUND' : write.code);
@@ -109,16 +108,17 @@ export function clientsRoutes(deps: AppDeps) {
     })
 
     /** The LGPD consent for health data (issue 22, part 4): given, or withdrawn with what it covered erased. */
-    .put('/me/health-consent', 'signedIn', (c) => {
+    .put('/me/health-consent', 'signedIn', jsonBody(healthConsentSchema), (c) => {
       const userId = currentUser(c).id;
-      deps.healthConsent.give(userId);
+      deps.healthConsent.give(userId, c.req.valid('json').locale ?? c.get('locale'));
       deps.log.info('client.health-consent-given', { userId });
       return c.json({ client: ownClient(userId) });
     })
 
     .delete('/me/health-consent', 'signedIn', async (c) => {
       const userId = currentUser(c).id;
-      await deps.healthConsent.withdraw(userId);
+      // The dialog's wording, in the interface's language: the request's (the app's locale cookie).
+      await deps.healthConsent.withdraw(userId, c.get('locale'));
       deps.log.info('client.health-consent-withdrawn', { userId });
       return c.json({ client: ownClient(userId) });
     })

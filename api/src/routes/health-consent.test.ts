@@ -31,10 +31,20 @@ const healthData = (device: TestDevice) => [
 describe('registration', () => {
   it('records a consent given with the date, the wording’s version and the language it was read in', async () => {
     const c = t.client();
-    const response = await c.post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'AR', medicalConditions: ['diabetes'] }));
+    const response = await c.post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'AR', medicalConditions: ['diabetes'], healthConsentLocale: 'es-AR' }));
     expect(response.status).toBe(201);
     expect(response.body.client.healthConsentAt).toBe('2026-11-28T15:00:00.000Z');
     expect(consentLog(response.body.client.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
+  });
+
+  it('records the language of the form’s wording, not the profile’s: the one the app sends, else the request’s', async () => {
+    const read = await t.client().post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'BR', healthConsentLocale: 'en-US' }), { 'accept-language': 'pt-BR' });
+    expect(read.status).toBe(201);
+    expect(read.body.client.preferredLanguage).toBe('pt-BR');
+    expect(consentLog(read.body.client.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'en-US' })]);
+    // An app from before the field: the language of its request, which is its interface's.
+    const older = await t.client().post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'BR' }), { 'accept-language': 'es-AR' });
+    expect(consentLog(older.body.client.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'es-AR' })]);
   });
 
   it('makes an account without the consent, recording no consent and taking no medical conditions', async () => {
@@ -88,6 +98,24 @@ describe('PUT /api/clients/me/health-consent', () => {
 
     const device = new TestDevice(undefined, () => world.now);
     expect(outcomes((await push(c, device, healthData(device))).body)).toEqual(['applied', 'applied', 'applied']);
+  });
+
+  it('records the language of the interface it was given in, not the profile’s', async () => {
+    const c = t.client();
+    const user = await signIn(c, t.deps, { healthDataConsent: false, preferredLanguage: 'pt-BR' });
+    expect((await c.put('/api/clients/me/health-consent', { locale: 'es-AR' }, { 'accept-language': 'pt-BR' })).status).toBe(200);
+    expect(consentLog(user.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
+  });
+
+  it('records the request’s language when an older app sends none, and refuses one the app has no wording in', async () => {
+    const c = t.client();
+    const user = await signIn(c, t.deps, { healthDataConsent: false, preferredLanguage: 'pt-BR' });
+    const unknown = await c.put('/api/clients/me/health-consent', { locale: 'fr-FR' }, { 'accept-language': 'en-US' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'locale', code: 'validation.invalidOption', message: expect.any(String) }] });
+    expect(consentLog(user.id)).toEqual([]);
+    expect((await c.put('/api/clients/me/health-consent', undefined, { 'accept-language': 'en-US' })).status).toBe(200);
+    expect(consentLog(user.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'en-US' })]);
   });
 });
 

@@ -105,10 +105,11 @@ function profileFields(input: ProfileUpdateInput | RegisterClientInput) {
  * do the units (lb and ft + in in the US, ADR 020).
  */
 export async function registerClient(db: Db, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
-  const { password, referralCode: _referralCode, healthDataConsent, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & {
+  const { password, referralCode: _referralCode, healthDataConsent, healthConsentLocale, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & {
     password: string;
     referralCode?: string;
     healthDataConsent?: boolean;
+    healthConsentLocale?: Locale;
   };
   const countryCode = fields.countryCode ?? 'BR';
   const row: typeof users.$inferInsert = {
@@ -133,14 +134,18 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
   };
   return db.transaction(() => {
     const user = insertAccount(db, row);
-    if (healthDataConsent) recordHealthConsent(db, user, 'given', now);
+    // Made with no interface (the seed, a test's account): the profile's language stands for it.
+    if (healthDataConsent) recordHealthConsent(db, user.id, 'given', healthConsentLocale ?? user.preferredLanguage, now);
     return user;
   });
 }
 
-/** One line of the consent's record (LGPD art. 8 §2): what, when, and the wording's version and language. */
-export function recordHealthConsent(db: Db, user: Pick<UserRow, 'id' | 'preferredLanguage'>, action: 'given' | 'withdrawn', now: number): void {
-  db.insert(healthConsents).values({ userId: user.id, action, version: HEALTH_CONSENT_VERSION, locale: user.preferredLanguage, at: now }).run();
+/**
+ * One line of the consent's record (LGPD art. 8 §2): what, when, and the wording's version and
+ * language: the interface's the person read it in, which need not be their profile's.
+ */
+export function recordHealthConsent(db: Db, userId: string, action: 'given' | 'withdrawn', locale: string, now: number): void {
+  db.insert(healthConsents).values({ userId, action, version: HEALTH_CONSENT_VERSION, locale, at: now }).run();
 }
 
 /** Inserts a new account; an email already registered is the 409 the forms show under the field. */

@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import { DomainError } from '#protocol/errors.ts';
 import type { Clock } from '#protocol/clock/hlc.ts';
+import type { Locale } from '#protocol/i18n/locales.ts';
 import type { Db } from '../db/client.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { PhotoFiles } from './photo-files.ts';
@@ -44,23 +45,26 @@ export function createHealthConsent(
   };
 
   return {
-    /** Gives the consent; giving it again changes nothing (a double tap, a second device). */
-    give: sqlite.transaction((userId: string): void => {
+    /**
+     * Gives the consent, read in `locale` (the interface's); giving it again changes nothing (a
+     * double tap, a second device).
+     */
+    give: sqlite.transaction((userId: string, locale: Locale): void => {
       const user = userOf(userId);
       if (user.healthConsentAt !== null) return;
       const at = now();
-      recordHealthConsent(db, user, 'given', at);
+      recordHealthConsent(db, userId, 'given', locale, at);
       markGiven.run(at, versions.bump(userId), at, userId);
     }),
 
     /** Withdraws it and erases what it covered; without a consent there is nothing to do. */
-    async withdraw(userId: string): Promise<void> {
+    async withdraw(userId: string, locale: Locale): Promise<void> {
       const photos = sqlite.transaction((): string[] => {
         const user = userOf(userId);
         if (user.healthConsentAt === null) return [];
         const at = now();
         const ids = photoIds.all(userId).map(({ id }) => id);
-        recordHealthConsent(db, user, 'withdrawn', at);
+        recordHealthConsent(db, userId, 'withdrawn', locale, at);
         for (const erase of erasures) erase.run(userId);
         const version = versions.bump(userId);
         markWithdrawn.run(clock.now(), version, version, at, userId);

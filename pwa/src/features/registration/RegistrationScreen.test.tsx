@@ -229,7 +229,7 @@ describe('RegistrationScreen: the consent for health data (issue 22, part 4)', (
     fireEvent.click(within(screen.getByTestId('checklist-medicalConditions')).getByLabelText('Hipertensão'));
     fireEvent.click(screen.getByTestId('register-submit'));
     await screen.findByTestId('at-dashboard', {}, { timeout: 10_000 });
-    expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ healthDataConsent: true, medicalConditions: ['hypertension'] });
+    expect(calls.find((c) => c.key === 'POST /clients/register')?.body).toMatchObject({ healthDataConsent: true, healthConsentLocale: 'pt-BR', medicalConditions: ['hypertension'] });
   }, SLOW);
 
   it('untaken, or taken back after choosing conditions, sends no consent and no conditions', async () => {

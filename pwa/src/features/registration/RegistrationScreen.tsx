@@ -81,6 +81,8 @@ function toBody(values: Values, locale: string) {
     activityLevel: values.activityLevel, targetWeight: weight(values.targetWeight), weeklyWeightGoal: measures.storedWeeklyGoal(values.weeklyWeightGoal), goalType: values.goalType,
     timeFrame: normalizeTimeFrame(values.timeFrame), motivation: text(values.motivation), previousAttempts: text(values.previousAttempts),
     dietaryRestrictions: values.dietaryRestrictions, medicalConditions: values.medicalConditions, healthDataConsent: values.healthDataConsent,
+    // The consent's record keeps the language its wording was read in: this form's, not the country's.
+    healthConsentLocale: values.healthDataConsent ? (toLocale(locale) ?? undefined) : undefined,
     referralCode: rememberedReferral() ?? undefined,
   };
 }

@@ -35,11 +35,11 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     expect(useSession.getState().client?.healthConsentAt).toBeNull();
   }, 30_000);
 
-  it('gives it again with one tap, and a refusal from the server (offline) is told and changes nothing', async () => {
-    useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: null }) });
+  it('gives it again with one tap, naming the interface’s language it was read in, and a refusal from the server (offline) is told and changes nothing', async () => {
+    useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: null, preferredLanguage: 'es-AR' }) });
     await userDb().profile.update('u1', { healthConsentAt: null });
     let online = false;
-    stubApi({
+    const calls = stubApi({
       'GET /clients/me/sessions': () => json({ sessions: [] }),
       'PUT /clients/me/health-consent': () => (online ? json({ client: aClient({ id: 'u1', role: 'user', healthConsentAt: GIVEN }) }) : Promise.reject(new TypeError('Failed to fetch'))),
     });
@@ -50,6 +50,7 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     online = true;
     fireEvent.click(screen.getByTestId('health-consent-give'));
     await waitFor(() => expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('given'));
+    expect(calls.filter((c) => c.key === 'PUT /clients/me/health-consent').map((c) => c.body)).toEqual([{ locale: 'pt-BR' }, { locale: 'pt-BR' }]);
   }, 30_000);
 
   it('shows the consent as this device last pulled it: withdrawn on another phone, it reads withdrawn here too', async () => {

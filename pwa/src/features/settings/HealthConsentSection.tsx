@@ -19,6 +19,7 @@ import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { flush } from '#pwa/sync/user-data.ts';
 import { useHealthConsentAt } from '#pwa/db/use-health-consent.ts';
+import { toLocale } from '#protocol/i18n/locales.ts';
 
 const consent = apiClient.clients.me['health-consent'];
 
@@ -54,7 +55,8 @@ export function HealthConsentSection() {
     if (busy) return;
     setBusy(true);
     try {
-      const { client: updated } = await answer(action === 'give' ? consent.$put() : consent.$delete());
+      // The record keeps the language the wording was read in: this interface's, whatever the profile's.
+      const { client: updated } = await answer(action === 'give' ? consent.$put({ json: { locale: toLocale(intl.locale) ?? undefined } }) : consent.$delete());
       setClient(updated);
       setAnswered({ at: updated.healthConsentAt });
       setWithdrawing(false);
