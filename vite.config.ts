@@ -71,10 +71,14 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     root,
+    // Budgets catch a test that hangs, not a slow one (ADR 029): under a CPU-bound neighbour on two
+    // cores, a route test that signs in and a screen test that renders waited past vitest's 5 s.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'protocol', root, include: ['sync-protocol/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'api', root, include: ['api/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['pwa/src/test/setup.ts'] } },
     ],
   },
 }));

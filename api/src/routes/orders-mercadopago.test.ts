@@ -203,6 +203,6 @@ describe('Mercado Pago unreachable when its webhook arrives', () => {
     } finally {
       down.close();
     }
-  }, 30_000);
+  });
 });
 

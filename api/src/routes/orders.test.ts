@@ -269,5 +269,5 @@ describe('Stripe unreachable', () => {
     } finally {
       down.close();
     }
-  }, 30_000);
+  });
 });

@@ -528,7 +528,7 @@ describe('the coach’s conversations (issue 22)', () => {
     // A file that does not load says so (not that it is on its way).
     fireEvent.error(full);
     expect((await within(dialog).findByRole('img')).getAttribute('aria-label')).toBe('Foto de Carla Sem Dieta. Não foi possível carregar esta foto.');
-  }, 15_000);
+  });
 
   describe('a coach’s answer with a photo', () => {
     /** A browser that encodes photos (see stubPhotoEncoding) and makes object URLs for their previews. */
@@ -578,7 +578,7 @@ describe('the coach’s conversations (issue 22)', () => {
       expect([(form.get('image') as Blob).type, (form.get('thumbnail') as Blob).type]).toEqual(['image/webp', 'image/webp']);
       // Sent: the preview is gone.
       expect(within(thread).queryByRole('img', { name: 'Foto a enviar' })).toBeNull();
-    }, 15_000);
+    });
 
     it('says the client’s photo storage is full, naming them, and keeps the photo attached', async () => {
       stubPhotoBrowser();
@@ -587,7 +587,7 @@ describe('the coach’s conversations (issue 22)', () => {
       fireEvent.click(within(thread).getByTestId('coach-thread-send'));
       expect((await screen.findByTestId('toast')).textContent).toContain('O espaço para fotos de Carla Sem Dieta acabou: a foto não foi enviada.');
       expect(within(thread).getByRole('img', { name: 'Foto a enviar' })).toBeTruthy();
-    }, 15_000);
+    });
   });
 
   it('shows a client’s new message without a reload when the server pokes', async () => {

@@ -33,7 +33,7 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     expect(calls.filter((c) => c.key === 'DELETE /clients/me/health-consent')).toHaveLength(1);
     expect(screen.getByTestId('health-consent-state').textContent).toBe('Você não deu consentimento para o uso dos seus dados de saúde.');
     expect(useSession.getState().client?.healthConsentAt).toBeNull();
-  }, 30_000);
+  });
 
   it('gives it again with one tap, naming the interface’s language it was read in, and a refusal from the server (offline) is told and changes nothing', async () => {
     useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: null, preferredLanguage: 'es-AR' }) });
@@ -51,7 +51,7 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     fireEvent.click(screen.getByTestId('health-consent-give'));
     await waitFor(() => expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('given'));
     expect(calls.filter((c) => c.key === 'PUT /clients/me/health-consent').map((c) => c.body)).toEqual([{ locale: 'pt-BR' }, { locale: 'pt-BR' }]);
-  }, 30_000);
+  });
 
   it('shows the consent as this device last pulled it: withdrawn on another phone, it reads withdrawn here too', async () => {
     useSession.setState({ status: 'authenticated', client: aClient({ id: 'u1', role: 'user', healthConsentAt: GIVEN }) });
@@ -60,5 +60,5 @@ describe('Settings: the consent for health data (issue 22, part 4)', () => {
     renderSettings(messages());
     await waitFor(() => expect(screen.getByTestId('health-consent-section').dataset.consent).toBe('none'), { timeout: 10_000 });
     expect(screen.getByTestId('health-consent-give')).toBeTruthy();
-  }, 30_000);
+  });
 });

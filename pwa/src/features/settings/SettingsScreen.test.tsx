@@ -27,7 +27,7 @@ describe('Settings: the language (issue 17)', () => {
       await choose(name ?? '');
       await waitFor(async () => expect(chosenOption(await languageSelect())).toBe(name));
     }
-  }, 30_000);
+  });
 
   it('saves the choice to the profile through sync (a profile.update), so the server and other devices follow', async () => {
     renderSettings(messages());
@@ -35,5 +35,5 @@ describe('Settings: the language (issue 17)', () => {
     await waitFor(async () => expect((await userDb().outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['profile.update', { fields: { preferredLanguage: 'en-US' } }]]));
     expect((await userDb().profile.get('u1'))?.preferredLanguage).toBe('en-US');
     expect(useLocaleStore.getState().locale).toBe('en-US');
-  }, 30_000);
+  });
 });
