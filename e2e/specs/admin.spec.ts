@@ -127,7 +127,6 @@ const PANEL: Record<Locale, PanelText> = {
 
 for (const locale of Object.keys(PANEL) as Locale[]) {
   test(`in ${locale}, an admin runs a diet's whole life cycle with no AI provider, the draft in the client's own language`, async ({ browser }) => {
-    test.setTimeout(90_000);
     const text = PANEL[locale];
     const page = await signedInPage(browser, DEMO.admin.email, locale);
     const admin = new AdminPage(page);

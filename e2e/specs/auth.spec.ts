@@ -156,7 +156,6 @@ test.describe('signed in', () => {
   });
 
   test('logged-out routes and / lead to the dashboard; an unknown path shows the 404 page', async ({ page }) => {
-    test.setTimeout(60_000); // five full page loads
     for (const path of ['/login', '/cadastro', '/professor-cadastro', '/']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$|\/$/);
@@ -174,7 +173,6 @@ test.describe('signed in', () => {
   });
 
   test('every screen of the route table renders a titled page', async ({ page }) => {
-    test.setTimeout(60_000); // eight full page loads
     const titles: Record<string, string> = {
       '/progress': 'Meu Progresso',
       '/content': 'Meu Conteúdo',

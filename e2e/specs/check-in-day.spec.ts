@@ -74,7 +74,6 @@ test.describe('a device clock days wrong', () => {
   test.use({ timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 } });
 
   test('a check-in filled on a phone a day fast reaches the server once: the week on the phone’s calendar, dated at the server’s time', async ({ page, context, baseURL }) => {
-    test.setTimeout(90_000);
     const { email } = await registerClient(context.request, baseURL as string, { countryCode: 'BR' });
     backdateRegistration(email, 20);
     await context.clock.install({ time: Date.now() + DAY_MS });

@@ -61,7 +61,6 @@ const TRAINING_DAYS = new Set([1, 3, 5]);
 
 for (const locale of Object.keys(TEXT) as Locale[]) {
   test(`in ${locale}, the demo client reads the dashboard, the diet and workout views and My Content`, async ({ browser }) => {
-    test.setTimeout(90_000);
     const text = TEXT[locale];
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
@@ -142,7 +141,6 @@ for (const locale of Object.keys(TEXT) as Locale[]) {
 }
 
 test('a notification is marked as read offline, survives a reload and reaches the server', async ({ page, context }) => {
-  test.setTimeout(90_000);
   await signInAsDemoClient(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
@@ -300,7 +298,6 @@ async function layoutShiftsOnOpening(context: BrowserContext, loaded: (page: Pag
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 test('a client on trial reopening the dashboard on their phone: the trial’s banner takes its place at once, nothing moves', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000); // a phone slowed down four times: the bench measures its speed, this test what moves
   const context = await browser.newContext({ locale: 'pt-BR', ...PHONE });
   await registerClient(context.request, baseURL as string, { name: 'Tina Teste' });
   const first = await context.newPage();
@@ -313,7 +310,6 @@ test('a client on trial reopening the dashboard on their phone: the trial’s ba
 });
 
 test('the dashboard opened on a new phone moves nothing while its data arrives', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000); // a phone slowed down four times: the bench measures its speed, this test what moves
   const context = await browser.newContext({ locale: 'pt-BR', ...PHONE });
   expect((await context.request.post('/api/clients/login', { headers: { origin: baseURL as string }, data: { email: DEMO.client.email, password: DEMO_PASSWORD } })).status()).toBe(200);
   const shifts = await layoutShiftsOnOpening(context, (page) => expect(page.getByTestId('current-weight')).toHaveText(/ kg$/, DATA_ON_A_SLOW_PHONE));

@@ -240,7 +240,6 @@ for (const locale of LOCALES) {
     });
 
     test('a language chosen in Settings is saved to the account: a second device signs in and reads it', async ({ page, context, baseURL, browser }) => {
-      test.setTimeout(60_000); // two phones, each signing in and syncing
       const chosen = NEXT_LANGUAGE[locale];
       const account = await registerClient(context.request, baseURL as string, { countryCode: COUNTRY[locale] });
       await openNewClientDashboard(page);
@@ -260,7 +259,6 @@ for (const locale of LOCALES) {
     });
 
     test('a client changes registration answers on /profile, takes the phone back, and a second device sees it all', async ({ page, context, baseURL, browser }) => {
-      test.setTimeout(60_000); // two phones, each signing in and syncing
       const words = PROFILE_WORDS[locale];
       const account = await registerClient(context.request, baseURL as string, {
         countryCode: COUNTRY[locale], phone: '+55 11 95555-4444', birthDate: '1990-05-14', motivation: 'Old motivation', dietaryRestrictions: ['vegetarian'],

@@ -3,7 +3,6 @@ import { TrackingPage } from '../page-models/tracking-page.ts';
 
 /** Issue 17 (3): the registration weight is the starting point; the latest record is the current weight everywhere (ADR 018). */
 test('a client registered at 91 kg who logs 90,5 sees 0,5 kg lost from 91 kg, and 90,5 kg on the profile and in the API', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, { name: 'Nina Figura', height: 168, currentWeight: 91, targetWeight: 76 });
   await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);

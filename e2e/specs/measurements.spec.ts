@@ -19,7 +19,6 @@ for (const c of CASES) {
     test.use({ locale: c.locale });
 
     test(`offline, measurements logged from the dashboard show at once and after a reload, and reach the server once (${c.locale})`, async ({ page, context, baseURL }) => {
-      test.setTimeout(90_000);
       await registerClient(context.request, baseURL as string, { countryCode: c.countryCode, gender: 'male', height: 177.8 });
       await openNewClientDashboard(page);
       const tracking = new TrackingPage(page);
@@ -60,7 +59,6 @@ test.describe('a device clock days wrong', () => {
   test.use({ timezoneId: 'America/Sao_Paulo' });
 
   test('measurements logged on a phone a day fast, then two days slow, reach the server once each: the fast one dated at the server’s time, the slow one at the phone’s', async ({ page, context, baseURL }) => {
-    test.setTimeout(90_000);
     await registerClient(context.request, baseURL as string, { countryCode: 'BR' });
     await context.clock.install({ time: Date.now() + DAY_MS });
     await openNewClientDashboard(page);

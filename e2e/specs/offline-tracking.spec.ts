@@ -4,7 +4,6 @@ import { TrackingPage } from '../page-models/tracking-page.ts';
 const OLIVIA = { name: 'Olívia Offline', height: 168, currentWeight: 84, targetWeight: 72 };
 
 test('offline at the gym: weights and habits are kept across a reload and reach the server exactly once', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, OLIVIA); // signs this browser in
   await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);
@@ -59,7 +58,6 @@ test('offline at the gym: weights and habits are kept across a reload and reach 
 });
 
 test('two devices edit mood offline and converge on the later write', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
   const phone = await browser.newContext({ locale: 'pt-BR' });
   const laptop = await browser.newContext({ locale: 'pt-BR' });
   const { email, password } = await registerClient(phone.request, baseURL as string, OLIVIA);
@@ -102,7 +100,6 @@ test('two devices edit mood offline and converge on the later write', async ({ b
 });
 
 test('an expired session keeps the unsent changes and asks to sign in again; they are sent after', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   const { email, password } = await registerClient(context.request, baseURL as string, OLIVIA);
   await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);
@@ -129,7 +126,6 @@ test('an expired session keeps the unsent changes and asks to sign in again; the
 });
 
 test('the next person on the same browser never sees the previous one’s data', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, OLIVIA);
   await openNewClientDashboard(page);
   const tracking = new TrackingPage(page);

@@ -60,7 +60,6 @@ test('an Argentine client who forgot the password gets a Spanish e-mail, sets a 
 });
 
 test('an admin makes a reset link for a client and can share it by WhatsApp in the client’s language', async ({ page, browser, baseURL, loginPage }) => {
-  test.setTimeout(60_000); // the client's device, then the admin's
   const clientDevice = await browser.newContext();
   await registerClient(clientDevice.request, baseURL as string, { name: 'Amy Forgetful', countryCode: 'US', phone: '+1 212 555 0100' });
   await clientDevice.close();

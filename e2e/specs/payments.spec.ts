@@ -37,7 +37,6 @@ async function registerOnTrial(page: Page, country: 'US' | 'BR' | 'AR', referral
 }
 
 test('a referred client on trial pays the monthly plan at Stripe’s checkout, comes back to it active at $9.99, and the trainer sees the 70%', async ({ page, playwright }) => {
-  test.setTimeout(90_000);
   const trainer = await playwright.request.newContext({ baseURL: base });
   expect((await trainer.post('/api/teachers/register', { headers: { origin: base }, data: { countryCode: 'US', name: 'Pat Trainer', email: `pat.${Date.now().toString(36)}@example.com`, phone: '+1 415 555 0101', password, confirmPassword: password } })).status()).toBe(201);
   const [link] = ((await (await trainer.get('/api/teacher/referral-links')).json()) as { referralLinks: { code: string }[] }).referralLinks;
@@ -70,7 +69,6 @@ for (const { locale, country, choose, amount, price, planName, paid } of [
   test.describe(`in ${locale}`, () => {
     test.use({ locale });
     test(`a client on trial pays the monthly plan at Mercado Pago’s checkout and comes back to it active at its price in ${country}`, async ({ page }) => {
-      test.setTimeout(90_000);
       await registerOnTrial(page, country);
       await page.goto('/plan-upgrade');
       await page.getByTestId('plan-monthly').getByRole('button', { name: choose }).click();
@@ -89,7 +87,6 @@ for (const { locale, country, choose, amount, price, planName, paid } of [
 test.describe('in pt-BR, PIX', () => {
   test.use({ locale: 'pt-BR' });
   test('a Brazilian client pays by PIX without leaving the app: QR code, copy-and-paste code, countdown, and the plan turns on by itself when Mercado Pago confirms', async ({ page }) => {
-    test.setTimeout(90_000);
     await registerOnTrial(page, 'BR');
     await page.goto('/plan-upgrade');
     await page.getByTestId('pix-monthly').click();

@@ -171,7 +171,6 @@ test.describe('a device clock days wrong', () => {
   test.use({ timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 } });
 
   test('a photo taken on a phone a day fast reaches the server once, dated at the server’s time', async ({ page, context, baseURL }) => {
-    test.setTimeout(90_000);
     await registerClient(context.request, baseURL as string, { countryCode: 'BR', gender: 'female', height: 165 });
     await context.clock.install({ time: Date.now() + 86_400_000 });
     await openNewClientDashboard(page);

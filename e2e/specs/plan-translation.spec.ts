@@ -118,7 +118,6 @@ test.afterAll(() => model.close());
 
 for (const locale of Object.keys(WORDS) as Reader[]) {
   test(`a diet and a workout published in pt-BR are read in ${locale} with every text translated, the diet on the open page within 5 s`, async ({ browser }) => {
-    test.setTimeout(60_000);
     const words: Record<string, string> = WORDS[locale];
     const context = await browser.newContext({ locale });
     const { email } = await registerClient(context.request, origin, { name: 'Rita Leitora', countryCode: locale === 'es-AR' ? 'AR' : 'US' });

@@ -2,7 +2,6 @@ import { expect, registerClient, test } from '../fixtures.ts';
 
 
 test('the profile is edited offline, kept across a reload, and reaches the server; Cancel resets', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, { name: 'Pedro Perfil', height: 180, currentWeight: 95, targetWeight: 85 });
   // The first signed-in load creates the trial and lands on /dashboard (SPEC §4).
   await page.goto('/dashboard');

@@ -14,7 +14,6 @@ const MEASURES = {
 
 for (const locale of Object.keys(CASES) as Locale[]) {
   test(`in ${locale}, a new client registers through the wizard and the country sets the language`, async ({ browser }) => {
-    test.setTimeout(60_000);
     const c = CASES[locale];
     const m = MEASURES[c.countryCode === 'US' ? 'us' : 'metric'];
     const context = await browser.newContext({ locale });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { expect, registerClient, test, DEMO, DEMO_PASSWORD } from '../fixtures.ts';
 
 test('export downloads everything about the user as JSON; a new account is deleted for good', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   const { email, password } = await registerClient(context.request, baseURL as string, { name: 'Sofia Settings', height: 160, currentWeight: 70, targetWeight: 62 });
   await page.goto('/dashboard');
   await expect(page.getByTestId('banner-activation')).toBeVisible({ timeout: 20_000 });
@@ -42,7 +41,6 @@ test('an account with an active paid plan cannot be deleted, with the SPEC messa
 });
 
 test('a password change in Settings signs the other browser out, and the new password is the one that works', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
   const laptop = await browser.newContext({ locale: 'pt-BR' });
   const { email, password } = await registerClient(laptop.request, baseURL as string, { name: 'Paula Senha' });
   const phone = await browser.newContext({ locale: 'pt-BR', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Mobile/15E148 Safari/604.1' });

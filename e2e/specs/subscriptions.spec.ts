@@ -34,7 +34,6 @@ const PRICES: Record<Locale, { monthly: string; heading: string; active: string;
 
 for (const locale of Object.keys(PRICES) as Locale[]) {
   test(`in ${locale}, choosing a plan in demo mode activates it and My Plan shows its price`, async ({ browser, baseURL }) => {
-    test.setTimeout(60_000);
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
     await registerClient(context.request, baseURL as string, { name: 'Paula Planos', countryCode: locale === 'es-AR' ? 'AR' : locale === 'en-US' ? 'US' : 'BR' });

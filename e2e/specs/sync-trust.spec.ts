@@ -136,7 +136,6 @@ test('a refusal that arrives with no page open is shown at the next open', async
 });
 
 test('a change whose answer was lost is confirmed within 10 s, once', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, SOFIA);
   await openNewClientDashboard(page);
   await serviceWorkerInControl(page);
@@ -161,7 +160,6 @@ test('a change whose answer was lost is confirmed within 10 s, once', async ({ p
 });
 
 test('a clock ten minutes fast, then corrected: every change is kept', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
   await registerClient(context.request, baseURL as string, SOFIA);
   const realNow = Date.now();
   await context.clock.install({ time: realNow + 10 * 60_000 });

@@ -5,7 +5,6 @@ import { TrackingPage } from '../page-models/tracking-page.ts';
 test.use({ locale: 'en-US', viewport: { width: 390, height: 844 } });
 
 test('a US visitor registers in pounds and feet, logs 168.9 lb and reads pounds on the dashboard, progress and profile; Settings switches to kg on every screen and the account', async ({ page, context }) => {
-  test.setTimeout(90_000);
   await page.goto('/cadastro');
   await page.locator('#name').fill('Uma Pound');
   await page.locator('#email').fill(`units.${Date.now().toString(36)}@example.com`);

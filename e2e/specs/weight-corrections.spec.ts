@@ -23,7 +23,6 @@ const serverRecords = async (context: BrowserContext): Promise<ServerRecord[]> =
 
 for (const locale of ['pt-BR', 'es-AR', 'en-US'] as const) {
   test(`in ${locale}, "${TEXT[locale].typed}" is saved as 45.2 kg and shown as "${TEXT[locale].shown}"; 452 asks "Did you mean …?"`, async ({ browser, baseURL }) => {
-    test.setTimeout(90_000);
     const text = TEXT[locale];
     const context = await browser.newContext({ locale, viewport: PHONE });
     // Kilograms in every country here, a US client who chose them included: pounds are units.spec's.
