@@ -123,7 +123,7 @@ test('a tap on the language menu before the app’s code arrives opens it once t
       const heading = document.querySelector('h1');
       return heading ? `${heading.outerHTML.slice(0, 300)} hidden by: ${heading.closest('[aria-hidden="true"], [inert]')?.outerHTML.slice(0, 120) ?? 'nothing'}` : 'none in the DOM';
     });
-    throw new Error(`${String(error)}\nURL: ${page.url()}\nh1: ${h1}\nerrors: ${JSON.stringify(errors)}\npage:\n${snapshot.slice(0, 3000)}`);
+    throw new Error(`${String(error)}\nURL: ${page.url()}\nh1: ${h1}\nerrors: ${JSON.stringify(errors)}\npage:\n${snapshot.slice(0, 3000)}`, { cause: error });
   }
   expect(errors).toEqual([]);
 });
