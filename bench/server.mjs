@@ -23,7 +23,14 @@ async function assertPortFree(port) {
  * run another bundle (the load benchmark's), `env` is added to (or, with `replaceEnv`, replaces)
  * this process's environment.
  */
-export async function startServer({ port, env = {}, entry = 'dist/server/server.js', args = [], databasePath = null, replaceEnv = false }) {
+/**
+ * `BENCH_PORT_OFFSET` moves every benchmark's ports by that much, so that two checkouts on one
+ * machine can measure at once (each benchmark names its own ports).
+ */
+export const benchPort = (port) => port + (Number(process.env.BENCH_PORT_OFFSET) || 0);
+
+export async function startServer({ port: namedPort, env = {}, entry = 'dist/server/server.js', args = [], databasePath = null, replaceEnv = false }) {
+  const port = benchPort(namedPort);
   await assertPortFree(port);
   const dir = databasePath ? null : mkdtempSync(path.join(tmpdir(), 'bench-'));
   const base = replaceEnv ? {} : { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error' };

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchPort } from '../server.mjs';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
@@ -18,7 +19,8 @@ export function buildReferences() {
   return dir;
 }
 
-export async function serveReferences(dir, port) {
+export async function serveReferences(dir, namedPort) {
+  const port = benchPort(namedPort);
   const server = createServer((request, response) => {
     const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     let file = path.join(dir, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
