@@ -39,7 +39,7 @@ export function chunkGroups(root: string) {
   const src = (file: string) => path.join(root, 'pwa/src', file);
   const main = src('main.tsx');
   const libraries = src('libraries.ts');
-  const signedInRoots = ['app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'features/measurements/LogMeasurementsButton.tsx', 'sync/user-data.ts'].map(src);
+  const signedInRoots = ['app/SignedInRoutes.tsx', 'app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'features/measurements/LogMeasurementsButton.tsx', 'sync/user-data.ts'].map(src);
   const shellScreens = [
     'features/progress/ProgressScreen.tsx',
     'features/measurements/MeasurementsCard.tsx',
