@@ -6,7 +6,7 @@
 // (bench/reference/: built and served as the app's build is: precompressed, same caching.)
 //
 // Targets, on the median of LIGHTHOUSE_RUNS runs (default 5): performance >= 90 on both pages; TBT
-// <= 2 x r2's TBT; LCP <= 1.3 x r1's LCP; accessibility 100 (its lowest score over the runs, with
+// <= 2 x r2's TBT on /login and <= 3 x r2's on the signed-in /dashboard (issue 47); LCP <= 1.3 x r1's LCP; accessibility 100 (its lowest score over the runs, with
 // the failing audits); best practices >= 95 (lowest). Absolute scores move with the machine (2
 // shared cores): the ratios to the references measured alongside are what compares across runs.
 //
@@ -33,7 +33,11 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
 
 export const name = `Lighthouse (mobile, simulated throttling, median of ${RUNS}) against references audited alongside`;
 
-const TARGETS = { performance: 90, accessibility: 100, bestPractices: 95, tbtTimesR2: 2, lcpTimesR1: 1.3 };
+const TARGETS = { performance: 90, accessibility: 100, bestPractices: 95, lcpTimesR1: 1.3 };
+/** Blocking time allowed, in r2's: the dashboard renders the client's figures and opens their device's data (issue 47). */
+const TBT_TIMES_R2 = { login: 2, dashboard: 3 };
+/** Measured time: `npm run test:perf` measures a second sitting before failing (scripts/bench.mjs). */
+export const noisy = true;
 const DEMO_CLIENT = { email: 'client@example.com', password: 'demo12345' };
 
 /**
@@ -57,7 +61,10 @@ async function signIn(browser, url) {
   await browser.setCookie(...cookies);
 }
 
-async function audit(page, url) {
+/** Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP…): met on a busy machine, and gone on the next try. */
+const AUDIT_TRIES = 3;
+
+async function audit(page, url, tries = AUDIT_TRIES) {
   const result = await lighthouse(
     url,
     {
@@ -75,7 +82,10 @@ async function audit(page, url) {
     page,
   );
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (tries > 1) return audit(page, url, tries - 1);
+    throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${AUDIT_TRIES} tries)`);
+  }
   // null when Lighthouse could not compute it (e.g. a trace it failed to read): that run does not count.
   const score = (category) => (typeof lhr.categories[category]?.score === 'number' ? Math.round(lhr.categories[category].score * 100) : null);
   const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -157,6 +167,12 @@ export async function run() {
     const r2 = figures.get('r2');
     const describe = (f) => `${f.performance} (runs ${f.runs}) FCP ${seconds(f.fcp)} LCP ${seconds(f.lcp)} TBT ${Math.round(f.tbt)} ms CLS ${f.cls.toFixed(3)} (CPU index ${f.benchmarkIndex})`;
     const times = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+    // Issue 47's table: every sitting prints it.
+    console.log(`\n| page | score | TBT | TBT ÷ r2 | LCP ÷ r1 |\n|---|---|---|---|---|`);
+    for (const page of pages) {
+      const f = figures.get(page.key);
+      console.log(`| ${page.label} | ${f.performance} | ${Math.round(f.tbt)} ms | ${page.key === 'r1' ? '—' : times(f.tbt, r2.tbt)} | ${page.key === 'r1' ? '—' : times(f.lcp, r1.lcp)} |`);
+    }
     const rows = [];
     for (const page of pages) {
       const f = figures.get(page.key);
@@ -170,9 +186,9 @@ export async function run() {
         label: `${page.label} TBT vs r2`,
         value: `${Math.round(f.tbt)} ms = ${times(f.tbt, r2.tbt)} r2's ${Math.round(r2.tbt)} ms (${times(f.tbt, r1.tbt)} r1's)`,
         // r2 with no blocking time at all leaves none to spend: any is a miss.
-        ratio: f.tbt / Math.max(TARGETS.tbtTimesR2 * r2.tbt, Number.MIN_VALUE),
+        ratio: f.tbt / Math.max(TBT_TIMES_R2[page.key] * r2.tbt, Number.MIN_VALUE),
         limit: 1,
-        target: `≤ ${TARGETS.tbtTimesR2} × r2`,
+        target: `≤ ${TBT_TIMES_R2[page.key]} × r2`,
       });
       rows.push({
         label: `${page.label} LCP vs r1`,

@@ -1,28 +1,44 @@
 // `npm run bench`: builds, then runs each benchmark in bench/ and prints its figures as ratios
 // measured in this one run (this machine is shared and noisy: never compare absolute numbers
 // across runs). A ratio ≤ 1 meets its target; the run exits 1 when a figure misses its target.
-// Not part of `npm test`.
+// `npm run bench -- sync` runs the benchmarks whose file names contain "sync".
+//
+// `--gate` (issue 47, `npm run test:perf`, part of `npm test`): a benchmark that exports
+// `noisy = true` (measured time, not bytes) and misses a target is run once more, and only the
+// second sitting counts, so that one noisy sitting does not block a submission; a deterministic one
+// (bytes) counts at once. Every sitting's table is printed. `--report a b` (after the others)
+// measures and prints those without judging them: a target not met yet (ADR 026).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildAll } from './build.mjs';
 
 const benchDir = fileURLToPath(new URL('../bench/', import.meta.url));
-const only = process.argv.slice(2);
+const gate = process.argv.includes('--gate');
+// `--report a b`: those are measured and printed, and never fail the run (a figure not yet met).
+const reportAt = process.argv.indexOf('--report');
+const reportOnly = reportAt < 0 ? [] : process.argv.slice(reportAt + 1);
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const files = readdirSync(benchDir)
   .filter((file) => file.endsWith('.mjs') && file !== 'server.mjs')
   .filter((file) => only.length === 0 || only.some((o) => file.includes(o)));
 
 let missed = 0;
 let benchmarks = 0;
+/** Prints a benchmark's rows and returns how many missed their target. */
 const print = (name, rows) => {
-  benchmarks += 1;
   console.log(`\n${name}`);
+  let misses = 0;
   for (const row of rows) {
     const verdict = row.ratio <= row.limit ? 'ok' : 'MISSED';
-    if (row.ratio > row.limit) missed += 1;
+    if (row.ratio > row.limit) misses += 1;
     console.log(`  ${row.label.padEnd(36)} ${row.value.padEnd(30)} ratio ${row.ratio.toFixed(2)} (target ${row.target}) ${verdict}`);
   }
+  return misses;
+};
+const count = (misses) => {
+  benchmarks += 1;
+  missed += misses;
 };
 
 // TypeScript benchmarks of the real services run through Vitest (they print BENCH lines).
@@ -36,7 +52,7 @@ if (tsBenches.length > 0) {
     const at = line.indexOf('BENCH ');
     if (at >= 0) {
       const { name, rows } = JSON.parse(line.slice(at + 6));
-      print(name, rows);
+      count(print(name, rows));
     }
   }
   if (run.status !== 0) {
@@ -49,7 +65,16 @@ if (tsBenches.length > 0) {
 if (files.length > 0) await buildAll();
 for (const file of files) {
   const bench = await import(pathToFileURL(benchDir + file).href);
-  print(`${bench.name} (bench/${file})`, await bench.run());
+  let misses = print(`${bench.name} (bench/${file})`, await bench.run());
+  if (reportOnly.some((o) => file.includes(o))) {
+    console.log(`bench: bench/${file} is reported, not judged (${misses} figure(s) off target)`);
+    continue;
+  }
+  if (gate && bench.noisy && misses > 0) {
+    console.log(`\ngate: bench/${file} missed ${misses} target(s) in this sitting; measuring once more, and that sitting counts`);
+    misses = print(`${bench.name} (bench/${file}, second sitting)`, await bench.run());
+  }
+  count(misses);
 }
 console.log(`\nbench: ${benchmarks} benchmarks, ${missed} figures missed their target`);
 // A missed target fails the run, as a failed benchmark does.
