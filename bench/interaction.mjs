@@ -17,36 +17,24 @@
 // form, which opens as a transition, the time until the form is on screen.
 // Every round is a new device (fresh context, empty IndexedDB): sign-in cookie, /dashboard, then
 // the taps once the first pull has settled.
-/* global window, document, addEventListener, MutationObserver, requestAnimationFrame -- observeInteractions, timeUntilShown and measure's callbacks run in the page */
+/* global window, document, addEventListener, MutationObserver, requestAnimationFrame -- observeFirstFigure, timeUntilShown and the evaluated callbacks run in the page */
 import { rmSync } from 'node:fs';
 import { chromium, expect } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { median } from './lib/median.mjs';
+import { CPU_SLOWDOWN, PHONE, measure, observeInteractions, signInDemoClient, slowDown } from './lib/phone.mjs';
 import { buildReferences, serveReferences } from './reference/serve.mjs';
 import { startServer } from './server.mjs';
 
 const ROUNDS = Math.max(1, Number(process.env.INTERACTION_ROUNDS ?? 5) || 5);
-const CPU_SLOWDOWN = 4;
 const TARGET_MS = 200;
-/** Below this the browser reports no entry (Event Timing's smallest durationThreshold). */
-const UNREPORTED_MS = 16;
 /** The first figure's target: within three times what r2 takes to show its card (ADR 026). */
 const FIRST_FIGURE_LIMIT = 3;
 
 export const name = `A new phone's first figure and interaction to next paint on /dashboard (Event Timing, ${CPU_SLOWDOWN}× CPU slowdown, 390 px phone, median of ${ROUNDS})`;
 
-// The service worker installs as on a new phone: its precache competes with the first figure.
-const PHONE = { locale: 'pt-BR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** Collects Event Timing entries that belong to an interaction, from the page's first script on. */
-function observeInteractions() {
-  window.__interactions = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.interactionId) window.__interactions.push({ id: entry.interactionId, duration: entry.duration, handlers: entry.processingEnd - entry.processingStart });
-    }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-}
+// On PHONE (bench/lib/phone.mjs) the service worker installs as on a new phone: its precache
+// competes with the first figure.
 
 /**
  * Sets `window.__firstFigure` to the time since the navigation at which an element matching
@@ -64,20 +52,6 @@ function observeFirstFigure([selector, pattern]) {
 /** The time `observeFirstFigure` took, once it has. */
 async function firstFigureOf(page) {
   return (await page.waitForFunction(() => window.__firstFigure, null, { polling: 100, timeout: 60_000 })).jsonValue();
-}
-
-/**
- * Runs `act` (one tap), waits for `done`, then for the entries to arrive (they are reported after
- * the next paint), and returns the interaction's duration (the longest entry of the interactions
- * that began meanwhile) and the longest time its event handlers ran.
- */
-async function measure(page, act, done) {
-  const before = await page.evaluate(() => window.__interactions.length);
-  await act();
-  await done();
-  await page.waitForTimeout(500);
-  const entries = await page.evaluate((from) => window.__interactions.slice(from), before);
-  return { duration: Math.max(UNREPORTED_MS, ...entries.map((entry) => entry.duration)), handlers: Math.max(0, ...entries.map((entry) => entry.handlers)) };
 }
 
 /**
@@ -102,8 +76,7 @@ async function slowPhone(browser, url, firstFigure) {
   await context.addInitScript(observeInteractions);
   await context.addInitScript(observeFirstFigure, firstFigure);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await slowDown(context, page);
   return { context, page, url };
 }
 
@@ -111,8 +84,7 @@ async function slowPhone(browser, url, firstFigure) {
 async function dashboardRound(browser, url, round) {
   const { context, page } = await slowPhone(browser, url, ['[data-testid="current-weight"]', ' kg$']);
   try {
-    const signIn = await context.request.post(`${url}/api/clients/login`, { headers: { origin: url }, data: { email: 'client@example.com', password: 'demo12345' } });
-    if (!signIn.ok()) throw new Error(`interaction: demo sign-in answered ${signIn.status()}`);
+    await signInDemoClient(context, url);
     await page.goto(`${url}/dashboard`);
     const firstFigure = await firstFigureOf(page);
     const sync = page.getByTestId('sync-status');
