@@ -49,6 +49,21 @@ export function useHydrated(): boolean {
 }
 
 /**
+ * True one commit after `useHydrated`: for a part below a phone's fold that the page only holds
+ * the place of, and that is heavy to mount (the daily card's switches and sliders, ADR 026).
+ * Mounted with the rest of what follows hydration (the device's first answers for every card),
+ * its styles and DOM made the longest task of a first visit; this way it commits on its own.
+ */
+export function useHydratedLater(): boolean {
+  const hydrated = useHydrated();
+  const [later, setLater] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated && !later) startTransition(() => setLater(true));
+  }, [hydrated, later]);
+  return later;
+}
+
+/**
  * Text typed into a prerendered form before the app's code arrived: the fields show it but the
  * state does not have it (React keeps a field's text while hydrating, and its next render would
  * put the state's back). Read once, as the form mounts, and handed to `keep` by field name.

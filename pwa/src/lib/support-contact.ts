@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { answer, apiClient, ApiRequestError } from './api.ts';
 import { isHydrating } from './hydration.ts';
 
@@ -45,11 +45,13 @@ export function useSupportContact(): SupportContact | undefined {
   // A page rendered at build time knows no contacts: hydrating, the remembered ones wait a render.
   const [contact, setContact] = useState<SupportContact | undefined>(() => (isHydrating() ? undefined : (stored() ?? undefined)));
   useEffect(() => {
-    setContact((shown) => shown ?? stored() ?? undefined);
+    // As transitions: the whole dashboard renders again with them, in slices that yield to the
+    // browser; a plain update renders in one task (React time-slices transitions only; ADR 026).
+    startTransition(() => setContact((shown) => shown ?? stored() ?? undefined));
     let cancelled = false;
     fetchSupportContact()
       .then((support) => {
-        if (!cancelled) setContact(support);
+        if (!cancelled) startTransition(() => setContact(support));
       })
       .catch((error: unknown) => {
         // No signal (the gym) is not an error: the remembered contacts stay.

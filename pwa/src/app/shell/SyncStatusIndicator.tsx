@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useIntl } from 'react-intl';
 import Badge from '@mui/material/Badge';
 import Chip from '@mui/material/Chip';
@@ -7,7 +6,9 @@ import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useCurrentDb } from '#pwa/db/current.ts';
+import { useLiveData } from '#pwa/db/live-data.ts';
 import { countPendingChanges } from '#pwa/db/pending-changes.ts';
+import { useStoreInTransition } from '#pwa/lib/use-store-in-transition.ts';
 import { useSyncStatus } from '#pwa/sync/sync-controller.ts';
 
 /** Header widget: online or offline, how many changes wait to be sent, and the last sync time. */
@@ -15,8 +16,9 @@ export function SyncStatusIndicator() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const db = useCurrentDb();
-  const pending = useLiveQuery(() => (db ? countPendingChanges(db) : 0), [db]) ?? 0;
-  const { online, syncing, lastSyncAt, failed } = useSyncStatus();
+  const pending = useLiveData(() => (db ? countPendingChanges(db) : 0), [db]) ?? 0;
+  // As transitions: the status changes while the shell hydrates and the first pull lands.
+  const { online, syncing, lastSyncAt, failed } = useStoreInTransition(useSyncStatus, ({ online, syncing, lastSyncAt, failed }) => ({ online, syncing, lastSyncAt, failed }));
 
   const state = !online ? 'offline' : syncing ? 'syncing' : pending > 0 ? 'pending' : 'synced';
   const icon = { offline: <CloudOffIcon />, syncing: <CloudSyncIcon />, pending: <CloudUploadIcon />, synced: <CloudDoneIcon /> }[state];

@@ -24,7 +24,7 @@ import { PROGRESS_FIELDS, type ProgressField } from '#protocol/mutations/envelop
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { useDay } from '#pwa/db/use-day.ts';
-import { useHydrated } from '#pwa/lib/hydration.ts';
+import { useHydratedLater } from '#pwa/lib/hydration.ts';
 
 const LEVEL_MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
 
@@ -34,7 +34,8 @@ const CONTROLS_HEIGHT_PX = 424;
 /**
  * Where the controls go, in the dashboard the build renders. They are below a phone's fold, and
  * their markup and styles (two switches, two sliders) made the page too big to arrive in a
- * connection's first round trip (ADR 026); they render once the page has hydrated.
+ * connection's first round trip (ADR 026); they render once the page has hydrated, in a commit of
+ * their own.
  */
 function ControlsPlaceholder() {
   return (
@@ -55,7 +56,8 @@ export function DailyTrackingCard() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const localDate = todayLocalDate();
   const stored = useDay(localDate);
-  const hydrated = useHydrated();
+  // A commit after the rest of the page's first renders: the controls are below the fold.
+  const hydrated = useHydratedLater();
   const reading = stored === undefined;
   const saved = stored ?? emptyDay(localDate);
   const [draft, setDraft] = useState<{ date: string; fields: DayFields } | null>(null);
