@@ -5,6 +5,14 @@ import path from 'node:path';
 // the MUI parts of `shared` that the language menu loads alone.
 const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-protocol\/(schemas|domain\/client-enums)/;
 
+// The forms' code, loaded by the screens that have one (never by /login nor the dashboard), in two
+// files rather than six: the sign-up pages load `forms` with the screen and `schema-check` once
+// the form is being filled in (lib/lazy-schema-errors.ts), the other forms both with the screen.
+// - `forms`: formik, the packages only it uses, and the reading of the server's field errors.
+// - `schema-check`: yup and what turns its errors into a form's (the schemas stay with their screens).
+const FORMS = /node_modules\/(formik|lodash-es|deepmerge|react-fast-compare|tiny-warning)\/|pwa\/src\/lib\/form-errors\.ts$/;
+const SCHEMA_CHECK = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-protocol\/schemas\/fields\.ts$|pwa\/src\/lib\/schema-errors\.ts$/;
+
 /**
  * Fewer, larger chunks on the two paths the budgets measure (a file compresses better whole, and
  * each one is a request): rolldown otherwise splits every module shared by the entry and a lazy
@@ -25,7 +33,8 @@ const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-
  *   lazy module imports too (text field, dialogs; yup): Dexie and the sync engine are in neither.
  * A module's imports are always in its own group or in one its chunk imports (signed-in →
  * shared, validation → app), so capturing the sets exactly (no dependencies added) cannot create
- * a cycle between chunks. A lazy module not listed below counts as signed out, the safe side.
+ * a cycle between chunks. A lazy module not listed below counts as signed out, the safe side,
+ * unless only a listed one (or its imports) loads it.
  * The sets come from the module graph once it is complete (buildEnd); the chunking reads them.
  */
 const isPreloadHelper = (id: string) => id.includes('vite/preload-helper');
@@ -45,6 +54,7 @@ export function chunkGroups(root: string) {
     'features/measurements/MeasurementsCard.tsx',
     'features/measurements/NewMeasurementDialog.tsx',
     'features/photos/PhotosCard.tsx',
+    'features/photos/AddPhotoButton.tsx',
     'features/photos/AddPhotoDialog.tsx',
     'features/photos/PhotoViewerDialog.tsx',
     'features/photos/ComparePhotosDialog.tsx',
@@ -87,12 +97,30 @@ export function chunkGroups(root: string) {
       boot = reach([src('boot.ts')]);
       styling = new Set([...reach([src('app/theme.ts')])].filter((id) => !boot.has(id) && !isPreloadHelper(id)));
       app = new Set([...reach([main])].filter((id) => !boot.has(id) && !styling.has(id) && !isPreloadHelper(id)));
-      const signedOutLazy = new Set<string>();
-      for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) signedOutLazy.add(next);
-      signedOutLazy.delete(main);
-      for (const id of [...signedInRoots, ...shellScreens]) {
-        if (!signedOutLazy.delete(id)) this.warn(`chunk groups: ${path.relative(root, id)} is no longer loaded lazily; update the lists in scripts/vite/chunk-groups.ts`);
+      const signedInParts = new Set([...signedInRoots, ...shellScreens]);
+      const lazy = new Set<string>();
+      for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) lazy.add(next);
+      for (const id of signedInParts) {
+        if (!lazy.has(id)) this.warn(`chunk groups: ${path.relative(root, id)} is no longer loaded lazily; update the lists in scripts/vite/chunk-groups.ts`);
       }
+      // The lazy modules a signed-out visit can load: those reached from the entry through static
+      // and lazy imports without passing through a signed-in part. One that only a signed-in part
+      // loads (the admin panel's user detail, a dialog of a dashboard card) is signed in too:
+      // counted as signed out, it drew Dexie and the sync engine into `shared`, which /cadastro loads.
+      const signedOutLazy = new Set<string>();
+      const walked = new Set<string>();
+      const pending = [src('boot.ts')];
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (walked.has(id) || signedInParts.has(id)) continue;
+        walked.add(id);
+        const info = this.getModuleInfo(id);
+        pending.push(...(info?.importedIds ?? []));
+        for (const next of info?.dynamicallyImportedIds ?? []) {
+          if (!signedInParts.has(next)) signedOutLazy.add(next);
+          pending.push(next);
+        }
+      }
+      signedOutLazy.delete(main);
       // What the entry uses is taken by `app` first (priority), so it need not be left out here.
       const signedOut = reach(signedOutLazy);
       signedIn = new Set();
@@ -110,6 +138,9 @@ export function chunkGroups(root: string) {
     { name: 'validation', test: (id: string) => shared.has(id) && VALIDATION.test(id), includeDependenciesRecursively: false, priority: 3 },
     { name: 'shared', test: (id: string) => shared.has(id), includeDependenciesRecursively: false, priority: 2 },
     { name: 'signed-in', test: (id: string) => signedIn.has(id), includeDependenciesRecursively: false, priority: 1 },
+    // Last: a module one of the groups above takes stays there.
+    { name: 'forms', test: (id: string) => FORMS.test(id), includeDependenciesRecursively: false, priority: 0 },
+    { name: 'schema-check', test: (id: string) => SCHEMA_CHECK.test(id), includeDependenciesRecursively: false, priority: 0 },
   ];
   return { plugin, groups };
 }

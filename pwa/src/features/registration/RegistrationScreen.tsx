@@ -26,10 +26,9 @@ import {
 import { COUNTRY_LOCALE, LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales.ts';
 import { formatMoney } from '#protocol/domain/money.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
-import { registerClientSchema } from '#protocol/schemas/clients.ts';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
 import { rememberedReferral } from '#pwa/lib/referral.ts';
-import { schemaErrors } from '#pwa/lib/schema-errors.ts';
+import { lazySchemaErrors } from '#pwa/lib/lazy-schema-errors.ts';
 import { answer, apiClient, ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -64,6 +63,9 @@ const initialValues = {
   dietaryRestrictions: [] as DietaryRestriction[], medicalConditions: [] as MedicalCondition[], healthDataConsent: false,
 };
 type Values = typeof initialValues;
+
+/** The shared schema the server checks the same body by, loaded once the form is being filled in. */
+const validation = lazySchemaErrors(() => import('#protocol/schemas/clients.ts').then((m) => m.registerClientSchema));
 
 /**
  * The request body: optional fields left out when empty, numbers read with a decimal comma
@@ -129,7 +131,7 @@ function Registration() {
     // Errors appear once the user submits: appearing on blur they shift the layout under a tap.
     validateOnBlur: false,
     // The shared schema validates the same body the server will; errors are catalog keys.
-    validate: (values) => schemaErrors(registerClientSchema, toBody(values, intl.locale)),
+    validate: (values) => validation.validate(toBody(values, intl.locale)),
     onSubmit: async (values, helpers) => {
       try {
         const { client } = await answer(apiClient.clients.register.$post({ json: toBody(values, intl.locale) }));
@@ -230,7 +232,7 @@ function Registration() {
               {t('register.completeTab')}
             </Alert>
           )}
-          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+          <Box component="form" noValidate onFocus={validation.preload} onSubmit={(event) => { event.preventDefault(); void submit(); }}>
             {tab === 0 && (
               <Stack sx={{ gap: 2 }} {...panel}>
                 <TextField {...field('name', 'register.name')} autoComplete="name" />

@@ -11,7 +11,6 @@ import { cuitDigits, formatCuit } from '#protocol/domain/cuit.ts';
 import { currencyOfCountry } from '#protocol/domain/plans.ts';
 import { TEACHER_TAX_ID } from '#protocol/domain/tax-id.ts';
 import { LOCALE_COUNTRY, toLocale } from '#protocol/i18n/locales.ts';
-import { teacherRegistrationSchema } from '#protocol/schemas/teachers.ts';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
 import { OutlinedTextField as TextField } from '#pwa/components/OutlinedTextField.tsx';
@@ -19,7 +18,7 @@ import { SignUpPage } from '#pwa/components/SignUpPage.tsx';
 import { ApiRequestError } from '#pwa/lib/api.ts';
 import { errorMessage } from '#pwa/lib/error-message.ts';
 import { detailErrors, fieldMessage } from '#pwa/lib/form-errors.ts';
-import { schemaErrors } from '#pwa/lib/schema-errors.ts';
+import { lazySchemaErrors } from '#pwa/lib/lazy-schema-errors.ts';
 import { useSession } from '#pwa/lib/session.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { loadAnswerMessages } from '#pwa/components/i18n/messages.ts';
@@ -32,6 +31,9 @@ import { teacherApi, type TeacherRegistrationBody } from './teacher-api.ts';
 const initialValues = { countryCode: 'BR' as CountryCode, name: '', email: '', phone: '', cpf: '', cuit: '', password: '', confirmPassword: '', expertise: '', bio: '', aiKey: '' };
 type Values = typeof initialValues;
 type Field = keyof Values;
+
+/** The shared schema the server checks the same body by, loaded once the form is being filled in. */
+const validation = lazySchemaErrors(() => import('#protocol/schemas/teachers.ts').then((m) => m.teacherRegistrationSchema));
 
 /** The request body: the country's tax number as its digits (none in the US), optional fields left out when blank. */
 function toBody(values: Values): TeacherRegistrationBody {
@@ -66,7 +68,7 @@ function TeacherRegistrationForm() {
     validateOnChange: false,
     validateOnBlur: false,
     // The shared schema checks the body the server will; its messages are catalog keys.
-    validate: (values) => schemaErrors(teacherRegistrationSchema, toBody(values)),
+    validate: (values) => validation.validate(toBody(values)),
     onSubmit: async (values, helpers) => {
       try {
         const { client } = await teacherApi.register(toBody(values));
@@ -113,7 +115,7 @@ function TeacherRegistrationForm() {
         </Button>
       }
     >
-          <Box component="form" noValidate onSubmit={form.handleSubmit} data-testid="teacher-register-form">
+          <Box component="form" noValidate onFocus={validation.preload} onSubmit={form.handleSubmit} data-testid="teacher-register-form">
             <Stack sx={{ gap: 2 }}>
               <NativeSelectField
                 {...field('countryCode', 'teacher.register.country', {
