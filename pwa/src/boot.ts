@@ -43,7 +43,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  * formats no number and skips them.
  */
 const loadIntlData = (locale: string): Array<() => void> => [
-  () => new Intl.PluralRules(new Intl.Locale(locale).toString()).select(1),
+  () => new Intl.PluralRules(locale).select(1),
   () => Intl.supportedValuesOf?.('numberingSystem'),
   () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', unitDisplay: 'short' }).format(1),
   () => Intl.DateTimeFormat().resolvedOptions(),
