@@ -225,6 +225,9 @@ export async function run() {
         ratio: tap / TAP_TARGET_MS,
         limit: 1 - 1e-9, // under, not at
         target: `< ${TAP_TARGET_MS} ms`,
+        // Not judged yet (ADR 026): on this machine its rounds range from 56 to 168 ms and its
+        // medians from 80 to 120 ms; the page's own work in a tap is about 30 ms at 4× CPU.
+        reported: true,
       },
     ];
   } finally {
