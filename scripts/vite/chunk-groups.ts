@@ -8,9 +8,10 @@ const VALIDATION = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-
 // The forms' code, loaded by the screens that have one (never by /login nor the dashboard), in two
 // files rather than six: the sign-up pages load `forms` with the screen and `schema-check` once
 // the form is being filled in (lib/lazy-schema-errors.ts), the other forms both with the screen.
-// - `forms`: formik, the packages only it uses, and the reading of the server's field errors.
+// - `forms`: formik, the packages only it uses, the reading of the server's field errors, and the
+//   loading of a form's check when it is first used.
 // - `schema-check`: yup and what turns its errors into a form's (the schemas stay with their screens).
-const FORMS = /node_modules\/(formik|lodash-es|deepmerge|react-fast-compare|tiny-warning)\/|pwa\/src\/lib\/form-errors\.ts$/;
+const FORMS = /node_modules\/(formik|lodash-es|deepmerge|react-fast-compare|tiny-warning)\/|pwa\/src\/lib\/(form-errors|lazy-schema-errors)\.ts$/;
 const SCHEMA_CHECK = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|sync-protocol\/schemas\/fields\.ts$|pwa\/src\/lib\/schema-errors\.ts$/;
 
 /**
