@@ -55,13 +55,15 @@ void afterPaint().then(async () => {
   if (locale) catalogModules[locale]().catch(() => undefined);
   preloadAppCode();
   // A phone runs a chunk's code in one task: MUI's styling engine first, then the app's theme,
-  // the libraries, and the app's own code, each in a task of its own (ADR 026;
+  // React, the other packages, and the app's own code, each in a task of its own (ADR 026;
   // scripts/vite/chunk-groups.ts makes the chunks).
   const { appTheme } = await import('./app/theme.ts');
   await nextTask();
   appTheme();
   await nextTask();
   await import('./libraries.ts');
+  await nextTask();
+  await import('./ui-libraries.ts');
   await nextTask();
   await import('./main.tsx');
   if (locale && document.documentElement.dataset.session !== 'none') {

@@ -22,10 +22,11 @@ const SCHEMA_CHECK = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|syn
  * - `styling`: the theme (app/theme.ts) and what it imports, MUI's styling engine and emotion.
  *   boot.ts runs it before the rest of the app's code: a phone evaluates a chunk in one task,
  *   and the two halves are shorter tasks than the whole (ADR 026).
- * - `libraries` and `app`: the rest of what main.tsx imports statically, i.e. what every visit
- *   loads anyway, the packages (React, MUI's components, the router, react-intl) and the app's
- *   own modules, again run one after the other by boot.ts (which imports main.tsx once the page
- *   has painted; pages that need the app to paint preload it).
+ * - `libraries`, `ui-libraries` and `app`: the rest of what main.tsx imports statically, i.e.
+ *   what every visit loads anyway: React and its DOM renderer, the other packages (MUI's
+ *   components, the router, react-intl) and the app's own modules, again run one after the other
+ *   by boot.ts (which imports main.tsx once the page has painted; pages that need the app to
+ *   paint preload it).
  * - `signed-in`: what the shell, the dashboard and the sync engine (with Dexie) import, less what
  *   a module loaded lazily while signed out (registration, the language menu) imports too: the
  *   logged-out path never loads it. The other signed-in screens render inside the shell, which
@@ -39,6 +40,8 @@ const SCHEMA_CHECK = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|syn
  * The sets come from the module graph once it is complete (buildEnd); the chunking reads them.
  */
 const isPreloadHelper = (id: string) => id.includes('vite/preload-helper');
+/** React, its DOM renderer and its scheduler: the `libraries` chunk. */
+const REACT = /node_modules\/(react|react-dom|scheduler)\//;
 
 export function chunkGroups(root: string) {
   let boot = new Set<string>();
@@ -49,6 +52,7 @@ export function chunkGroups(root: string) {
   const src = (file: string) => path.join(root, 'pwa/src', file);
   const main = src('main.tsx');
   const libraries = src('libraries.ts');
+  const uiLibraries = src('ui-libraries.ts');
   const signedInRoots = ['app/SignedInRoutes.tsx', 'app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'features/measurements/LogMeasurementsButton.tsx', 'sync/user-data.ts'].map(src);
   const shellScreens = [
     'features/progress/ProgressScreen.tsx',
@@ -134,7 +138,8 @@ export function chunkGroups(root: string) {
     // entry would load and run all of the app's code before the page paints.
     { name: 'boot', test: (id: string) => boot.has(id) || isPreloadHelper(id), includeDependenciesRecursively: false, priority: 6 },
     { name: 'styling', test: (id: string) => styling.has(id), includeDependenciesRecursively: false, priority: 5 },
-    { name: 'libraries', test: (id: string) => (app.has(id) && id.includes('/node_modules/')) || id === libraries, includeDependenciesRecursively: false, priority: 4 },
+    { name: 'libraries', test: (id: string) => (app.has(id) && REACT.test(id)) || id === libraries, includeDependenciesRecursively: false, priority: 4 },
+    { name: 'ui-libraries', test: (id: string) => (app.has(id) && id.includes('/node_modules/')) || id === uiLibraries, includeDependenciesRecursively: false, priority: 4 },
     { name: 'app', test: (id: string) => app.has(id), includeDependenciesRecursively: false, priority: 4 },
     { name: 'validation', test: (id: string) => shared.has(id) && VALIDATION.test(id), includeDependenciesRecursively: false, priority: 3 },
     { name: 'shared', test: (id: string) => shared.has(id), includeDependenciesRecursively: false, priority: 2 },
