@@ -6,8 +6,7 @@
 // `--gate` (issue 47, `npm run test:perf`, part of `npm test`): a benchmark that exports
 // `noisy = true` (measured time, not bytes) and misses a target is run once more, and only the
 // second sitting counts, so that one noisy sitting does not block a submission; a deterministic one
-// (bytes) counts at once. Every sitting's table is printed. `--report a b` (after the others)
-// measures and prints those without judging them: a target not met yet (ADR 026).
+// (bytes) counts at once. Every sitting's table is printed.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,9 +14,6 @@ import { buildAll } from './build.mjs';
 
 const benchDir = fileURLToPath(new URL('../bench/', import.meta.url));
 const gate = process.argv.includes('--gate');
-// `--report a b`: those are measured and printed, and never fail the run (a figure not yet met).
-const reportAt = process.argv.indexOf('--report');
-const reportOnly = reportAt < 0 ? [] : process.argv.slice(reportAt + 1);
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const files = readdirSync(benchDir)
   .filter((file) => file.endsWith('.mjs') && file !== 'server.mjs')
@@ -66,10 +62,6 @@ if (files.length > 0) await buildAll();
 for (const file of files) {
   const bench = await import(pathToFileURL(benchDir + file).href);
   let misses = print(`${bench.name} (bench/${file})`, await bench.run());
-  if (reportOnly.some((o) => file.includes(o))) {
-    console.log(`bench: bench/${file} is reported, not judged (${misses} figure(s) off target)`);
-    continue;
-  }
   if (gate && bench.noisy && misses > 0) {
     console.log(`\ngate: bench/${file} missed ${misses} target(s) in this sitting; measuring once more, and that sitting counts`);
     misses = print(`${bench.name} (bench/${file}, second sitting)`, await bench.run());
