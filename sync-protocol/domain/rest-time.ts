@@ -1,3 +1,5 @@
+import { foldText } from './fold.ts';
+
 /**
  * The rest a plan prescribes after a set, read from the coach's text (issue 48: the session's rest
  * timer starts from it). Plans are typed by people in three languages: "60s", "1-2 min",
@@ -39,10 +41,7 @@ const QUANTITY = new RegExp(`(?:(?<![\\d.])(?<figure>\\d+(?:\\.\\d+)?)${RANGE}?\
 
 /** Lower case, no accents, a decimal comma read as a point ("1,5 min"). */
 function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldText(text)
     .replace(/(\d),(\d)/g, '$1.$2')
     .replace(/[’′]/g, "'")
     .replace(/[”″]/g, '"')

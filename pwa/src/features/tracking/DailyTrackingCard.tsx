@@ -97,6 +97,7 @@ const LevelSlider = memo(function LevelSlider({ field, value, disabled, onEdit }
 const DayPoints = memo(function DayPoints({ values }: { values: DayFields }) {
   const intl = useIntl();
   const points = dailyPoints(values);
+  const percent = dailyPercent(values);
   const label = intl.formatMessage({ id: 'tracking.daily.points' }, { points });
   return (
     <Stack sx={{ gap: 1, mt: 2 }}>
@@ -105,10 +106,10 @@ const DayPoints = memo(function DayPoints({ values }: { values: DayFields }) {
           {label}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {intl.formatNumber(dailyPercent(values) / 100, { style: 'percent' })}
+          {intl.formatNumber(percent / 100, { style: 'percent' })}
         </Typography>
       </Stack>
-      <LinearProgress variant="determinate" value={dailyPercent(values)} aria-label={label} sx={{ height: 8, borderRadius: 4 }} />
+      <LinearProgress variant="determinate" value={percent} aria-label={label} sx={{ height: 8, borderRadius: 4 }} />
       <Typography variant="caption" color="text.secondary">
         {intl.formatMessage({ id: 'tracking.daily.pointsRequired' }, { count: pointsRequired(values) })}
       </Typography>
