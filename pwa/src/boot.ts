@@ -24,10 +24,8 @@ function afterPaint(): Promise<void> {
  * before its paint: fetched all at once, so that running it in steps costs no round trip.
  */
 function preloadAppCode() {
-  for (const file of document.getElementById('root')?.dataset.appCode?.split(' ') ?? []) {
-    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: file, crossOrigin: '' });
-    document.head.append(link);
-  }
+  const files = document.getElementById('root')?.dataset.appCode?.split(' ') ?? [];
+  document.head.append(...files.map((file) => Object.assign(document.createElement('link'), { rel: 'modulepreload', href: file, crossOrigin: '' })));
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
@@ -53,10 +51,15 @@ void afterPaint().then(async () => {
   const locale = toLocale(document.documentElement.dataset.locale);
   // main.tsx loads it again, from the module cache; a failure is reported there.
   if (locale) catalogModules[locale]().catch(() => undefined);
+  // Starting a dozen module fetches takes a phone 40 ms; with the catalog's, over 50 ms in one task (ADR 026).
+  await nextTask();
   preloadAppCode();
-  // A phone runs a chunk's code in one task: MUI's styling engine first, then the app's theme,
-  // React, the other packages, and the app's own code, each in a task of its own (ADR 026;
-  // scripts/vite/chunk-groups.ts makes the chunks).
+  // A phone runs a chunk's code in one task: emotion, MUI's styling engine, then the app's theme,
+  // React's DOM renderer, the other packages, and the app's own code, each in a task of its own
+  // (ADR 026; scripts/vite/chunk-groups.ts makes the chunks).
+  await nextTask();
+  await import('./emotion-libraries.ts');
+  await nextTask();
   const { appTheme } = await import('./app/theme.ts');
   await nextTask();
   appTheme();

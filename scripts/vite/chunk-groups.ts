@@ -19,9 +19,10 @@ const SCHEMA_CHECK = /node_modules\/(yup|property-expr|tiny-case|toposort)\/|syn
  * each one is a request): rolldown otherwise splits every module shared by the entry and a lazy
  * screen into its own chunk, 20 files for /login and 18 more for /dashboard.
  * - `boot`: the entry, boot.ts, and what it imports: a few small modules.
- * - `styling`: the theme (app/theme.ts) and what it imports, MUI's styling engine and emotion.
- *   boot.ts runs it before the rest of the app's code: a phone evaluates a chunk in one task,
- *   and the two halves are shorter tasks than the whole (ADR 026).
+ * - `emotion` and `styling`: emotion (and React, which it imports), then the theme (app/theme.ts)
+ *   and the rest of what it imports, MUI's styling engine. boot.ts runs them one after the other
+ *   before the rest of the app's code: a phone evaluates a chunk in one task, and the parts are
+ *   shorter tasks than the whole (ADR 026).
  * - `libraries`, `ui-libraries` and `app`: the rest of what main.tsx imports statically, i.e.
  *   what every visit loads anyway: React and its DOM renderer, the other packages (MUI's
  *   components, the router, react-intl) and the app's own modules, again run one after the other
@@ -45,6 +46,7 @@ const REACT = /node_modules\/(react|react-dom|scheduler)\//;
 
 export function chunkGroups(root: string) {
   let boot = new Set<string>();
+  let emotion = new Set<string>();
   let styling = new Set<string>();
   let app = new Set<string>();
   let signedIn = new Set<string>();
@@ -53,6 +55,7 @@ export function chunkGroups(root: string) {
   const main = src('main.tsx');
   const libraries = src('libraries.ts');
   const uiLibraries = src('ui-libraries.ts');
+  const emotionLibraries = src('emotion-libraries.ts');
   const signedInRoots = ['app/SignedInRoutes.tsx', 'app/shell/AppShell.tsx', 'features/dashboard/DashboardScreen.tsx', 'features/tracking/DailyTrackingCard.tsx', 'features/tracking/WeightRecordDialog.tsx', 'features/measurements/LogMeasurementsButton.tsx', 'sync/user-data.ts'].map(src);
   const shellScreens = [
     'features/progress/ProgressScreen.tsx',
@@ -100,8 +103,9 @@ export function chunkGroups(root: string) {
         return seen;
       };
       boot = reach([src('boot.ts')]);
-      styling = new Set([...reach([src('app/theme.ts')])].filter((id) => !boot.has(id) && !isPreloadHelper(id)));
-      app = new Set([...reach([main])].filter((id) => !boot.has(id) && !styling.has(id) && !isPreloadHelper(id)));
+      emotion = new Set([...reach([emotionLibraries])].filter((id) => !boot.has(id) && !isPreloadHelper(id)));
+      styling = new Set([...reach([src('app/theme.ts')])].filter((id) => !boot.has(id) && !emotion.has(id) && !isPreloadHelper(id)));
+      app = new Set([...reach([main])].filter((id) => !boot.has(id) && !emotion.has(id) && !styling.has(id) && !isPreloadHelper(id)));
       const signedInParts = new Set([...signedInRoots, ...shellScreens]);
       const lazy = new Set<string>();
       for (const id of this.getModuleIds()) for (const next of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) lazy.add(next);
@@ -137,6 +141,7 @@ export function chunkGroups(root: string) {
     // What boot.ts imports (and Vite's helper for lazy imports, which it uses): in `app`, the
     // entry would load and run all of the app's code before the page paints.
     { name: 'boot', test: (id: string) => boot.has(id) || isPreloadHelper(id), includeDependenciesRecursively: false, priority: 6 },
+    { name: 'emotion', test: (id: string) => emotion.has(id), includeDependenciesRecursively: false, priority: 5 },
     { name: 'styling', test: (id: string) => styling.has(id), includeDependenciesRecursively: false, priority: 5 },
     { name: 'libraries', test: (id: string) => (app.has(id) && REACT.test(id)) || id === libraries, includeDependenciesRecursively: false, priority: 4 },
     { name: 'ui-libraries', test: (id: string) => (app.has(id) && id.includes('/node_modules/')) || id === uiLibraries, includeDependenciesRecursively: false, priority: 4 },

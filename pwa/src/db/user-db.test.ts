@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aDietPlan, aWorkoutPlan } from '#pwa/test/factories.ts';
-import { declareSyncedTables, UserDb, userDbName } from './user-db.ts';
+import { declareStores, UserDb, userDbName } from './user-db.ts';
 
 const opened: Dexie[] = [];
 afterEach(async () => {
@@ -75,7 +75,7 @@ describe('the synced tables’ stores (#protocol/tables.ts)', () => {
     // As the app's next version would: one more entry in the protocol's list, `since` the next version.
     const measurements = { key: 'id', indexes: ['createdAt'], since: version + 1 };
     const next = new UserDb('upgrade-c');
-    declareSyncedTables(next, { measurements } as never);
+    declareStores(next, {}, { measurements } as never);
     opened.push(next);
     await next.open();
     expect(next.verno).toBe(version + 1);

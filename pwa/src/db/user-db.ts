@@ -73,18 +73,22 @@ export class UserDb extends Dexie {
   /** `indexedDB` stands for another browser's storage in tests of several devices. */
   constructor(readonly userId: string, indexedDB?: IDBFactory) {
     super(userDbName(userId), indexedDB ? { indexedDB } : undefined);
-    this.version(1).stores({ meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' });
-    declareSyncedTables(this);
-    // v2: the user's subscriptions, pulled read-only, so the content gate works offline.
-    this.version(2).stores({ subscriptions: 'id, endDate' });
-    // v3: diet translations for es-AR and en-US, so a translated diet reads the same offline.
-    this.version(3).stores({ translations: 'key' });
-    // v4: refused changes, to be told to the user (ADR 007).
-    this.version(4).stores({ refusals: 'id, refusedAt' });
+    // v1 the device's own stores; v2 the user's subscriptions, pulled read-only, so the content
+    // gate works offline; v3 diet translations for es-AR and en-US, so a translated diet reads the
+    // same offline; v4 refused changes, to be told to the user (ADR 007); v5 drops v3's (below);
+    // v7 the files of progress photos taken here (issue 21), local only.
+    declareStores(this, {
+      1: { meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' },
+      2: { subscriptions: 'id, endDate' },
+      3: { translations: 'key' },
+      4: { refusals: 'id, refusedAt' },
+      5: { translations: null },
+      7: { photoFiles: 'key, photoId, [kind+state]' },
+    });
     // v5: plans arrive structured and translated (ADR 024). A copy pulled before has no `content`:
     // it is dropped and the next pull starts from the beginning, bringing every plan back in the
     // new shape. The texts translated on the device (v3) are no longer asked for.
-    this.version(5).stores({ translations: null }).upgrade(async (tx) => {
+    this.version(5).upgrade(async (tx) => {
       const unstructured = (plan: { content?: unknown }) => plan.content === undefined;
       const dropped = (await tx.table('diets').filter(unstructured).delete()) + (await tx.table('workouts').filter(unstructured).delete());
       if (dropped > 0) await tx.table('meta').put({ key: 'cursor', value: 0 });
@@ -92,8 +96,6 @@ export class UserDb extends Dexie {
     // v6: body measurements (issue 21). A build before them skipped their rows in a pull while its
     // cursor moved past them (another device may have sent some), so the next pull starts over.
     this.version(6).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
-    // v7: the files of progress photos taken here (issue 21), local only.
-    this.version(7).stores({ photoFiles: 'key, photoId, [kind+state]' });
     // v8: messages and their read marks (issue 22), pulled from the start as v6's tables were.
     this.version(8).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
     // v9: weekly check-ins (issue 22, part 2), a new table pulled from the start.
@@ -119,12 +121,19 @@ export class UserDb extends Dexie {
   }
 }
 
+type StoresByVersion = Record<number, Record<string, string | null>>;
+
 /**
- * Declares the synced tables (#protocol/tables.ts), each in the version that added it: a new one
- * names the next version in its `since`, and Dexie creates its store when a device upgrades.
+ * Declares the stores of each version, with the synced tables (#protocol/tables.ts) in the
+ * version that added each: a new one names the next version in its `since`, and Dexie creates its
+ * store when a device upgrades. One `stores()` per version, in order: Dexie parses the schema of
+ * every version declared so far at each call, and a call per table made the database's
+ * declaration a long task of a first visit (ADR 026).
  */
-export function declareSyncedTables(db: Dexie, tables: Readonly<Record<string, SyncedTable<never>>> = SYNCED_TABLES): void {
-  for (const [name, { key, indexes, since }] of Object.entries(tables)) db.version(since).stores({ [name]: [key, ...indexes].join(', ') });
+export function declareStores(db: Dexie, local: StoresByVersion, tables: Readonly<Record<string, SyncedTable<never>>> = SYNCED_TABLES): void {
+  const byVersion = new Map<number, Record<string, string | null>>(Object.entries(local).map(([version, stores]) => [Number(version), { ...stores }]));
+  for (const [name, { key, indexes, since }] of Object.entries(tables)) byVersion.set(since, { ...byVersion.get(since), [name]: [key, ...indexes].join(', ') });
+  for (const version of [...byVersion.keys()].sort((a, b) => a - b)) db.version(version).stores(byVersion.get(version) ?? {});
 }
 
 export const userDbName = (userId: string) => `leve-user-${userId}`;
