@@ -66,6 +66,10 @@ export const ERROR_CODES = [
   'MESSAGE_DELETE_EXPIRED',
   // Health data without the LGPD consent for it (issue 22, part 4).
   'HEALTH_CONSENT_REQUIRED',
+  // A workout session's limits, and a change to one discarded on another device (issue 48).
+  'WORKOUT_SESSION_FULL',
+  'WORKOUT_SESSION_TOO_LONG',
+  'WORKOUT_SESSION_DISCARDED',
   ...STAFF_ERROR_CODES,
 ] as const;
 

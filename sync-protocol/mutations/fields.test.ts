@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkWeight, WEIGHT_MAX, WEIGHT_MIN } from './fields.ts';
+import { checkLoad, checkReps, checkSetSeconds, checkWeight, LOAD_MAX_KG, REPS_MAX, SET_SECONDS_MAX, WEIGHT_MAX, WEIGHT_MIN } from './fields.ts';
 
 /**
  * SPEC §5 weight record: 1 to 500 in steps of 0.1. One rule for REST, the sync push and the
@@ -66,6 +66,61 @@ describe('checkWeight', () => {
         if (typeof value === 'number') expect(checked.value).toBe(value); // a number is taken as it is, never rounded
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+/** Issue 48: a set's reps, load and time, as typed in any of the three languages or sent as JSON. */
+describe('a workout set’s figures', () => {
+  it.each([
+    ['12', 12],
+    [' 8 ', 8],
+    [0, 0],
+    [1000, 1000],
+  ])('reads reps %j as %j', (value, reps) => {
+    expect(checkReps(value)).toEqual({ ok: true, value: reps });
+  });
+
+  it.each([-1, 1001, 8.5, '8,5', '1e2', 'oito', Number.NaN, Infinity, true])('refuses reps %j', (value) => {
+    expect(checkReps(value)).toEqual({ ok: false, key: 'validation.repsInvalid' });
+  });
+
+  it.each([
+    ['45,2', 45.2], // pt-BR and es-AR
+    ['45.2', 45.2],
+    ['1,25', 1.25], // a small plate
+    [20.41, 20.41], // 45 lb, kept as kg to 0.01 (ADR 020)
+    [0, 0],
+    [LOAD_MAX_KG, LOAD_MAX_KG],
+  ])('reads a load of %j as %j kg', (value, kg) => {
+    expect(checkLoad(value)).toEqual({ ok: true, value: kg });
+  });
+
+  it.each([-2.5, 1000.01, 20.125, '1.000,5', '0x40', Infinity])('refuses a load of %j', (value) => {
+    expect(checkLoad(value)).toEqual({ ok: false, key: 'validation.loadInvalid' });
+  });
+
+  it.each([45, '45', SET_SECONDS_MAX])('reads a set time of %j seconds', (value) => {
+    expect(checkSetSeconds(value)).toEqual({ ok: true, value: Number(value) });
+  });
+
+  it.each([SET_SECONDS_MAX + 1, 45.5, -1])('refuses a set time of %j seconds', (value) => {
+    expect(checkSetSeconds(value)).toEqual({ ok: false, key: 'validation.setTimeInvalid' });
+  });
+
+  it.each([null, '', '  '])('reads %j as none: a set for time has no reps, one with body weight no load', (value) => {
+    expect([checkReps(value), checkLoad(value), checkSetSeconds(value)]).toEqual([
+      { ok: true, value: null },
+      { ok: true, value: null },
+      { ok: true, value: null },
+    ]);
+  });
+
+  it('accepts exactly the whole reps from 0 to REPS_MAX', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5000, max: 5000 }), (reps) => {
+        expect(checkReps(reps).ok).toBe(reps >= 0 && reps <= REPS_MAX);
+      }),
     );
   });
 });
