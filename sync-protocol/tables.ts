@@ -5,7 +5,7 @@
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
 import type { BodyMeasurement, DailyProgress, NotificationDto, PhotoRecord, WeightRecord } from './contract/tracking.ts';
-import type { CheckIn, Message, MessageThread } from './conflict/rules.ts';
+import type { CheckIn, Message, MessageThread, WorkoutExercise, WorkoutSession, WorkoutSet } from './conflict/rules.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {
@@ -18,6 +18,10 @@ export interface SyncedRows {
   messages: Message;
   messageThreads: MessageThread;
   checkIns: CheckIn;
+  /** A workout session, its exercises and the sets done (issue 48). */
+  workoutSessions: WorkoutSession;
+  workoutExercises: WorkoutExercise;
+  workoutSets: WorkoutSet;
 }
 
 export type SyncedTableName = keyof SyncedRows;
@@ -40,6 +44,9 @@ export const SYNCED_TABLES: { readonly [N in SyncedTableName]: SyncedTable<Synce
   messages: { key: 'id', indexes: ['sentAt'], since: 8 },
   messageThreads: { key: 'id', indexes: [], since: 8 },
   checkIns: { key: 'id', indexes: ['week'], since: 9 },
+  workoutSessions: { key: 'id', indexes: ['startedAt'], since: 10 },
+  workoutExercises: { key: 'id', indexes: ['sessionId', 'exerciseKey'], since: 10 },
+  workoutSets: { key: 'id', indexes: ['sessionId', 'exerciseId'], since: 10 },
 };
 
 export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];

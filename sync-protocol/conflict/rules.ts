@@ -398,12 +398,13 @@ const tooLate = (session: WorkoutSession, at: string) => Date.parse(at) - Date.p
 /**
  * An exercise or a set added to a session, counted against its limits (the mutator adds the row
  * in the same change). Refused when the session is unknown, was discarded (the change would be
- * lost without a word), is full, or when the set was done more than 24 hours after it started.
+ * lost without a word), is full, or when a set was done (`doneAt`, the device's time: a phone
+ * offline for days pushes late) more than 24 hours after the session started.
  */
-export function countIntoSession(current: WorkoutSession | undefined, part: 'exercise' | 'set', at: string): Outcome<WorkoutSession> {
+export function countIntoSession(current: WorkoutSession | undefined, part: 'exercise' | 'set', doneAt?: string): Outcome<WorkoutSession> {
   if (!current) return rejected('NOT_FOUND');
   if (current.deleted) return rejected('WORKOUT_SESSION_DISCARDED');
-  if (tooLate(current, at)) return rejected('WORKOUT_SESSION_TOO_LONG');
+  if (doneAt !== undefined && tooLate(current, doneAt)) return rejected('WORKOUT_SESSION_TOO_LONG');
   if (part === 'exercise') {
     return current.exerciseCount >= WORKOUT_LIMITS.exercises ? rejected('WORKOUT_SESSION_FULL') : changed({ ...current, exerciseCount: current.exerciseCount + 1 });
   }

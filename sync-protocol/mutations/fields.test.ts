@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkLoad, checkReps, checkSetSeconds, checkWeight, LOAD_MAX_KG, REPS_MAX, SET_SECONDS_MAX, WEIGHT_MAX, WEIGHT_MIN } from './fields.ts';
+import { checkExerciseName, checkLoad, checkPosition, checkPrescription, checkReps, checkSetSeconds, checkWeekday, checkWeight, LOAD_MAX_KG, REPS_MAX, SET_SECONDS_MAX, WEIGHT_MAX, WEIGHT_MIN } from './fields.ts';
 
 /**
  * SPEC §5 weight record: 1 to 500 in steps of 0.1. One rule for REST, the sync push and the
@@ -122,5 +122,27 @@ describe('a workout set’s figures', () => {
         expect(checkReps(reps).ok).toBe(reps >= 0 && reps <= REPS_MAX);
       }),
     );
+  });
+});
+
+describe('an exercise of a workout session (issue 48)', () => {
+  it('keeps a plan’s prescription as written, trimmed, an empty text as none', () => {
+    expect(checkPrescription({ sets: ' 4 ', reps: '8-12', rest: '' })).toEqual({ ok: true, value: { sets: '4', reps: '8-12', rest: null } });
+    expect(checkPrescription({})).toEqual({ ok: true, value: { sets: null, reps: null, rest: null } });
+  });
+
+  it.each([null, [], 'x', { sets: 4 }, { rest: 'x'.repeat(61) }])('refuses the prescription %j', (value) => {
+    expect(checkPrescription(value).ok).toBe(false);
+  });
+
+  it('takes a name of 1 to 120 characters, trimmed', () => {
+    expect(checkExerciseName('  Supino reto ')).toEqual({ ok: true, value: 'Supino reto' });
+    expect(checkExerciseName('   ')).toEqual({ ok: false, key: 'validation.required' });
+    expect(checkExerciseName('x'.repeat(121))).toEqual({ ok: false, key: 'validation.tooLong' });
+  });
+
+  it('takes a weekday 0 to 6 and a place 0 to 999, whole', () => {
+    expect([0, 6, 7, 1.5].map((day) => checkWeekday(day).ok)).toEqual([true, true, false, false]);
+    expect([0, 999, 1000, -1, 2.5].map((place) => checkPosition(place).ok)).toEqual([true, true, false, false, false]);
   });
 });

@@ -244,3 +244,41 @@ export function checkSetSeconds(value: unknown): Checked<number | null> {
   const n = parseDecimal(value, 0);
   return n === null || n < 0 || n > SET_SECONDS_MAX ? fail('validation.setTimeInvalid') : ok(n);
 }
+
+/** An exercise's or a set's place in its list. */
+export const POSITION_MAX = 999;
+/** An exercise's name, as a coach or the client wrote it, and the key its history follows. */
+export const EXERCISE_NAME_MAX = 120;
+/** Each of a plan's prescriptions kept with an exercise ("4", "8-12", "60-90s"). */
+export const PRESCRIPTION_TEXT_MAX = 60;
+
+export function checkPosition(value: unknown): Checked<number> {
+  return integerIn(value, 0, POSITION_MAX) ? ok(value as number) : fail('validation.invalidType');
+}
+
+/** A day of the week, 0 (Sunday) to 6, as a plan's schedule names its days. */
+export function checkWeekday(value: unknown): Checked<number> {
+  return integerIn(value, 0, 6) ? ok(value as number) : fail('validation.invalidOption');
+}
+
+/** An exercise's name or its history's key: trimmed, 1 to EXERCISE_NAME_MAX characters. */
+export function checkExerciseName(value: unknown): Checked<string> {
+  if (typeof value !== 'string' || value.trim() === '') return fail('validation.required');
+  const trimmed = value.trim();
+  return trimmed.length > EXERCISE_NAME_MAX ? fail('validation.tooLong') : ok(trimmed);
+}
+
+/** What a plan asked of an exercise: its sets, reps and rest as written, each short or null. */
+export function checkPrescription(value: unknown): Checked<{ sets: string | null; reps: string | null; rest: string | null }> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('validation.invalidType');
+  const fields = value as Record<string, unknown>;
+  const prescription = { sets: null as string | null, reps: null as string | null, rest: null as string | null };
+  for (const field of ['sets', 'reps', 'rest'] as const) {
+    const text = fields[field];
+    if (text === undefined || text === null) continue;
+    if (typeof text !== 'string') return fail('validation.invalidType');
+    if (text.trim().length > PRESCRIPTION_TEXT_MAX) return fail('validation.tooLong');
+    prescription[field] = text.trim() === '' ? null : text.trim();
+  }
+  return ok(prescription);
+}

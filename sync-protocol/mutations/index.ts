@@ -10,7 +10,7 @@ import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { messageKeyOf } from '../schemas/fields.ts';
 import { MUTATORS, type Mutation } from './envelope.ts';
-import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, PHOTO_RECORD_ARGS, type Checked } from './fields.ts';
+import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, checkReps, checkLoad, checkSetSeconds, checkPosition, checkWeekday, checkExerciseName, checkPrescription, PHOTO_RECORD_ARGS, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
@@ -64,6 +64,13 @@ const RULES: Record<ArgRule, (value: unknown) => Checked<unknown> & { field?: st
   messagePhoto: checkMessagePhoto,
   localDate: checkLocalDate,
   checkInAnswers: checkCheckInAnswers,
+  reps: checkReps,
+  load: checkLoad,
+  setSeconds: checkSetSeconds,
+  position: checkPosition,
+  weekday: checkWeekday,
+  exerciseName: checkExerciseName,
+  prescription: checkPrescription,
 };
 
 type ArgCheck = (value: unknown) => Checked<unknown> & { field?: string };

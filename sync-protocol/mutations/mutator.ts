@@ -45,7 +45,7 @@ export type MutatorTable = keyof MutatorStorage;
  * the device's bundle carries only these names): a trailing `?` lets it be absent, a list is the
  * values allowed, a function picks the rule from the other arguments.
  */
-export type ArgRule = 'uuid' | 'weight' | 'weightOrNone' | 'notes' | 'instant' | 'boolean' | 'level' | 'profileFields' | 'length' | 'bodyFat' | 'photoBytes' | 'thumbnailBytes' | 'pixels' | 'messageBody' | 'messageCaption' | 'messagePhoto' | 'localDate' | 'checkInAnswers';
+export type ArgRule = 'uuid' | 'weight' | 'weightOrNone' | 'notes' | 'instant' | 'boolean' | 'level' | 'profileFields' | 'length' | 'bodyFat' | 'photoBytes' | 'thumbnailBytes' | 'pixels' | 'messageBody' | 'messageCaption' | 'messagePhoto' | 'localDate' | 'checkInAnswers' | 'reps' | 'load' | 'setSeconds' | 'position' | 'weekday' | 'exerciseName' | 'prescription';
 export type ArgSchema = ArgRule | `${ArgRule}?` | readonly string[];
 export type ArgsSchema<A> = { readonly [K in keyof A]-?: ArgSchema | ((args: Record<string, unknown>) => ArgSchema) };
 

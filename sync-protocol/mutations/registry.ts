@@ -19,8 +19,11 @@ import { progressSet } from './progress-set.ts';
 import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
+import { workoutExerciseAdd, workoutExerciseRemove, workoutExerciseUpdate } from './workout-exercise.ts';
+import { workoutDiscard, workoutFinish, workoutStart } from './workout-session.ts';
+import { workoutSetAdd, workoutSetRemove, workoutSetUpdate } from './workout-set.ts';
 
-export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead, checkInSubmit] as const;
+export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead, checkInSubmit, workoutStart, workoutFinish, workoutDiscard, workoutExerciseAdd, workoutExerciseUpdate, workoutExerciseRemove, workoutSetAdd, workoutSetUpdate, workoutSetRemove] as const;
 
 type AnyMutator = (typeof MUTATORS)[number];
 export type MutationName = AnyMutator['name'];

@@ -15,6 +15,7 @@ import { createDailyProgress } from './daily-progress.ts';
 import { createNotifications } from './notifications.ts';
 import type { SyncVersions } from './sync-versions.ts';
 import { createWeightRecords } from './weight-records.ts';
+import { createWorkoutExercises, createWorkoutSessions, createWorkoutSets } from './workout-sessions.ts';
 
 /** A row as a pull sends it, with the sync version that stamped it last. */
 export interface VersionedRow<Row> {
@@ -41,6 +42,9 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     messages: createMessages(database, versions, now, coachesChanged),
     messageThreads: createMessageThreads(database, versions, coachesChanged),
     checkIns: createCheckIns(database, versions, coachesChanged),
+    workoutSessions: createWorkoutSessions(database, versions, now),
+    workoutExercises: createWorkoutExercises(database, versions, now),
+    workoutSets: createWorkoutSets(database, versions, now),
   } satisfies SyncedTableRepositories;
 }
 

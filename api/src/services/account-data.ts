@@ -32,6 +32,16 @@ export function exportAccount(deps: AppDeps, userId: string) {
     checkIns: rows(
       "SELECT id, week, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, weight, diet_adherence AS dietAdherence, workout_adherence AS workoutAdherence, hunger, sleep, stress, energy, note, json(answers) AS answers, strftime('%Y-%m-%dT%H:%M:%fZ', reviewed_at / 1000.0, 'unixepoch') AS reviewedAt FROM check_ins WHERE user_id = ? ORDER BY week, created_at",
     ).map((row) => ({ ...(row as Record<string, unknown>), answers: JSON.parse((row as { answers: string }).answers) as unknown })),
+    // Workout sessions (issue 48): each with its exercises and the sets done, as logged.
+    workoutSessions: rows(
+      "SELECT id, plan_id AS planId, weekday, strftime('%Y-%m-%dT%H:%M:%fZ', started_at / 1000.0, 'unixepoch') AS startedAt, strftime('%Y-%m-%dT%H:%M:%fZ', ended_at / 1000.0, 'unixepoch') AS endedAt FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL ORDER BY started_at",
+    ),
+    workoutExercises: rows(
+      'SELECT id, session_id AS sessionId, exercise_key AS exerciseKey, name, kind, json(prescription) AS prescription, position, skipped, note FROM workout_exercises WHERE user_id = ? AND deleted_at IS NULL ORDER BY session_id, position',
+    ).map((row) => ({ ...(row as Record<string, unknown>), prescription: JSON.parse((row as { prescription: string | null }).prescription ?? 'null') as unknown })),
+    workoutSets: rows(
+      "SELECT id, session_id AS sessionId, exercise_id AS exerciseId, position, reps, load_kg AS loadKg, seconds, strftime('%Y-%m-%dT%H:%M:%fZ', done_at / 1000.0, 'unixepoch') AS doneAt FROM workout_sets WHERE user_id = ? AND deleted_at IS NULL ORDER BY session_id, exercise_id, position",
+    ),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),
     subscriptions: rows('SELECT id, plan_id AS planId, price, currency, status, start_date AS startDate, end_date AS endDate, source FROM subscriptions WHERE user_id = ? ORDER BY start_date'),

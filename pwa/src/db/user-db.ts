@@ -100,6 +100,8 @@ export class UserDb extends Dexie {
     this.version(8).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
     // v9: weekly check-ins (issue 22, part 2), a new table pulled from the start.
     this.version(9).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // v10: workout sessions, their exercises and sets (issue 48), new tables pulled from the start.
+    this.version(10).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

@@ -7,6 +7,8 @@
  * slow and then corrected, and midnight crossed while offline. After everyone syncs:
  * - every device holds the server's state;
  * - every weight record written exists exactly once, and a deletion that applied is a tombstone;
+ * - every set logged in a workout session exists exactly once (issue 48), in a session another
+ *   device may have started, corrected or removed there, or refused by a session's rule;
  * - every change got an answer, none was refused for a device's clock, and each refusal was kept
  *   for the user on the device that made it;
  * - each daily-progress field holds a write that no applied write knew of (last-writer-wins by
@@ -149,7 +151,12 @@ type Action =
   | { kind: 'time'; minutes: number }
   | { kind: 'clock'; device: number; skewMs: number }
   | { kind: 'network'; device: number; online: boolean }
-  | { kind: 'sync'; device: number; delivery: Delivery };
+  | { kind: 'sync'; device: number; delivery: Delivery }
+  | { kind: 'session'; device: number }
+  | { kind: 'lift'; device: number; pick: number; reps: number; load: number | null }
+  | { kind: 'liftFix'; device: number; pick: number; reps: number | undefined; load: number | null | undefined }
+  | { kind: 'liftRemove'; device: number; pick: number }
+  | { kind: 'discard'; device: number; pick: number };
 
 const device = fc.nat({ max: 2 });
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -172,9 +179,32 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('clock' as const), device, skewMs: fc.oneof(fc.constant(0), fc.integer({ min: -DAY_MS, max: DAY_MS })) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('network' as const), device, online: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('sync' as const), device, delivery: fc.constantFrom<Delivery>('normal', 'duplicate', 'reversed', 'split-out-of-order', 'lost-response') }) },
+  // A workout session (issue 48): started with its exercise on one device, its sets logged,
+  // corrected and removed on any device that has it.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('session' as const), device }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('lift' as const), device, pick: fc.nat(), reps: fc.integer({ min: 1, max: 20 }), load: fc.option(fc.integer({ min: 0, max: 800 }).map((q) => q / 4), { nil: null }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('liftFix' as const),
+      device,
+      pick: fc.nat(),
+      reps: fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined }),
+      load: fc.option(fc.option(fc.integer({ min: 0, max: 800 }).map((q) => q / 4), { nil: null }), { nil: undefined }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('liftRemove' as const), device, pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), device, pick: fc.nat() }) },
 );
 
-const RULE_REFUSALS = ['DAY_LOCKED', 'DAY_NOT_COMPLETE', 'NOT_FOUND'];
+/** A session discarded on another device, or a set logged over a day after its start (a clock a day wrong). */
+const RULE_REFUSALS = ['DAY_LOCKED', 'DAY_NOT_COMPLETE', 'NOT_FOUND', 'WORKOUT_SESSION_DISCARDED', 'WORKOUT_SESSION_TOO_LONG'];
+
+/** What a device shows of the workouts: the sets of exercises of sessions not discarded. */
+async function visibleSets(d: SimDevice) {
+  const sessions = new Set((await d.db.synced('workoutSessions').toArray()).filter((session) => !session.deleted).map((session) => session.id));
+  return (await d.db.synced('workoutSets').toArray()).filter((set) => !set.deleted && sessions.has(set.sessionId));
+}
 
 async function runScenario(actions: Action[], skews: number[]): Promise<void> {
   world.now = nextStart(world.now);
@@ -228,6 +258,38 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
           if (day && !day.isCompleted && canCompleteDay(day)) await d.write('progress.complete', {});
           break;
         }
+        case 'session': {
+          const session = uuidv7(d.wall().getTime());
+          await d.write('workout.start', { id: session, startedAt: d.wall().toISOString() });
+          await d.write('workoutExercise.add', { id: uuidv7(d.wall().getTime()), sessionId: session, exerciseKey: 'agachamento', name: 'Agachamento', kind: 'load', position: 0 });
+          break;
+        }
+        case 'lift': {
+          const sessions = new Set((await d.db.synced('workoutSessions').toArray()).filter((session) => !session.deleted).map((session) => session.id));
+          const exercises = (await d.db.synced('workoutExercises').toArray()).filter((exercise) => sessions.has(exercise.sessionId));
+          const exercise = exercises[step.pick % Math.max(exercises.length, 1)];
+          if (exercise) await d.write('workoutSet.add', { id: uuidv7(d.wall().getTime()), sessionId: exercise.sessionId, exerciseId: exercise.id, position: 0, reps: step.reps, loadKg: step.load, seconds: null, doneAt: d.wall().toISOString() });
+          break;
+        }
+        case 'liftFix': {
+          const sets = await visibleSets(d);
+          const target = sets[step.pick % Math.max(sets.length, 1)];
+          const fields = { ...(step.reps !== undefined ? { reps: step.reps } : {}), ...(step.load !== undefined ? { loadKg: step.load } : {}) };
+          if (target && Object.keys(fields).length > 0) await d.write('workoutSet.update', { id: target.id, ...fields });
+          break;
+        }
+        case 'liftRemove': {
+          const sets = await visibleSets(d);
+          const target = sets[step.pick % Math.max(sets.length, 1)];
+          if (target) await d.write('workoutSet.remove', { id: target.id });
+          break;
+        }
+        case 'discard': {
+          const sessions = (await d.db.synced('workoutSessions').toArray()).filter((session) => !session.deleted);
+          const target = sessions[step.pick % Math.max(sessions.length, 1)];
+          if (target) await d.write('workout.discard', { id: target.id });
+          break;
+        }
         case 'clock':
           d.skewMs = step.skewMs;
           break;
@@ -259,7 +321,17 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
     for (const d of devices) {
       expect(Object.fromEntries((await d.db.weightRecords.toArray()).map((r) => [r.id, r]))).toEqual(Object.fromEntries(server.rows.weightRecords));
       expect(Object.fromEntries((await d.db.dailyProgress.toArray()).map((day) => [day.localDate, day]))).toEqual(Object.fromEntries(server.rows.dailyProgress));
+      for (const table of ['workoutSessions', 'workoutExercises', 'workoutSets'] as const) {
+        expect(Object.fromEntries((await d.db.synced(table).toArray()).map((row) => [row.id, row]))).toEqual(Object.fromEntries(server.rows[table]));
+      }
     }
+
+    // Every set logged exists exactly once, or was refused by a session's rule; a removal that applied is a tombstone.
+    const lifts = written.filter((m): m is Envelope<'workoutSet.add'> => m.name === 'workoutSet.add' && log.applied.has(m.id));
+    expect([...server.rows.workoutSets.keys()].sort()).toEqual(lifts.map((m) => m.args.id).sort());
+    const removed = new Set(written.filter((m): m is Envelope<'workoutSet.remove'> => m.name === 'workoutSet.remove' && log.applied.has(m.id)).map((m) => m.args.id));
+    for (const [id, set] of server.rows.workoutSets) expect(set.deleted).toBe(removed.has(id));
+    for (const session of server.rows.workoutSessions.values()) expect(session.setCount).toBe(lifts.filter((m) => m.args.sessionId === session.id).length);
 
     // 2. Every weight record written exists exactly once; deletions that applied are tombstones.
     // A clock a day fast east of UTC is on a day no zone has reached: refused (issue 46), never stored.
@@ -289,6 +361,16 @@ async function runScenario(actions: Action[], skews: number[]): Promise<void> {
     for (const [key, writes] of byKey) {
       const [localDate, field] = key.split('|') as [string, ProgressField];
       expect(unknownToOthers(writes).map((w) => w.args.value)).toContain(server.rows.dailyProgress.get(localDate)?.[field]);
+    }
+    // A corrected set's reps and load hold such a correction, as a weight record's fields do.
+    for (const lift of lifts) {
+      const set = server.rows.workoutSets.get(lift.args.id);
+      if (!set || set.deleted) continue;
+      for (const field of ['reps', 'loadKg'] as const) {
+        const corrections = written.filter((m): m is Envelope<'workoutSet.update'> => m.name === 'workoutSet.update' && m.args.id === lift.args.id && m.args[field] !== undefined && log.applied.has(m.id));
+        const expected = corrections.length === 0 ? [lift.args[field]] : unknownToOthers(corrections).map((m) => m.args[field]);
+        expect(expected).toContain(set[field]);
+      }
     }
     // A corrected record's field holds such a correction (a correction always wins over the add).
     for (const add of adds) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { CheckInAnswer } from '#protocol/conflict/rules.ts';
+import type { CheckInAnswer, ExerciseKind, Prescription, WorkoutExerciseField, WorkoutSessionField, WorkoutSetField } from '#protocol/conflict/rules.ts';
 import { users } from './users.ts';
 
 /**
@@ -298,4 +298,78 @@ export const checkIns = sqliteTable(
     version: integer('version').notNull(),
   },
   (table) => [index('check_ins_user_version_idx').on(table.userId, table.version), index('check_ins_user_week_idx').on(table.userId, table.week), index('check_ins_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Workout sessions (issue 48, ADR 030): a session the client ran, from their plan's day or of their
+ * own, its exercises and the sets marked done, each keyed by the device's UUIDv7. Instants in
+ * milliseconds; a tombstone is the time of the write that made it. `exercise_count` and
+ * `set_count` count what was ever added to the session, for its limits.
+ */
+export const workoutSessions = sqliteTable(
+  'workout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id'),
+    weekday: integer('weekday'),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+    exerciseCount: integer('exercise_count').notNull().default(0),
+    setCount: integer('set_count').notNull().default(0),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+    hlcs: text('hlcs', { mode: 'json' }).$type<Partial<Record<WorkoutSessionField, string>>>().notNull().default({}),
+  },
+  (table) => [index('workout_sessions_user_version_idx').on(table.userId, table.version), index('workout_sessions_user_started_idx').on(table.userId, table.startedAt)],
+);
+
+export const workoutExercises = sqliteTable(
+  'workout_exercises',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    exerciseKey: text('exercise_key').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['load', 'bodyweight', 'time'] }).$type<ExerciseKind>().notNull(),
+    // JSON { sets, reps, rest } as the plan wrote them; null for an exercise the client added.
+    prescription: text('prescription', { mode: 'json' }).$type<Prescription | null>(),
+    position: integer('position').notNull(),
+    skipped: integer('skipped', { mode: 'boolean' }).notNull().default(false),
+    note: text('note'),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+    hlcs: text('hlcs', { mode: 'json' }).$type<Partial<Record<WorkoutExerciseField, string>>>().notNull().default({}),
+  },
+  (table) => [
+    index('workout_exercises_user_version_idx').on(table.userId, table.version),
+    index('workout_exercises_session_idx').on(table.sessionId),
+    index('workout_exercises_user_key_idx').on(table.userId, table.exerciseKey),
+  ],
+);
+
+export const workoutSets = sqliteTable(
+  'workout_sets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    exerciseId: text('exercise_id').notNull(),
+    position: integer('position').notNull(),
+    reps: integer('reps'),
+    loadKg: real('load_kg'),
+    seconds: integer('seconds'),
+    doneAt: integer('done_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    version: integer('version').notNull(),
+    hlcs: text('hlcs', { mode: 'json' }).$type<Partial<Record<WorkoutSetField, string>>>().notNull().default({}),
+  },
+  (table) => [index('workout_sets_user_version_idx').on(table.userId, table.version), index('workout_sets_exercise_idx').on(table.exerciseId), index('workout_sets_session_idx').on(table.sessionId)],
 );

@@ -52,6 +52,22 @@ describe('RefusalNotices', () => {
     ]);
   });
 
+  it('names a refused set by the time it was done and a refused exercise by its name, with the session’s reason (issue 48)', async () => {
+    const db = new UserDb('refusal-notices-workout');
+    useUserDb.setState({ db });
+    const refused = (id: string, mutation: Omit<Mutation, keyof typeof envelope | 'id'>, code: 'WORKOUT_SESSION_DISCARDED' | 'WORKOUT_SESSION_FULL', refusedAt: string) =>
+      db.refusals.put({ id, mutation: { ...envelope, id, ...mutation } as Mutation, code, refusedAt });
+    const session = '0193a1b2-0000-7000-8000-0000000000b0';
+    await refused('0193a1b2-0000-7000-8000-000000000005', { name: 'workoutSet.add', args: { id: '0193a1b2-0000-7000-8000-0000000000b1', sessionId: session, exerciseId: '0193a1b2-0000-7000-8000-0000000000b2', position: 0, reps: 10, loadKg: 40, seconds: null, doneAt: '2026-11-23T10:12:00.000Z' } } as never, 'WORKOUT_SESSION_DISCARDED', '2026-11-23T15:00:01.000Z');
+    await refused('0193a1b2-0000-7000-8000-000000000006', { name: 'workoutExercise.add', args: { id: '0193a1b2-0000-7000-8000-0000000000b3', sessionId: session, exerciseKey: 'supino reto', name: 'Supino reto', kind: 'load', position: 60 } } as never, 'WORKOUT_SESSION_FULL', '2026-11-23T15:00:02.000Z');
+    renderInApp(messages(), <RefusalNotices />);
+    const notice = await screen.findByTestId('refusal-notice');
+    expect(within(notice).getAllByTestId('refusal-line').map((line) => line.textContent)).toEqual([
+      expect.stringMatching(/^Série feita às \d{2}:\d{2}: Este treino foi descartado em outro aparelho\.$/),
+      'Adicionar Supino reto ao treino: Este treino já tem o máximo de exercícios (60) ou de séries (500).',
+    ]);
+  });
+
   it('keeps naming the dismissed change while it slides away, never “0 alterações”', async () => {
     const db = new UserDb('refusal-notices-closing');
     useUserDb.setState({ db });

@@ -55,6 +55,22 @@ function describeChange(intl: IntlShape, measures: Measures, { mutation }: Refus
       return t('sync.refused.messagesRead');
     case 'checkin.submit':
       return t('sync.refused.checkInSubmit', { date: day(mutation.args.week) });
+    case 'workout.start':
+      return t('sync.refused.workoutStart', { date: instant(mutation.args.startedAt) });
+    case 'workout.finish':
+      return t('sync.refused.workoutFinish');
+    case 'workout.discard':
+      return t('sync.refused.workoutDiscard');
+    case 'workoutExercise.add':
+      return t('sync.refused.workoutExerciseAdd', { name: mutation.args.name });
+    case 'workoutExercise.update':
+    case 'workoutExercise.remove':
+      return t('sync.refused.workoutExerciseChange');
+    case 'workoutSet.add':
+      return t('sync.refused.workoutSetAdd', { time: intl.formatTime(mutation.args.doneAt) });
+    case 'workoutSet.update':
+    case 'workoutSet.remove':
+      return t('sync.refused.workoutSetChange');
     default:
       return t('sync.refused.other');
   }

@@ -1,0 +1,65 @@
+/** A workout session's exercise (issue 48, ADR 030): added from the plan or by the client, moved, skipped, annotated, removed. */
+import { applyWorkoutExerciseRemove, applyWorkoutExerciseUpdate, countIntoSession, EXERCISE_KINDS, type ExerciseKind, type Prescription, type WorkoutExercise } from '../conflict/rules.ts';
+import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
+
+export interface WorkoutExerciseAddArgs {
+  id: string;
+  sessionId: string;
+  exerciseKey: string;
+  name: string;
+  kind: ExerciseKind;
+  /** The plan's, for an exercise from the plan. */
+  prescription?: Prescription;
+  position: number;
+  note?: string | null;
+}
+
+export const workoutExerciseAdd = defineMutator({
+  name: 'workoutExercise.add',
+  version: 1,
+  tables: ['workoutSessions', 'workoutExercises'],
+  args: { id: 'uuid', sessionId: 'uuid', exerciseKey: 'exerciseName', name: 'exerciseName', kind: EXERCISE_KINDS, prescription: 'prescription?', position: 'position', note: 'notes?' },
+  *apply(args: WorkoutExerciseAddArgs) {
+    // A replay first: counted once, even in a session that has filled since.
+    if (yield* use((storage) => storage.workoutExercises.get(args.id))) return unchangedResult;
+    const counted = countIntoSession(yield* use((storage) => storage.workoutSessions.get(args.sessionId)), 'exercise');
+    if (!counted.ok) return counted;
+    const exercise: WorkoutExercise = { ...args, prescription: args.prescription ?? null, note: args.note ?? null, skipped: false, deleted: false, hlcs: {} };
+    const stored = yield* use((storage) => storage.workoutExercises.insert(exercise));
+    if (stored === 'taken') return refused('ID_CONFLICT');
+    yield* use((storage) => storage.workoutSessions.put(counted.row));
+    return changedResult;
+  },
+});
+
+export interface WorkoutExerciseUpdateArgs {
+  id: string;
+  position?: number;
+  skipped?: boolean;
+  note?: string | null;
+}
+
+export const workoutExerciseUpdate = defineMutator({
+  name: 'workoutExercise.update',
+  version: 1,
+  tables: ['workoutExercises'],
+  args: { id: 'uuid', position: 'position?', skipped: 'boolean?', note: 'notes?' },
+  refine: (args: WorkoutExerciseUpdateArgs) => (Object.keys(args).length > 1 ? null : { field: 'id', key: 'validation.required' }),
+  *apply(args: WorkoutExerciseUpdateArgs, { hlc }: MutatorContext) {
+    return yield* update('workoutExercises', args.id, (exercise) => applyWorkoutExerciseUpdate(exercise, args, hlc));
+  },
+});
+
+export interface WorkoutExerciseRemoveArgs {
+  id: string;
+}
+
+export const workoutExerciseRemove = defineMutator({
+  name: 'workoutExercise.remove',
+  version: 1,
+  tables: ['workoutExercises'],
+  args: { id: 'uuid' },
+  *apply(args: WorkoutExerciseRemoveArgs) {
+    return yield* update('workoutExercises', args.id, applyWorkoutExerciseRemove);
+  },
+});
