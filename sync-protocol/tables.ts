@@ -5,7 +5,8 @@
  * `changes`, the device's IndexedDB stores and the replica's pull and reset.
  */
 import type { BodyMeasurement, DailyProgress, NotificationDto, PhotoRecord, WeightRecord } from './contract/tracking.ts';
-import type { CheckIn, Message, MessageThread, WorkoutExercise, WorkoutSession, WorkoutSet } from './conflict/rules.ts';
+import type { CheckIn, Message, MessageThread } from './conflict/rules.ts';
+import type { WorkoutExercise, WorkoutSession, WorkoutSet } from './conflict/workout.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {

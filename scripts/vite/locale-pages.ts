@@ -131,9 +131,9 @@ export function localePages(root: string, signedInChunkNames: readonly string[])
       // Signed in, the page hides its screen on a wide screen, where nothing paints to wait for.
       const inline = (signedIn: boolean) => `(${startPage})(${JSON.stringify(entry[1])}, ${JSON.stringify(manifest)}, ${JSON.stringify(signedIn ? wideScreen : null)})`;
       for (const locale of LOCALES) {
-        // A feature's own catalog (features/<f>/i18n), or the answer fields' (components/i18n),
-        // loads with the screens that need it, not with the page.
-        const isAppCatalog = (id: string) => id.endsWith(`/i18n/${locale}.json`) && !id.includes('/features/') && !id.includes('/components/');
+        // The app's catalog and the shared one; a feature's own (features/<f>/i18n), the answer
+        // fields' (components/i18n) or the refusals' (app/shell/i18n) loads with what needs it.
+        const isAppCatalog = (id: string) => id.endsWith(`/i18n/${locale}.json`) && (id.includes('/pwa/src/i18n/') || id.includes('/sync-protocol/i18n/'));
         const catalogs = chunks.filter((chunk) => chunk.moduleIds.some((id) => isAppCatalog(id.split('?')[0] ?? ''))).map((chunk) => chunk.fileName);
         // The UI catalog and the shared error messages (see pwa/src/i18n/messages.ts).
         if (catalogs.length !== 2) this.error(`locale pages: expected 2 catalog chunks for ${locale}, found ${catalogs.length}`);

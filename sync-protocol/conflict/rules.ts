@@ -14,8 +14,8 @@ import type { WeightUpdateArgs } from '../mutations/weight-update.ts';
 export type Outcome<T> = { ok: true; row: T; changed: boolean } | { ok: false; code: ErrorCode };
 
 const unchanged = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: false });
-const changed = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: true });
-const rejected = (code: ErrorCode): Outcome<never> => ({ ok: false, code });
+export const changed = <T>(row: T): Outcome<T> => ({ ok: true, row, changed: true });
+export const rejected = (code: ErrorCode): Outcome<never> => ({ ok: false, code });
 
 // ── Weight records: client UUIDv7 keys; weight and notes can be corrected, each field
 // last-writer-wins by HLC (ADR 015); delete is a tombstone and wins over everything. ──
@@ -51,7 +51,7 @@ export function applyWeightUpdate(current: WeightRecord | undefined, args: Weigh
  * Per-field last-writer-wins of a correctable row (weight records, body measurements): each field
  * given is set only if this write is its latest; a deleted row stays deleted.
  */
-function applyFieldCorrections<Row extends { deleted: boolean; hlcs?: Partial<Record<F, string>> }, F extends string & keyof Row>(
+export function applyFieldCorrections<Row extends { deleted: boolean; hlcs?: Partial<Record<F, string>> }, F extends string & keyof Row>(
   current: Row | undefined,
   args: Partial<Record<F, unknown>>,
   fields: readonly F[],
@@ -79,7 +79,7 @@ export function applyWeightDelete(current: WeightRecord | undefined): Outcome<We
 }
 
 /** A delete: a tombstone that wins over every correction, before or after it. */
-function applyTombstone<Row extends { deleted: boolean }>(current: Row | undefined): Outcome<Row> {
+export function applyTombstone<Row extends { deleted: boolean }>(current: Row | undefined): Outcome<Row> {
   if (!current) return rejected('NOT_FOUND');
   return current.deleted ? unchanged(current) : changed({ ...current, deleted: true });
 }
@@ -319,122 +319,4 @@ export function applyReadMark(current: MessageThread | undefined, side: MessageS
   const mark = current?.[key] ?? null;
   if (current && mark !== null && Date.parse(mark) >= Date.parse(upTo)) return unchanged(current);
   return changed({ ...(current ?? { id: THREAD_ID, clientReadUpTo: null, coachReadUpTo: null }), [key]: upTo });
-}
-
-// ── Workout sessions (issue 48, ADR 030): a session, its exercises and their sets, each keyed by
-// the device's UUIDv7. The fields a client corrects are last-writer-wins per field by HLC; a
-// discarded session, a removed exercise or set is a tombstone that wins over every correction. ──
-
-/** How an exercise's sets are logged: reps with a load, reps with body weight, or a time. */
-export const EXERCISE_KINDS = ['load', 'bodyweight', 'time'] as const;
-export type ExerciseKind = (typeof EXERCISE_KINDS)[number];
-
-export const WORKOUT_SESSION_FIELDS = ['endedAt'] as const;
-export type WorkoutSessionField = (typeof WORKOUT_SESSION_FIELDS)[number];
-
-export interface WorkoutSession {
-  id: string;
-  /** The plan it follows, and the day of its schedule by weekday (0 Sunday); null for a session of the client's own. */
-  planId: string | null;
-  weekday: number | null;
-  startedAt: string;
-  /** When it was finished; null while it is open. */
-  endedAt: string | null;
-  /** Exercises and sets ever added to it, removed ones included: its limits count them. */
-  exerciseCount: number;
-  setCount: number;
-  deleted: boolean;
-  hlcs: Partial<Record<WorkoutSessionField, string>>;
-}
-
-export const WORKOUT_EXERCISE_FIELDS = ['position', 'skipped', 'note'] as const;
-export type WorkoutExerciseField = (typeof WORKOUT_EXERCISE_FIELDS)[number];
-
-/** What the plan asked of an exercise, as its author wrote it ("4", "8-12", "60s"). */
-export interface Prescription {
-  sets: string | null;
-  reps: string | null;
-  rest: string | null;
-}
-
-export interface WorkoutExercise {
-  id: string;
-  sessionId: string;
-  /** What its history follows across sessions and plan versions (ADR 030). */
-  exerciseKey: string;
-  name: string;
-  kind: ExerciseKind;
-  /** The plan's, for an exercise from the plan; null for one the client added. */
-  prescription: Prescription | null;
-  position: number;
-  skipped: boolean;
-  note: string | null;
-  deleted: boolean;
-  hlcs: Partial<Record<WorkoutExerciseField, string>>;
-}
-
-export const WORKOUT_SET_FIELDS = ['position', 'reps', 'loadKg', 'seconds'] as const;
-export type WorkoutSetField = (typeof WORKOUT_SET_FIELDS)[number];
-
-/** A set marked done: it reaches the outbox then (ADR 030); one not yet done is the screen's. */
-export interface WorkoutSet {
-  id: string;
-  sessionId: string;
-  exerciseId: string;
-  position: number;
-  reps: number | null;
-  loadKg: number | null;
-  seconds: number | null;
-  doneAt: string;
-  deleted: boolean;
-  hlcs: Partial<Record<WorkoutSetField, string>>;
-}
-
-/** Issue 48's limits of a session: exercises and sets added, and its length. */
-export const WORKOUT_LIMITS = { exercises: 60, sets: 500, durationMs: 24 * 60 * 60 * 1000 } as const;
-
-const tooLate = (session: WorkoutSession, at: string) => Date.parse(at) - Date.parse(session.startedAt) > WORKOUT_LIMITS.durationMs;
-
-/**
- * An exercise or a set added to a session, counted against its limits (the mutator adds the row
- * in the same change). Refused when the session is unknown, was discarded (the change would be
- * lost without a word), is full, or when a set was done (`doneAt`, the device's time: a phone
- * offline for days pushes late) more than 24 hours after the session started.
- */
-export function countIntoSession(current: WorkoutSession | undefined, part: 'exercise' | 'set', doneAt?: string): Outcome<WorkoutSession> {
-  if (!current) return rejected('NOT_FOUND');
-  if (current.deleted) return rejected('WORKOUT_SESSION_DISCARDED');
-  if (doneAt !== undefined && tooLate(current, doneAt)) return rejected('WORKOUT_SESSION_TOO_LONG');
-  if (part === 'exercise') {
-    return current.exerciseCount >= WORKOUT_LIMITS.exercises ? rejected('WORKOUT_SESSION_FULL') : changed({ ...current, exerciseCount: current.exerciseCount + 1 });
-  }
-  return current.setCount >= WORKOUT_LIMITS.sets ? rejected('WORKOUT_SESSION_FULL') : changed({ ...current, setCount: current.setCount + 1 });
-}
-
-/** Finishing, or finishing again at another time from another device: the latest write wins. */
-export function applyWorkoutSessionFinish(current: WorkoutSession | undefined, endedAt: string, hlc: string): Outcome<WorkoutSession> {
-  if (current && !current.deleted && (Date.parse(endedAt) < Date.parse(current.startedAt) || tooLate(current, endedAt))) return rejected('WORKOUT_SESSION_TOO_LONG');
-  return applyFieldCorrections(current, { endedAt }, WORKOUT_SESSION_FIELDS, hlc);
-}
-
-export function applyWorkoutSessionDiscard(current: WorkoutSession | undefined): Outcome<WorkoutSession> {
-  return applyTombstone(current);
-}
-
-/** Moved, skipped or annotated: each field given, if this write is its latest. */
-export function applyWorkoutExerciseUpdate(current: WorkoutExercise | undefined, args: Partial<Pick<WorkoutExercise, WorkoutExerciseField>>, hlc: string): Outcome<WorkoutExercise> {
-  return applyFieldCorrections(current, args, WORKOUT_EXERCISE_FIELDS, hlc);
-}
-
-export function applyWorkoutExerciseRemove(current: WorkoutExercise | undefined): Outcome<WorkoutExercise> {
-  return applyTombstone(current);
-}
-
-/** A set's reps, load, time or place corrected: each field given, if this write is its latest. */
-export function applyWorkoutSetUpdate(current: WorkoutSet | undefined, args: Partial<Pick<WorkoutSet, WorkoutSetField>>, hlc: string): Outcome<WorkoutSet> {
-  return applyFieldCorrections(current, args, WORKOUT_SET_FIELDS, hlc);
-}
-
-export function applyWorkoutSetRemove(current: WorkoutSet | undefined): Outcome<WorkoutSet> {
-  return applyTombstone(current);
 }

@@ -5,7 +5,7 @@
  */
 import type { MutationArgs, MutationName } from './registry.ts';
 
-export { MUTATORS, mutatorNamed, type MutationArgs, type MutationName } from './registry.ts';
+export { loadMutators, mutatorNamed, provideMutators, type MutationArgs, type MutationName } from './registry.ts';
 export { PROGRESS_FIELDS, type ProgressField } from './progress-set.ts';
 
 /** The most mutations one push carries. */

@@ -9,11 +9,13 @@ import { parseHlc, type Hlc } from '../clock/hlc.ts';
 import { isLocalDate } from '../domain/calendar.ts';
 import { profileUpdateSchema } from '../schemas/clients.ts';
 import { messageKeyOf } from '../schemas/fields.ts';
-import { MUTATORS, type Mutation } from './envelope.ts';
+import type { Mutation } from './envelope.ts';
+import { MUTATORS } from './all.ts';
 import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, checkReps, checkLoad, checkSetSeconds, checkPosition, checkWeekday, checkExerciseName, checkPrescription, PHOTO_RECORD_ARGS, type Checked } from './fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';
+export { MUTATORS } from './all.ts';
 
 /** A mutation as checked, with the mutator that applies it and its HLC as read (the server's clock merges it). */
 export type ParseResult = { ok: true; mutation: Mutation; mutator: Mutator<string, unknown>; hlc: Hlc } | { ok: false; code: ErrorCode; field?: string; key?: string };

@@ -19,15 +19,46 @@ import { progressSet } from './progress-set.ts';
 import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
-import { workoutExerciseAdd, workoutExerciseRemove, workoutExerciseUpdate } from './workout-exercise.ts';
-import { workoutDiscard, workoutFinish, workoutStart } from './workout-session.ts';
-import { workoutSetAdd, workoutSetRemove, workoutSetUpdate } from './workout-set.ts';
+import type { WORKOUT_MUTATORS } from './workout-mutators.ts';
 
-export const MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead, checkInSubmit, workoutStart, workoutFinish, workoutDiscard, workoutExerciseAdd, workoutExerciseUpdate, workoutExerciseRemove, workoutSetAdd, workoutSetUpdate, workoutSetRemove] as const;
+/** The mutators every signed-in page may run: its sync engine replays them on each pull. */
+export const CORE_MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead, checkInSubmit] as const;
 
-type AnyMutator = (typeof MUTATORS)[number];
+type AnyMutator = (typeof CORE_MUTATORS)[number] | (typeof WORKOUT_MUTATORS)[number];
 export type MutationName = AnyMutator['name'];
 export type MutationArgs = { [M in AnyMutator as M['name']]: M extends { apply(args: infer A, ...rest: never[]): unknown } ? A : never };
 
-/** The mutator of a name, or undefined for a name this build does not know. */
-export const mutatorNamed = (name: string): AnyMutator | undefined => MUTATORS.find((mutator) => mutator.name === name);
+let loaded: readonly AnyMutator[] = CORE_MUTATORS;
+let loading: Promise<void> | undefined;
+let source: (() => Promise<readonly AnyMutator[]>) | undefined;
+
+/**
+ * Where the mutators beyond the core come from (./workout-mutators.ts): a page loads them as a
+ * chunk of their own (pwa/src/sync/user-data.ts), and the service worker, whose script cannot
+ * import one, has them in its bundle (pwa/src/sw.ts).
+ */
+export function provideMutators(load: () => Promise<readonly AnyMutator[]>): void {
+  source = load;
+}
+
+/**
+ * Makes the mutators of these names available to `mutatorNamed`: the workout's load on demand,
+ * with /workout or for a pending change of theirs, so that the code every signed-in page loads
+ * does not carry them. Called before a local write and before a pull's replay, outside their
+ * IndexedDB transactions (which an import in between would end).
+ */
+export async function loadMutators(names: Iterable<string>): Promise<void> {
+  for (const name of names) {
+    if (loaded.some((mutator) => mutator.name === name) || !source) continue;
+    loading ??= source().then((more) => void (loaded = [...CORE_MUTATORS, ...more]));
+    // A failed load (offline, the chunk not cached) is tried again next time.
+    await loading.catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return;
+  }
+}
+
+/** The mutator of a name among those loaded (`loadMutators`), or undefined for a name this build does not know. */
+export const mutatorNamed = (name: string): AnyMutator | undefined => loaded.find((mutator) => mutator.name === name);

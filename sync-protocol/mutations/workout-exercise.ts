@@ -1,5 +1,5 @@
 /** A workout session's exercise (issue 48, ADR 030): added from the plan or by the client, moved, skipped, annotated, removed. */
-import { applyWorkoutExerciseRemove, applyWorkoutExerciseUpdate, countIntoSession, EXERCISE_KINDS, type ExerciseKind, type Prescription, type WorkoutExercise } from '../conflict/rules.ts';
+import { applyWorkoutExerciseRemove, applyWorkoutExerciseUpdate, countIntoSession, EXERCISE_KINDS, type ExerciseKind, type Prescription, type WorkoutExercise } from '../conflict/workout.ts';
 import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
 
 export interface WorkoutExerciseAddArgs {

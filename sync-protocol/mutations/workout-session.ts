@@ -2,7 +2,7 @@
  * A workout session (issue 48, ADR 030): started on the device, finished, or discarded. Its
  * exercises and sets are mutators of their own (./workout-exercise.ts, ./workout-set.ts).
  */
-import { applyWorkoutSessionDiscard, applyWorkoutSessionFinish, type WorkoutSession } from '../conflict/rules.ts';
+import { applyWorkoutSessionDiscard, applyWorkoutSessionFinish, type WorkoutSession } from '../conflict/workout.ts';
 import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
 

@@ -3,7 +3,7 @@
  * is, so the coach sees a session in progress once the phone has signal. Corrected or removed
  * afterwards, each field last-writer-wins by HLC.
  */
-import { applyWorkoutSetRemove, applyWorkoutSetUpdate, countIntoSession, type WorkoutSet } from '../conflict/rules.ts';
+import { applyWorkoutSetRemove, applyWorkoutSetUpdate, countIntoSession, type WorkoutSet } from '../conflict/workout.ts';
 import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
 

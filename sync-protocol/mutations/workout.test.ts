@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../clock/hlc.ts';
 import { createMemoryStore } from '../replica.ts';
-import { WORKOUT_LIMITS } from '../conflict/rules.ts';
+import { WORKOUT_LIMITS } from '../conflict/workout.ts';
 import { parseMutation } from './index.ts';
 import { runMutator, runMutatorAsync, type MutatorContext, type MutatorResult, type MutatorRun } from './mutator.ts';
 import { workoutExerciseAdd, workoutExerciseRemove } from './workout-exercise.ts';

@@ -3,7 +3,7 @@
  * (./owned-rows.ts), with the instants kept as milliseconds and a tombstone as the time of the
  * write that made it.
  */
-import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/rules.ts';
+import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { workoutExercises, workoutSessions, workoutSets } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';

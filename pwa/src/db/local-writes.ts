@@ -1,7 +1,7 @@
 import { createClock } from '#protocol/clock/hlc.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { mutatorNamed, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
+import { loadMutators, mutatorNamed, type Envelope, type Mutation, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
 import { applyLocally } from '#protocol/replica.ts';
 import { dexieStore } from './replica-store.ts';
 import { newDeviceId, type UserDb } from './user-db.ts';
@@ -32,6 +32,7 @@ export const todayLocalDate = (now = new Date()) => localDateIn(deviceTimeZone()
 export async function recordMutation<N extends MutationName>(db: UserDb, name: N, args: MutationArgs[N], at: Date = new Date()): Promise<Mutation> {
   const started = performance.now();
   let committedAt = Number.NaN;
+  await loadMutators([name]);
   const mutator = mutatorNamed(name);
   if (!mutator) throw new Error(`unknown mutation ${name}`);
   // Only the tables this change touches: a wider scope would wait behind every live query.

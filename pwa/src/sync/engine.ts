@@ -7,7 +7,7 @@
  * transaction, so that the user is always told.
  */
 import { maxHlc } from '#protocol/clock/hlc.ts';
-import { MAX_PUSH_BATCH, type Mutation } from '#protocol/mutations/envelope.ts';
+import { loadMutators, MAX_PUSH_BATCH, type Mutation } from '#protocol/mutations/envelope.ts';
 import { applyPull, latestHlc } from '#protocol/replica.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { dexieStore } from '#pwa/db/replica-store.ts';
@@ -134,6 +134,9 @@ async function pull(db: UserDb, call: Call, fullResync: boolean): Promise<void> 
       continue;
     }
     const { changes } = result;
+    // The pending changes are replayed on the pulled rows: their mutators are loaded first, as an
+    // import inside the transaction would end it. One written meanwhile has loaded its own.
+    await loadMutators(new Set((await db.outbox.toArray()).map((mutation) => mutation.name)));
     await db.transaction('rw', db.replicaTables, async () => {
       const pending = await db.outbox.orderBy('seq').toArray();
       await applyPull(dexieStore(db), changes, pending, result.reset || cursor === 0);

@@ -3,7 +3,7 @@
  * logged-out path never downloads Dexie or the sync engine) and closed at logout.
  */
 import Dexie from 'dexie';
-import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts';
+import { provideMutators, type MutationArgs, type MutationName } from '#protocol/mutations/envelope.ts';
 import { useUserDb } from '#pwa/db/current.ts';
 import { noteChangeSaved } from '#pwa/lib/install-prompt.ts';
 import { firstDataArrived } from '#pwa/lib/service-worker.ts';
@@ -14,6 +14,9 @@ import { clearCurrentUserId, setCurrentUserId } from '#pwa/db/sw-registry.ts';
 import { UserDb, userDbName } from '#pwa/db/user-db.ts';
 import { startLiveUpdates } from './live-updates.ts';
 import { createSyncController, useSyncStatus, type SyncController } from './sync-controller.ts';
+
+// The workout's mutators, a chunk of their own: loaded for a write or a pending change of theirs.
+provideMutators(() => import('#protocol/mutations/workout-mutators.ts').then((m) => m.WORKOUT_MUTATORS));
 
 let controller: SyncController | null = null;
 let stopLiveUpdates = () => {};

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { CheckInAnswer, ExerciseKind, Prescription, WorkoutExerciseField, WorkoutSessionField, WorkoutSetField } from '#protocol/conflict/rules.ts';
+import type { CheckInAnswer } from '#protocol/conflict/rules.ts';
+import type { ExerciseKind, Prescription, WorkoutExerciseField, WorkoutSessionField, WorkoutSetField } from '#protocol/conflict/workout.ts';
 import { users } from './users.ts';
 
 /**

@@ -4,9 +4,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import type { Refusal } from '#pwa/db/user-db.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import type { Measures } from '#pwa/lib/measures.ts';
+import { loadRefusalMessages } from './i18n/messages.ts';
 
 const PROGRESS_FIELD_KEYS = { workoutCompleted: 'sync.refused.workoutCompleted', dietFollowed: 'sync.refused.dietFollowed', mood: 'sync.refused.mood', energy: 'sync.refused.energy' } as const;
 
@@ -82,11 +84,21 @@ function describeReason(intl: IntlShape, { code }: Refusal): string {
   return intl.formatMessage({ id: id in intl.messages ? id : 'sync.refusedUnknownReason' });
 }
 
+type RefusalSnackbarProps = { refusals: Refusal[]; bottomOffset: number; onDismiss: () => void };
+
 /**
  * The refused changes, each in words with why, and a dismissal: `RefusalNotices` loads this the
- * first time there is one to show.
+ * first time there is one to show, and it loads its words (./i18n) before it shows.
  */
-export function RefusalSnackbar({ refusals, bottomOffset, onDismiss }: { refusals: Refusal[]; bottomOffset: number; onDismiss: () => void }) {
+export function RefusalSnackbar(props: RefusalSnackbarProps) {
+  return (
+    <FeatureMessages load={loadRefusalMessages} fallback={null}>
+      <RefusalList {...props} />
+    </FeatureMessages>
+  );
+}
+
+function RefusalList({ refusals, bottomOffset, onDismiss }: RefusalSnackbarProps) {
   const intl = useIntl();
   const measures = useMeasures();
   // Once dismissed the list is empty, but the notice still slides away: it keeps the last words.

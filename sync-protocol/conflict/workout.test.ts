@@ -9,11 +9,11 @@ import {
   applyWorkoutSetUpdate,
   countIntoSession,
   WORKOUT_LIMITS,
-  type Outcome,
   type WorkoutExercise,
   type WorkoutSession,
   type WorkoutSet,
-} from './rules.ts';
+} from './workout.ts';
+import type { Outcome } from './rules.ts';
 
 const hlc = (millis: number, node = 'dev_aaaaaaaa') => formatHlc({ millis: Date.UTC(2026, 10, 29) + millis, counter: 0, node });
 const STARTED = '2026-11-29T10:00:00.000Z';
