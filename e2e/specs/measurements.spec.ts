@@ -73,8 +73,12 @@ test.describe('a device clock days wrong', () => {
       await tracking.waitUntilSynced();
     };
 
+    const pulledWaists = async () => ((await (await context.request.get('/api/sync/pull?cursor=0')).json()).changes.bodyMeasurements as unknown[]).length;
     const fastFrom = Date.now();
     await logWaist('90');
+    // Until the server holds it: the sync status can read "nothing pending" before the new record
+    // reaches the outbox, and the window would close before the push it measures.
+    await expect.poll(pulledWaists).toBe(1);
     const fastTo = Date.now();
     // The user sets the clock by hand, two days back this time.
     const slowAt = Date.now() - 2 * DAY_MS;
