@@ -152,6 +152,8 @@ test('a change whose answer was lost is confirmed within 10 s, once', async ({ p
   });
   await tracking.recordWeight('77.4');
   const saved = Date.now();
+  // The push goes out first: "nothing pending" read before the weight reached the outbox proves nothing.
+  await expect.poll(() => dropped, { timeout: 10_000 }).toBe(1);
   await expect(tracking.syncStatus()).toHaveAttribute('data-pending', '0', { timeout: 10_000 });
   expect(Date.now() - saved).toBeLessThan(10_000);
   expect(dropped).toBe(1);
