@@ -14,6 +14,8 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; key: string };
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (key: string): Checked<never> => ({ ok: false, key });
+/** An emptied field: null, or text of nothing but spaces. */
+const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -35,7 +37,7 @@ export const STORED_WEIGHT_DECIMALS = 2;
  * Never rounded: `84.25` or `0.04` is refused rather than stored as something nobody typed.
  */
 export function checkWeight(value: unknown): Checked<number> {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return fail('validation.weightRequired');
+  if (value === undefined || isBlank(value)) return fail('validation.weightRequired');
   const n = parseDecimal(value, STORED_WEIGHT_DECIMALS);
   if (n === null || !isTypedWeight(n) || n < WEIGHT_MIN || n > WEIGHT_MAX) return fail('validation.weightInvalid');
   return ok(n);
@@ -55,14 +57,14 @@ export function checkWeightOrNone(value: unknown): Checked<number | null> {
 
 /** A body measurement in cm, or null (not measured, or taken away by a correction). */
 export function checkLength(value: unknown): Checked<number | null> {
-  if (value === null || (typeof value === 'string' && value.trim() === '')) return ok(null);
+  if (isBlank(value)) return ok(null);
   const n = parseDecimal(value, 2);
   return n === null || n < LENGTH_MIN_CM || n > LENGTH_MAX_CM ? fail('validation.lengthInvalid') : ok(n);
 }
 
 /** A body-fat percentage to 0.1, or null. */
 export function checkBodyFat(value: unknown): Checked<number | null> {
-  if (value === null || (typeof value === 'string' && value.trim() === '')) return ok(null);
+  if (isBlank(value)) return ok(null);
   const n = parseDecimal(value, 1);
   return n === null || n < BODY_FAT_MIN || n > BODY_FAT_MAX ? fail('validation.bodyFatInvalid') : ok(n);
 }
@@ -221,8 +223,6 @@ export const SESSION_SETS_MAX = 500;
 export const SESSION_MAX_MS = 24 * 60 * 60 * 1000;
 /** Stored loads have two decimals at most, as stored weights (ADR 020). */
 export const LOAD_DECIMALS = 2;
-
-const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A set's reps: a whole number from 0 to REPS_MAX, or null. */
 export function checkReps(value: unknown): Checked<number | null> {

@@ -7,17 +7,8 @@ import { applyWorkoutSetRemove, applyWorkoutSetUpdate, countIntoSession, type Wo
 import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
 
-export interface WorkoutSetAddArgs {
-  id: string;
-  sessionId: string;
-  exerciseId: string;
-  position: number;
-  /** Null where the exercise has none: no reps for a time, no load for body weight. */
-  reps: number | null;
-  loadKg: number | null;
-  seconds: number | null;
-  doneAt: string;
-}
+/** A set as marked done; null where the exercise has none: no reps for a time, no load for body weight. */
+export type WorkoutSetAddArgs = Pick<WorkoutSet, 'id' | 'sessionId' | 'exerciseId' | 'position' | 'reps' | 'loadKg' | 'seconds' | 'doneAt'>;
 
 /** A set says what was done: reps, or a time. */
 const saysSomething = (args: { reps?: number | null; seconds?: number | null }) => (args.reps ?? null) !== null || (args.seconds ?? null) !== null;
