@@ -48,16 +48,13 @@ export function provideMutators(load: () => Promise<readonly AnyMutator[]>): voi
  * IndexedDB transactions (which an import in between would end).
  */
 export async function loadMutators(names: Iterable<string>): Promise<void> {
-  for (const name of names) {
-    if (loaded.some((mutator) => mutator.name === name) || !source) continue;
-    loading ??= source().then((more) => void (loaded = [...CORE_MUTATORS, ...more]));
-    // A failed load (offline, the chunk not cached) is tried again next time.
-    await loading.catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return;
-  }
+  if (!source || [...names].every((name) => loaded.some((mutator) => mutator.name === name))) return;
+  loading ??= source().then((more) => void (loaded = [...CORE_MUTATORS, ...more]));
+  // A failed load (offline, the chunk not cached) is tried again next time.
+  await loading.catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
 }
 
 /** The mutator of a name among those loaded (`loadMutators`), or undefined for a name this build does not know. */

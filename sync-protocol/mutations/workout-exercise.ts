@@ -1,18 +1,9 @@
 /** A workout session's exercise (issue 48, ADR 030): added from the plan or by the client, moved, skipped, annotated, removed. */
-import { applyWorkoutExerciseRemove, applyWorkoutExerciseUpdate, countIntoSession, EXERCISE_KINDS, type ExerciseKind, type Prescription, type WorkoutExercise } from '../conflict/workout.ts';
+import { applyWorkoutExerciseRemove, applyWorkoutExerciseUpdate, countIntoSession, EXERCISE_KINDS, type WorkoutExercise } from '../conflict/workout.ts';
 import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
 
-export interface WorkoutExerciseAddArgs {
-  id: string;
-  sessionId: string;
-  exerciseKey: string;
-  name: string;
-  kind: ExerciseKind;
-  /** The plan's, for an exercise from the plan. */
-  prescription?: Prescription;
-  position: number;
-  note?: string | null;
-}
+/** An exercise as added; the plan's prescription for one from the plan, none for one the client added. */
+export type WorkoutExerciseAddArgs = Pick<WorkoutExercise, 'id' | 'sessionId' | 'exerciseKey' | 'name' | 'kind' | 'position'> & Partial<Pick<WorkoutExercise, 'prescription' | 'note'>>;
 
 export const workoutExerciseAdd = defineMutator({
   name: 'workoutExercise.add',

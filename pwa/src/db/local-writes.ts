@@ -32,7 +32,8 @@ export const todayLocalDate = (now = new Date()) => localDateIn(deviceTimeZone()
 export async function recordMutation<N extends MutationName>(db: UserDb, name: N, args: MutationArgs[N], at: Date = new Date()): Promise<Mutation> {
   const started = performance.now();
   let committedAt = Number.NaN;
-  await loadMutators([name]);
+  // The workout's mutators load with their first write; every other write finds its own at once.
+  if (!mutatorNamed(name)) await loadMutators([name]);
   const mutator = mutatorNamed(name);
   if (!mutator) throw new Error(`unknown mutation ${name}`);
   // Only the tables this change touches: a wider scope would wait behind every live query.

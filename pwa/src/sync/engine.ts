@@ -120,6 +120,9 @@ async function push(db: UserDb, call: Call): Promise<{ pushed: number; refused: 
 async function pull(db: UserDb, call: Call, fullResync: boolean): Promise<void> {
   if (fullResync) await db.setMeta('cursor', 0);
   let rebound = false;
+  // The pending changes are replayed on the pulled rows: their mutators are loaded first, once,
+  // as an import inside the transaction would end it. One written meanwhile has loaded its own.
+  await loadMutators(new Set((await db.outbox.toArray()).map((mutation) => mutation.name)));
   for (let page = 0; page < 10_000; page++) {
     const cursor = (await db.getMeta<number>('cursor')) ?? 0;
     const deviceId = (await db.getMeta<string>('deviceId')) ?? '';
@@ -134,9 +137,6 @@ async function pull(db: UserDb, call: Call, fullResync: boolean): Promise<void> 
       continue;
     }
     const { changes } = result;
-    // The pending changes are replayed on the pulled rows: their mutators are loaded first, as an
-    // import inside the transaction would end it. One written meanwhile has loaded its own.
-    await loadMutators(new Set((await db.outbox.toArray()).map((mutation) => mutation.name)));
     await db.transaction('rw', db.replicaTables, async () => {
       const pending = await db.outbox.orderBy('seq').toArray();
       await applyPull(dexieStore(db), changes, pending, result.reset || cursor === 0);
