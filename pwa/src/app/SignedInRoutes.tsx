@@ -19,7 +19,7 @@ const PlanUpgradeScreen = lazyPart(() => import('../features/subscription/PlanUp
 const MySubscriptionScreen = lazyPart(() => import('../features/subscription/MySubscriptionScreen.tsx').then((m) => m.MySubscriptionScreen));
 const ContentScreen = lazyPart(() => import('../features/content/ContentScreen.tsx').then((m) => m.ContentScreen));
 const DietScreen = lazyPart(() => import('../features/content/DietScreen.tsx').then((m) => m.DietScreen));
-const WorkoutScreen = lazyPart(() => import('../features/content/WorkoutScreen.tsx').then((m) => m.WorkoutScreen));
+const WorkoutScreen = lazyPart(() => import('../features/workout/WorkoutScreen.tsx').then((m) => m.WorkoutScreen));
 const MyDietView = lazyPart(() => import('../features/content/InPageViews.tsx').then((m) => m.MyDietView));
 const MyWorkoutView = lazyPart(() => import('../features/content/InPageViews.tsx').then((m) => m.MyWorkoutView));
 const ProfileScreen = lazyPart(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));

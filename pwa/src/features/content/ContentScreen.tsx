@@ -25,7 +25,7 @@ import { useNotifications, usePublishedDiets, usePublishedWorkouts } from '#pwa/
 import { DietDetailDialog } from './DietDetailDialog.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { PreparingNotice } from './PreparingNotice.tsx';
-import { useContentGate } from './use-content-gate.ts';
+import { useContentGate } from '#pwa/db/use-content-gate.ts';
 import { WorkoutDialog } from './WorkoutDialog.tsx';
 import { loadContentMessages } from './i18n/messages.ts';
 

@@ -5,7 +5,7 @@ import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { usePublishedDiets } from '#pwa/db/use-content.ts';
 import { DietView } from './DietView.tsx';
-import { useContentGate } from './use-content-gate.ts';
+import { useContentGate } from '#pwa/db/use-content-gate.ts';
 import { loadContentMessages } from './i18n/messages.ts';
 
 /** SPEC §2 /diet viewer: the chosen diet (or the latest), behind the gate; close returns to /content. */

@@ -7,7 +7,7 @@ import { usePublishedDiets, usePublishedWorkouts } from '#pwa/db/use-content.ts'
 import { DietView } from './DietView.tsx';
 import { TodayWorkoutView } from './TodayWorkoutView.tsx';
 import { ViewHeader } from './ViewHeader.tsx';
-import { useContentGate } from './use-content-gate.ts';
+import { useContentGate } from '#pwa/db/use-content-gate.ts';
 import { loadContentMessages } from './i18n/messages.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Gate } from '#protocol/domain/subscription-time.ts';
-import { useLocalSubscription } from '#pwa/db/use-subscription.ts';
+import { useLocalSubscription } from './use-subscription.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 
 /** SPEC §4 gate from the subscription on this device, so it holds offline; undefined while loading. */

@@ -1,0 +1,113 @@
+import { useIntl } from 'react-intl';
+import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
+import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import { bestsOf, type ExerciseBests } from '#protocol/domain/lift-records.ts';
+import { useCurrentDb } from '#pwa/db/current.ts';
+import { useLiveData } from '#pwa/db/live-data.ts';
+import { byPublication, inLanguage } from '#pwa/db/use-content.ts';
+
+/** The latest published workout in the reader's language, and as its author wrote it (the names an exercise's history follows). */
+export interface WorkoutPlanInHand {
+  plan: WorkoutPlanDto;
+  asWritten: WorkoutPlanDto;
+}
+
+/** The client's latest published workout plan on this device; null for none, undefined while loading. */
+export function useWorkoutPlan(): WorkoutPlanInHand | null | undefined {
+  const db = useCurrentDb();
+  const { locale } = useIntl();
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    const [latest] = byPublication(await db.workouts.toArray());
+    return latest ? { plan: inLanguage(latest, locale), asWritten: latest } : null;
+  }, [db, locale]);
+}
+
+/** The newest session still open on this device (pending changes included); null for none, undefined while loading. */
+export function useOpenSession(): WorkoutSession | null | undefined {
+  const db = useCurrentDb();
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    const sessions = await db.synced('workoutSessions').orderBy('startedAt').reverse().toArray();
+    return sessions.find((session) => !session.deleted && session.endedAt === null) ?? null;
+  }, [db]);
+}
+
+/** The sessions still open, oldest first: the ones left open too long are closed as they stand. */
+export async function openSessions(db: NonNullable<ReturnType<typeof useCurrentDb>>): Promise<WorkoutSession[]> {
+  return (await db.synced('workoutSessions').toArray()).filter((session) => !session.deleted && session.endedAt === null);
+}
+
+export interface SessionExercise extends WorkoutExercise {
+  /** Its sets done, by place. */
+  sets: WorkoutSet[];
+}
+
+export interface SessionInHand {
+  session: WorkoutSession;
+  /** Its exercises in their order, removed ones left out. */
+  exercises: SessionExercise[];
+}
+
+/** A session with its exercises and sets; null when it is unknown or discarded, undefined while loading. */
+export function useWorkoutSession(sessionId: string | null): SessionInHand | null | undefined {
+  const db = useCurrentDb();
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    if (!sessionId) return null;
+    const [session, exercises, sets] = await Promise.all([
+      db.synced('workoutSessions').get(sessionId),
+      db.synced('workoutExercises').where('sessionId').equals(sessionId).toArray(),
+      db.synced('workoutSets').where('sessionId').equals(sessionId).toArray(),
+    ]);
+    if (!session || session.deleted) return null;
+    const live = sets.filter((set) => !set.deleted).sort((a, b) => a.position - b.position);
+    return {
+      session,
+      exercises: exercises
+        .filter((exercise) => !exercise.deleted)
+        .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id))
+        .map((exercise) => ({ ...exercise, sets: live.filter((set) => set.exerciseId === exercise.id) })),
+    };
+  }, [db, sessionId]);
+}
+
+/** An exercise's past: the sets of the last session that had it, and the bests of every session before. */
+export interface ExercisePast {
+  lastSets: WorkoutSet[];
+  bests: ExerciseBests;
+}
+
+/**
+ * The past of each of these exercises (by `exerciseKey`) in the sessions started before `before`,
+ * discarded ones and removed sets left out: what a set is pre-filled from and what a record beats.
+ */
+export function useExercisePasts(keys: readonly string[], before: WorkoutSession | null | undefined): ReadonlyMap<string, ExercisePast> | undefined {
+  const db = useCurrentDb();
+  const keyList = [...new Set(keys)].sort().join('\n');
+  return useLiveData(async () => {
+    if (!db || !before) return undefined;
+    const wanted = keyList === '' ? [] : keyList.split('\n');
+    const exercises = (await db.synced('workoutExercises').where('exerciseKey').anyOf(wanted).toArray()).filter((exercise) => !exercise.deleted && exercise.sessionId !== before.id);
+    const sessions = new Map(
+      (await db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]))
+        .filter((session): session is WorkoutSession => session !== undefined && !session.deleted && session.startedAt < before.startedAt)
+        .map((session) => [session.id, session]),
+    );
+    const earlier = exercises.filter((exercise) => sessions.has(exercise.sessionId));
+    const sets = (await db.synced('workoutSets').where('exerciseId').anyOf(earlier.map((exercise) => exercise.id)).toArray()).filter((set) => !set.deleted);
+    const pasts = new Map<string, ExercisePast>();
+    for (const key of wanted) {
+      const mine = earlier.filter((exercise) => exercise.exerciseKey === key);
+      const mySets = sets.filter((set) => mine.some((exercise) => exercise.id === set.exerciseId));
+      const last = mine
+        .filter((exercise) => mySets.some((set) => set.exerciseId === exercise.id))
+        .sort((a, b) => (sessions.get(b.sessionId)?.startedAt ?? '').localeCompare(sessions.get(a.sessionId)?.startedAt ?? ''))[0];
+      pasts.set(key, {
+        lastSets: last ? mySets.filter((set) => set.exerciseId === last.id).sort((a, b) => a.position - b.position) : [],
+        bests: bestsOf(mySets),
+      });
+    }
+    return pasts;
+  }, [db, keyList, before?.id, before?.startedAt]);
+}
