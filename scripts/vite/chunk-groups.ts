@@ -70,7 +70,7 @@ export function chunkGroups(root: string) {
     'features/subscription/MySubscriptionScreen.tsx',
     'features/content/ContentScreen.tsx',
     'features/content/DietScreen.tsx',
-    'features/content/WorkoutScreen.tsx',
+    'features/workout/WorkoutScreen.tsx',
     'features/content/InPageViews.tsx',
     'features/profile/ProfileScreen.tsx',
     'features/settings/SettingsScreen.tsx',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkExerciseName, checkLoad, checkPosition, checkPrescription, checkReps, checkSetSeconds, checkWeekday, checkWeight, LOAD_MAX_KG, REPS_MAX, SET_SECONDS_MAX, WEIGHT_MAX, WEIGHT_MIN } from './fields.ts';
+import { checkExerciseName, checkPosition, checkPrescription, checkWeekday, checkWeight, WEIGHT_MAX, WEIGHT_MIN } from './fields.ts';
+import { checkLoad, checkReps, checkSetSeconds, LOAD_MAX_KG, REPS_MAX, SET_SECONDS_MAX } from './set-fields.ts';
 
 /**
  * SPEC §5 weight record: 1 to 500 in steps of 0.1. One rule for REST, the sync push and the

@@ -15,7 +15,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; key: string };
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (key: string): Checked<never> => ({ ok: false, key });
 /** An emptied field: null, or text of nothing but spaces. */
-const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
+export const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -207,42 +207,6 @@ export function checkTimeZone(value: unknown): Checked<string> {
     if (zoneCache.size < 1000) zoneCache.set(value, known);
   }
   return known ? ok(value) : fail('validation.invalidOption');
-}
-
-/**
- * A workout's set and session (issue 48): reps 0 to 1,000; a load 0 to 1,000 kg, kept to 0.01
- * kg (a load typed to 0.1 lb, or a 1.25 kg plate); a set's time up to 4 hours; a session up to 60
- * exercises, 500 sets and 24 hours. A set with no reps (done for time), no load (body weight) or
- * no time gives null for it.
- */
-export const REPS_MAX = 1000;
-export const LOAD_MAX_KG = 1000;
-export const SET_SECONDS_MAX = 4 * 60 * 60;
-export const SESSION_EXERCISES_MAX = 60;
-export const SESSION_SETS_MAX = 500;
-export const SESSION_MAX_MS = 24 * 60 * 60 * 1000;
-/** Stored loads have two decimals at most, as stored weights (ADR 020). */
-export const LOAD_DECIMALS = 2;
-
-/** A set's reps: a whole number from 0 to REPS_MAX, or null. */
-export function checkReps(value: unknown): Checked<number | null> {
-  if (isBlank(value)) return ok(null);
-  const n = parseDecimal(value, 0);
-  return n === null || n < 0 || n > REPS_MAX ? fail('validation.repsInvalid') : ok(n);
-}
-
-/** A set's load in kg, from 0 to LOAD_MAX_KG, or null (body weight). */
-export function checkLoad(value: unknown): Checked<number | null> {
-  if (isBlank(value)) return ok(null);
-  const n = parseDecimal(value, LOAD_DECIMALS);
-  return n === null || n < 0 || n > LOAD_MAX_KG ? fail('validation.loadInvalid') : ok(n);
-}
-
-/** A set's time in whole seconds, from 0 to SET_SECONDS_MAX, or null. */
-export function checkSetSeconds(value: unknown): Checked<number | null> {
-  if (isBlank(value)) return ok(null);
-  const n = parseDecimal(value, 0);
-  return n === null || n < 0 || n > SET_SECONDS_MAX ? fail('validation.setTimeInvalid') : ok(n);
 }
 
 /** An exercise's or a set's place in its list. */

@@ -11,7 +11,8 @@ import { profileUpdateSchema } from '../schemas/clients.ts';
 import { messageKeyOf } from '../schemas/fields.ts';
 import type { Mutation } from './envelope.ts';
 import { MUTATORS } from './all.ts';
-import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, checkReps, checkLoad, checkSetSeconds, checkPosition, checkWeekday, checkExerciseName, checkPrescription, PHOTO_RECORD_ARGS, type Checked } from './fields.ts';
+import { DEVICE_ID, checkBodyFat, checkBoolean, checkPhotoBytes, checkPixels, checkThumbnailBytes, checkInstant, checkLength, checkLevel, checkMessageBody, checkMessageCaption, checkLocalDate, checkCheckInAnswers, checkNotes, checkTimeZone, checkUuid, checkWeight, checkWeightOrNone, checkPosition, checkWeekday, checkExerciseName, checkPrescription, PHOTO_RECORD_ARGS, type Checked } from './fields.ts';
+import { checkLoad, checkReps, checkSetSeconds } from './set-fields.ts';
 import type { ArgRule, ArgSchema, Mutator } from './mutator.ts';
 
 export * from './envelope.ts';

@@ -8,13 +8,13 @@ import { useCurrentDb } from './current.ts';
 import type { UserDb } from './user-db.ts';
 
 /** Newest publication first; only published plans ever reach a client (SPEC §4). */
-export const byPublication = <T extends { status: string; publishedAt: string | null; createdAt: string }>(plans: T[]) =>
+const byPublication = <T extends { status: string; publishedAt: string | null; createdAt: string }>(plans: T[]) =>
   plans
     .filter((plan) => plan.status === 'published')
     .sort((a, b) => (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt));
 
 /** A plan in the reader's language when it was translated for it on publishing (ADR 024), else as written. */
-export function inLanguage<P extends DietPlanDto | WorkoutPlanDto>(plan: P, locale: string): P {
+function inLanguage<P extends DietPlanDto | WorkoutPlanDto>(plan: P, locale: string): P {
   const words = plan.translations[locale as Locale];
   return words ? { ...plan, ...words.details, title: words.title, description: words.description, content: words.content } : plan;
 }

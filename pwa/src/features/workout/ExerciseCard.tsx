@@ -7,21 +7,21 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import ArrowDownwardIcon from '@mui/icons-material/KeyboardArrowDown';
+import ArrowUpwardIcon from '@mui/icons-material/KeyboardArrowUp';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import RemoveIcon from '@mui/icons-material/Remove';
-import WarningIcon from '@mui/icons-material/ReportProblemOutlined';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import WarningIcon from '@mui/icons-material/WarningAmber';
 import type { WorkoutSet } from '#protocol/conflict/workout.ts';
-import type { UnitSystem } from '#protocol/domain/units.ts';
 import { prescribedReps, prescribedSeconds, prescribedSetCount } from '#protocol/domain/workout-prescription.ts';
 import { NOTES_MAX } from '#protocol/mutations/fields.ts';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { DOUBLE_TAP_MS } from '#pwa/lib/double-tap.ts';
-import { loadText, readSet, setTexts, type SetErrors, type SetFigures, type SetTexts } from './set-fields.ts';
+import type { Measures } from '#pwa/lib/measures.ts';
+import { loadText, readSet, setTexts, type SetErrors, type SetFigures, type SetTexts } from './typed-set.ts';
 import { rowKey, type SessionDraft } from './use-session-draft.ts';
 import type { ExercisePast, SessionExercise } from './use-workout-data.ts';
 
@@ -43,7 +43,7 @@ interface ExerciseCardProps {
   notes?: string;
   safety?: string;
   draft: SessionDraft;
-  system: UnitSystem;
+  measures: Measures;
   first: boolean;
   last: boolean;
   actions: ExerciseActions;
@@ -69,18 +69,18 @@ interface SetRowProps {
   done: WorkoutSet | undefined;
   texts: SetTexts;
   timed: boolean;
-  system: UnitSystem;
+  measures: Measures;
   actions: ExerciseActions;
 }
 
-function SetRow({ exercise, position, done, texts, timed, system, actions }: SetRowProps) {
+function SetRow({ exercise, position, done, texts, timed, measures, actions }: SetRowProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [errors, setErrors] = useState<SetErrors>({});
   const [typed, setTyped] = useState<Partial<SetTexts>>({});
   const lastTap = useRef(0);
   const shown: SetTexts = { ...texts, ...typed };
-  const weight = system === 'us' ? 'lb' : 'kg';
+  const weight = measures.weightSymbol;
 
   const type = (field: keyof SetTexts, value: string) => {
     setTyped((current) => ({ ...current, [field]: value }));
@@ -97,7 +97,7 @@ function SetRow({ exercise, position, done, texts, timed, system, actions }: Set
       await actions.undo(done);
       return;
     }
-    const read = readSet(shown, timed, system);
+    const read = readSet(shown, timed, measures);
     if (!read.ok) {
       setErrors(read.errors);
       return;
@@ -109,7 +109,7 @@ function SetRow({ exercise, position, done, texts, timed, system, actions }: Set
   /** A done set's figure retyped: corrected when it reads, else said under its field. */
   const correct = () => {
     if (!done || Object.keys(typed).length === 0) return;
-    const read = readSet(shown, timed, system);
+    const read = readSet(shown, timed, measures);
     if (!read.ok) {
       setErrors(read.errors);
       return;
@@ -140,7 +140,7 @@ function SetRow({ exercise, position, done, texts, timed, system, actions }: Set
       ) : (
         <>
           <DecimalField
-            decimals={system === 'us' ? 1 : 2}
+            decimals={measures.system === 'us' ? 1 : 2}
             label={t('training.load', { unit: weight })}
             value={shown.load}
             onChange={(event) => type('load', event.target.value)}
@@ -179,7 +179,7 @@ function SetRow({ exercise, position, done, texts, timed, system, actions }: Set
  * One exercise of a session: what the plan asks, last time's sets, a row per set with its
  * figures pre-filled (a set that went as planned is one tap), and the exercise's own actions.
  */
-export const ExerciseCard = memo(function ExerciseCard({ exercise, past, notes, safety, draft, system, first, last, actions }: ExerciseCardProps) {
+export const ExerciseCard = memo(function ExerciseCard({ exercise, past, notes, safety, draft, measures, first, last, actions }: ExerciseCardProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [note, setNote] = useState(exercise.note ?? '');
@@ -192,7 +192,7 @@ export const ExerciseCard = memo(function ExerciseCard({ exercise, past, notes, 
     prescription?.rest ? t('training.rest', { rest: prescription.rest }) : null,
   ].filter((fact): fact is string => fact !== null);
   const lastTime = past?.lastSets.length
-    ? past.lastSets.map((set) => (set.seconds !== null ? t('training.secondsShort', { seconds: set.seconds }) : set.loadKg !== null ? `${loadText(set.loadKg, system, intl.locale)} × ${set.reps}` : `${set.reps}`)).join(' · ')
+    ? past.lastSets.map((set) => (set.seconds !== null ? t('training.secondsShort', { seconds: set.seconds }) : set.loadKg !== null ? `${loadText(set.loadKg, measures, intl.locale)} × ${set.reps}` : `${set.reps}`)).join(' · ')
     : null;
   const setRows = (count: number) => actions.changeDraft((draft) => ({ ...draft, rows: { ...draft.rows, [exercise.id]: count } }));
   const lastRowDone = exercise.sets.some((set) => set.position === rows - 1);
@@ -229,8 +229,8 @@ export const ExerciseCard = memo(function ExerciseCard({ exercise, past, notes, 
           <Stack sx={{ gap: 1, mt: 1.5 }}>
             {Array.from({ length: rows }, (_, position) => {
               const done = exercise.sets.find((set) => set.position === position);
-              const texts = done ? setTexts(done, system, intl.locale) : { ...setTexts(prefilled(exercise, past, position), system, intl.locale), ...draft.typed[rowKey(exercise.id, position)] };
-              return <SetRow key={`${position}:${done?.id ?? 'todo'}`} exercise={exercise} position={position} done={done} texts={texts} timed={timed} system={system} actions={actions} />;
+              const texts = done ? setTexts(done, measures, intl.locale) : { ...setTexts(prefilled(exercise, past, position), measures, intl.locale), ...draft.typed[rowKey(exercise.id, position)] };
+              return <SetRow key={`${position}:${done?.id ?? 'todo'}`} exercise={exercise} position={position} done={done} texts={texts} timed={timed} measures={measures} actions={actions} />;
             })}
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
               <Button size="small" startIcon={<AddIcon />} onClick={() => setRows(rows + 1)} data-testid="add-set">

@@ -23,7 +23,7 @@ import { useMeasures } from '#pwa/db/use-measures.ts';
 import { useNow } from '#pwa/lib/use-now.ts';
 import { ExerciseCard, type ExerciseActions } from './ExerciseCard.tsx';
 import { RestTimer } from './RestTimer.tsx';
-import type { SetFigures } from './set-fields.ts';
+import type { SetFigures } from './typed-set.ts';
 import { DEFAULT_REST_CHOICES, forgetDraft, useDefaultRest, useSessionDraft } from './use-session-draft.ts';
 import { useWakeLock } from './use-wake-lock.ts';
 import { useExercisePasts, type SessionExercise, type SessionInHand } from './use-workout-data.ts';
@@ -189,7 +189,7 @@ export function SessionView({ inHand, planExercises, title, onFinished, onDiscar
             notes={fromPlan?.notes}
             safety={fromPlan?.safety}
             draft={draft}
-            system={measures.system}
+            measures={measures}
             first={index === 0}
             last={index === exercises.length - 1}
             actions={actions}

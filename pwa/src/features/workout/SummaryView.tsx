@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import type { BrokenRecord, DoneSet } from '#protocol/domain/lift-records.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
-import { loadText } from './set-fields.ts';
+import { loadText } from './typed-set.ts';
 import { summarize } from './session-summary.ts';
 import { useExercisePasts, type SessionInHand } from './use-workout-data.ts';
 
@@ -39,14 +39,14 @@ export function SummaryView({ inHand, title }: { inHand: SessionInHand; title: s
   );
   if (!pasts) return null;
   const summary = summarize(inHand, pasts);
-  const unit = measures.system === 'us' ? 'lb' : 'kg';
-  const load = (kg: number) => `${loadText(kg, measures.system, intl.locale)} ${unit}`;
+  const unit = measures.weightSymbol;
+  const load = (kg: number) => `${loadText(kg, measures, intl.locale)} ${unit}`;
   const set = (done: DoneSet | null) => (done && done.loadKg !== null ? t('training.setFigures', { load: load(done.loadKg), reps: done.reps ?? 0 }) : null);
   const record = (broken: BrokenRecord) =>
     broken.kind === 'repsAtLoad'
       ? t('training.record.repsAtLoad', { reps: broken.value, previous: broken.previous, load: load(broken.loadKg ?? 0) })
       : t(`training.record.${broken.kind}`, { value: load(broken.value), previous: load(broken.previous) });
-  const volume = intl.formatNumber(measures.system === 'us' ? Math.round(summary.volumeKg / 0.45359237) : Math.round(summary.volumeKg));
+  const volume = intl.formatNumber(Math.round(measures.weightFigure(summary.volumeKg)));
 
   return (
     <Stack sx={{ gap: 2 }} data-testid="workout-summary">

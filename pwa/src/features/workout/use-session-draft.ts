@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SetTexts } from './set-fields.ts';
+import type { SetTexts } from './typed-set.ts';
 
 /**
  * What a session's screen holds that is not a synced change (ADR 030): the rows offered for sets

@@ -1,10 +1,9 @@
-import { useIntl } from 'react-intl';
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { bestsOf, type ExerciseBests } from '#protocol/domain/lift-records.ts';
 import { useCurrentDb } from '#pwa/db/current.ts';
 import { useLiveData } from '#pwa/db/live-data.ts';
-import { byPublication, inLanguage } from '#pwa/db/use-content.ts';
+import { usePublishedWorkouts } from '#pwa/db/use-content.ts';
 
 /** The latest published workout in the reader's language, and as its author wrote it (the names an exercise's history follows). */
 export interface WorkoutPlanInHand {
@@ -15,12 +14,13 @@ export interface WorkoutPlanInHand {
 /** The client's latest published workout plan on this device; null for none, undefined while loading. */
 export function useWorkoutPlan(): WorkoutPlanInHand | null | undefined {
   const db = useCurrentDb();
-  const { locale } = useIntl();
-  return useLiveData(async () => {
-    if (!db) return undefined;
-    const [latest] = byPublication(await db.workouts.toArray());
-    return latest ? { plan: inLanguage(latest, locale), asWritten: latest } : null;
-  }, [db, locale]);
+  const plans = usePublishedWorkouts();
+  const latest = plans?.[0];
+  // The same plan as stored, untranslated: the names an exercise's history follows whatever the reader's language.
+  const asWritten = useLiveData(async () => (db && latest ? ((await db.workouts.get(latest.id)) ?? null) : undefined), [db, latest?.id, latest?.publishedAt]);
+  if (plans === undefined) return undefined;
+  if (!latest) return null;
+  return asWritten?.id === latest.id ? { plan: latest, asWritten } : undefined;
 }
 
 /** The newest session still open on this device (pending changes included); null for none, undefined while loading. */

@@ -9,7 +9,7 @@ import type { UserDb } from '#pwa/db/user-db.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
-import type { SetFigures } from './set-fields.ts';
+import type { SetFigures } from './typed-set.ts';
 import type { SessionExercise } from './use-workout-data.ts';
 
 /** A session left open longer than this is closed as it stands (issue 48). */

@@ -1,12 +1,13 @@
-import { parseDecimal } from '#protocol/domain/decimal.ts';
-import { kgFromLb, lbFromKg, type UnitSystem } from '#protocol/domain/units.ts';
-import { checkLoad, checkReps, checkSetSeconds, LOAD_DECIMALS, type Checked } from '#protocol/mutations/fields.ts';
+import type { Checked } from '#protocol/mutations/fields.ts';
+import { checkLoad, checkReps, checkSetSeconds, LOAD_DECIMALS } from '#protocol/mutations/set-fields.ts';
 import { formatDecimal } from '#pwa/lib/locale-decimal.ts';
+import type { Measures } from '#pwa/lib/measures.ts';
 
 /**
  * A set's figures as the client types and reads them (ADR 030): reps and seconds whole, a load in
- * kg to 0.01 (1.25 kg plates) or in lb to 0.1, with either decimal separator. Stored loads are kg,
- * as every weight (ADR 020); the rules are the mutators' own (mutations/fields.ts).
+ * kg to 0.01 (1.25 kg plates) or in lb to 0.1 (the measures' conversion of every weight), with
+ * either decimal separator. Stored loads are kg (ADR 020); the rules are the mutators' own
+ * (mutations/set-fields.ts).
  */
 export interface SetFigures {
   reps: number | null;
@@ -21,20 +22,17 @@ export interface SetTexts {
   seconds: string;
 }
 
-export const LB_DECIMALS = 1;
-
-/** A stored load as its field shows it: 42.5 → "42,5" in pt-BR, 93.7 lb in the US system. */
-export function loadText(kg: number | null | undefined, system: UnitSystem, locale: string): string {
-  if (typeof kg !== 'number') return '';
-  return system === 'us' ? formatDecimal(lbFromKg(kg), locale, LB_DECIMALS) : formatDecimal(kg, locale, LOAD_DECIMALS);
+/** A stored load as its field shows it: 42.5 → "42,5" in pt-BR; in lb to 0.1 in the US system. */
+export function loadText(kg: number | null | undefined, measures: Measures, locale: string): string {
+  return typeof kg === 'number' ? formatDecimal(measures.weightFigure(kg), locale, LOAD_DECIMALS) : '';
 }
 
 /** A load typed in the client's unit, as the kg stored; blank is none (body weight). */
-export function readLoad(typed: string, system: UnitSystem): Checked<number | null> {
-  if (typed.trim() === '') return { ok: true, value: null };
-  if (system === 'metric') return checkLoad(typed);
-  const lb = parseDecimal(typed, LB_DECIMALS);
-  return lb === null ? { ok: false, key: 'validation.loadInvalid' } : checkLoad(kgFromLb(lb));
+export function readLoad(typed: string, measures: Measures): Checked<number | null> {
+  if (measures.system === 'metric') return checkLoad(typed);
+  // Pounds to 0.1 as every weight (undefined blank, NaN unreadable), then the load's own bounds.
+  const kg = measures.storedWeight(typed);
+  return kg === undefined ? { ok: true, value: null } : Number.isNaN(kg) ? { ok: false, key: 'validation.loadInvalid' } : checkLoad(kg);
 }
 
 export type SetErrors = Partial<Record<keyof SetTexts, string>>;
@@ -43,7 +41,7 @@ export type SetErrors = Partial<Record<keyof SetTexts, string>>;
  * The figures of a set marked done, or what is wrong under which field. A set says what was done:
  * reps, or a time for an exercise done for time.
  */
-export function readSet(texts: SetTexts, timed: boolean, system: UnitSystem): { ok: true; figures: SetFigures } | { ok: false; errors: SetErrors } {
+export function readSet(texts: SetTexts, timed: boolean, measures: Measures): { ok: true; figures: SetFigures } | { ok: false; errors: SetErrors } {
   if (timed) {
     const seconds = checkSetSeconds(texts.seconds);
     if (!seconds.ok) return { ok: false, errors: { seconds: seconds.key } };
@@ -51,7 +49,7 @@ export function readSet(texts: SetTexts, timed: boolean, system: UnitSystem): { 
     return { ok: true, figures: { reps: null, loadKg: null, seconds: seconds.value } };
   }
   const reps = checkReps(texts.reps);
-  const load = readLoad(texts.load, system);
+  const load = readLoad(texts.load, measures);
   const errors: SetErrors = {};
   if (!reps.ok) errors.reps = reps.key;
   else if (reps.value === null) errors.reps = 'validation.repsInvalid';
@@ -61,10 +59,10 @@ export function readSet(texts: SetTexts, timed: boolean, system: UnitSystem): { 
 }
 
 /** A done set's figures as its fields show them. */
-export function setTexts(figures: SetFigures, system: UnitSystem, locale: string): SetTexts {
+export function setTexts(figures: SetFigures, measures: Measures, locale: string): SetTexts {
   return {
     reps: figures.reps === null ? '' : String(figures.reps),
-    load: loadText(figures.loadKg, system, locale),
+    load: loadText(figures.loadKg, measures, locale),
     seconds: figures.seconds === null ? '' : String(figures.seconds),
   };
 }
