@@ -22,6 +22,7 @@ import type { StripeGateway } from './payments/stripe.ts';
 import type { MercadoPagoGateway } from './payments/mercadopago.ts';
 import type { LiveUpdates } from './live/live-updates.ts';
 import { createCoachCheckIns, type CoachCheckIns } from './services/coach-check-ins.ts';
+import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workouts.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
@@ -100,6 +101,8 @@ export interface AppDeps {
   /** The coach's side of the clients' threads (issue 22). */
   coachThreads: CoachThreads;
   coachCheckIns: CoachCheckIns;
+  /** A client's workout sessions for their coach (issue 48, part 6). */
+  coachWorkouts: CoachWorkouts;
   attention: AttentionView;
   generation: ContentGeneration;
   translateTexts: Translations['translateTexts'];
@@ -168,6 +171,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
     coachThreads,
     coachCheckIns: createCoachCheckIns(database.sqlite, versions, coachThreads, groupCommit),
+    coachWorkouts: createCoachWorkouts(database.sqlite, coachThreads.clientFor, now),
     attention: createAttention(database.sqlite, subscriptions, now),
     generation,
     translateTexts: translations.translateTexts,

@@ -261,6 +261,7 @@ export const ROUTES: Row[] = [
       return { url: `/api/coach/check-ins/${id}/review`, body: { messageId: uuidv7(), feedback: 'Ótima semana, continue assim!' } };
     },
   },
+  { method: 'GET', path: '/api/coach/clients/:id/workout-sessions', access: 'staff', ok: 200, coachScoped: true },
   { method: 'PUT', path: '/api/coach/clients/:id/check-in-day', access: 'staff', ok: 200, coachScoped: true, call: () => ({ body: { day: 3 } }) },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-diet', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-workout', access: 'staff', ok: 200, scoped: true },

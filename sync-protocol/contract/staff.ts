@@ -3,6 +3,8 @@
  * routes and the PWA's admin feature.
  */
 import type { BodyMeasurement, ProgressPhoto } from './tracking.ts';
+import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '../conflict/workout.ts';
+import type { WeekAdherence } from '../domain/workout-adherence.ts';
 import type { DietPlanInput, WorkoutPlanInput } from '../schemas/plans.ts';
 import type { ClientDto } from './clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from './plans.ts';
@@ -43,6 +45,29 @@ export interface StaffUserDetail extends ClientDto {
   bodyMeasurements: StaffBodyMeasurement[];
   /** The client's progress photos, newest first: for admins and the client's own teacher only, else empty (ADR 027). */
   progressPhotos: StaffProgressPhoto[];
+}
+
+/** A set the client marked done, as their coach reads it. */
+export type StaffWorkoutSet = Pick<WorkoutSet, 'id' | 'position' | 'reps' | 'loadKg' | 'seconds' | 'doneAt'>;
+
+/** An exercise of a session with the plan's prescription as written that day (null for one the client added) and its sets, in order. */
+export interface StaffWorkoutExercise extends Pick<WorkoutExercise, 'id' | 'exerciseKey' | 'name' | 'kind' | 'prescription' | 'position' | 'skipped' | 'note'> {
+  sets: StaffWorkoutSet[];
+}
+
+/** A session the client ran (open while `endedAt` is null), with the name of its plan's day when the plan names it. */
+export interface StaffWorkoutSession extends Pick<WorkoutSession, 'id' | 'planId' | 'weekday' | 'startedAt' | 'endedAt'> {
+  dayName: string | null;
+  exercises: StaffWorkoutExercise[];
+}
+
+/**
+ * GET /api/coach/clients/:id/workout-sessions (issue 48, part 6): the client's latest sessions,
+ * newest first, discarded ones and removed exercises and sets left out, and this week's adherence.
+ */
+export interface StaffWorkoutHistory {
+  sessions: StaffWorkoutSession[];
+  adherence: WeekAdherence;
 }
 
 /** Where a generated draft came from: a model through the SDK, or the built-in generator. */

@@ -3,7 +3,7 @@ import { ATTENTION_FILTERS, attentionOf, type AttentionFacts } from './attention
 
 const now = Date.UTC(2026, 10, 28, 15, 0);
 const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
-const facts = (over: Partial<AttentionFacts> = {}): AttentionFacts => ({ weighIns: [], completedDays: [], today: '2026-11-28', lastCheckIn: null, lastOpenAt: null, plan: null, now, ...over });
+const facts = (over: Partial<AttentionFacts> = {}): AttentionFacts => ({ weighIns: [], completedDays: [], today: '2026-11-28', lastCheckIn: null, lastOpenAt: null, plan: null, lastWorkoutAt: null, hasWorkoutPlan: false, now, ...over });
 
 describe('who needs attention (issue 22, part 3)', () => {
   it('counts whole days since the last weigh-in and reads the 4-week trend in kg/week', () => {
@@ -42,5 +42,16 @@ describe('who needs attention (issue 22, part 3)', () => {
   it('counts whole days since the app last reached the server', () => {
     expect(attentionOf(facts({ lastOpenAt: now - 2.5 * 86_400_000 })).daysSinceOpen).toBe(2);
     expect(attentionOf(facts()).daysSinceOpen).toBeNull();
+  });
+
+  it('counts whole days since the latest finished workout, and flags a week without one only for a student with a workout plan', () => {
+    const trained = attentionOf(facts({ lastWorkoutAt: daysAgo(6.9), hasWorkoutPlan: true }));
+    expect([trained.lastWorkoutAt, trained.daysSinceWorkout, ATTENTION_FILTERS.noWorkout7(trained)]).toEqual([daysAgo(6.9), 6, false]);
+    const lapsed = attentionOf(facts({ lastWorkoutAt: daysAgo(7), hasWorkoutPlan: true }));
+    expect([lapsed.daysSinceWorkout, ATTENTION_FILTERS.noWorkout7(lapsed)]).toEqual([7, true]);
+    const never = attentionOf(facts({ hasWorkoutPlan: true }));
+    expect([never.daysSinceWorkout, ATTENTION_FILTERS.noWorkout7(never)]).toEqual([null, true]);
+    expect(ATTENTION_FILTERS.noWorkout7(attentionOf(facts({ lastWorkoutAt: daysAgo(30) })))).toBe(false);
+    expect(ATTENTION_FILTERS.noWorkout7(attentionOf(facts()))).toBe(false);
   });
 });

@@ -19,6 +19,10 @@ export interface AttentionFacts {
   /** When one of their devices last reached the server (ms), or null if none ever did. */
   lastOpenAt: number | null;
   plan: { planId: PlanId | 'trial'; status: 'active' | 'inactive' | 'expired'; daysRemaining: number } | null;
+  /** When their latest finished workout session started (ISO), or null if they never finished one. */
+  lastWorkoutAt: string | null;
+  /** Whether they have a published workout plan: only then is a week without a session a sign. */
+  hasWorkoutPlan: boolean;
   now: number;
 }
 
@@ -38,6 +42,11 @@ export interface Attention {
   planStatus: 'active' | 'inactive' | 'expired';
   /** Days left of the plan when it is active; null otherwise. */
   daysLeft: number | null;
+  /** When their latest finished workout session started; null if they never finished one. */
+  lastWorkoutAt: string | null;
+  /** Whole days since that session; null if there is none. */
+  daysSinceWorkout: number | null;
+  hasWorkoutPlan: boolean;
 }
 
 const wholeDaysSince = (at: number, now: number) => Math.max(0, Math.floor((now - at) / DAY_MS));
@@ -66,6 +75,9 @@ export function attentionOf(facts: AttentionFacts): Attention {
     planId: facts.plan?.planId ?? null,
     planStatus: facts.plan?.status ?? 'inactive',
     daysLeft: facts.plan?.status === 'active' ? facts.plan.daysRemaining : null,
+    lastWorkoutAt: facts.lastWorkoutAt,
+    daysSinceWorkout: facts.lastWorkoutAt === null ? null : wholeDaysSince(Date.parse(facts.lastWorkoutAt), facts.now),
+    hasWorkoutPlan: facts.hasWorkoutPlan,
   };
 }
 
@@ -77,5 +89,7 @@ export const ATTENTION_FILTERS = {
   checkInWaiting: (a: Attention) => a.lastCheckIn !== null && !a.lastCheckIn.reviewed,
   /** An active plan with 7 days or fewer left. */
   planEnding7: (a: Attention) => a.daysLeft !== null && a.daysLeft <= 7,
+  /** A published workout plan and no session finished for 7 days or more, or none ever. */
+  noWorkout7: (a: Attention) => a.hasWorkoutPlan && (a.daysSinceWorkout === null || a.daysSinceWorkout >= 7),
 } as const;
 export type AttentionFilter = keyof typeof ATTENTION_FILTERS;

@@ -42,9 +42,9 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     messages: createMessages(database, versions, now, coachesChanged),
     messageThreads: createMessageThreads(database, versions, coachesChanged),
     checkIns: createCheckIns(database, versions, coachesChanged),
-    workoutSessions: createWorkoutSessions(database, versions, now),
-    workoutExercises: createWorkoutExercises(database, versions, now),
-    workoutSets: createWorkoutSets(database, versions, now),
+    workoutSessions: createWorkoutSessions(database, versions, now, coachesChanged),
+    workoutExercises: createWorkoutExercises(database, versions, now, coachesChanged),
+    workoutSets: createWorkoutSets(database, versions, now, coachesChanged),
   } satisfies SyncedTableRepositories;
 }
 

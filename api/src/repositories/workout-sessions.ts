@@ -1,9 +1,11 @@
 /**
  * Workout sessions, their exercises and sets on SQLite (issue 48): the generic owned rows
  * (./owned-rows.ts), with the instants kept as milliseconds and a tombstone as the time of the
- * write that made it.
+ * write that made it. Every write tells `coachesChanged(clientId)`, so a coach's open view of the
+ * client's sessions fetches again (a push's writes make one poke, ADR 023).
  */
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
+import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { workoutExercises, workoutSessions, workoutSets } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
@@ -31,23 +33,50 @@ export const toWorkoutSet = ({ userId: _userId, version: _version, doneAt, delet
   deleted: deletedAt !== null,
 });
 
-export function createWorkoutSessions(database: AppDatabase, versions: SyncVersions, now: () => number) {
-  return createOwnedRows(database, versions, workoutSessions, {
+type CoachesChanged = (clientId: string) => void;
+
+/** The repository with each stored change told to the client's coaches. */
+function tellingCoaches<Row, R extends { storageFor(userId: string): TableStorage<Row> }>(rows: R, coachesChanged: CoachesChanged): R {
+  return {
+    ...rows,
+    storageFor(userId: string): TableStorage<Row> {
+      const storage = rows.storageFor(userId);
+      return {
+        ...storage,
+        insert: (row) => {
+          const stored = storage.insert(row);
+          if (stored === 'inserted') coachesChanged(userId);
+          return stored;
+        },
+        put: (row) => {
+          storage.put(row);
+          coachesChanged(userId);
+        },
+      };
+    },
+  };
+}
+
+export function createWorkoutSessions(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged: CoachesChanged = () => {}) {
+  const rows = createOwnedRows(database, versions, workoutSessions, {
     toRow: toWorkoutSession,
     toColumns: ({ id: _id, deleted, startedAt, endedAt, ...fields }) => ({ ...fields, startedAt: Date.parse(startedAt), endedAt: endedAt === null ? null : Date.parse(endedAt), deletedAt: deleted ? now() : null }),
   });
+  return tellingCoaches(rows, coachesChanged);
 }
 
-export function createWorkoutExercises(database: AppDatabase, versions: SyncVersions, now: () => number) {
-  return createOwnedRows(database, versions, workoutExercises, {
+export function createWorkoutExercises(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged: CoachesChanged = () => {}) {
+  const rows = createOwnedRows(database, versions, workoutExercises, {
     toRow: toWorkoutExercise,
     toColumns: ({ id: _id, deleted, ...fields }) => ({ ...fields, deletedAt: deleted ? now() : null }),
   });
+  return tellingCoaches(rows, coachesChanged);
 }
 
-export function createWorkoutSets(database: AppDatabase, versions: SyncVersions, now: () => number) {
-  return createOwnedRows(database, versions, workoutSets, {
+export function createWorkoutSets(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged: CoachesChanged = () => {}) {
+  const rows = createOwnedRows(database, versions, workoutSets, {
     toRow: toWorkoutSet,
     toColumns: ({ id: _id, deleted, doneAt, ...fields }) => ({ ...fields, doneAt: Date.parse(doneAt), deletedAt: deleted ? now() : null }),
   });
+  return tellingCoaches(rows, coachesChanged);
 }

@@ -1,6 +1,7 @@
 /**
- * The coach's side of the clients' threads (issue 22), for admins and teachers: a teacher opens
- * only their own students' threads, admins every client's (services/coach-threads.ts).
+ * The coach's side of the clients' threads (issue 22) and workouts (issue 48), for admins and
+ * teachers: a teacher opens only their own students' threads and sessions, admins every client's
+ * (services/coach-threads.ts `clientFor`).
  */
 import { checkInDaySchema, checkInReviewSchema, coachMessageSchema, readMarkSchema } from '#protocol/schemas/messages.ts';
 import type { Weekday } from '#protocol/domain/check-ins.ts';
@@ -12,7 +13,7 @@ import { createRouter, currentUser, idParam } from '../http/router.ts';
 import { declaredQuery, jsonBody } from '../http/validate.ts';
 
 export function coachRoutes(deps: AppDeps) {
-  const { coachThreads, coachCheckIns, attention, now } = deps;
+  const { coachThreads, coachCheckIns, coachWorkouts, attention, now } = deps;
 
   return createRouter('/api/coach')
     .get('/threads', 'staff', (c) => c.json({ threads: coachThreads.list(currentUser(c)) }))
@@ -46,6 +47,9 @@ export function coachRoutes(deps: AppDeps) {
     .get('/check-ins', 'staff', declaredQuery(['all']), (c) => c.json({ checkIns: coachCheckIns.queue(currentUser(c), c.req.query('all') === '1') }))
 
     .post('/check-ins/:id/review', 'staff', jsonBody(checkInReviewSchema), async (c) => c.json(await coachCheckIns.review(currentUser(c), idParam(c), c.req.valid('json'), now())))
+
+    /** A client's latest workout sessions, each with its sets against the prescription, and the week's adherence (issue 48, part 6). */
+    .get('/clients/:id/workout-sessions', 'staff', (c) => c.json(coachWorkouts.history(currentUser(c), idParam(c))))
 
     .put('/clients/:id/check-in-day', 'staff', jsonBody(checkInDaySchema), async (c) => {
       await coachCheckIns.setCheckInDay(currentUser(c), idParam(c), c.req.valid('json').day as Weekday, now());

@@ -1,7 +1,7 @@
 /**
  * Who needs attention (issue 22, part 3): each student in the coach's scope with the figures of
  * `domain/attention.ts`, read from the server's data (weigh-ins, tracked days, check-ins, the
- * devices' last sync, the plan).
+ * devices' last sync, the plan, the workout sessions).
  */
 import type Database from 'better-sqlite3';
 import type { CoachStudentAttention } from '#protocol/contract/messages.ts';
@@ -31,6 +31,10 @@ export function createAttention(sqlite: Database.Database, subscriptions: Subscr
     'SELECT week, reviewed_at AS reviewedAt FROM check_ins WHERE user_id = ? ORDER BY week DESC, created_at DESC LIMIT 1',
   );
   const lastOpenOf = sqlite.prepare<[string], { at: number | null }>('SELECT max(last_seen_at) AS at FROM devices WHERE user_id = ?');
+  const lastWorkoutOf = sqlite.prepare<[string], { at: number | null }>('SELECT max(started_at) AS at FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL AND ended_at IS NOT NULL');
+  const hasWorkoutPlanOf = sqlite
+    .prepare<[string], number>("SELECT EXISTS (SELECT 1 FROM workout_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL)")
+    .pluck();
 
   return {
     /** The coach's students (admins: every client), by name; the screen sorts and filters. */
@@ -44,6 +48,7 @@ export function createAttention(sqlite: Database.Database, subscriptions: Subscr
         const latest = recent.length > 0 ? [] : [lastWeighInOf.get(student.id)].flatMap((row) => (row ? [[row.weight, row.createdAt] as const] : []));
         const checkIn = lastCheckInOf.get(student.id);
         const plan = subscriptions.current(student.id, at);
+        const lastWorkoutAt = lastWorkoutOf.get(student.id)?.at ?? null;
         return {
           clientId: student.id,
           clientName: student.name,
@@ -55,6 +60,8 @@ export function createAttention(sqlite: Database.Database, subscriptions: Subscr
             lastCheckIn: checkIn ? { week: checkIn.week, reviewedAt: checkIn.reviewedAt === null ? null : new Date(checkIn.reviewedAt).toISOString() } : null,
             lastOpenAt: lastOpenOf.get(student.id)?.at ?? null,
             plan: plan ? { planId: plan.planId, status: plan.status, daysRemaining: plan.daysRemaining } : null,
+            lastWorkoutAt: lastWorkoutAt === null ? null : new Date(lastWorkoutAt).toISOString(),
+            hasWorkoutPlan: hasWorkoutPlanOf.get(student.id) === 1,
             now: at,
           }),
         };

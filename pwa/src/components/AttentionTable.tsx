@@ -15,7 +15,8 @@ const LAST = Number.MAX_SAFE_INTEGER;
 /**
  * The "who needs attention" columns (issue 22, part 3), for any row that carries a student's
  * figures (null while they load): last weigh-in, trend in the coach's unit, completed days of 7
- * and 30, last check-in and last visit. Words from the coaching catalog (components/i18n/coaching).
+ * and 30, last check-in, last visit and the day of the last finished workout (issue 48). Words
+ * from the coaching catalog (components/i18n/coaching).
  */
 export function attentionColumns<R extends { attention: Attention | null }>(intl: IntlShape, measures: Measures): Column<R>[] {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -48,10 +49,16 @@ export function attentionColumns<R extends { attention: Attention | null }>(intl
           : t('attention.never'),
     },
     { id: 'lastOpen', labelId: 'attention.lastOpen', sortValue: (s) => s.attention?.daysSinceOpen ?? LAST, render: (s) => ago(s.attention?.daysSinceOpen) },
+    {
+      id: 'lastWorkout',
+      labelId: 'attention.lastWorkout',
+      sortValue: (s) => s.attention?.daysSinceWorkout ?? LAST,
+      render: (s) => (s.attention?.lastWorkoutAt ? intl.formatDate(s.attention.lastWorkoutAt, { day: 'numeric', month: 'short' }) : t('attention.never')),
+    },
   ];
 }
 
-/** The three filters a coach acts on, combined: a row stays when all chosen ones hold. */
+/** The filters a coach acts on, combined: a row stays when all chosen ones hold. */
 export function useAttentionFilters() {
   const [filters, setFilters] = useState<ReadonlySet<AttentionFilter>>(new Set());
   const toggle = (filter: AttentionFilter) =>

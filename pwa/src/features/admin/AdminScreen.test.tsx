@@ -670,17 +670,33 @@ describe('the coach’s conversations (issue 22)', () => {
       planId: 'monthly',
       planStatus: 'active',
       daysLeft: 20,
+      lastWorkoutAt: '2026-11-27T15:00:00.000Z',
+      daysSinceWorkout: 1,
+      hasWorkoutPlan: true,
       ...over,
     });
     stubApi({
       'GET /teacher-admin/users': () => json({ users: USERS }),
       'GET /teacher-admin/users/none': () => json({ user: detail({}) }),
-      'GET /coach/attention': () => json({ students: [figures({}), figures({ clientId: 'none', clientName: 'Carla Sem Dieta', email: 'carla@example.com', daysSinceWeighIn: 9, planId: 'trial', daysLeft: 1 })] }),
+      'GET /coach/attention': () =>
+        json({
+          students: [
+            figures({}),
+            figures({ clientId: 'none', clientName: 'Carla Sem Dieta', email: 'carla@example.com', daysSinceWeighIn: 9, planId: 'trial', daysLeft: 1, lastWorkoutAt: null, daysSinceWorkout: null }),
+            figures({ clientId: 'free', clientName: 'Lia Sem Treino', email: 'lia@example.com', lastWorkoutAt: null, daysSinceWorkout: null, hasWorkoutPlan: false }),
+          ],
+        }),
     });
     renderAdmin();
     fireEvent.click(await screen.findByTestId('admin-attention-show'));
     const table = await screen.findByTestId('admin-attention-table', {}, { timeout: 5_000 });
-    expect(within(table).getAllByTestId('admin-attention-row')).toHaveLength(2);
+    const rowOf = (name: string) => within(table).getAllByTestId('admin-attention-row').find((row) => row.textContent?.includes(name));
+    expect(rowOf('Ana Fresca')?.textContent).toContain('27 de nov.');
+    expect(rowOf('Lia Sem Treino')?.textContent).not.toContain('de nov.');
+    // No session for a week counts only for a student with a workout plan to follow.
+    fireEvent.click(screen.getByTestId('attention-filter-noWorkout7'));
+    expect(within(screen.getByTestId('admin-attention-table')).getAllByTestId('admin-attention-row').map((row) => row.textContent?.includes('Carla Sem Dieta'))).toEqual([true]);
+    fireEvent.click(screen.getByTestId('attention-filter-noWorkout7'));
     fireEvent.click(screen.getByTestId('attention-filter-noWeighIn7'));
     const rows = within(screen.getByTestId('admin-attention-table')).getAllByTestId('admin-attention-row');
     expect(rows).toHaveLength(1);

@@ -17,6 +17,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 import { CheckInDayField } from './CheckInDayField.tsx';
 import { ClientProgressCard } from './ClientProgressCard.tsx';
+import { ClientWorkoutsCard } from './ClientWorkoutsCard.tsx';
 import { useSession } from '#pwa/lib/session.ts';
 import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
@@ -241,6 +242,9 @@ export function UserDetail({
       <NutritionCard client={user} today={today} />
 
       {user.role === 'user' && <ClientProgressCard client={user} />}
+
+      {/* The sessions' scope is the thread's (ADR 028): a teacher's own students, every client for admins. */}
+      {coachesUser && <ClientWorkoutsCard key={user.id} clientId={user.id} />}
 
       <Card variant="outlined">
         <CardContent>

@@ -60,6 +60,8 @@ export const coachApi = {
   send: (clientId: string, json: { id: string; body: string }) => answer(apiClient.coach.threads[':id'].messages.$post({ ...byId(clientId), json })),
   remove: (clientId: string, messageId: string) => answer(apiClient.coach.threads[':id'].messages[':messageId'].$delete({ param: { id: clientId, messageId } })),
   markRead: (clientId: string, upTo: string) => answer(apiClient.coach.threads[':id'].read.$post({ ...byId(clientId), json: { upTo } })),
+  /** The client's latest workout sessions with their sets and this week's adherence (issue 48, part 6). */
+  workouts: (clientId: string) => answer(apiClient.coach.clients[':id']['workout-sessions'].$get(byId(clientId))),
   /** The weekday the client's dashboard asks for the check-in (0 = Sunday). */
   setCheckInDay: (clientId: string, day: number) => answer(apiClient.coach.clients[':id']['check-in-day'].$put({ ...byId(clientId), json: { day } })),
 };

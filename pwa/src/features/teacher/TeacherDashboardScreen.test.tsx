@@ -389,7 +389,7 @@ describe('TeacherDashboardScreen', () => {
     expect(calls.filter((c) => c.key === 'PUT /teacher/check-in-questions').map((c) => c.body)).toEqual([{ questions: ['Como foi o sono?', '', '  Quantos litros de água por dia?  ', '', ''] }]);
   });
 
-  it('tells who needs attention: each student’s last weigh-in, trend, completed days, check-in and last visit, filtered to those with no weigh-in for 7 days', async () => {
+  it('tells who needs attention: each student’s last weigh-in, trend, completed days, check-in, last visit and last workout, filtered to those with no weigh-in for 7 days', async () => {
     const figures = (over: Partial<CoachStudentAttention>): CoachStudentAttention => ({
       clientId: 's1',
       clientName: 'x',
@@ -404,6 +404,9 @@ describe('TeacherDashboardScreen', () => {
       planId: null,
       planStatus: 'inactive',
       daysLeft: null,
+      lastWorkoutAt: null,
+      daysSinceWorkout: null,
+      hasWorkoutPlan: false,
       ...over,
     });
     stubApi({
@@ -412,7 +415,18 @@ describe('TeacherDashboardScreen', () => {
       'GET /coach/attention': () =>
         json({
           students: [
-            figures({ clientId: STUDENTS[0]!.id, daysSinceWeighIn: 8, trendKgPerWeek: -0.45, tracking7: 0.43, tracking30: 0.5, daysSinceOpen: 2, lastCheckIn: { week: '2026-11-23', reviewed: false } }),
+            figures({
+              clientId: STUDENTS[0]!.id,
+              daysSinceWeighIn: 8,
+              trendKgPerWeek: -0.45,
+              tracking7: 0.43,
+              tracking30: 0.5,
+              daysSinceOpen: 2,
+              lastCheckIn: { week: '2026-11-23', reviewed: false },
+              lastWorkoutAt: '2026-11-20T15:00:00.000Z',
+              daysSinceWorkout: 9,
+              hasWorkoutPlan: true,
+            }),
             figures({ clientId: STUDENTS[1]!.id, daysSinceWeighIn: 1, tracking7: 1, tracking30: 0.9, daysSinceOpen: 0 }),
             figures({ clientId: STUDENTS[2]!.id }),
           ],
@@ -430,6 +444,7 @@ describe('TeacherDashboardScreen', () => {
     expect(text(row)).toContain('43% / 50%');
     expect(text(row)).toContain('esperando revisão');
     expect(text(row)).toContain('há 2 dias');
+    expect(text(row)).toContain('20 de nov.');
     fireEvent.click(screen.getByTestId('attention-filter-noWeighIn7'));
     // The one 8 days from the scale and the one who never weighed in.
     await waitFor(() => expect(screen.getAllByTestId('teacher-student-row').map((r) => r.textContent?.includes(STUDENTS[1]!.name))).toEqual([false, false]));
