@@ -183,7 +183,7 @@ test('a new client sees zero tiles, no content yet, and the activation prompt in
   await page.getByTestId('tab-notifications').click();
   await expect(page.getByTestId('notifications-empty')).toBeVisible();
   await page.goto('/workout');
-  await expect(page.getByTestId('workout-placeholder')).toContainText('O visualizador de treinos está chegando em breve');
+  await expect(page.getByTestId('activation-gate')).toHaveAttribute('data-gate', 'trial');
 });
 
 /** The install banner waits for a client who has used the app on this device: one who first opened it on an earlier day. */

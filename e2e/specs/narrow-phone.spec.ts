@@ -35,7 +35,7 @@ test('at 360 px every screen fits the width', async ({ browser }) => {
     ['/content?tab=diets', 'diet-card'],
     ['/content?tab=workouts', 'workout-card'],
     ['/diet', 'meal-card'],
-    ['/workout', 'workout-placeholder'],
+    ['/workout', 'workout-start'],
     ['/subscription', 'status-badge'],
     ['/plan-upgrade', 'plan-price-annual'],
     ['/profile', 'profile-view'],

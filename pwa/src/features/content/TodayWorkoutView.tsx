@@ -91,6 +91,9 @@ export function TodayWorkoutView({ workout, onClose, closeLabelId = 'content.bac
               <>
                 <Divider sx={{ my: 1.5 }} />
                 <ExerciseList exercises={today.exercises} />
+                <Button variant="contained" component={RouterLink} to="/workout" sx={{ mt: 1 }} data-testid="start-today-workout">
+                  {t('content.workout.startSession')}
+                </Button>
               </>
             )}
           </CardContent>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -41,6 +43,12 @@ function DayDialog({ day, onClose }: { day: ScheduleDay; onClose: () => void }) 
           </Typography>
         )}
         {day.exercises.length > 0 ? <ExerciseList exercises={day.exercises} /> : <Typography color="text.secondary">{t('content.workout.noExercises')}</Typography>}
+        {day.exercises.length > 0 && (
+          // "Do another day" (issue 48): this day's session, whatever today's is.
+          <Button variant="contained" component={RouterLink} to={`/workout?day=${day.weekday}`} sx={{ mt: 2 }} data-testid="do-this-day">
+            {t('content.workout.doThisDay')}
+          </Button>
+        )}
       </DialogContent>
       <CloseActions onClose={onClose} testId="day-dialog-close" />
     </Dialog>

@@ -55,9 +55,13 @@ function rowCount(exercise: SessionExercise, past: ExercisePast | undefined, dra
   return Math.max(offered, ...exercise.sets.map((set) => set.position + 1));
 }
 
-/** What a row not yet done shows first: last time's set at that place (else its last set), else the prescription. */
+/**
+ * What a row not yet done shows first: last time's set at that place; else the set just done
+ * before it in this session (the second set of a new exercise is as the first); else last time's
+ * last set; else the prescription.
+ */
 function prefilled(exercise: SessionExercise, past: ExercisePast | undefined, position: number): SetFigures {
-  const before = past?.lastSets[position] ?? past?.lastSets.at(-1);
+  const before = past?.lastSets[position] ?? exercise.sets.filter((set) => set.position < position).at(-1) ?? past?.lastSets.at(-1);
   if (before) return { reps: before.reps, loadKg: before.loadKg, seconds: before.seconds };
   const reps = exercise.prescription?.reps ?? null;
   return { reps: prescribedReps(reps), loadKg: null, seconds: prescribedSeconds(reps) };

@@ -70,7 +70,7 @@ export function SummaryView({ inHand, title }: { inHand: SessionInHand; title: s
       <Card variant="outlined" data-testid="summary-records">
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <EmojiEventsIcon color="warning" aria-hidden="true" />
+            {summary.records > 0 && <EmojiEventsIcon color="warning" aria-hidden="true" />}
             {t('training.records', { count: summary.records })}
           </Typography>
           <List dense disablePadding>

@@ -99,6 +99,8 @@ describe('WorkoutScreen (issue 48)', () => {
     expect(set).toMatchObject({ position: 0, reps: 8, loadKg: 42.5, seconds: null });
     expect((await screen.findByTestId('rest-left')).textContent).toMatch(/^(1:00|0:59)$/);
     await waitFor(() => expect(within(squat).getAllByTestId('set-row')[0]!.getAttribute('data-done')).toBe('true'));
+    // The next set starts as the one just done: one tap when it goes the same.
+    expect((within(within(squat).getAllByTestId('set-row')[1]!).getByTestId('set-load') as HTMLInputElement).value).toBe('42,5');
     // Nothing else was written by the second tap: no removal of the set just done.
     expect((await outbox()).some(([name]) => name === 'workoutSet.remove')).toBe(false);
   });
