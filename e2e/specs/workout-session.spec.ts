@@ -89,7 +89,7 @@ for (const c of CASES) {
       await page.screenshot({ path: test.info().outputPath(`workout-session-${c.locale}.png`), fullPage: true });
 
       await page.getByTestId('finish-workout').click();
-      await page.getByTestId('workout-confirm-yes').click();
+      await page.getByTestId('confirm-dialog-confirm').click();
       await expect(page.getByTestId('workout-summary')).toContainText(c.summary);
       await expect(page.getByTestId('summary-sets')).toHaveText(/^2\D+3$/);
       await page.screenshot({ path: test.info().outputPath(`workout-summary-${c.locale}.png`), fullPage: true });

@@ -1,6 +1,7 @@
 /** Builders for the wire shapes the PWA's tests store and stub, with overrides (as api/test's factories). */
 import { clientWithNoAnswers, type ClientDto, type ProfileDto } from '#protocol/contract/clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
+import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { structureDiet, structureWorkout } from '#protocol/domain/plan-content.ts';
 
 /**
@@ -54,6 +55,24 @@ export function aWorkoutPlan(overrides: Partial<WorkoutPlanDto> = {}): WorkoutPl
     translations: {},
     createdAt: '2026-10-01T12:00:00.000Z',
     publishedAt: '2026-10-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A paid quarterly plan that began yesterday and has 80 days left: the content is open (SPEC §4). */
+export function aPaidSubscription(overrides: Partial<SubscriptionDto> = {}): SubscriptionDto {
+  return {
+    id: '0193a1b2-0000-7000-8000-0000000000c1',
+    planId: 'quarterly',
+    price: 8990,
+    currencyCode: 'BRL',
+    status: 'active',
+    startDate: new Date(Date.now() - DAY_MS).toISOString(),
+    endDate: new Date(Date.now() + 80 * DAY_MS).toISOString(),
+    isTrial: false,
+    daysRemaining: 80,
     ...overrides,
   };
 }

@@ -23,7 +23,7 @@ import { useOnDemand } from '#pwa/lib/use-on-demand.ts';
 import { whatsappLink } from '#pwa/lib/support-contact.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { adminApi, type PlanKind } from './admin-api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '#pwa/components/ConfirmDialog.tsx';
 import { generationFailed, planFailed, planSucceeded, userDeleteFailed } from './feedback.ts';
 import { LoadError } from './LoadError.tsx';
 import { NutritionCard } from './NutritionCard.tsx';
@@ -306,6 +306,7 @@ export function UserDetail({
           title={t(confirm.kind === 'user' ? 'admin.detail.deleteUser' : confirm.planKind === 'diet' ? 'admin.confirm.deleteDietTitle' : 'admin.confirm.deleteWorkoutTitle')}
           message={confirm.kind === 'user' ? t('admin.confirm.deleteUserMessage', { name: user.name }) : t('admin.confirm.deletePlanMessage', { title: confirm.plan.title })}
           confirmLabel={t(confirm.kind === 'user' ? 'admin.confirm.deleteUser' : 'admin.detail.delete')}
+          cancelLabel={t('admin.cancel')}
           onConfirm={confirmed}
           onClose={() => setConfirm(null)}
         />

@@ -2,24 +2,13 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { json, renderInApp, setUpScreenTests, stubApi, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { aPaidSubscription } from '#pwa/test/factories.ts';
 import { MySubscriptionScreen } from './MySubscriptionScreen.tsx';
 
 const messages = setUpScreenTests();
 
-const DAY = 24 * 60 * 60 * 1000;
-const PAID: SubscriptionDto = {
-  id: '0193a1b2-0000-7000-8000-0000000000c1',
-  planId: 'quarterly',
-  price: 8990,
-  currencyCode: 'BRL',
-  status: 'active',
-  startDate: new Date(Date.now() - DAY).toISOString(),
-  endDate: new Date(Date.now() + 80 * DAY).toISOString(),
-  isTrial: false,
-  daysRemaining: 80,
-};
+const PAID = aPaidSubscription();
 
 setUpUserDb((db) => db.subscriptions.put(PAID));
 

@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import type { WorkoutSet } from '#protocol/conflict/workout.ts';
 import { restSeconds } from '#protocol/domain/rest-time.ts';
 import type { ScheduleExercise } from '#protocol/domain/workout-schedule.ts';
 import { EXERCISE_NAME_MAX } from '#protocol/mutations/fields.ts';
+import { ConfirmDialog } from '#pwa/components/ConfirmDialog.tsx';
 import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { useCurrentDb } from '#pwa/db/current.ts';
@@ -71,36 +71,6 @@ function AddExerciseDialog({ onAdd, onClose }: { onAdd: (name: string, timed: bo
         <Button onClick={onClose}>{t('training.cancel')}</Button>
         <Button variant="contained" disabled={busy} onClick={() => void add()} data-testid="new-exercise-add">
           {t('training.add')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function Confirm({ title, message, confirmLabel, danger, onConfirm, onClose }: { title: string; message: string; confirmLabel: string; danger?: boolean; onConfirm: () => Promise<unknown>; onClose: () => void }) {
-  const intl = useIntl();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="workout-confirm-title" aria-describedby="workout-confirm-message" data-testid="workout-confirm">
-      <DialogTitle id="workout-confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="workout-confirm-message">{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {intl.formatMessage({ id: 'training.keepGoing' })}
-        </Button>
-        <Button
-          variant="contained"
-          color={danger ? 'error' : 'primary'}
-          disabled={busy}
-          data-testid="workout-confirm-yes"
-          onClick={() => {
-            setBusy(true);
-            onConfirm().catch(() => setBusy(false));
-          }}
-        >
-          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
@@ -217,10 +187,12 @@ export function SessionView({ inHand, planExercises, title, onFinished, onDiscar
       {draft.rest && <RestTimer rest={draft.rest} onChange={onRest} />}
       {dialog === 'add' && <AddExerciseDialog onClose={() => setDialog(null)} onAdd={(name, timed) => writes.addExercise(session.id, name, timed, nextPosition)} />}
       {dialog === 'finish' && db && (
-        <Confirm
+        <ConfirmDialog
           title={t('training.finishTitle')}
           message={t('training.finishMessage', { sets: setsDone })}
           confirmLabel={t('training.finish')}
+          cancelLabel={t('training.keepGoing')}
+          destructive={false}
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await writes.finish(db, session);
@@ -230,11 +202,11 @@ export function SessionView({ inHand, planExercises, title, onFinished, onDiscar
         />
       )}
       {dialog === 'discard' && (
-        <Confirm
+        <ConfirmDialog
           title={t('training.discardTitle')}
           message={t('training.discardMessage')}
           confirmLabel={t('training.discard')}
-          danger
+          cancelLabel={t('training.keepGoing')}
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await writes.discard(session);

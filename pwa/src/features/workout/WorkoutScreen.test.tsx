@@ -2,29 +2,17 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
+import { aPaidSubscription, aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
 import { WorkoutScreen } from './WorkoutScreen.tsx';
 
 setUpScreenTests();
 
-const DAY = 24 * 60 * 60 * 1000;
-const PAID: SubscriptionDto = {
-  id: '0193a1b2-0000-7000-8000-0000000000c1',
-  planId: 'quarterly',
-  price: 8990,
-  currencyCode: 'BRL',
-  status: 'active',
-  startDate: new Date(Date.now() - DAY).toISOString(),
-  endDate: new Date(Date.now() + 80 * DAY).toISOString(),
-  isTrial: false,
-  daysRemaining: 80,
-};
+const PAID = aPaidSubscription();
 const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 const today = weekdayOf(todayLocalDate());
 /** Today's day of the plan: a lift with a load and a plank for time. */
@@ -136,7 +124,7 @@ describe('WorkoutScreen (issue 48)', () => {
     fireEvent.click(within(plankSet!).getByTestId('set-done'));
     await waitFor(async () => expect((await outbox()).filter(([name]) => name === 'workoutSet.add')).toHaveLength(1));
     fireEvent.click(screen.getByTestId('finish-workout'));
-    fireEvent.click(await screen.findByTestId('workout-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     await screen.findByTestId('workout-summary');
     const names = (await outbox()).map(([name]) => name);
     expect(names.slice(-2)).toEqual(['workout.finish', 'progress.set']);
@@ -157,7 +145,7 @@ describe('WorkoutScreen (issue 48)', () => {
       fireEvent.click(within(first!).getByTestId('set-done'));
       await waitFor(async () => expect((await outbox()).filter(([name]) => name === 'workoutSet.add')).toHaveLength(1));
       fireEvent.click(screen.getByTestId('finish-workout'));
-      fireEvent.click(await screen.findByTestId('workout-confirm-yes'));
+      fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
       await screen.findByTestId('workout-summary');
       expect(screen.queryAllByTestId('summary-record')).toHaveLength(0);
 
@@ -174,7 +162,7 @@ describe('WorkoutScreen (issue 48)', () => {
       fireEvent.click(within(first!).getByTestId('set-done'));
       await waitFor(async () => expect((await outbox()).filter(([name]) => name === 'workoutSet.add')).toHaveLength(2));
       fireEvent.click(screen.getByTestId('finish-workout'));
-      fireEvent.click(await screen.findByTestId('workout-confirm-yes'));
+      fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
       await screen.findByTestId('workout-summary');
       const records = screen.getAllByTestId('summary-record').map((record) => record.textContent);
       expect(records).toContain('Heaviest load: 145 lb (was 135 lb)');
@@ -185,7 +173,7 @@ describe('WorkoutScreen (issue 48)', () => {
     await renderScreen('es-AR');
     fireEvent.click(within(await screen.findByTestId('chosen-day')).getByTestId('start-workout'));
     fireEvent.click(await screen.findByTestId('discard-workout'));
-    fireEvent.click(await screen.findByTestId('workout-confirm-yes'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     await screen.findByTestId('workout-start');
     expect((await outbox()).at(-1)![0]).toBe('workout.discard');
   });

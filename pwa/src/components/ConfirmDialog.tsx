@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,21 +6,27 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-/** A destructive action asked for twice (SPEC §5): stays open, busy, until `onConfirm` settles. */
+/**
+ * An action asked for twice (SPEC §5: deleting in the admin panel; finishing or discarding a
+ * workout): stays open, busy, until `onConfirm` settles. Destructive unless `destructive` is false.
+ */
 export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
+  destructive = true,
   onConfirm,
   onClose,
 }: {
   title: string;
   message: string;
   confirmLabel: string;
-  onConfirm: () => Promise<void>;
+  cancelLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
-  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="confirm-dialog-title" aria-describedby="confirm-dialog-message" data-testid="confirm-dialog">
@@ -31,10 +36,10 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} data-testid="confirm-dialog-cancel">
-          {intl.formatMessage({ id: 'admin.cancel' })}
+          {cancelLabel}
         </Button>
         <Button
-          color="error"
+          color={destructive ? 'error' : 'primary'}
           variant="contained"
           disabled={busy}
           data-testid="confirm-dialog-confirm"
