@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bestsOf, epleyOneRepMax, recordsBroken, volumeKg, type DoneSet } from './lift-records.ts';
+import { bestSet, bestsOf, epleyOneRepMax, recordsBroken, volumeKg, type DoneSet } from './lift-records.ts';
 
 const set = (overrides: Partial<DoneSet> = {}): DoneSet => ({ loadKg: 60, reps: 10, ...overrides });
 /** 135 lb, as the device stores it. */
@@ -30,6 +30,26 @@ describe('epleyOneRepMax', () => {
 describe('volumeKg', () => {
   it('adds load × reps over the sets with a load; body weight and time add nothing', () => {
     expect(volumeKg([set({ loadKg: 60, reps: 10 }), set({ loadKg: 62.5, reps: 8 }), set({ loadKg: null, reps: 15 }), set({ loadKg: null, reps: null })])).toBe(1100);
+  });
+});
+
+describe('bestSet', () => {
+  it('is the set with the highest Epley estimate, not the heaviest', () => {
+    const heavy = set({ loadKg: 100, reps: 1 });
+    const strong = set({ loadKg: 90, reps: 5 });
+    expect(bestSet([heavy, strong, set({ loadKg: 80, reps: 6 })])).toBe(strong);
+  });
+
+  it('at the same estimate, the set with more reps', () => {
+    // 80 kg × 15 is 80 × 1.5: a single of 120 kg, exactly.
+    const single = set({ loadKg: 120, reps: 1 });
+    const fifteen = set({ loadKg: 80, reps: 15 });
+    expect(bestSet([single, fifteen])).toBe(fifteen);
+    expect(bestSet([fifteen, single])).toBe(fifteen);
+  });
+
+  it('is null when no set has a load', () => {
+    expect(bestSet([set({ loadKg: null, reps: 20 }), set({ loadKg: 0, reps: 12 }), set({ loadKg: null, reps: null })])).toBeNull();
   });
 });
 

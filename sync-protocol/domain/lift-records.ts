@@ -49,6 +49,24 @@ export function volumeKg(sets: readonly DoneSet[]): number {
   return sets.filter(loaded).reduce((sum, set) => sum + set.loadKg * set.reps, 0);
 }
 
+/**
+ * The best of some sets by Epley's estimate, then by reps at the same estimate; null when none has
+ * a load (sets for time or with body weight are compared by the caller, if at all).
+ */
+export function bestSet<T extends DoneSet>(sets: readonly T[]): T | null {
+  let best: T | null = null;
+  let bestScore = 0;
+  for (const set of sets) {
+    const score = epleyOneRepMax(set.loadKg, set.reps);
+    if (score === null) continue;
+    if (best === null || score > bestScore || (score === bestScore && (set.reps ?? 0) > (best.reps ?? 0))) {
+      best = set;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 export function bestsOf(sets: readonly DoneSet[]): ExerciseBests {
   let heaviestKg: number | null = null;
   let oneRepMaxKg: number | null = null;

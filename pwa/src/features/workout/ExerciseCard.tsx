@@ -1,5 +1,6 @@
 import { memo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -21,6 +22,7 @@ import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
 import { DOUBLE_TAP_MS } from '#pwa/lib/double-tap.ts';
 import type { Measures } from '#pwa/lib/measures.ts';
+import { exerciseHistoryPath } from './exercise-history.ts';
 import { loadText, readSet, setTexts, type SetErrors, type SetFigures, type SetTexts } from './typed-set.ts';
 import { rowKey, type SessionDraft } from './use-session-draft.ts';
 import type { ExercisePast, SessionExercise } from './use-workout-data.ts';
@@ -225,7 +227,15 @@ export const ExerciseCard = memo(function ExerciseCard({ exercise, past, notes, 
           </Typography>
         )}
         {lastTime && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="last-time">
+          <Typography
+            component={RouterLink}
+            to={exerciseHistoryPath(exercise.exerciseKey)}
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 0.5, display: 'block', width: 'fit-content' }}
+            aria-label={t('training.history.lastTimeLink', { text: t('training.lastTime', { sets: lastTime }) })}
+            data-testid="last-time"
+          >
             {t('training.lastTime', { sets: lastTime })}
           </Typography>
         )}

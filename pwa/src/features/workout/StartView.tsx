@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { ScheduleDay } from '#protocol/domain/workout-schedule.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { ExercisesDoneList } from './ExercisesDoneList.tsx';
 import type { WorkoutPlanInHand } from './use-workout-data.ts';
 import type { DayToDo } from './workout-writes.ts';
 
@@ -90,6 +91,7 @@ export function StartView({ plan, todayWeekday, chosenWeekday, onStart }: { plan
       <Button variant="text" onClick={() => start(null)} disabled={busy} data-testid="start-free">
         {t('training.startFree')}
       </Button>
+      <ExercisesDoneList />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { useCurrentDb } from '#pwa/db/current.ts';
 import { useContentGate } from '#pwa/db/use-content-gate.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import { ExerciseHistoryView } from './ExerciseHistoryView.tsx';
 import { SessionView } from './SessionView.tsx';
 import { StartView, useDayName } from './StartView.tsx';
 import { SummaryView } from './SummaryView.tsx';
@@ -23,7 +24,8 @@ const loading = <Skeleton variant="rounded" height={240} />;
 /**
  * /workout (issue 48): the session open on this device, resumed where it was; else today's day of
  * the programme to start (or another day, `?day=<weekday>`); after finishing, the summary
- * (`?summary=<session id>`). Behind the activation gate as the workout itself (SPEC §4).
+ * (`?summary=<session id>`); an exercise's history (`?exercise=<exerciseKey>`), over the session
+ * too (its draft and rest are kept meanwhile). Behind the activation gate as the workout itself (SPEC §4).
  */
 function Workout() {
   const intl = useIntl();
@@ -40,6 +42,7 @@ function Workout() {
   const dayName = useDayName();
   const summaryId = params.get('summary');
   const chosenDay = Number(params.get('day'));
+  const historyKey = params.get('exercise');
   const sessionInHand = useWorkoutSession(summaryId ?? open?.id ?? null);
 
   // Sessions left open for more than 12 hours are closed as they stand, once per visit.
@@ -63,6 +66,7 @@ function Workout() {
   const followed = sessionInHand && plan && sessionInHand.session.planId === plan.plan.id ? plan.plan.content.schedule.find((day) => day.weekday === sessionInHand.session.weekday) : undefined;
   const title = followed ? dayName(followed) : t('training.freeSession');
 
+  if (historyKey !== null) return <ExerciseHistoryView key={historyKey} exerciseKey={historyKey} />;
   if (summaryId && sessionInHand?.session.endedAt) return <SummaryView inHand={sessionInHand} title={title} />;
   if (sessionInHand && sessionInHand.session.endedAt === null) {
     return (

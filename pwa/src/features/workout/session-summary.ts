@@ -1,4 +1,4 @@
-import { bestsOf, recordsBroken, volumeKg, type BrokenRecord, type DoneSet } from '#protocol/domain/lift-records.ts';
+import { bestSet, recordsBroken, volumeKg, type BrokenRecord, type DoneSet } from '#protocol/domain/lift-records.ts';
 import { prescribedSetCount } from '#protocol/domain/workout-prescription.ts';
 import type { ExercisePast, SessionInHand } from './use-workout-data.ts';
 
@@ -22,14 +22,6 @@ export interface SessionSummary {
   volumeKg: number;
   exercises: ExerciseSummary[];
   records: number;
-}
-
-/** The best of some sets by the estimate of a one-rep max, then by reps (a set for time has neither). */
-function bestSet(sets: readonly DoneSet[]): DoneSet | null {
-  const loaded = sets.filter((set) => set.loadKg !== null && set.reps !== null && set.reps > 0);
-  if (loaded.length === 0) return null;
-  const score = (set: DoneSet) => bestsOf([set]).oneRepMaxKg ?? 0;
-  return loaded.reduce((best, set) => (score(set) > score(best) || (score(set) === score(best) && (set.reps ?? 0) > (best.reps ?? 0)) ? set : best));
 }
 
 /**

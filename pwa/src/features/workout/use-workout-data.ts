@@ -4,6 +4,7 @@ import { bestsOf, type ExerciseBests } from '#protocol/domain/lift-records.ts';
 import { useCurrentDb } from '#pwa/db/current.ts';
 import { useLiveData } from '#pwa/db/live-data.ts';
 import { usePublishedWorkouts } from '#pwa/db/use-content.ts';
+import { exercisesDone, exercisesInSessions, historyOf, type ExerciseDone, type ExerciseHistory } from './exercise-history.ts';
 
 /** The latest published workout in the reader's language, and as its author wrote it (the names an exercise's history follows). */
 export interface WorkoutPlanInHand {
@@ -110,4 +111,28 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
     }
     return pasts;
   }, [db, keyList, before?.id, before?.startedAt]);
+}
+
+/** An exercise's history on this device (pending changes included), by its key; null when it was never done, undefined while loading. */
+export function useExerciseHistory(exerciseKey: string): ExerciseHistory | null | undefined {
+  const db = useCurrentDb();
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    const exercises = await db.synced('workoutExercises').where('exerciseKey').equals(exerciseKey).toArray();
+    const [sessions, sets] = await Promise.all([
+      db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]),
+      db.synced('workoutSets').where('exerciseId').anyOf(exercises.map((exercise) => exercise.id)).toArray(),
+    ]);
+    return historyOf(exercisesInSessions(sessions.filter((session) => session !== undefined), exercises, sets));
+  }, [db, exerciseKey]);
+}
+
+/** Every exercise done on this device, the latest first; undefined while loading. */
+export function useExercisesDone(): ExerciseDone[] | undefined {
+  const db = useCurrentDb();
+  return useLiveData(async () => {
+    if (!db) return undefined;
+    const [sessions, exercises, sets] = await Promise.all([db.synced('workoutSessions').toArray(), db.synced('workoutExercises').toArray(), db.synced('workoutSets').toArray()]);
+    return exercisesDone(exercisesInSessions(sessions, exercises, sets));
+  }, [db]);
 }

@@ -1,0 +1,141 @@
+import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
+import { bestSet, bestsOf, volumeKg } from '#protocol/domain/lift-records.ts';
+
+/**
+ * An exercise's history (issue 48, item 5; ADR 030): what it followed across sessions and plan
+ * versions is its `exerciseKey`. Figures are in kg: the screen converts them to the client's units.
+ */
+
+/** A set as the history reads it. */
+export type LoggedSet = Pick<WorkoutSet, 'reps' | 'loadKg' | 'seconds'>;
+
+/** One exercise as done in one session, with the sets done in their order. */
+export interface ExerciseInSession {
+  exerciseKey: string;
+  /** The name shown that day. */
+  name: string;
+  sessionId: string;
+  startedAt: string;
+  /** null while the session is open. */
+  endedAt: string | null;
+  sets: LoggedSet[];
+}
+
+/** Rows in lists by `key`, each list in the rows' order (Map.groupBy is ES2024's). */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * The exercises done in these sessions, one per session and key: discarded sessions, removed
+ * exercises and removed sets left out, and so are exercises with no set done (skipped, or not
+ * begun), which lifted nothing. An exercise added twice to one session counts once, its sets
+ * together in the session's order.
+ */
+export function exercisesInSessions(sessions: readonly WorkoutSession[], exercises: readonly WorkoutExercise[], sets: readonly WorkoutSet[]): ExerciseInSession[] {
+  const live = new Map(sessions.filter((session) => !session.deleted).map((session) => [session.id, session]));
+  const setsOf = groupBy(
+    sets.filter((set) => !set.deleted),
+    (set) => set.exerciseId,
+  );
+  const done = new Map<string, ExerciseInSession>();
+  const inOrder = exercises.filter((exercise) => !exercise.deleted && live.has(exercise.sessionId)).sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+  for (const exercise of inOrder) {
+    const mine = (setsOf.get(exercise.id) ?? []).sort((a, b) => a.position - b.position).map(({ reps, loadKg, seconds }) => ({ reps, loadKg, seconds }));
+    if (mine.length === 0) continue;
+    const key = `${exercise.sessionId}\n${exercise.exerciseKey}`;
+    const already = done.get(key);
+    if (already) {
+      already.sets.push(...mine);
+      continue;
+    }
+    const session = live.get(exercise.sessionId)!;
+    done.set(key, { exerciseKey: exercise.exerciseKey, name: exercise.name, sessionId: session.id, startedAt: session.startedAt, endedAt: session.endedAt, sets: mine });
+  }
+  return [...done.values()];
+}
+
+/**
+ * The best of a session's sets: the highest Epley estimate; with no load, the most reps (body
+ * weight), else the longest time.
+ */
+export function bestOfSets(sets: readonly LoggedSet[]): LoggedSet | null {
+  const most = (figure: (set: LoggedSet) => number | null) =>
+    sets.reduce<LoggedSet | null>((best, set) => ((figure(set) ?? 0) > (best ? (figure(best) ?? 0) : 0) ? set : best), null);
+  return bestSet(sets) ?? most((set) => set.reps) ?? most((set) => set.seconds);
+}
+
+export interface SessionFigures extends ExerciseInSession {
+  best: LoggedSet | null;
+  oneRepMaxKg: number | null;
+  volumeKg: number;
+}
+
+/** A figure of a session, for the chart. */
+export interface SeriesPoint {
+  startedAt: string;
+  kg: number;
+}
+
+export interface ExerciseHistory {
+  /** The latest name it was done under. */
+  name: string;
+  /** Newest first. */
+  sessions: SessionFigures[];
+  /** All-time bests. */
+  heaviestKg: number | null;
+  oneRepMaxKg: number | null;
+  best: LoggedSet | null;
+  /** Oldest first; sessions without a load have no point. */
+  oneRepMaxSeries: SeriesPoint[];
+  volumeSeries: SeriesPoint[];
+}
+
+const newestFirst = (a: ExerciseInSession, b: ExerciseInSession) => b.startedAt.localeCompare(a.startedAt) || b.sessionId.localeCompare(a.sessionId);
+
+/** One exercise's sessions, figures and all-time bests; null when it was never done. */
+export function historyOf(done: readonly ExerciseInSession[]): ExerciseHistory | null {
+  if (done.length === 0) return null;
+  const sessions = [...done]
+    .sort(newestFirst)
+    .map((session): SessionFigures => ({ ...session, best: bestOfSets(session.sets), oneRepMaxKg: bestsOf(session.sets).oneRepMaxKg, volumeKg: volumeKg(session.sets) }));
+  const allSets = sessions.flatMap((session) => session.sets);
+  const bests = bestsOf(allSets);
+  const oldestFirst = [...sessions].reverse();
+  return {
+    name: sessions[0]!.name,
+    sessions,
+    heaviestKg: bests.heaviestKg,
+    oneRepMaxKg: bests.oneRepMaxKg,
+    best: bestOfSets(allSets),
+    oneRepMaxSeries: oldestFirst.flatMap((session) => (session.oneRepMaxKg === null ? [] : [{ startedAt: session.startedAt, kg: session.oneRepMaxKg }])),
+    volumeSeries: oldestFirst.flatMap((session) => (session.volumeKg > 0 ? [{ startedAt: session.startedAt, kg: session.volumeKg }] : [])),
+  };
+}
+
+/** An exercise in the list of those done. */
+export interface ExerciseDone {
+  exerciseKey: string;
+  name: string;
+  lastStartedAt: string;
+  best: LoggedSet | null;
+}
+
+/** Every exercise done, the latest first, each under its latest name with its best set of all time. */
+export function exercisesDone(done: readonly ExerciseInSession[]): ExerciseDone[] {
+  return [...groupBy([...done].sort(newestFirst), (session) => session.exerciseKey)].map(([exerciseKey, sessions]) => ({
+    exerciseKey,
+    name: sessions[0]!.name,
+    lastStartedAt: sessions[0]!.startedAt,
+    best: bestOfSets(sessions.flatMap((session) => session.sets)),
+  }));
+}
+
+/** Where an exercise's history is. */
+export const exerciseHistoryPath = (exerciseKey: string) => `/workout?exercise=${encodeURIComponent(exerciseKey)}`;
