@@ -105,8 +105,18 @@ for (const c of CASES) {
           { timeout: 20_000 },
         )
         .toEqual([{ ended: true, sets: [[10, c.loadKg], [10, c.loadKg]] }]);
+      // The exercise's history, from /workout's list of exercises done.
+      await page.goto('/workout');
+      await expect(page.getByTestId('exercise-done')).toHaveCount(1);
+      await page.screenshot({ path: test.info().outputPath(`workout-start-${c.locale}.png`), fullPage: true });
+      await page.getByTestId('exercise-done').first().click();
+      await expect(page.getByTestId('history-session')).toHaveCount(1);
+      await expect(page.getByTestId('history-session-sets')).toContainText(`${c.load}`);
+      await page.screenshot({ path: test.info().outputPath(`workout-history-${c.locale}.png`), fullPage: true });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
       // Finishing marked today's workout done, through the tracking's own change.
-      await page.getByTestId('summary-done').click();
+      await page.goto('/dashboard');
       await expect(page.getByTestId('toggle-workout')).toBeChecked({ timeout: 15_000 });
       await teacherApi.dispose();
     });

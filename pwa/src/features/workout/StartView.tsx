@@ -11,28 +11,21 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { ScheduleDay } from '#protocol/domain/workout-schedule.ts';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
+import { trainingDayHeading } from '#pwa/lib/weekday.ts';
 import { ExercisesDoneList } from './ExercisesDoneList.tsx';
 import type { WorkoutPlanInHand } from './use-workout-data.ts';
 import type { DayToDo } from './workout-writes.ts';
 
-/** A day's name as the client reads it: its own name, else its weekday ("Segunda-feira"). */
-export function useDayName() {
-  const intl = useIntl();
-  // 2026-11-29 was a Sunday: weekday w is that day plus w, named at noon UTC in every zone.
-  return (day: Pick<ScheduleDay, 'weekday' | 'name'>) => day.name ?? intl.formatDate(Date.UTC(2026, 10, 29 + day.weekday, 12), { weekday: 'long', timeZone: 'UTC' });
-}
-
 function DayCard({ day, primary, today, onStart, busy }: { day: ScheduleDay; primary: boolean; today: boolean; onStart: () => void; busy: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const dayName = useDayName();
   return (
     <Card variant="outlined" data-testid={primary ? 'chosen-day' : 'programme-day'} data-weekday={day.weekday}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Stack>
             <Typography variant="h6" component="h2">
-              {today ? t('training.today', { day: dayName(day) }) : dayName(day)}
+              {today ? t('training.today', { day: trainingDayHeading(intl.locale, day) }) : trainingDayHeading(intl.locale, day)}
             </Typography>
             <Typography color="text.secondary">{t('training.exerciseCount', { count: day.exercises.length })}</Typography>
           </Stack>

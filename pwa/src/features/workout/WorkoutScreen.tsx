@@ -11,9 +11,10 @@ import { useCurrentDb } from '#pwa/db/current.ts';
 import { useContentGate } from '#pwa/db/use-content-gate.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import { trainingDayHeading } from '#pwa/lib/weekday.ts';
 import { ExerciseHistoryView } from './ExerciseHistoryView.tsx';
 import { SessionView } from './SessionView.tsx';
-import { StartView, useDayName } from './StartView.tsx';
+import { StartView } from './StartView.tsx';
 import { SummaryView } from './SummaryView.tsx';
 import { loadWorkoutMessages } from './i18n/messages.ts';
 import { openSessions, useOpenSession, useWorkoutPlan, useWorkoutSession } from './use-workout-data.ts';
@@ -39,7 +40,6 @@ function Workout() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const writes = useWorkoutWrites();
-  const dayName = useDayName();
   const summaryId = params.get('summary');
   const chosenDay = Number(params.get('day'));
   const historyKey = params.get('exercise');
@@ -64,7 +64,7 @@ function Workout() {
   }
 
   const followed = sessionInHand && plan && sessionInHand.session.planId === plan.plan.id ? plan.plan.content.schedule.find((day) => day.weekday === sessionInHand.session.weekday) : undefined;
-  const title = followed ? dayName(followed) : t('training.freeSession');
+  const title = followed ? trainingDayHeading(intl.locale, followed) : t('training.freeSession');
 
   if (historyKey !== null) return <ExerciseHistoryView key={historyKey} exerciseKey={historyKey} />;
   if (summaryId && sessionInHand?.session.endedAt) return <SummaryView inHand={sessionInHand} title={title} />;
