@@ -45,7 +45,10 @@ export function SummaryView({ inHand, title }: { inHand: SessionInHand; title: s
   const record = (broken: BrokenRecord) =>
     broken.kind === 'repsAtLoad'
       ? t('training.record.repsAtLoad', { reps: broken.value, previous: broken.previous, load: load(broken.loadKg ?? 0) })
-      : t(`training.record.${broken.kind}`, { value: load(broken.value), previous: load(broken.previous) });
+      : broken.kind === 'heaviest'
+        ? t('training.record.heaviest', { value: load(broken.value), previous: load(broken.previous) })
+        : // An estimate, to 0.1 as every weight shown (the loads lifted keep their 1.25 kg plates).
+          t('training.record.oneRepMax', { value: measures.weight(broken.value), previous: measures.weight(broken.previous) });
   const volume = intl.formatNumber(Math.round(measures.weightFigure(summary.volumeKg)));
 
   return (
@@ -82,7 +85,7 @@ export function SummaryView({ inHand, title }: { inHand: SessionInHand; title: s
                     primary={exercise.name}
                     secondary={
                       <Stack component="span" sx={{ gap: 0.25 }}>
-                        <span>{[t('training.setsCount', { count: exercise.setsDone }), set(exercise.best), exercise.lastBest ? t('training.lastBest', { set: set(exercise.lastBest) ?? '' }) : null].filter(Boolean).join(' · ')}</span>
+                        <span>{[t('training.setsCount', { count: exercise.setsDone }), exercise.best && t('training.bestSet', { set: set(exercise.best) ?? '' }), exercise.lastBest && t('training.lastBest', { set: set(exercise.lastBest) ?? '' })].filter(Boolean).join(' · ')}</span>
                         {exercise.records.map((broken) => (
                           <Typography key={`${broken.kind}:${broken.loadKg ?? ''}`} component="span" variant="body2" color="warning.main" data-testid="summary-record">
                             {record(broken)}

@@ -166,6 +166,9 @@ describe('WorkoutScreen (issue 48)', () => {
       await screen.findByTestId('workout-summary');
       const records = screen.getAllByTestId('summary-record').map((record) => record.textContent);
       expect(records).toContain('Heaviest load: 145 lb (was 135 lb)');
+      // An estimate reads to 0.1, as every weight shown.
+      expect(records).toContainEqual(expect.stringMatching(/^Best estimated 1-rep max: \d+(\.\d)? lb \(was \d+(\.\d)? lb\)$/));
+      expect(screen.getAllByTestId('summary-exercise')[0]!.textContent).toContain("1 set · best 145 lb × 8 · last time 135 lb × 8Heaviest load");
     }
   });
 
