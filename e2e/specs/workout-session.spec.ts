@@ -1,5 +1,5 @@
 import { kgFromLb } from '#protocol/domain/units.ts';
-import { checkAxe, formatFindings, type Finding } from '../a11y.ts';
+import { checkAxe, formatFindings, settle, switchTheme, type Finding } from '../a11y.ts';
 import { demoTeacherApi, expect, registerStudentOf, serviceWorkerInControl, setOnline, teacherAtDesk, test } from '../fixtures.ts';
 
 /**
@@ -104,6 +104,13 @@ for (const c of CASES) {
       await row(0, 0).getByTestId('set-done').dblclick();
       await expect(row(0, 0)).toHaveAttribute('data-done', 'true');
       await expect(page.getByTestId('rest-left')).toHaveText(/^(1:00|0:59|0:58)$/);
+      // The session with its rest under way, in the dark theme too, as the phone's night mode shows it.
+      await switchTheme(page, 'dark');
+      await settle(page);
+      await checkAxe(page, `${c.locale} dark, resting`, findings);
+      expect(findings.size, formatFindings('workout session, dark, resting', findings.values())).toBe(0);
+      await page.screenshot({ path: test.info().outputPath(`workout-resting-dark-${c.locale}.png`) });
+      await switchTheme(page, 'light');
       // The rest runs its minute on screen: over, and the phone vibrates once.
       await page.clock.runFor(61_000);
       await expect(page.getByTestId('rest-timer')).toHaveAttribute('data-over', 'true');

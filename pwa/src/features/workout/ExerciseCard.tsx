@@ -198,7 +198,7 @@ export const ExerciseCard = memo(function ExerciseCard({ exercise, past, notes, 
     prescription?.rest ? t('training.rest', { rest: prescription.rest }) : null,
   ].filter((fact): fact is string => fact !== null);
   const lastTime = past?.lastSets.length
-    ? past.lastSets.map((set) => (set.seconds !== null ? t('training.secondsShort', { seconds: set.seconds }) : set.loadKg !== null ? `${loadText(set.loadKg, measures, intl.locale)} × ${set.reps}` : `${set.reps}`)).join(' · ')
+    ? past.lastSets.map((set) => (set.seconds !== null ? t('training.secondsShort', { seconds: set.seconds }) : set.loadKg !== null ? `${loadText(set.loadKg, measures, intl.locale)} ${measures.weightSymbol} × ${set.reps}` : `${set.reps}`)).join(' · ')
     : null;
   const setRows = (count: number) => actions.changeDraft((draft) => ({ ...draft, rows: { ...draft.rows, [exercise.id]: count } }));
   const lastRowDone = exercise.sets.some((set) => set.position === rows - 1);

@@ -157,7 +157,7 @@ describe('WorkoutScreen (issue 48)', () => {
       fireEvent.click(within(await screen.findByTestId('chosen-day')).getByTestId('start-workout'));
       [first] = within(await exerciseCard('Agachamento')).getAllByTestId('set-row');
       await waitFor(() => expect((within(first!).getByTestId('set-load') as HTMLInputElement).value).toBe('135'));
-      expect(within(await exerciseCard('Agachamento')).getByTestId('last-time').textContent).toBe('Last time: 135 × 8');
+      expect(within(await exerciseCard('Agachamento')).getByTestId('last-time').textContent).toBe('Last time: 135 lb × 8');
       fireEvent.change(within(first!).getByTestId('set-load'), { target: { value: '145' } });
       fireEvent.click(within(first!).getByTestId('set-done'));
       await waitFor(async () => expect((await outbox()).filter(([name]) => name === 'workoutSet.add')).toHaveLength(2));
