@@ -157,7 +157,7 @@ describe("an exercise's history (issue 48, item 5)", () => {
     await renderScreen('pt-BR', '/workout');
     fireEvent.click(within(await screen.findByTestId('chosen-day')).getByTestId('start-workout'));
     const lastTime = await screen.findByTestId('last-time');
-    expect(lastTime.textContent).toBe('Última vez: 42,5 × 8 · 45 × 5');
+    expect(lastTime.textContent).toBe('Última vez: 42,5 kg × 8 · 45 kg × 5');
     expect(lastTime.getAttribute('href')).toBe('/workout?exercise=agachamento');
     // A set done today, pre-filled from last time: 42,5 kg × 8.
     fireEvent.click(screen.getAllByTestId('set-done')[0]!);
