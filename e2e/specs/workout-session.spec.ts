@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { kgFromLb } from '#protocol/domain/units.ts';
 import { checkAxe, formatFindings, settle, switchTheme, type Finding } from '../a11y.ts';
 import { demoTeacherApi, expect, registerStudentOf, serviceWorkerInControl, setOnline, teacherAtDesk, test } from '../fixtures.ts';
@@ -36,7 +37,7 @@ interface CoachSession {
 }
 
 /** The page hidden (the phone in a pocket) or shown again, as the browser tells it. */
-const setHidden = (page: import('@playwright/test').Page, hidden: boolean) =>
+const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((hidden) => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
     document.dispatchEvent(new Event('visibilitychange'));
