@@ -219,6 +219,7 @@ test('on a phone a client’s bottom bar has SPEC §2’s four tabs and Messages
   await expect(page).toHaveURL(/\/content\?tab=diets$/);
   await expect(page.getByTestId('bottom-nav-diet')).toHaveClass(/Mui-selected/);
   await page.getByTestId('bottom-nav-workout').click();
+  await expect(page).toHaveURL(/\/workout$/);
   await expect(page.getByTestId('bottom-nav-workout')).toHaveClass(/Mui-selected/);
   await page.getByTestId('bottom-nav-profile').click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -72,11 +72,12 @@ const NAV_ENTRIES: NavEntry[] = [
 ];
 
 /**
- * SPEC §2 mobile bottom bar. Workout and diet both open /content; the tab parameter tells them
- * apart so each one can show its own active state (ADR 005).
+ * SPEC §2 mobile bottom bar. Workout opens /workout, the session at the gym (ADR 030: the tab a
+ * client taps between sets), and is active on /content's workouts too; diet opens /content, whose
+ * tab parameter tells the two apart (ADR 005).
  */
 const BOTTOM_TABS = [
-  { value: 'workout', to: '/content?tab=workouts', labelId: 'bottomNav.workout', icon: <WorkoutIcon /> },
+  { value: 'workout', to: '/workout', labelId: 'bottomNav.workout', icon: <WorkoutIcon /> },
   { value: 'dashboard', to: '/dashboard', labelId: 'bottomNav.dashboard', icon: <HomeIcon /> },
   { value: 'diet', to: '/content?tab=diets', labelId: 'bottomNav.diet', icon: <DietIcon /> },
   { value: 'profile', to: '/profile', labelId: 'bottomNav.profile', icon: <ProfileIcon /> },
@@ -97,6 +98,7 @@ function activeBottomTab(pathname: string, tab: string | null): string | false {
   if (pathname === '/' || pathname === '/dashboard') return 'dashboard';
   if (pathname === '/messages') return 'messages';
   if (pathname === '/profile') return 'profile';
+  if (pathname === '/workout') return 'workout';
   if (pathname === '/content') return tab === 'workouts' ? 'workout' : tab === 'diets' ? 'diet' : false;
   return false;
 }
