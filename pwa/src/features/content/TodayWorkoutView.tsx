@@ -11,6 +11,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
 import { trainingOn } from '#protocol/domain/daily-progress.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
+import { useOpenSession } from '#pwa/db/use-open-workout.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { Stat } from './DietView.tsx';
 import { ExerciseList } from './ExerciseList.tsx';
@@ -45,6 +46,8 @@ export function TodayWorkoutView({ workout, onClose, closeLabelId = 'content.bac
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const localDate = todayLocalDate();
+  // A session left open is resumed, not started again (issue 48).
+  const open = useOpenSession();
   // Noon UTC of the device's calendar day names the same weekday in every zone.
   const weekdayName = intl.formatDate(`${localDate}T12:00:00Z`, { weekday: 'long', timeZone: 'UTC' });
 
@@ -92,7 +95,7 @@ export function TodayWorkoutView({ workout, onClose, closeLabelId = 'content.bac
                 <Divider sx={{ my: 1.5 }} />
                 <ExerciseList exercises={today.exercises} />
                 <Button variant="contained" component={RouterLink} to="/workout" sx={{ mt: 1 }} data-testid="start-today-workout">
-                  {t('content.workout.startSession')}
+                  {t(open ? 'content.workout.resumeSession' : 'content.workout.startSession')}
                 </Button>
               </>
             )}

@@ -10,6 +10,7 @@ import { PageHeading } from '#pwa/components/PageHeading.tsx';
 import { useCurrentDb } from '#pwa/db/current.ts';
 import { useContentGate } from '#pwa/db/use-content-gate.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
+import { openSessions, useOpenSession } from '#pwa/db/use-open-workout.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
 import { trainingDayHeading } from '#pwa/lib/weekday.ts';
 import { ExerciseHistoryView } from './ExerciseHistoryView.tsx';
@@ -17,7 +18,7 @@ import { SessionView } from './SessionView.tsx';
 import { StartView } from './StartView.tsx';
 import { SummaryView } from './SummaryView.tsx';
 import { loadWorkoutMessages } from './i18n/messages.ts';
-import { openSessions, useOpenSession, useWorkoutPlan, useWorkoutSession } from './use-workout-data.ts';
+import { useWorkoutPlan, useWorkoutSession } from './use-workout-data.ts';
 import { closeSessionsLeftOpen, useWorkoutWrites } from './workout-writes.ts';
 
 const loading = <Skeleton variant="rounded" height={240} />;

@@ -24,21 +24,6 @@ export function useWorkoutPlan(): WorkoutPlanInHand | null | undefined {
   return asWritten?.id === latest.id ? { plan: latest, asWritten } : undefined;
 }
 
-/** The newest session still open on this device (pending changes included); null for none, undefined while loading. */
-export function useOpenSession(): WorkoutSession | null | undefined {
-  const db = useCurrentDb();
-  return useLiveData(async () => {
-    if (!db) return undefined;
-    const sessions = await db.synced('workoutSessions').orderBy('startedAt').reverse().toArray();
-    return sessions.find((session) => !session.deleted && session.endedAt === null) ?? null;
-  }, [db]);
-}
-
-/** The sessions still open, oldest first: the ones left open too long are closed as they stand. */
-export async function openSessions(db: NonNullable<ReturnType<typeof useCurrentDb>>): Promise<WorkoutSession[]> {
-  return (await db.synced('workoutSessions').toArray()).filter((session) => !session.deleted && session.endedAt === null);
-}
-
 export interface SessionExercise extends WorkoutExercise {
   /** Its sets done, by place. */
   sets: WorkoutSet[];
