@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
+import { loadMutators } from '#protocol/mutations/envelope.ts';
 import { ActivationGate } from '#pwa/components/ActivationGate.tsx';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { PageHeading } from '#pwa/components/PageHeading.tsx';
@@ -45,6 +46,12 @@ function Workout() {
   const chosenDay = Number(params.get('day'));
   const historyKey = params.get('exercise');
   const sessionInHand = useWorkoutSession(summaryId ?? open?.id ?? null);
+
+  // The session's mutators load with the screen, not with its first set: a phone that loses its
+  // signal between the two (with no service worker yet) still writes its sets.
+  useEffect(() => {
+    loadMutators(['workoutSet.add']).catch((error: unknown) => console.error('workout.mutators', error));
+  }, []);
 
   // Sessions left open for more than 12 hours are closed as they stand, once per visit.
   const closed = useRef(false);
