@@ -2,30 +2,20 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { recordMutation, todayLocalDate } from '#pwa/db/local-writes.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
 import { loadMessages } from '#pwa/i18n/messages.ts';
-import { aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
+import { aPaidSubscription, aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
 import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { SESSIONS_PAGE } from './ExerciseHistoryView.tsx';
 import { WorkoutScreen } from './WorkoutScreen.tsx';
 
 setUpScreenTests();
 
 const DAY = 24 * 60 * 60 * 1000;
-const PAID: SubscriptionDto = {
-  id: '0193a1b2-0000-7000-8000-0000000000c1',
-  planId: 'quarterly',
-  price: 8990,
-  currencyCode: 'BRL',
-  status: 'active',
-  startDate: new Date(Date.now() - DAY).toISOString(),
-  endDate: new Date(Date.now() + 80 * DAY).toISOString(),
-  isTrial: false,
-  daysRemaining: 80,
-};
+const PAID = aPaidSubscription();
 const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 const PLAN = aWorkoutPlan({
   id: '0193a1b2-0000-7000-8000-0000000000f1',
@@ -172,15 +162,16 @@ describe("an exercise's history (issue 48, item 5)", () => {
     await screen.findByTestId('workout-session');
   });
 
-  it('shows the latest 20 sessions, and the earlier ones on request', async () => {
-    for (let day = 21; day >= 1; day--) await logSession(userDb(), new Date(Date.now() - day * DAY), [{ name: 'Agachamento', kind: 'load', sets: [load(40 + day, 5)] }]);
+  it('shows the latest sessions a page at a time, and the earlier ones on request', async () => {
+    for (let day = SESSIONS_PAGE + 1; day >= 1; day--) await logSession(userDb(), new Date(Date.now() - day * DAY), [{ name: 'Agachamento', kind: 'load', sets: [load(40 + day, 5)] }]);
     await renderScreen('pt-BR', '/workout?exercise=agachamento');
     await screen.findByTestId('history-heaviest');
-    expect(screen.getAllByTestId('history-session')).toHaveLength(20);
-    expect(screen.getByTestId('history-session-count').textContent).toBe('21');
+    expect(screen.getAllByTestId('history-session')).toHaveLength(SESSIONS_PAGE);
+    expect(screen.getByTestId('history-session-count').textContent).toBe(String(SESSIONS_PAGE + 1));
     fireEvent.click(screen.getByTestId('history-earlier'));
-    expect(screen.getAllByTestId('history-session')).toHaveLength(21);
-    expect(texts('history-session-sets').at(-1)).toBe('61 kg × 5');
+    expect(screen.getAllByTestId('history-session')).toHaveLength(SESSIONS_PAGE + 1);
+    // The oldest session, the last card: its load was 40 kg and a kilogram more for each day back.
+    expect(texts('history-session-sets').at(-1)).toBe(`${40 + SESSIONS_PAGE + 1} kg × 5`);
     expect(screen.queryByTestId('history-earlier')).toBeNull();
   });
 

@@ -15,7 +15,7 @@ import { useLiftTexts } from './use-lift-texts.ts';
 import { useExerciseHistory } from './use-workout-data.ts';
 
 /** Sessions shown at first and at each "earlier": two years of training is 300 cards, more than a phone renders at once quickly. */
-const SESSIONS_PAGE = 20;
+export const SESSIONS_PAGE = 20;
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

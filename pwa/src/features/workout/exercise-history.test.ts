@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
-import { bestOfSets, exerciseHistoryPath, exercisesDone, exercisesInSessions, historyOf, type ExerciseInSession } from './exercise-history.ts';
+import { bestOfSets, CHART_POINTS_MAX, exerciseHistoryPath, exercisesDone, exercisesInSessions, historyOf, thinned, type ExerciseInSession } from './exercise-history.ts';
 
 const session = (id: string, startedAt: string, overrides: Partial<WorkoutSession> = {}): WorkoutSession => ({
   id,
@@ -149,4 +149,22 @@ describe('exercisesDone', () => {
 
 it('exerciseHistoryPath encodes the key for the URL', () => {
   expect(exerciseHistoryPath('supino reto 45º')).toBe('/workout?exercise=supino%20reto%2045%C2%BA');
+});
+
+describe('thinned', () => {
+  const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 2 * 86_400_000).toISOString();
+  const series = Array.from({ length: 300 }, (_, i) => ({ startedAt: day(i), kg: 60 + (i % 7) + (i === 123 ? 40 : 0) }));
+
+  it('keeps a short series as it is', () => {
+    expect(thinned(series.slice(0, CHART_POINTS_MAX))).toEqual(series.slice(0, CHART_POINTS_MAX));
+  });
+
+  it('draws two years in at most the points a phone shows, oldest first, with the best of each run and the latest session', () => {
+    const points = thinned(series);
+    expect(points.length).toBeLessThanOrEqual(CHART_POINTS_MAX);
+    expect(points.at(-1)).toEqual(series.at(-1));
+    expect(points[0]!.startedAt >= series[0]!.startedAt).toBe(true);
+    expect(points.map((point) => point.startedAt)).toEqual([...points.map((point) => point.startedAt)].sort());
+    expect(points).toContainEqual(series[123]);
+  });
 });

@@ -100,6 +100,26 @@ export interface ExerciseHistory {
 const newestFirst = (a: ExerciseInSession, b: ExerciseInSession) => b.startedAt.localeCompare(a.startedAt) || b.sessionId.localeCompare(a.sessionId);
 
 /** One exercise's sessions, figures and all-time bests; null when it was never done. */
+/** Points a phone's chart draws at most: about 5 px apart on a 390 px screen. */
+export const CHART_POINTS_MAX = 60;
+
+/**
+ * A long series as a phone's chart can show it: runs of neighbouring sessions each give their
+ * best, and the latest session is always its own point. Two years of sessions were 300 points
+ * and their screen-reader rows, most of the history's time to open (ADR 030).
+ */
+export function thinned(series: readonly SeriesPoint[], max = CHART_POINTS_MAX): SeriesPoint[] {
+  if (series.length <= max) return [...series];
+  const latest = series.at(-1)!;
+  const earlier = series.slice(0, -1);
+  const run = Math.ceil(earlier.length / (max - 1));
+  const points: SeriesPoint[] = [];
+  for (let start = 0; start < earlier.length; start += run) {
+    points.push(earlier.slice(start, start + run).reduce((best, point) => (point.kg >= best.kg ? point : best)));
+  }
+  return [...points, latest];
+}
+
 export function historyOf(done: readonly ExerciseInSession[]): ExerciseHistory | null {
   if (done.length === 0) return null;
   const sessions = [...done]
@@ -114,8 +134,8 @@ export function historyOf(done: readonly ExerciseInSession[]): ExerciseHistory |
     heaviestKg: bests.heaviestKg,
     oneRepMaxKg: bests.oneRepMaxKg,
     best: bestOfSets(allSets),
-    oneRepMaxSeries: oldestFirst.flatMap((session) => (session.oneRepMaxKg === null ? [] : [{ startedAt: session.startedAt, kg: session.oneRepMaxKg }])),
-    volumeSeries: oldestFirst.flatMap((session) => (session.volumeKg > 0 ? [{ startedAt: session.startedAt, kg: session.volumeKg }] : [])),
+    oneRepMaxSeries: thinned(oldestFirst.flatMap((session) => (session.oneRepMaxKg === null ? [] : [{ startedAt: session.startedAt, kg: session.oneRepMaxKg }]))),
+    volumeSeries: thinned(oldestFirst.flatMap((session) => (session.volumeKg > 0 ? [{ startedAt: session.startedAt, kg: session.volumeKg }] : []))),
   };
 }
 
