@@ -1,30 +1,23 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
-import type { Locale } from '#protocol/i18n/locales.ts';
 import { recordMutation, todayLocalDate } from '#pwa/db/local-writes.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
-import { loadMessages } from '#pwa/i18n/messages.ts';
-import { aPaidSubscription, aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
-import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
+import { aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
+import { setUpScreenTests } from '#pwa/test/screen-harness.tsx';
 import { SESSIONS_PAGE } from './ExerciseHistoryView.tsx';
-import { WorkoutScreen } from './WorkoutScreen.tsx';
+import { renderWorkoutScreen as renderScreen, setUpWorkoutDb, WEEKDAYS } from './workout-screen-harness.tsx';
 
 setUpScreenTests();
 
 const DAY = 24 * 60 * 60 * 1000;
-const PAID = aPaidSubscription();
-const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 const PLAN = aWorkoutPlan({
   id: '0193a1b2-0000-7000-8000-0000000000f1',
   weeklySchedule: JSON.stringify([{ day: WEEKDAYS[weekdayOf(todayLocalDate())], workout: { name: 'Pernas', exercises: [{ name: 'Agachamento', sets: '2', reps: '8' }] } }]),
 });
 
-const userDb = setUpUserDb(async (db) => {
-  await Promise.all([db.subscriptions.put(PAID), db.workouts.put(PLAN), db.profile.put(aProfile({ unitSystem: 'metric' })), db.setMeta('lastSyncAt', new Date().toISOString())]);
-});
+const userDb = setUpWorkoutDb(PLAN);
 
 let ids = 0;
 const nextId = () => `0193a1b2-0000-7000-8000-${String(++ids).padStart(12, '0')}`;
@@ -64,23 +57,6 @@ async function seedHistory() {
   await logSession(db, new Date(Date.now() - 2 * DAY), [{ name: 'Agachamento', kind: 'load', sets: [load(200, 1)] }], 'discard');
 }
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-async function renderScreen(locale: Locale, path: string) {
-  renderInApp(
-    await loadMessages(locale),
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/workout" element={<WorkoutScreen />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-    locale,
-  );
-}
 
 const medium = (locale: string, date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 const texts = (testId: string) => screen.getAllByTestId(testId).map((element) => element.textContent);

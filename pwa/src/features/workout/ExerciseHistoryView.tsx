@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/KeyboardArrowLeft';
+import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
 import type { SeriesPoint } from './exercise-history.ts';
 import { useLiftTexts } from './use-lift-texts.ts';
@@ -16,19 +17,6 @@ import { useExerciseHistory } from './use-workout-data.ts';
 
 /** Sessions shown at first and at each "earlier": two years of training is 300 cards, more than a phone renders at once quickly. */
 export const SESSIONS_PAGE = 20;
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack sx={{ minWidth: 120 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" data-testid={testId}>
-        {value}
-      </Typography>
-    </Stack>
-  );
-}
 
 /**
  * /workout?exercise=<key> (issue 48, item 5): an exercise's sessions, newest first, with their
@@ -62,10 +50,10 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
   const unit = measures.system === 'us' ? 'pound' : 'kilogram';
   const pointsOf = (series: readonly SeriesPoint[], figure: (kg: number) => number) => series.map((point) => ({ createdAt: point.startedAt, weight: figure(point.kg) }));
   const bests = [
-    history.heaviestKg !== null && <Figure key="heaviest" label={t('training.history.heaviest')} value={texts.load(history.heaviestKg)} testId="history-heaviest" />,
-    history.oneRepMaxKg !== null && <Figure key="oneRepMax" label={t('training.history.oneRepMax')} value={texts.estimate(history.oneRepMaxKg)} testId="history-one-rep-max" />,
-    history.heaviestKg === null && history.best && <Figure key="best" label={t('training.history.bestSet')} value={texts.set(history.best)} testId="history-best-set" />,
-    <Figure key="sessions" label={t('training.history.sessionCount')} value={intl.formatNumber(history.sessions.length)} testId="history-session-count" />,
+    history.heaviestKg !== null && <LabeledValue key="heaviest" sx={{ minWidth: 120 }} label={t('training.history.heaviest')} value={texts.load(history.heaviestKg)} testId="history-heaviest" />,
+    history.oneRepMaxKg !== null && <LabeledValue key="oneRepMax" sx={{ minWidth: 120 }} label={t('training.history.oneRepMax')} value={texts.estimate(history.oneRepMaxKg)} testId="history-one-rep-max" />,
+    history.heaviestKg === null && history.best && <LabeledValue key="best" sx={{ minWidth: 120 }} label={t('training.history.bestSet')} value={texts.set(history.best)} testId="history-best-set" />,
+    <LabeledValue key="sessions" sx={{ minWidth: 120 }} label={t('training.history.sessionCount')} value={intl.formatNumber(history.sessions.length)} testId="history-session-count" />,
   ];
 
   return (

@@ -10,23 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import type { BrokenRecord, DoneSet } from '#protocol/domain/lift-records.ts';
+import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { useMeasures } from '#pwa/db/use-measures.ts';
 import { loadText } from './typed-set.ts';
 import { summarize } from './session-summary.ts';
 import { useExercisePasts, type SessionInHand } from './use-workout-data.ts';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack sx={{ minWidth: 96 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" data-testid={testId}>
-        {value}
-      </Typography>
-    </Stack>
-  );
-}
 
 /** The end of a session (issue 48): duration, sets against the plan's, volume, and the records broken, each against last time. */
 export function SummaryView({ inHand, title }: { inHand: SessionInHand; title: string }) {
@@ -60,13 +48,14 @@ export function SummaryView({ inHand, title }: { inHand: SessionInHand; title: s
       <Card variant="outlined">
         <CardContent>
           <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
-            <Figure label={t('training.duration')} value={t('training.minutes', { minutes: summary.durationMinutes })} testId="summary-duration" />
-            <Figure
+            <LabeledValue sx={{ minWidth: 96 }} label={t('training.duration')} value={t('training.minutes', { minutes: summary.durationMinutes })} testId="summary-duration" />
+            <LabeledValue
+              sx={{ minWidth: 96 }}
               label={t('training.setsLabel')}
               value={summary.setsPrescribed === null ? String(summary.setsDone) : t('training.setsOf', { done: summary.setsDone, total: summary.setsPrescribed })}
               testId="summary-sets"
             />
-            <Figure label={t('training.volume')} value={`${volume} ${unit}`} testId="summary-volume" />
+            <LabeledValue sx={{ minWidth: 96 }} label={t('training.volume')} value={`${volume} ${unit}`} testId="summary-volume" />
           </Stack>
         </CardContent>
       </Card>

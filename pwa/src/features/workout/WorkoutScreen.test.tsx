@@ -1,19 +1,14 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
-import type { Locale } from '#protocol/i18n/locales.ts';
 import { todayLocalDate } from '#pwa/db/local-writes.ts';
-import { loadMessages } from '#pwa/i18n/messages.ts';
 import { aPaidSubscription, aProfile, aWorkoutPlan } from '#pwa/test/factories.ts';
-import { renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
-import { WorkoutScreen } from './WorkoutScreen.tsx';
+import { setUpScreenTests } from '#pwa/test/screen-harness.tsx';
+import { renderWorkoutScreen as renderScreen, setUpWorkoutDb, WEEKDAYS } from './workout-screen-harness.tsx';
 
 setUpScreenTests();
 
-const PAID = aPaidSubscription();
-const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 const today = weekdayOf(todayLocalDate());
 /** Today's day of the plan: a lift with a load and a plank for time. */
 const PLAN = aWorkoutPlan({
@@ -33,28 +28,9 @@ const PLAN = aWorkoutPlan({
   ]),
 });
 
-const userDb = setUpUserDb(async (db) => {
-  await Promise.all([db.subscriptions.put(PAID), db.workouts.put(PLAN), db.profile.put(aProfile({ unitSystem: 'metric' })), db.setMeta('lastSyncAt', new Date().toISOString())]);
-});
+const userDb = setUpWorkoutDb(PLAN);
 const outbox = async () => (await userDb().outbox.toArray()).map((m) => [m.name, m.args] as [string, Record<string, unknown>]);
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-async function renderScreen(locale: Locale = 'pt-BR', path = '/workout') {
-  renderInApp(
-    await loadMessages(locale),
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/workout" element={<WorkoutScreen />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-    locale,
-  );
-}
 
 const exerciseCard = async (name: string) => (await screen.findAllByTestId('session-exercise')).find((card) => within(card).queryByRole('heading', { name }))!;
 
@@ -196,7 +172,7 @@ describe('WorkoutScreen (issue 48)', () => {
 
   it('shows the activation prompt without a paid plan', async () => {
     await userDb().subscriptions.clear();
-    await userDb().subscriptions.put({ ...PAID, price: 0, isTrial: true });
+    await userDb().subscriptions.put(aPaidSubscription({ price: 0, isTrial: true }));
     await renderScreen();
     expect((await screen.findByTestId('activation-gate')).getAttribute('data-gate')).toBe('trial');
   });
