@@ -6,7 +6,7 @@
  */
 import type { BodyMeasurement, DailyProgress, NotificationDto, PhotoRecord, WeightRecord } from './contract/tracking.ts';
 import type { CheckIn, Message, MessageThread } from './conflict/rules.ts';
-import type { WorkoutExercise, WorkoutSession, WorkoutSet } from './conflict/workout.ts';
+import type { ExerciseName, WorkoutExercise, WorkoutSession, WorkoutSet } from './conflict/workout.ts';
 
 /** Each synced table's row as it crosses the wire. */
 export interface SyncedRows {
@@ -23,6 +23,8 @@ export interface SyncedRows {
   workoutSessions: WorkoutSession;
   workoutExercises: WorkoutExercise;
   workoutSets: WorkoutSet;
+  /** The names an exercise goes by, whose history follows one id (ADR 030); the server's only. */
+  exerciseNames: ExerciseName;
 }
 
 export type SyncedTableName = keyof SyncedRows;
@@ -48,6 +50,7 @@ export const SYNCED_TABLES: { readonly [N in SyncedTableName]: SyncedTable<Synce
   workoutSessions: { key: 'id', indexes: ['startedAt'], since: 10 },
   workoutExercises: { key: 'id', indexes: ['sessionId', 'exerciseKey'], since: 10 },
   workoutSets: { key: 'id', indexes: ['sessionId', 'exerciseId'], since: 10 },
+  exerciseNames: { key: 'id', indexes: ['nameKey', 'exerciseId'], since: 11 },
 };
 
 export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];

@@ -23,6 +23,7 @@ import type { MercadoPagoGateway } from './payments/mercadopago.ts';
 import type { LiveUpdates } from './live/live-updates.ts';
 import { createCoachCheckIns, type CoachCheckIns } from './services/coach-check-ins.ts';
 import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workouts.ts';
+import { createExerciseNames } from './services/exercise-names.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
@@ -151,7 +152,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   });
   const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sqlite, generation, now);
-  const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems));
+  const exerciseNames = createExerciseNames(database.sqlite, versions, now);
+  const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems), exerciseNames);
   return {
     config,
     database,
@@ -171,7 +173,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
     coachThreads,
     coachCheckIns: createCoachCheckIns(database.sqlite, versions, coachThreads, groupCommit),
-    coachWorkouts: createCoachWorkouts(database.sqlite, coachThreads.clientFor, now),
+    coachWorkouts: createCoachWorkouts(database.sqlite, coachThreads.clientFor, exerciseNames, now),
     attention: createAttention(database.sqlite, subscriptions, now),
     generation,
     translateTexts: translations.translateTexts,

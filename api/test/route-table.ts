@@ -30,6 +30,15 @@ interface Actor {
 }
 
 /** Everyone a cell needs, fresh for each cell: the caller and the client the call is about. */
+/** Two exercise names of the target's, as one exercise (`merged`) or two; the merge's body. */
+function namedTwice(w: World, merged: boolean) {
+  const names = w.t.deps.exerciseNames.storageFor(w.target.id);
+  const exerciseId = uuidv7();
+  names.insert({ id: uuidv7(), nameKey: 'supino reto', exerciseId });
+  names.insert({ id: uuidv7(), nameKey: 'supino com barra', exerciseId: merged ? exerciseId : uuidv7() });
+  return { from: 'supino com barra', into: 'supino reto' };
+}
+
 export interface World {
   t: TestApp;
   caller: TestClient;
@@ -262,6 +271,9 @@ export const ROUTES: Row[] = [
     },
   },
   { method: 'GET', path: '/api/coach/clients/:id/workout-sessions', access: 'staff', ok: 200, coachScoped: true },
+  // Two names of the target's, given by a published plan, merged and separated whoever calls.
+  { method: 'POST', path: '/api/coach/clients/:id/exercise-merges', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: namedTwice(w, false) }) },
+  { method: 'POST', path: '/api/coach/clients/:id/exercise-separations', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: { nameKey: namedTwice(w, true).from } }) },
   { method: 'PUT', path: '/api/coach/clients/:id/check-in-day', access: 'staff', ok: 200, coachScoped: true, call: () => ({ body: { day: 3 } }) },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-diet', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-workout', access: 'staff', ok: 200, scoped: true },

@@ -57,6 +57,16 @@ export interface WorkoutExercise {
   hlcs: Partial<Record<WorkoutExerciseField, string>>;
 }
 
+/**
+ * A name an exercise goes by, and the exercise it names (ADR 030): written by the server only
+ * (a plan published, a coach's merge), one row per name key of the user.
+ */
+export interface ExerciseName {
+  id: string;
+  nameKey: string;
+  exerciseId: string;
+}
+
 export const WORKOUT_SET_FIELDS = ['position', 'reps', 'loadKg', 'seconds'] as const;
 export type WorkoutSetField = (typeof WORKOUT_SET_FIELDS)[number];
 

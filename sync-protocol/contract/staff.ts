@@ -62,12 +62,27 @@ export interface StaffWorkoutSession extends Pick<WorkoutSession, 'id' | 'planId
 }
 
 /**
+ * An exercise the client has done (a set marked done in a session not discarded), with every name
+ * it goes by, the latest first (ADR 030): a coach's merge joins two names into one exercise.
+ */
+export interface StaffExercise {
+  /** The id the names share, or the one name's key when it has none. */
+  exerciseId: string;
+  names: { nameKey: string; name: string }[];
+  /** Sessions it was done in, and the start of the latest. */
+  sessions: number;
+  lastDoneAt: string;
+}
+
+/**
  * GET /api/coach/clients/:id/workout-sessions (issue 48, part 6): the client's latest sessions,
- * newest first, discarded ones and removed exercises and sets left out, and this week's adherence.
+ * newest first, discarded ones and removed exercises and sets left out, this week's adherence, and
+ * every exercise they have done, latest first.
  */
 export interface StaffWorkoutHistory {
   sessions: StaffWorkoutSession[];
   adherence: WeekAdherence;
+  exercises: StaffExercise[];
 }
 
 /** Where a generated draft came from: a model through the SDK, or the built-in generator. */

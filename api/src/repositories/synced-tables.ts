@@ -15,6 +15,8 @@ import { createDailyProgress } from './daily-progress.ts';
 import { createNotifications } from './notifications.ts';
 import type { SyncVersions } from './sync-versions.ts';
 import { createWeightRecords } from './weight-records.ts';
+import { exerciseNames } from '../db/schema/index.ts';
+import { createOwnedRows } from './owned-rows.ts';
 import { createWorkoutExercises, createWorkoutSessions, createWorkoutSets } from './workout-sessions.ts';
 
 /** A row as a pull sends it, with the sync version that stamped it last. */
@@ -45,6 +47,7 @@ export function createSyncedTables(database: AppDatabase, versions: SyncVersions
     workoutSessions: createWorkoutSessions(database, versions, now, coachesChanged),
     workoutExercises: createWorkoutExercises(database, versions, now, coachesChanged),
     workoutSets: createWorkoutSets(database, versions, now, coachesChanged),
+    exerciseNames: createOwnedRows(database, versions, exerciseNames),
   } satisfies SyncedTableRepositories;
 }
 

@@ -3,6 +3,7 @@
  * teachers: a teacher opens only their own students' threads and sessions, admins every client's
  * (services/coach-threads.ts `clientFor`).
  */
+import { exerciseMergeSchema, exerciseSeparationSchema } from '#protocol/schemas/exercises.ts';
 import { checkInDaySchema, checkInReviewSchema, coachMessageSchema, readMarkSchema } from '#protocol/schemas/messages.ts';
 import type { Weekday } from '#protocol/domain/check-ins.ts';
 import { DomainError } from '#protocol/errors.ts';
@@ -50,6 +51,15 @@ export function coachRoutes(deps: AppDeps) {
 
     /** A client's latest workout sessions, each with its sets against the prescription, and the week's adherence (issue 48, part 6). */
     .get('/clients/:id/workout-sessions', 'staff', (c) => c.json(coachWorkouts.history(currentUser(c), idParam(c))))
+
+    /** Two of the client's exercise names as one exercise, its history following (ADR 030); the exercises as they then are. */
+    .post('/clients/:id/exercise-merges', 'staff', jsonBody(exerciseMergeSchema), (c) => {
+      const { from, into } = c.req.valid('json');
+      return c.json({ exercises: coachWorkouts.merge(currentUser(c), idParam(c), from, into) });
+    })
+
+    /** A merged name taken out again. */
+    .post('/clients/:id/exercise-separations', 'staff', jsonBody(exerciseSeparationSchema), (c) => c.json({ exercises: coachWorkouts.separate(currentUser(c), idParam(c), c.req.valid('json').nameKey) }))
 
     .put('/clients/:id/check-in-day', 'staff', jsonBody(checkInDaySchema), async (c) => {
       await coachCheckIns.setCheckInDay(currentUser(c), idParam(c), c.req.valid('json').day as Weekday, now());

@@ -42,6 +42,8 @@ export function exportAccount(deps: AppDeps, userId: string) {
     workoutSets: rows(
       "SELECT id, session_id AS sessionId, exercise_id AS exerciseId, position, reps, load_kg AS loadKg, seconds, strftime('%Y-%m-%dT%H:%M:%fZ', done_at / 1000.0, 'unixepoch') AS doneAt FROM workout_sets WHERE user_id = ? AND deleted_at IS NULL ORDER BY session_id, exercise_id, position",
     ),
+    // The names each exercise goes by (ADR 030): which names the history counts as one exercise.
+    exerciseNames: rows('SELECT name_key AS nameKey, exercise_id AS exerciseId FROM exercise_names WHERE user_id = ? ORDER BY exercise_id, name_key'),
     dailyProgress: rows('SELECT local_date AS localDate, workout_completed AS workoutCompleted, diet_followed AS dietFollowed, mood, energy, is_completed AS isCompleted FROM daily_progress WHERE user_id = ? ORDER BY local_date'),
     notifications: rows('SELECT id, type, title, message, read, created_at AS createdAt FROM notifications WHERE user_id = ? ORDER BY created_at'),
     subscriptions: rows('SELECT id, plan_id AS planId, price, currency, status, start_date AS startDate, end_date AS endDate, source FROM subscriptions WHERE user_id = ? ORDER BY start_date'),

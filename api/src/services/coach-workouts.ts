@@ -6,13 +6,15 @@
  */
 import type Database from 'better-sqlite3';
 import type { ExerciseKind, Prescription } from '#protocol/conflict/workout.ts';
-import type { StaffWorkoutExercise, StaffWorkoutHistory, StaffWorkoutSession } from '#protocol/contract/staff.ts';
+import type { StaffExercise, StaffWorkoutExercise, StaffWorkoutHistory, StaffWorkoutSession } from '#protocol/contract/staff.ts';
+import { exerciseOfName } from '#protocol/domain/exercise-name.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import type { WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { weekAdherence, weeklyTarget } from '#protocol/domain/workout-adherence.ts';
 import { parseWeeklySchedule, type ScheduleDay } from '#protocol/domain/workout-schedule.ts';
 import type { Coach } from './coach-threads.ts';
 import { homeTimeZone } from './daily-progress.ts';
+import type { ExerciseNames } from './exercise-names.ts';
 
 /** Sessions a coach's view lists: a few months of a client who trains most days. */
 export const COACH_WORKOUT_SESSIONS = 50;
@@ -45,6 +47,12 @@ interface SetRow {
   seconds: number | null;
   doneAt: number;
 }
+interface DoneRow {
+  nameKey: string;
+  name: string;
+  sessionId: string;
+  startedAt: number;
+}
 interface PlanRow {
   id: string;
   frequency: string | null;
@@ -68,7 +76,7 @@ function groupBy<Row, Value>(rows: readonly Row[], key: (row: Row) => string, va
 /** The plan's days as stored when it was saved (ADR 024); a row older than that column is read now. */
 const scheduleOf = (plan: PlanRow): ScheduleDay[] => (plan.content === null ? parseWeeklySchedule(plan.weeklySchedule) : (JSON.parse(plan.content) as WorkoutContent).schedule);
 
-export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach: Coach, clientId: string) => string, now: () => number) {
+export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach: Coach, clientId: string) => string, exerciseNames: ExerciseNames, now: () => number) {
   const countryOf = sqlite.prepare<[string], string>('SELECT country_code FROM users WHERE id = ?').pluck();
   const sessionsOf = sqlite.prepare<[string, number], SessionRow>(
     'SELECT id, plan_id AS planId, weekday, started_at AS startedAt, ended_at AS endedAt FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT ?',
@@ -80,6 +88,13 @@ export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach
   const setsOf = sqlite.prepare<[string, string], SetRow>(
     `SELECT id, exercise_id AS exerciseId, position, reps, load_kg AS loadKg, seconds, done_at AS doneAt FROM workout_sets
       WHERE user_id = ? AND deleted_at IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY position, done_at, id`,
+  );
+  // Each name done in each session, the latest session first.
+  const doneOf = sqlite.prepare<[string], DoneRow>(
+    `SELECT DISTINCT e.exercise_key AS nameKey, e.name, e.session_id AS sessionId, s.started_at AS startedAt FROM workout_exercises e
+      JOIN workout_sessions s ON s.id = e.session_id AND s.user_id = e.user_id
+      WHERE e.user_id = ? AND e.deleted_at IS NULL AND s.deleted_at IS NULL AND EXISTS (SELECT 1 FROM workout_sets t WHERE t.exercise_id = e.id AND t.deleted_at IS NULL)
+      ORDER BY s.started_at DESC, s.id DESC`,
   );
   const plansOf = sqlite.prepare<[string, string], PlanRow>(
     'SELECT id, frequency, content, weekly_schedule AS weeklySchedule FROM workout_plans WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))',
@@ -113,6 +128,21 @@ export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach
     );
   }
 
+  /** Every exercise done, by the id its names share, the latest done first. */
+  function exercisesDone(userId: string): StaffExercise[] {
+    const exerciseOf = exerciseOfName(exerciseNames.list(userId));
+    return [...groupBy(doneOf.all(userId), (row) => exerciseOf(row.nameKey), (row) => row)].map(([exerciseId, rows]) => {
+      const names = new Map<string, string>();
+      for (const row of rows) if (!names.has(row.nameKey)) names.set(row.nameKey, row.name);
+      return {
+        exerciseId,
+        names: [...names].map(([nameKey, name]) => ({ nameKey, name })),
+        sessions: new Set(rows.map((row) => row.sessionId)).size,
+        lastDoneAt: iso(rows[0]?.startedAt ?? 0),
+      };
+    });
+  }
+
   return {
     /** 404 for no such client, 403 for one outside the coach's scope (`clientFor`). */
     history(coach: Coach, clientId: string): StaffWorkoutHistory {
@@ -138,7 +168,21 @@ export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach
         timeZone,
         target: plan ? weeklyTarget({ frequency: plan.frequency, schedule: scheduleOf(plan) }) : null,
       });
-      return { sessions, adherence };
+      return { sessions, adherence, exercises: exercisesDone(userId) };
+    },
+
+    /** Two of the client's exercise names as one exercise from now on, history included (ADR 030); the exercises as they then are. */
+    merge(coach: Coach, clientId: string, from: string, into: string): StaffExercise[] {
+      const userId = clientFor(coach, clientId);
+      exerciseNames.merge(userId, from, into);
+      return exercisesDone(userId);
+    },
+
+    /** A merged name as an exercise of its own again. */
+    separate(coach: Coach, clientId: string, nameKey: string): StaffExercise[] {
+      const userId = clientFor(coach, clientId);
+      exerciseNames.separate(userId, nameKey);
+      return exercisesDone(userId);
     },
   };
 }

@@ -17,6 +17,7 @@ import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, worko
 import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Notifications } from '../repositories/notifications.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
+import type { ExerciseNames } from './exercise-names.ts';
 import { planTexts, type PlanWords, type TranslatePlan, type TranslationEdits } from './plan-translation.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
@@ -88,7 +89,16 @@ function authoring<
   Raw extends { id: string; user_id: string; status: string; title: string; version: number; translation_edits: string },
   Dto extends Omit<PlanWords<Content>, 'details'> & { language: Locale },
   Content,
->(sqlite: Database.Database, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan, kind: Kind<Input, Raw, Dto, Content>) {
+>(
+  sqlite: Database.Database,
+  versions: SyncVersions,
+  notifications: Notifications,
+  now: () => number,
+  translatePlan: TranslatePlan,
+  kind: Kind<Input, Raw, Dto, Content>,
+  /** What else publishing (or editing a published plan) does, in its transaction. */
+  published: (plan: Raw) => void = () => {},
+) {
   const fields = Object.keys(kind.columns) as (keyof Input & string)[];
   const columns = fields.map((field) => kind.columns[field]);
   const byId = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE id = ? AND deleted_at IS NULL`);
@@ -126,6 +136,7 @@ function authoring<
     const plan = found(id);
     if (plan.status === 'published') return false;
     publish.run({ id, now: now(), version: versions.bump(plan.user_id) });
+    published(found(id));
     const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
     notifications.add(plan.user_id, {
       id: uuidv7(now()),
@@ -172,7 +183,9 @@ function authoring<
       const edited = sqlite.transaction(() => {
         const plan = found(id);
         update.run({ ...values(input), id, now: now(), version: versions.bump(plan.user_id) });
-        return found(id);
+        const edited = found(id);
+        if (edited.status === 'published') published(edited);
+        return edited;
       })();
       if (edited.status === 'published') await translateStored(id, callerId);
       return kind.toDto(found(id));
@@ -237,9 +250,10 @@ function authoring<
   };
 }
 
-export function createPlanAuthoring(sqlite: Database.Database, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan) {
+export function createPlanAuthoring(sqlite: Database.Database, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan, exerciseNames: ExerciseNames) {
   const diets = authoring(sqlite, versions, notifications, now, translatePlan, DIET);
-  const workouts = authoring(sqlite, versions, notifications, now, translatePlan, WORKOUT);
+  // Each exercise of a published workout gets its stable id (ADR 030).
+  const workouts = authoring(sqlite, versions, notifications, now, translatePlan, WORKOUT, (plan) => exerciseNames.identify(plan.user_id, WORKOUT.toDto(plan).content));
   return {
     diets,
     workouts,

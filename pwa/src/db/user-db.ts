@@ -102,6 +102,8 @@ export class UserDb extends Dexie {
     this.version(9).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
     // v10: workout sessions, their exercises and sets (issue 48), new tables pulled from the start.
     this.version(10).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // v11: the names an exercise goes by (ADR 030), written by the server before the table existed.
+    this.version(11).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
   /** A synced table (#protocol/tables.ts), by name. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { CheckInAnswer } from '#protocol/conflict/rules.ts';
 import type { ExerciseKind, Prescription, WorkoutExerciseField, WorkoutSessionField, WorkoutSetField } from '#protocol/conflict/workout.ts';
 import { users } from './users.ts';
@@ -373,4 +373,25 @@ export const workoutSets = sqliteTable(
     hlcs: text('hlcs', { mode: 'json' }).$type<Partial<Record<WorkoutSetField, string>>>().notNull().default({}),
   },
   (table) => [index('workout_sets_user_version_idx').on(table.userId, table.version), index('workout_sets_exercise_idx').on(table.exerciseId), index('workout_sets_session_idx').on(table.sessionId)],
+);
+
+/**
+ * The names a client's exercises go by (issue 48, ADR 030): each name's key (`exerciseNameKey`)
+ * and the id of the exercise it names. Publishing a workout plan gives each of its names a row,
+ * kept across the plan's versions; a coach's merge gives every name of one exercise the other's
+ * id. A name with no row names an exercise of its own. Synced to the client's devices, whose
+ * history follows the id.
+ */
+export const exerciseNames = sqliteTable(
+  'exercise_names',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nameKey: text('name_key').notNull(),
+    exerciseId: text('exercise_id').notNull(),
+    version: integer('version').notNull(),
+  },
+  (table) => [index('exercise_names_user_version_idx').on(table.userId, table.version), uniqueIndex('exercise_names_user_key_idx').on(table.userId, table.nameKey)],
 );

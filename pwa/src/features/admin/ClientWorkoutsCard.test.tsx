@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffWorkoutExercise, StaffWorkoutHistory, StaffWorkoutSession } from '#protocol/contract/staff.ts';
+import type { StaffExercise, StaffWorkoutExercise, StaffWorkoutHistory, StaffWorkoutSession } from '#protocol/contract/staff.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { useSession, type Client } from '#pwa/lib/session.ts';
 import { openPokeRelay } from '#pwa/sync/live-pokes.ts';
@@ -34,7 +34,7 @@ const aSession = (over: Partial<StaffWorkoutSession> = {}): StaffWorkoutSession 
   ...over,
 });
 
-const aHistory = (over: Partial<StaffWorkoutHistory> = {}): StaffWorkoutHistory => ({ sessions: [aSession()], adherence: { weekStart: '2026-11-23', done: 2, target: 3 }, ...over });
+const aHistory = (over: Partial<StaffWorkoutHistory> = {}): StaffWorkoutHistory => ({ sessions: [aSession()], adherence: { weekStart: '2026-11-23', done: 2, target: 3 }, exercises: [], ...over });
 
 async function showCard(locale: Locale = 'pt-BR') {
   renderInApp(await messagesWith(loadAdminMessages, locale), <ClientWorkoutsCard clientId="u1" />, locale);
@@ -105,7 +105,7 @@ describe('the coach reads a client’s workouts (issue 48, part 6)', () => {
     const many = Array.from({ length: WORKOUTS_PAGE + 2 }, (_, k) => aSession({ id: `w${k}` }));
     stubStaffApi({ 'GET /coach/clients/u1/workout-sessions': () => json(aHistory({ sessions: many })) });
     await showCard();
-    expect(screen.getAllByTestId('admin-workout-session')).toHaveLength(WORKOUTS_PAGE);
+    expect(await screen.findAllByTestId('admin-workout-session')).toHaveLength(WORKOUTS_PAGE);
     fireEvent.click(screen.getByTestId('admin-workouts-more'));
     expect(screen.getAllByTestId('admin-workout-session').map((session) => session.getAttribute('data-session-id'))).toEqual(many.map((session) => session.id));
     expect(screen.queryByTestId('admin-workouts-more')).toBeNull();
@@ -127,5 +127,42 @@ describe('the coach reads a client’s workouts (issue 48, part 6)', () => {
     stubStaffApi({ 'GET /coach/clients/u1/workout-sessions': () => json({ error: 'Sem permissão', code: 'FORBIDDEN' }, 403) });
     const card = await showCard();
     expect((await within(card).findByRole('alert')).textContent).toContain('Não foi possível carregar os treinos.');
+  });
+
+  it('lists the exercises done with the names each goes by; merges two names and separates one again, each answer shown', async () => {
+    const supino: StaffExercise = { exerciseId: 'x1', names: [{ nameKey: 'supino reto', name: 'Supino reto' }], sessions: 3, lastDoneAt: '2026-11-23T10:00:00.000Z' };
+    const barra: StaffExercise = { exerciseId: 'supino com barra', names: [{ nameKey: 'supino com barra', name: 'Supino com barra' }], sessions: 1, lastDoneAt: '2026-11-20T10:00:00.000Z' };
+    const merged: StaffExercise = { ...supino, names: [...supino.names, ...barra.names], sessions: 4 };
+    let history = aHistory({ exercises: [supino, barra] });
+    const calls = stubStaffApi({
+      'GET /coach/clients/u1/workout-sessions': () => json(history),
+      'POST /coach/clients/u1/exercise-merges': () => {
+        history = aHistory({ exercises: [merged] });
+        return json({ exercises: history.exercises });
+      },
+      'POST /coach/clients/u1/exercise-separations': () => {
+        history = aHistory({ exercises: [supino, barra] });
+        return json({ exercises: history.exercises });
+      },
+    });
+    const card = await showCard();
+    const lines = () => within(card).getAllByTestId('admin-exercise').map((line) => line.textContent);
+    await waitFor(() => expect(lines()).toEqual(['Supino reto3 sessões · última em 23 de nov. de 2026', 'Supino com barra1 sessão · última em 20 de nov. de 2026']));
+
+    fireEvent.click(within(card).getByTestId('admin-exercises-merge'));
+    const dialog = await screen.findByRole('dialog', { name: 'Juntar dois nomes de exercício' });
+    const pick = async (label: string, option: string) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: label }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick('Este exercício', 'Supino com barra');
+    await pick('É o mesmo que', 'Supino reto');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Juntar' }));
+    await waitFor(() => expect(lines()).toEqual(['Supino reto4 sessões · última em 23 de nov. de 2026Também chamado “Supino com barra”Separar']));
+    expect(calls.filter((call) => call.key.startsWith('POST')).map((call) => call.body)).toEqual([{ from: 'supino com barra', into: 'supino reto' }]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Separar “Supino com barra”' }));
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    expect(calls.filter((call) => call.key.startsWith('POST /coach/clients/u1/exercise-separations')).map((call) => call.body)).toEqual([{ nameKey: 'supino com barra' }]);
   });
 });

@@ -14,6 +14,7 @@ import type { Measures } from '#pwa/lib/measures.ts';
 import { useOnlineResource } from '#pwa/lib/use-online-resource.ts';
 import { useLivePokes } from '#pwa/sync/live-pokes.ts';
 import { coachApi } from './admin-api.ts';
+import { ClientExercises } from './ClientExercises.tsx';
 import { LoadError } from './LoadError.tsx';
 
 /** Sessions shown at first and added by each "show earlier": the latest ones are what a coach checks. */
@@ -125,7 +126,7 @@ function Session({ session }: { session: StaffWorkoutSession }) {
 /**
  * A client's workout sessions as their coach reads them (issue 48, part 6): this week's adherence
  * against the plan, then the latest sessions, each exercise's sets against the prescription, in
- * the viewer's units. It fetches again at each poke, so a session logged at the gym shows once the
+ * the viewer's units, and the exercises done with the names each goes by. It fetches again at each poke, so a session logged at the gym shows once the
  * phone has signal.
  */
 export function ClientWorkoutsCard({ clientId }: { clientId: string }) {
@@ -171,6 +172,7 @@ export function ClientWorkoutsCard({ clientId }: { clientId: string }) {
                 {t('admin.workouts.showEarlier')}
               </Button>
             )}
+            <ClientExercises clientId={clientId} exercises={history.exercises} onChanged={() => void workouts.reload()} />
           </>
         )}
       </CardContent>

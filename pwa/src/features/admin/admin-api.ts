@@ -62,6 +62,9 @@ export const coachApi = {
   markRead: (clientId: string, upTo: string) => answer(apiClient.coach.threads[':id'].read.$post({ ...byId(clientId), json: { upTo } })),
   /** The client's latest workout sessions with their sets and this week's adherence (issue 48, part 6). */
   workouts: (clientId: string) => answer(apiClient.coach.clients[':id']['workout-sessions'].$get(byId(clientId))),
+  /** Two of the client's exercise names as one exercise (name keys); a merge made already changes nothing. */
+  mergeExercises: (clientId: string, json: { from: string; into: string }) => answer(apiClient.coach.clients[':id']['exercise-merges'].$post({ ...byId(clientId), json })),
+  separateExercise: (clientId: string, nameKey: string) => answer(apiClient.coach.clients[':id']['exercise-separations'].$post({ ...byId(clientId), json: { nameKey } })),
   /** The weekday the client's dashboard asks for the check-in (0 = Sunday). */
   setCheckInDay: (clientId: string, day: number) => answer(apiClient.coach.clients[':id']['check-in-day'].$put({ ...byId(clientId), json: { day } })),
 };

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
 import { recordMutation, todayLocalDate } from '#pwa/db/local-writes.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
@@ -155,5 +155,28 @@ describe("an exercise's history (issue 48, item 5)", () => {
     await renderScreen('es-AR', '/workout?exercise=remada');
     expect((await screen.findByTestId('history-never')).textContent).toBe('Todavía no hay series de este ejercicio en este dispositivo.');
     await waitFor(() => expect(screen.getByTestId('history-back').getAttribute('href')).toBe('/workout'));
+  });
+
+  it('follows every name of one exercise the coach merged: one history, one entry in the list, and "last time" from either name', async () => {
+    await seedHistory();
+    const db = userDb();
+    await logSession(db, new Date(Date.now() - DAY), [{ name: 'Agachamento livre', kind: 'load', sets: [load(50, 6)] }]);
+    // As a pull brings them after the merge: both names share the exercise's id.
+    await db.synced('exerciseNames').bulkPut([
+      { id: nextId(), nameKey: 'agachamento', exerciseId: 'x-squat' },
+      { id: nextId(), nameKey: 'agachamento livre', exerciseId: 'x-squat' },
+    ]);
+    await renderScreen('pt-BR', '/workout?exercise=agachamento');
+    await waitFor(() => expect(screen.getByTestId('history-session-count').textContent).toBe('3'));
+    expect(texts('history-session-sets')[0]).toBe('50 kg × 6');
+
+    cleanup();
+    await renderScreen('pt-BR', '/workout');
+    const list = await screen.findByTestId('exercises-done');
+    await waitFor(() => expect(within(list).getAllByTestId('exercise-done').map((item) => item.textContent?.split('última')[0])).toEqual(['Agachamento livre', 'Prancha']));
+
+    // Today's plan says "Agachamento": its last time is the session under the other name.
+    fireEvent.click(within(await screen.findByTestId('chosen-day')).getByTestId('start-workout'));
+    expect((await screen.findByTestId('last-time')).textContent).toContain('50 kg × 6');
   });
 });

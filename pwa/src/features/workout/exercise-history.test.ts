@@ -42,6 +42,7 @@ const set = (id: string, exerciseId: string, position: number, figures: Partial<
   ...figures,
 });
 const done = (startedAt: string, sets: ExerciseInSession['sets'], overrides: Partial<ExerciseInSession> = {}): ExerciseInSession => ({
+  exercise: overrides.exerciseKey ?? 'agachamento',
   exerciseKey: 'agachamento',
   name: 'Agachamento',
   sessionId: startedAt,
@@ -58,6 +59,7 @@ describe('exercisesInSessions', () => {
     const sets = [set('a', 'e1', 1, { loadKg: 40, reps: 8 }), set('b', 'e1', 0, { loadKg: 42.5, reps: 6 }), set('c', 'e1', 2, { loadKg: 99, reps: 1, deleted: true }), set('d', 'e2', 0, { loadKg: 30, reps: 10 }), set('e', 'e3', 0, { loadKg: 50, reps: 5 })];
     expect(exercisesInSessions(sessions, exercises, sets)).toEqual([
       {
+        exercise: 'supino',
         exerciseKey: 'supino',
         name: 'supino',
         sessionId: 's1',
@@ -77,6 +79,17 @@ describe('exercisesInSessions', () => {
     const [only, ...rest] = exercisesInSessions([session('s1', '2026-11-01T12:00:00.000Z', { endedAt: null })], exercises, sets);
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ name: 'Supino', endedAt: null, sets: [{ loadKg: 40 }, { loadKg: 50 }] });
+  });
+
+  it('counts two names of one exercise (a coach merged them) once per session, under the exercise they name', () => {
+    const exercises = [exercise('e1', 's1', 'supino reto', { position: 0 }), exercise('e2', 's1', 'supino com barra', { position: 1 }), exercise('e3', 's1', 'remada', { position: 2 })];
+    const sets = [set('a', 'e1', 0, { loadKg: 40, reps: 8 }), set('b', 'e2', 0, { loadKg: 45, reps: 6 }), set('c', 'e3', 0, { loadKg: 30, reps: 10 })];
+    const exerciseOf = (key: string) => (key.startsWith('supino') ? 'x1' : key);
+    const done = exercisesInSessions([session('s1', '2026-11-01T12:00:00.000Z')], exercises, sets, exerciseOf);
+    expect(done.map(({ exercise, exerciseKey, sets }) => [exercise, exerciseKey, sets.length])).toEqual([
+      ['x1', 'supino reto', 2],
+      ['remada', 'remada', 1],
+    ]);
   });
 });
 
@@ -144,6 +157,14 @@ describe('exercisesDone', () => {
       { exerciseKey: 'agachamento', name: 'Agachamento livre', lastStartedAt: '2026-11-03T12:00:00.000Z', best: { loadKg: 60, reps: 5, seconds: null } },
       { exerciseKey: 'prancha', name: 'Prancha', lastStartedAt: '2026-11-02T12:00:00.000Z', best: { loadKg: null, reps: null, seconds: 45 } },
     ]);
+  });
+
+  it('lists two names of one exercise once, under the latest name, whose key opens the history of both', () => {
+    const list = exercisesDone([
+      done('2026-11-01T12:00:00.000Z', [{ loadKg: 60, reps: 5, seconds: null }], { exercise: 'x1', exerciseKey: 'supino reto', name: 'Supino reto' }),
+      done('2026-11-03T12:00:00.000Z', [{ loadKg: 50, reps: 5, seconds: null }], { exercise: 'x1', exerciseKey: 'supino com barra', name: 'Supino com barra' }),
+    ]);
+    expect(list).toEqual([{ exerciseKey: 'supino com barra', name: 'Supino com barra', lastStartedAt: '2026-11-03T12:00:00.000Z', best: { loadKg: 60, reps: 5, seconds: null } }]);
   });
 });
 

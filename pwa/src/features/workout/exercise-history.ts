@@ -3,7 +3,8 @@ import { bestSet, bestsOf, volumeKg } from '#protocol/domain/lift-records.ts';
 
 /**
  * An exercise's history (issue 48, item 5; ADR 030): what it followed across sessions and plan
- * versions is its `exerciseKey`. Figures are in kg: the screen converts them to the client's units.
+ * versions is the exercise its `exerciseKey` names: the key itself, or the id the server's
+ * exercise names give it (a published plan's, or two names a coach merged). Figures are in kg: the screen converts them to the client's units.
  */
 
 /** A set as the history reads it. */
@@ -11,6 +12,8 @@ export type LoggedSet = Pick<WorkoutSet, 'reps' | 'loadKg' | 'seconds'>;
 
 /** One exercise as done in one session, with the sets done in their order. */
 export interface ExerciseInSession {
+  /** The exercise it is, whichever of its names was done (`exerciseOfName`). */
+  exercise: string;
   exerciseKey: string;
   /** The name shown that day. */
   name: string;
@@ -33,12 +36,17 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 }
 
 /**
- * The exercises done in these sessions, one per session and key: discarded sessions, removed
+ * The exercises done in these sessions, one per session and exercise (`exerciseOf` its key): discarded sessions, removed
  * exercises and removed sets left out, and so are exercises with no set done (skipped, or not
  * begun), which lifted nothing. An exercise added twice to one session counts once, its sets
  * together in the session's order.
  */
-export function exercisesInSessions(sessions: readonly WorkoutSession[], exercises: readonly WorkoutExercise[], sets: readonly WorkoutSet[]): ExerciseInSession[] {
+export function exercisesInSessions(
+  sessions: readonly WorkoutSession[],
+  exercises: readonly WorkoutExercise[],
+  sets: readonly WorkoutSet[],
+  exerciseOf: (exerciseKey: string) => string = (exerciseKey) => exerciseKey,
+): ExerciseInSession[] {
   const live = new Map(sessions.filter((session) => !session.deleted).map((session) => [session.id, session]));
   const setsOf = groupBy(
     sets.filter((set) => !set.deleted),
@@ -49,14 +57,14 @@ export function exercisesInSessions(sessions: readonly WorkoutSession[], exercis
   for (const exercise of inOrder) {
     const mine = (setsOf.get(exercise.id) ?? []).sort((a, b) => a.position - b.position).map(({ reps, loadKg, seconds }) => ({ reps, loadKg, seconds }));
     if (mine.length === 0) continue;
-    const key = `${exercise.sessionId}\n${exercise.exerciseKey}`;
+    const key = `${exercise.sessionId}\n${exerciseOf(exercise.exerciseKey)}`;
     const already = done.get(key);
     if (already) {
       already.sets.push(...mine);
       continue;
     }
     const session = live.get(exercise.sessionId)!;
-    done.set(key, { exerciseKey: exercise.exerciseKey, name: exercise.name, sessionId: session.id, startedAt: session.startedAt, endedAt: session.endedAt, sets: mine });
+    done.set(key, { exercise: exerciseOf(exercise.exerciseKey), exerciseKey: exercise.exerciseKey, name: exercise.name, sessionId: session.id, startedAt: session.startedAt, endedAt: session.endedAt, sets: mine });
   }
   return [...done.values()];
 }
@@ -149,8 +157,8 @@ export interface ExerciseDone {
 
 /** Every exercise done, the latest first, each under its latest name with its best set of all time. */
 export function exercisesDone(done: readonly ExerciseInSession[]): ExerciseDone[] {
-  return [...groupBy([...done].sort(newestFirst), (session) => session.exerciseKey)].map(([exerciseKey, sessions]) => ({
-    exerciseKey,
+  return [...groupBy([...done].sort(newestFirst), (session) => session.exercise)].map(([, sessions]) => ({
+    exerciseKey: sessions[0]!.exerciseKey,
     name: sessions[0]!.name,
     lastStartedAt: sessions[0]!.startedAt,
     best: bestOfSets(sessions.flatMap((session) => session.sets)),

@@ -1,4 +1,5 @@
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
+import { exerciseOfName, namesOfExercise } from '#protocol/domain/exercise-name.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { bestsOf, type ExerciseBests } from '#protocol/domain/lift-records.ts';
 import { useCurrentDb } from '#pwa/db/current.ts';
@@ -76,7 +77,7 @@ export interface ExercisePast {
 }
 
 /**
- * The past of each of these exercises (by `exerciseKey`) in the sessions started before `before`,
+ * The past of each of these exercises (by `exerciseKey`, and every other name of it) in the sessions started before `before`,
  * discarded ones and removed sets left out: what a set is pre-filled from and what a record beats.
  */
 export function useExercisePasts(keys: readonly string[], before: WorkoutSession | null | undefined): ReadonlyMap<string, ExercisePast> | undefined {
@@ -84,7 +85,10 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
   const keyList = [...new Set(keys)].sort().join('\n');
   return useLiveData(async () => {
     if (!db || !before) return undefined;
-    const wanted = keyList === '' ? [] : keyList.split('\n');
+    const asked = keyList === '' ? [] : keyList.split('\n');
+    const names = await db.synced('exerciseNames').toArray();
+    const namesOf = new Map(asked.map((key) => [key, namesOfExercise(key, names)]));
+    const wanted = [...new Set([...namesOf.values()].flat())];
     const exercises = (await db.synced('workoutExercises').where('exerciseKey').anyOf(wanted).toArray()).filter((exercise) => !exercise.deleted && exercise.sessionId !== before.id);
     const sessions = new Map(
       (await db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]))
@@ -94,8 +98,8 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
     const earlier = exercises.filter((exercise) => sessions.has(exercise.sessionId));
     const sets = (await setsOfExercises(db, earlier.map((exercise) => exercise.id))).filter((set) => !set.deleted);
     const pasts = new Map<string, ExercisePast>();
-    for (const key of wanted) {
-      const mine = earlier.filter((exercise) => exercise.exerciseKey === key);
+    for (const [key, itsNames] of namesOf) {
+      const mine = earlier.filter((exercise) => itsNames.includes(exercise.exerciseKey));
       const mySets = sets.filter((set) => mine.some((exercise) => exercise.id === set.exerciseId));
       const last = mine
         .filter((exercise) => mySets.some((set) => set.exerciseId === exercise.id))
@@ -109,17 +113,20 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
   }, [db, keyList, before?.id, before?.startedAt]);
 }
 
-/** An exercise's history on this device (pending changes included), by its key; null when it was never done, undefined while loading. */
+/** An exercise's history on this device (pending changes included), by its key and every other name of it; null when it was never done, undefined while loading. */
 export function useExerciseHistory(exerciseKey: string): ExerciseHistory | null | undefined {
   const db = useCurrentDb();
   return useLiveData(async () => {
     if (!db) return undefined;
-    const exercises = await db.synced('workoutExercises').where('exerciseKey').equals(exerciseKey).toArray();
+    const named = await db.synced('exerciseNames').where('nameKey').equals(exerciseKey).first();
+    const names = named ? namesOfExercise(exerciseKey, await db.synced('exerciseNames').where('exerciseId').equals(named.exerciseId).toArray()) : [exerciseKey];
+    const exercises = await db.synced('workoutExercises').where('exerciseKey').anyOf(names).toArray();
     const [sessions, sets] = await Promise.all([
       db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]),
       setsOfExercises(db, exercises.map((exercise) => exercise.id)),
     ]);
-    return historyOf(exercisesInSessions(sessions.filter((session) => session !== undefined), exercises, sets));
+    // Every name read is this one exercise: a session that had two of them counts once.
+    return historyOf(exercisesInSessions(sessions.filter((session) => session !== undefined), exercises, sets, () => exerciseKey));
   }, [db, exerciseKey]);
 }
 
@@ -128,7 +135,12 @@ export function useExercisesDone(): ExerciseDone[] | undefined {
   const db = useCurrentDb();
   return useLiveData(async () => {
     if (!db) return undefined;
-    const [sessions, exercises, sets] = await Promise.all([db.synced('workoutSessions').toArray(), db.synced('workoutExercises').toArray(), db.synced('workoutSets').toArray()]);
-    return exercisesDone(exercisesInSessions(sessions, exercises, sets));
+    const [sessions, exercises, sets, names] = await Promise.all([
+      db.synced('workoutSessions').toArray(),
+      db.synced('workoutExercises').toArray(),
+      db.synced('workoutSets').toArray(),
+      db.synced('exerciseNames').toArray(),
+    ]);
+    return exercisesDone(exercisesInSessions(sessions, exercises, sets, exerciseOfName(names)));
   }, [db]);
 }

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { Prescription, WorkoutSession } from '#protocol/conflict/workout.ts';
 import type { ScheduleDay } from '#protocol/domain/workout-schedule.ts';
-import { exerciseNameKey } from '#protocol/domain/exercise-name.ts';
+import { exerciseKeyOf } from '#protocol/domain/exercise-name.ts';
 import { exerciseKindOf } from '#protocol/domain/workout-prescription.ts';
 import { EXERCISE_NAME_MAX, PRESCRIPTION_TEXT_MAX } from '#protocol/mutations/fields.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -19,9 +19,6 @@ const short = (text: string | undefined, max: number) => {
   const trimmed = text?.trim() ?? '';
   return trimmed === '' ? null : trimmed.slice(0, max);
 };
-
-/** The key an exercise's history follows: its name as the plan's author wrote it, folded (ADR 030). */
-export const exerciseKeyOf = (name: string) => (exerciseNameKey(name) || name.trim()).slice(0, EXERCISE_NAME_MAX);
 
 /** The plan's sets, reps and rest as written, cut to what a change may carry. */
 const prescriptionOf = (exercise: ScheduleDay['exercises'][number]): Prescription => ({
