@@ -17,9 +17,10 @@
 // LOCAL_WRITE_WRITES (default 30) measured ones through the dialog, as a person does: open the
 // dialog, type the weight key by key, pause, click Save, wait for the dialog to close. Each run gives a p50 and a p95;
 // the figure is the median run's. The machine is shared: compare figures of one run only.
-/* global window, Element -- recordSaveClicks and expectWrite run in the page */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { clickLikeAPerson, expectWrite, goOffline, ms, recordClicks, writeSpans } from './lib/local-write.mjs';
+import { percentile } from './lib/median.mjs';
 import { startServer } from './server.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LOCAL_WRITE_RUNS ?? 5) || 5);
@@ -30,40 +31,11 @@ const TARGET_P95_MS = 16;
 export const name = `Local weight write, Save click → outbox row committed (Chromium, median of ${RUNS} runs × ${WRITES} writes)`;
 
 const SAVE_BUTTON = '[data-testid="weight-save"]';
+/** The dialog's mark when its submit handler starts (pwa/src/db/local-writes.ts, WEIGHT_SUBMIT_MARK). */
+const WEIGHT_SUBMIT_MARK = 'leve:weight-submit';
 
-/** Runs in the page before the app: the time stamp of every click that lands on Save. */
-function recordSaveClicks(selector) {
-  window.__saveClicks = [];
-  window.addEventListener('click', (event) => event.target instanceof Element && event.target.closest(selector) && window.__saveClicks.push(event.timeStamp), true);
-}
-
-/** In the page: `window.__written` resolves with the next write's click, submit and local-write times. */
-function expectWrite() {
-  window.__written = new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      const write = list.getEntriesByName('leve:local-write').at(-1);
-      if (!write) return;
-      observer.disconnect();
-      const submit = performance.getEntriesByName('leve:weight-submit').at(-1);
-      resolve({
-        click: window.__saveClicks.at(-1),
-        submit: submit?.startTime,
-        writeStart: write.startTime,
-        committed: write.startTime + write.duration,
-        clicks: window.__saveClicks.length,
-        writes: performance.getEntriesByName('leve:local-write').length,
-      });
-    });
-    observer.observe({ type: 'measure' });
-  });
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
-};
+/** The nearest-rank median, as the figures have always been taken here. */
 const median = (values) => percentile(values, 0.5);
-const ms = (value) => `${value.toFixed(1)} ms`;
 
 async function registerClient(context, url, run) {
   const email = `bench.local-write.${Date.now().toString(36)}.${run}@example.com`;
@@ -74,29 +46,12 @@ async function registerClient(context, url, run) {
   if (response.status() !== 201) throw new Error(`local-write: registration answered ${response.status()} ${await response.text()}`);
 }
 
-/**
- * Points at the button, presses, releases 80 ms later, as a hand does. Not Playwright's
- * `click()`: that sends press and release back to back (the page then handles the release, and
- * dates the click, before it has finished with the press) and listens to the page's pointer events
- * itself to check what was hit, which adds its own work to the measured span.
- */
-async function clickLikeAPerson(page, locator) {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('local-write: Save is not on screen');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  // A person's pause on the button: the hover's 250 ms transition is over, as on a phone, which has no hover.
-  await page.waitForTimeout(300);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-}
-
 /** One person's session: returns each measured write's spans (ms). */
 async function session(browser, url, run) {
   // No service worker: its precaching would compete with the first writes for the CPU; it takes no part in them.
   const context = await browser.newContext({ locale: 'pt-BR', serviceWorkers: 'block' });
   try {
-    await context.addInitScript(recordSaveClicks, SAVE_BUTTON);
+    await context.addInitScript(recordClicks, SAVE_BUTTON);
     await registerClient(context, url, run);
     const page = await context.newPage();
     await page.goto(`${url}/dashboard`);
@@ -104,8 +59,7 @@ async function session(browser, url, run) {
     // The first load creates the trial and then renders /dashboard again: wait for that, and for the first sync.
     await page.getByTestId('banner-activation').waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="sync-status"][data-pending="0"]').waitFor({ timeout: 30_000 });
-    await context.setOffline(true);
-    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await goOffline(context, page);
 
     const writes = [];
     for (let i = 0; i <= WRITES; i++) {
@@ -115,15 +69,15 @@ async function session(browser, url, run) {
       await page.getByTestId('weight-input').pressSequentially((80 + (i % 50) / 10).toFixed(1), { delay: 120 });
       // Nothing of Playwright's runs in the page while the write is measured: no polling locator,
       // one evaluate that waits for the app's measure.
-      await page.evaluate(expectWrite);
+      await page.evaluate(expectWrite, WEIGHT_SUBMIT_MARK);
       await clickLikeAPerson(page, page.locator(SAVE_BUTTON));
-      const spans = await page.evaluate(() => window.__written);
+      const spans = await writeSpans(page);
       await page.getByTestId('weight-form').waitFor({ state: 'detached' });
       if (spans.clicks !== i + 1 || spans.writes !== i + 1) throw new Error(`local-write: write ${i} left ${spans.clicks} clicks and ${spans.writes} local writes`);
       writes.push({
         total: spans.committed - spans.click,
-        toHandler: spans.submit - spans.click,
-        toTransaction: spans.writeStart - spans.submit,
+        toHandler: spans.mark - spans.click,
+        toTransaction: spans.writeStart - spans.mark,
         transaction: spans.committed - spans.writeStart,
       });
     }

@@ -31,10 +31,11 @@
 //    exercises done, the phone is slowed 4×, and a finger taps the exercise there (an in-app navigation to /workout?exercise=<key>). Measured:
 //    from the tap's pointerdown to the frame after the history's first session card and its charts
 //    are in the document; the tap's own interaction duration is printed beside it.
-/* global window, document, Element, MutationObserver, requestAnimationFrame, addEventListener, indexedDB -- the in-page helpers */
+/* global window, document, MutationObserver, requestAnimationFrame, addEventListener, indexedDB -- the in-page helpers */
 import { chromium, expect, request as playwrightRequest } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-import { median } from './lib/median.mjs';
+import { clickLikeAPerson, expectWrite, goOffline, ms, recordClicks, writeSpans } from './lib/local-write.mjs';
+import { median, percentile } from './lib/median.mjs';
 import { CPU_SLOWDOWN, PHONE, fingerTap, measure, observeInteractions, slowDown } from './lib/phone.mjs';
 import { startServer } from './server.mjs';
 
@@ -77,11 +78,6 @@ const WEEK = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quint
 }));
 
 const SET_DONE = '[data-testid="set-done"]';
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
-};
-const ms = (value) => `${value.toFixed(1)} ms`;
 const whole = (value) => `${Math.round(value)} ms`;
 
 // ---------------------------------------------------------------------------------------------
@@ -187,12 +183,6 @@ function twoYears() {
   });
 }
 
-/** The phone goes offline, as in a basement gym. */
-async function goOffline(context, page) {
-  await context.setOffline(true);
-  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-}
-
 /** Starts today's day of the plan from /workout's start and waits for its 32 rows, each pre-filled. */
 async function startSession(page) {
   await page.getByTestId('chosen-day').getByTestId('start-workout').click();
@@ -214,39 +204,10 @@ function bringToMiddle([selector, index]) {
 // ---------------------------------------------------------------------------------------------
 // 1. Set done → outbox committed.
 
-/** Runs in the page before the app: the time stamp of every click that lands on a set's done button. */
-function recordDoneClicks(selector) {
-  window.__doneClicks = [];
-  window.addEventListener('click', (event) => event.target instanceof Element && event.target.closest(selector) && window.__doneClicks.push(event.timeStamp), true);
-}
-
-/** In the page: `window.__written` resolves with the next local write's click, start and commit times. */
-function expectWrite() {
-  window.__written = new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      const write = list.getEntriesByName('leve:local-write').at(-1);
-      if (!write) return;
-      observer.disconnect();
-      resolve({ click: window.__doneClicks.at(-1), writeStart: write.startTime, committed: write.startTime + write.duration, clicks: window.__doneClicks.length, writes: performance.getEntriesByName('leve:local-write').length });
-    });
-    observer.observe({ type: 'measure' });
-  });
-}
-
-async function pressLikeAPerson(page, locator) {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('workout-session: the done button is not on screen');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForTimeout(300);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-}
-
 async function writeRun(browser, url, teacher) {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: PHONE.viewport, serviceWorkers: 'block' });
   try {
-    await context.addInitScript(recordDoneClicks, SET_DONE);
+    await context.addInitScript(recordClicks, SET_DONE);
     await newStudent(context.request, url, teacher);
     await pushSessions(context.request, url, lastTime());
     const page = await context.newPage();
@@ -259,7 +220,7 @@ async function writeRun(browser, url, teacher) {
     await page.locator('[data-testid="sync-status"][data-pending="0"]').waitFor({ timeout: 60_000 });
     await goOffline(context, page);
     const writesBefore = await page.evaluate(() => performance.getEntriesByName('leve:local-write').length);
-    const clicksBefore = await page.evaluate(() => window.__doneClicks.length);
+    const clicksBefore = await page.evaluate(() => window.__clicks.length);
 
     const writes = [];
     const firstUndone = () => page.getByTestId('set-row').evaluateAll((rows) => rows.findIndex((row) => row.getAttribute('data-done') === 'false'));
@@ -274,8 +235,8 @@ async function writeRun(browser, url, teacher) {
       }
       if (!(await page.evaluate(bringToMiddle, [SET_DONE, index]))) throw new Error(`workout-session: set ${index}'s done button is covered`);
       await page.evaluate(expectWrite);
-      await pressLikeAPerson(page, page.locator(SET_DONE).nth(index));
-      const spans = await page.evaluate(() => window.__written);
+      await clickLikeAPerson(page, page.locator(SET_DONE).nth(index));
+      const spans = await writeSpans(page);
       await page.waitForFunction((done) => document.querySelectorAll('[data-testid="set-row"][data-done="true"]').length === done, i + 1, { polling: 'raf' });
       if (spans.clicks !== clicksBefore + i + 1 || spans.writes !== writesBefore + i + 1) throw new Error(`workout-session: set ${i} left ${spans.clicks - clicksBefore} clicks and ${spans.writes - writesBefore} local writes`);
       writes.push({ total: spans.committed - spans.click, toWrite: spans.writeStart - spans.click, transaction: spans.committed - spans.writeStart });

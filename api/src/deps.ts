@@ -23,7 +23,7 @@ import type { MercadoPagoGateway } from './payments/mercadopago.ts';
 import type { LiveUpdates } from './live/live-updates.ts';
 import { createCoachCheckIns, type CoachCheckIns } from './services/coach-check-ins.ts';
 import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workouts.ts';
-import { createExerciseNames } from './services/exercise-names.ts';
+import { createExerciseNames, type ExerciseNames } from './services/exercise-names.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
@@ -104,6 +104,8 @@ export interface AppDeps {
   coachCheckIns: CoachCheckIns;
   /** A client's workout sessions for their coach (issue 48, part 6). */
   coachWorkouts: CoachWorkouts;
+  /** The names each client's exercises go by: their stable ids and the coaches' merges (ADR 030). */
+  exerciseNames: ExerciseNames;
   attention: AttentionView;
   generation: ContentGeneration;
   translateTexts: Translations['translateTexts'];
@@ -174,6 +176,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     coachThreads,
     coachCheckIns: createCoachCheckIns(database.sqlite, versions, coachThreads, groupCommit),
     coachWorkouts: createCoachWorkouts(database.sqlite, coachThreads.clientFor, exerciseNames, now),
+    exerciseNames,
     attention: createAttention(database.sqlite, subscriptions, now),
     generation,
     translateTexts: translations.translateTexts,

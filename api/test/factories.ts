@@ -98,6 +98,39 @@ export async function signedIn(t: TestApp, overrides: Parameters<typeof createUs
   return { c, user: await signIn(c, t.deps, overrides) };
 }
 
+type SignedIn = Awaited<ReturnType<typeof signedIn>>;
+/** The people of the coach's tests (`aCoachingTeam`). */
+export interface CoachingTeam {
+  teacher: SignedIn;
+  /** Another teacher. */
+  other: SignedIn;
+  /** The teacher's student. */
+  ana: SignedIn;
+  /** The other teacher's student. */
+  olga: SignedIn;
+  /** A client with no teacher. */
+  livre: SignedIn;
+  admin: SignedIn;
+}
+
+/**
+ * The people of the coach's tests, each signed in: a teacher (Tiago) and their student Ana, another
+ * teacher (Otto) and his student Olga, Úrsula with no teacher, and an admin; with `bia`, a second
+ * student of Tiago's. Only who a test needs: each sign-in hashes a password (~60 ms).
+ */
+export async function aCoachingTeam(t: TestApp): Promise<CoachingTeam>;
+export async function aCoachingTeam(t: TestApp, options: { bia: true }): Promise<CoachingTeam & { bia: SignedIn }>;
+export async function aCoachingTeam(t: TestApp, { bia = false } = {}): Promise<CoachingTeam & { bia?: SignedIn }> {
+  const teacher = await signedIn(t, { role: 'teacher', name: 'Tiago Professor' });
+  const other = await signedIn(t, { role: 'teacher', name: 'Otto Professor' });
+  const ana = await signedIn(t, { name: 'Ana Aluna', teacherId: teacher.user.id });
+  const second = bia ? { bia: await signedIn(t, { name: 'Bia Aluna', teacherId: teacher.user.id }) } : {};
+  const olga = await signedIn(t, { name: 'Olga Aluna', teacherId: other.user.id });
+  const livre = await signedIn(t, { name: 'Úrsula Livre' });
+  const admin = await signedIn(t, { role: 'admin', name: 'Ana Admin' });
+  return { teacher, other, ana, ...second, olga, livre, admin };
+}
+
 /**
  * A simulated device of one user: numbers its mutations, stamps them with its own HLC clock and
  * records the local date and time zone, as the PWA's outbox does.

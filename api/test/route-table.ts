@@ -30,12 +30,11 @@ interface Actor {
 }
 
 /** Everyone a cell needs, fresh for each cell: the caller and the client the call is about. */
-/** Two exercise names of the target's, as one exercise (`merged`) or two; the merge's body. */
+/** Two exercise names of the target's, as a published plan gives them, one exercise (`merged`) or two; the merge's body. */
 function namedTwice(w: World, merged: boolean) {
-  const names = w.t.deps.exerciseNames.storageFor(w.target.id);
-  const exerciseId = uuidv7();
-  names.insert({ id: uuidv7(), nameKey: 'supino reto', exerciseId });
-  names.insert({ id: uuidv7(), nameKey: 'supino com barra', exerciseId: merged ? exerciseId : uuidv7() });
+  const names = w.t.deps.exerciseNames;
+  names.identify(w.target.id, { schedule: [{ weekday: 1, day: 'Segunda-feira', exercises: [{ name: 'Supino reto' }, { name: 'Supino com barra' }] }], progressionTips: [], safetyNotes: [] });
+  if (merged) names.merge(w.target.id, 'supino com barra', 'supino reto');
   return { from: 'supino com barra', into: 'supino reto' };
 }
 

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../clock/hlc.ts';
 import { createMemoryStore } from '../replica.ts';
 import { parseMutation, parseMutationWith, MUTATORS } from './index.ts';
-import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type Mutator, type MutatorContext } from './mutator.ts';
+import { changedResult, defineMutator, runMutator, runMutatorAsync, use, type AsyncMutatorStorage, type Mutator, type MutatorContext, type MutatorRun } from './mutator.ts';
 import { MAX_PHOTO_BYTES, PHOTO_RECORD_ARGS } from './fields.ts';
 import { messageDelete } from './message-delete.ts';
 import { messageSend } from './message-send.ts';
 import { photoDelete } from './photo-delete.ts';
+import { useAll } from './use-all.ts';
 import { weightAdd } from './weight-add.ts';
 import { weightUpdate } from './weight-update.ts';
 
@@ -89,6 +90,33 @@ describe('one apply, two drivers', () => {
     expect(results.device.map((r) => r.ok && r.changed)).toEqual([true, true, false]);
     expect(onDevice.rows.weightRecords.get(ID)).toEqual(onServer.rows.weightRecords.get(ID));
     expect(onServer.rows.weightRecords.get(ID)).toMatchObject({ weight: 83.9, hlcs: { weight: hlc(5) } });
+  });
+
+  it('sends the reads of a useAll together on the device, one after another on the server, with the same answers in order', async () => {
+    const OTHER = '0190a0b0-0000-7000-8000-000000000002';
+    const store = createMemoryStore();
+    runMutator(weightAdd.apply({ id: ID, weight: 84.2, notes: null, createdAt: '2026-01-01T08:00:00.000Z' }, context()), store.synchronous);
+    const answers: unknown[][] = [];
+    function* reads(): MutatorRun {
+      answers.push(yield* useAll((storage) => storage.weightRecords.get(ID), (storage) => storage.weightRecords.get(OTHER), (storage) => storage.workoutSets.get(ID)));
+      return changedResult;
+    }
+    runMutator(reads(), store.synchronous);
+    // The device's storage: each answer a turn later, and a log of when each read went out and came back.
+    const log: string[] = [];
+    const later = <T>(what: string, answer: () => T) => {
+      log.push(`read ${what}`);
+      return Promise.resolve().then(() => (log.push(`answer ${what}`), answer()));
+    };
+    const device = {
+      ...store.mutable,
+      weightRecords: { ...store.mutable.weightRecords, get: (key: string) => later(`weight ${key}`, () => store.synchronous.weightRecords.get(key)) },
+      workoutSets: { ...store.mutable.workoutSets, get: (key: string) => later(`set ${key}`, () => store.synchronous.workoutSets.get(key)) },
+    } as AsyncMutatorStorage;
+    await runMutatorAsync(reads(), device);
+    expect(answers[0]).toEqual([store.rows.weightRecords.get(ID), undefined, undefined]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(log).toEqual([`read weight ${ID}`, `read weight ${OTHER}`, `read set ${ID}`, `answer weight ${ID}`, `answer weight ${OTHER}`, `answer set ${ID}`]);
   });
 
   it('dates a weigh-in from a device clock running ahead at the now of the side that applies it', () => {

@@ -4,7 +4,8 @@
  * the user acts and again when it rebases; the server runs the very same `apply` on SQLite inside
  * the push transaction.
  *
- * `apply` is a generator: each read or write of the storage is a `yield* use((storage) => …)`.
+ * `apply` is a generator: each read or write of the storage is a `yield* use((storage) => …)`
+ * (reads that do not depend on one another, one `yield* useAll(…)`: ./use-all.ts).
  * The server's storage answers synchronously (better-sqlite3 transactions cannot await) and
  * `runMutator` drives it in one go; the device's answers are promises (Dexie) and
  * `runMutatorAsync` awaits each. One body, two drivers, no second copy of the rule.

@@ -6,6 +6,7 @@
 import { applyWorkoutSetRemove, applyWorkoutSetUpdate, countIntoSession, type WorkoutSet } from '../conflict/workout.ts';
 import { notAfter } from './instants.ts';
 import { changedResult, defineMutator, refused, unchangedResult, update, use, type MutatorContext } from './mutator.ts';
+import { useAll } from './use-all.ts';
 
 /** A set as marked done; null where the exercise has none: no reps for a time, no load for body weight. */
 export type WorkoutSetAddArgs = Pick<WorkoutSet, 'id' | 'sessionId' | 'exerciseId' | 'position' | 'reps' | 'loadKg' | 'seconds' | 'doneAt'>;
@@ -20,12 +21,17 @@ export const workoutSetAdd = defineMutator({
   args: { id: 'uuid', sessionId: 'uuid', exerciseId: 'uuid', position: 'position', reps: 'reps', loadKg: 'load', seconds: 'setSeconds', doneAt: 'instant' },
   refine: (args: WorkoutSetAddArgs) => (saysSomething(args) ? null : { field: 'reps', key: 'validation.repsInvalid' }),
   *apply(args: WorkoutSetAddArgs, { now }: MutatorContext) {
-    // A replay first: counted once, even in a session that has filled since.
-    if (yield* use((storage) => storage.workoutSets.get(args.id))) return unchangedResult;
-    const exercise = yield* use((storage) => storage.workoutExercises.get(args.exerciseId));
+    // The set, its exercise and its session read together (one round trip on the device).
+    const [replayed, exercise, session] = yield* useAll(
+      (storage) => storage.workoutSets.get(args.id),
+      (storage) => storage.workoutExercises.get(args.exerciseId),
+      (storage) => storage.workoutSessions.get(args.sessionId),
+    );
+    // A replay first: counted once, even in a session that has filled since (its limits are not looked at).
+    if (replayed) return unchangedResult;
     if (!exercise || exercise.sessionId !== args.sessionId) return refused('NOT_FOUND');
     const doneAt = notAfter(args.doneAt, now);
-    const counted = countIntoSession(yield* use((storage) => storage.workoutSessions.get(args.sessionId)), 'set', doneAt);
+    const counted = countIntoSession(session, 'set', doneAt);
     if (!counted.ok) return counted;
     const set: WorkoutSet = { ...args, doneAt, deleted: false, hlcs: {} };
     const stored = yield* use((storage) => storage.workoutSets.insert(set));

@@ -6,7 +6,7 @@ import type { Prescription } from '#protocol/conflict/workout.ts';
 import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { outcomesOf, pushFrom, signedIn, TestDevice } from '../../test/factories.ts';
+import { aCoachingTeam, outcomesOf, pushFrom, signedIn, TestDevice } from '../../test/factories.ts';
 import { COACH_WORKOUT_SESSIONS } from '../services/coach-workouts.ts';
 
 // Sunday 29 November 2026, 17:00 in São Paulo: the student's week began on Monday the 23rd.
@@ -22,16 +22,8 @@ afterAll(() => t.close());
 
 const as = (overrides: Parameters<typeof signedIn>[1] = {}) => signedIn(t, overrides);
 
-/** A teacher with a student, another teacher's student, a client with no teacher, and an admin. */
-async function team() {
-  const teacher = await as({ role: 'teacher', name: 'Tiago Professor' });
-  const other = await as({ role: 'teacher', name: 'Otto Professor' });
-  const ana = await as({ name: 'Ana Aluna', teacherId: teacher.user.id });
-  const olga = await as({ name: 'Olga Aluna', teacherId: other.user.id });
-  const livre = await as({ name: 'Úrsula Livre' });
-  const admin = await as({ role: 'admin', name: 'Ana Admin' });
-  return { teacher, other, ana, olga, livre, admin };
-}
+/** The coach's people, the teacher with one student. */
+const team = () => aCoachingTeam(t);
 
 /** A published workout plan of `userId`: Monday's day "Treino A - Peito", Wednesday's "Treino B". */
 function aPublishedPlan(userId: string, overrides: { frequency?: string | null; weeklySchedule?: string } = {}) {

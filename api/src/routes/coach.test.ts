@@ -5,7 +5,7 @@ import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { TestDevice, aCheckIn, signIn, signedIn, storePhoto } from '../../test/factories.ts';
+import { TestDevice, aCheckIn, aCoachingTeam, signIn, signedIn, storePhoto } from '../../test/factories.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
@@ -16,17 +16,8 @@ afterAll(() => t.close());
 
 const as = (overrides: Parameters<typeof signedIn>[1] = {}) => signedIn(t, overrides);
 
-/** A teacher with two students, another teacher's student, a client with no teacher, and an admin. */
-async function team() {
-  const teacher = await as({ role: 'teacher', name: 'Tiago Professor' });
-  const other = await as({ role: 'teacher', name: 'Otto Professor' });
-  const ana = await as({ name: 'Ana Aluna', teacherId: teacher.user.id });
-  const bia = await as({ name: 'Bia Aluna', teacherId: teacher.user.id });
-  const olga = await as({ name: 'Olga Aluna', teacherId: other.user.id });
-  const livre = await as({ name: 'Úrsula Livre' });
-  const admin = await as({ role: 'admin', name: 'Ana Admin' });
-  return { teacher, other, ana, bia, olga, livre, admin };
-}
+/** The coach's people, the teacher with two students. */
+const team = () => aCoachingTeam(t, { bia: true });
 
 /** A client's message from their phone (with a photo's record, when given). */
 async function clientSays(client: { c: TestClient }, body: string, photo?: Record<string, unknown>) {

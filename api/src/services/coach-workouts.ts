@@ -9,6 +9,7 @@ import type { ExerciseKind, Prescription } from '#protocol/conflict/workout.ts';
 import type { StaffExercise, StaffWorkoutExercise, StaffWorkoutHistory, StaffWorkoutSession } from '#protocol/contract/staff.ts';
 import { exerciseOfName } from '#protocol/domain/exercise-name.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import { groupBy } from '#protocol/domain/group-by.ts';
 import type { WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { weekAdherence, weeklyTarget } from '#protocol/domain/workout-adherence.ts';
 import { parseWeeklySchedule, type ScheduleDay } from '#protocol/domain/workout-schedule.ts';
@@ -61,17 +62,6 @@ interface PlanRow {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Rows in lists by `key`, each list in the rows' order (Map.groupBy is Node 21's). */
-function groupBy<Row, Value>(rows: readonly Row[], key: (row: Row) => string, value: (row: Row) => Value): Map<string, Value[]> {
-  const groups = new Map<string, Value[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(value(row));
-    else groups.set(key(row), [value(row)]);
-  }
-  return groups;
-}
 
 /** The plan's days as stored when it was saved (ADR 024); a row older than that column is read now. */
 const scheduleOf = (plan: PlanRow): ScheduleDay[] => (plan.content === null ? parseWeeklySchedule(plan.weeklySchedule) : (JSON.parse(plan.content) as WorkoutContent).schedule);

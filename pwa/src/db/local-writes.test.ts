@@ -54,6 +54,15 @@ describe('recordMutation', () => {
     expect(await db.getMeta('nextSeq')).toBe(2);
   });
 
+  it('keeps the row an add finds under its id, and still queues the change (the add is one request that fails, caught)', async () => {
+    const first = weight(80);
+    await recordMutation(db, 'weight.add', first);
+    await recordMutation(db, 'weight.add', { ...first, weight: 90 });
+    expect((await db.weightRecords.toArray()).map((r) => r.weight)).toEqual([80]);
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.getMeta('nextSeq')).toBe(3);
+  });
+
   it('records a User Timing measure of each write', async () => {
     const before = performance.getEntriesByName(LOCAL_WRITE_MEASURE).length;
     await recordMutation(db, 'weight.add', weight(80));

@@ -31,15 +31,18 @@ export const todayLocalDate = (now = new Date()) => localDateIn(deviceTimeZone()
  */
 export async function recordMutation<N extends MutationName>(db: UserDb, name: N, args: MutationArgs[N], at: Date = new Date()): Promise<Mutation> {
   const started = performance.now();
-  let committedAt = Number.NaN;
+  let committed: Promise<number> | number = Number.NaN;
   // The workout's mutators load with their first write; every other write finds its own at once.
   if (!mutatorNamed(name)) await loadMutators([name]);
   const mutator = mutatorNamed(name);
   if (!mutator) throw new Error(`unknown mutation ${name}`);
   // Only the tables this change touches: a wider scope would wait behind every live query.
   const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db.table(table))], async (tx) => {
-    // The commit itself: IndexedDB's complete event, before Dexie's listeners (live queries) run.
-    tx.idbtrans.addEventListener('complete', (event) => (committedAt = event.timeStamp), { once: true });
+    // The commit itself: the time stamp of IndexedDB's complete event. Dexie's own listener runs
+    // first (its live queries' invalidation with it) and resumes this function before this one has
+    // run, so the measure below waits for it. Inside another's transaction (a photo's files with
+    // their record) the commit is that one's, after this function returns: no wait.
+    if (!tx.parent) committed = new Promise((resolve) => tx.idbtrans.addEventListener('complete', (event) => resolve(event.timeStamp)));
     const timeZone = deviceTimeZone();
     const localDate = localDateIn(timeZone, at);
     const [deviceEntry, seqEntry, hlcEntry] = await db.meta.bulkGet(['deviceId', 'nextSeq', 'hlc']);
@@ -68,6 +71,7 @@ export async function recordMutation<N extends MutationName>(db: UserDb, name: N
     ]);
     return mutation;
   });
+  const committedAt = await committed;
   // User Timing entry, from the call to the commit: shows in devtools; `npm run bench` reads it.
   const resumed = performance.now();
   // (Where the complete event's time stamp is not on this clock, as in some test environments: the resumption.)

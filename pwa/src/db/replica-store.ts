@@ -1,6 +1,6 @@
 import type { AsyncMutatorStorage } from '#protocol/mutations/mutator.ts';
 import type { ReplicaStore } from '#protocol/replica.ts';
-import { keyOf, perSyncedTable, SYNCED_TABLE_NAMES, type SyncedRows } from '#protocol/tables.ts';
+import { perSyncedTable, SYNCED_TABLE_NAMES, type SyncedRows } from '#protocol/tables.ts';
 import type { UserDb } from './user-db.ts';
 
 type SyncedTablesAsync = Omit<AsyncMutatorStorage, 'profile'>;
@@ -14,9 +14,14 @@ export function dexieStore(db: UserDb): ReplicaStore {
         const table = db.synced(name);
         return {
           get: (key: string) => table.get(key),
-          // A device holds only its user's rows: a key it has is this user's.
-          insert: async (row: SyncedRows[typeof name]) => ((await table.get(keyOf(name, row))) ? 'exists' : (await table.add(row), 'inserted')),
-          put: async (row: SyncedRows[typeof name]) => void (await table.put(row)),
+          // A device holds only its user's rows: a key it has is this user's. One request, not a read
+          // then the add (a round trip less per add); Dexie keeps the transaction when its failure is caught.
+          insert: (row: SyncedRows[typeof name]) =>
+            table.add(row).then(
+              () => 'inserted' as const,
+              (error: Error) => (error.name === 'ConstraintError' ? ('exists' as const) : Promise.reject(error)),
+            ),
+          put: (row: SyncedRows[typeof name]) => table.put(row),
         };
       }),
       profile: {

@@ -69,6 +69,9 @@ function prefilled(exercise: SessionExercise, past: ExercisePast | undefined, po
   return { reps: prescribedReps(reps), loadKg: null, seconds: prescribedSeconds(reps) };
 }
 
+/** A row's texts as shown, none retyped: one object, so that clearing a row already clear renders nothing. */
+const NOTHING_TYPED: Partial<SetTexts> = {};
+
 interface SetRowProps {
   exercise: SessionExercise;
   position: number;
@@ -83,7 +86,7 @@ function SetRow({ exercise, position, done, texts, timed, measures, actions }: S
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [errors, setErrors] = useState<SetErrors>({});
-  const [typed, setTyped] = useState<Partial<SetTexts>>({});
+  const [typed, setTyped] = useState<Partial<SetTexts>>(NOTHING_TYPED);
   const lastTap = useRef(0);
   const shown: SetTexts = { ...texts, ...typed };
   const weight = measures.weightSymbol;
@@ -99,7 +102,7 @@ function SetRow({ exercise, position, done, texts, timed, measures, actions }: S
     if (performance.now() - lastTap.current < DOUBLE_TAP_MS) return;
     lastTap.current = performance.now();
     if (done) {
-      setTyped({});
+      setTyped(NOTHING_TYPED);
       await actions.undo(done);
       return;
     }
@@ -108,7 +111,7 @@ function SetRow({ exercise, position, done, texts, timed, measures, actions }: S
       setErrors(read.errors);
       return;
     }
-    setTyped({});
+    setTyped(NOTHING_TYPED);
     await actions.markDone(exercise, position, read.figures);
   };
 
@@ -121,7 +124,7 @@ function SetRow({ exercise, position, done, texts, timed, measures, actions }: S
       return;
     }
     const changed = read.figures.reps !== done.reps || read.figures.loadKg !== done.loadKg || read.figures.seconds !== done.seconds;
-    setTyped({});
+    setTyped(NOTHING_TYPED);
     if (changed) void actions.correct(done, read.figures);
   };
 
@@ -167,12 +170,16 @@ function SetRow({ exercise, position, done, texts, timed, measures, actions }: S
           />
         </>
       )}
+      {/* No touch ripple (as Save's, ADR 014): with it still running at the click, the set's write
+          waited for the next vsync before its first answer (ADR 030); the icon turning to a
+          check is the tap's feedback. */}
       <IconButton
         onClick={() => void toggle()}
         color={done ? 'success' : 'default'}
         aria-pressed={Boolean(done)}
         aria-label={t(done ? 'training.undoSet' : 'training.markDone', { number: position + 1 })}
         data-testid="set-done"
+        disableTouchRipple
         sx={{ mt: 0.5, width: 48, height: 48 }}
       >
         {done ? <CheckCircleIcon fontSize="large" /> : <RadioButtonUncheckedIcon fontSize="large" />}

@@ -1,4 +1,5 @@
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
+import { groupBy } from '#protocol/domain/group-by.ts';
 import { bestSet, bestsOf, volumeKg } from '#protocol/domain/lift-records.ts';
 
 /**
@@ -22,17 +23,6 @@ export interface ExerciseInSession {
   /** null while the session is open. */
   endedAt: string | null;
   sets: LoggedSet[];
-}
-
-/** Rows in lists by `key`, each list in the rows' order (Map.groupBy is ES2024's). */
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
 }
 
 /**
