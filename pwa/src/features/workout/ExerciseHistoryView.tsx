@@ -19,6 +19,26 @@ import { useExerciseHistory } from './use-workout-data.ts';
 export const SESSIONS_PAGE = 20;
 
 /**
+ * A session's card: one styled part, its lines plain elements styled from it (20 cards of seven
+ * MUI parts each were much of the history's render, ADR 030). Its layout and paint wait until it
+ * nears the screen: below two charts, a page's first cards are already under a phone's fold. The
+ * estimate keeps the scroll bar close; once drawn, the card's real size is kept.
+ */
+const sessionCard = {
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 150px',
+  px: 2,
+  pt: 2,
+  pb: 3,
+  '& .head': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' },
+  '& h3': { typography: 'subtitle1', fontWeight: 600, m: 0 },
+  '& p': { m: 0 },
+  '& .figures': { typography: 'body2', color: 'text.secondary' },
+  '& .sets': { typography: 'body1', mt: 0.5, overflowWrap: 'anywhere' },
+  '& .best': { typography: 'body2', mt: 0.5 },
+} as const;
+
+/**
  * /workout?exercise=<key> (issue 48, item 5): an exercise's sessions, newest first, with their
  * sets and best set; its all-time bests; and its estimated 1-rep max and volume per session
  * over time, in the client's units. Read from this device only, so it works offline.
@@ -118,26 +138,22 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
         {t('training.history.sessions')}
       </Typography>
       {history.sessions.slice(0, shown).map((session) => (
-        <Card key={session.sessionId} variant="outlined" data-testid="history-session">
-          <CardContent>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} data-testid="history-session-date">
-                {texts.date(session.startedAt)}
-              </Typography>
-              {session.endedAt === null && <Chip size="small" color="info" label={t('training.history.inProgress')} />}
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-              {session.volumeKg > 0 ? t('training.history.sessionFigures', { sets: session.sets.length, volume: texts.volume(session.volumeKg) }) : t('training.setsCount', { count: session.sets.length })}
-            </Typography>
-            <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="history-session-sets">
-              {session.sets.map(texts.set).join(' · ')}
-            </Typography>
-            {session.best && (
-              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="history-session-best">
-                {[t('training.history.bestOfSession', { set: texts.set(session.best) }), session.oneRepMaxKg === null ? null : t('training.history.estimate', { value: texts.estimate(session.oneRepMaxKg) })].filter(Boolean).join(' · ')}
-              </Typography>
-            )}
-          </CardContent>
+        <Card key={session.sessionId} variant="outlined" data-testid="history-session" sx={sessionCard}>
+          <div className="head">
+            <h3 data-testid="history-session-date">{texts.date(session.startedAt)}</h3>
+            {session.endedAt === null && <Chip size="small" color="info" label={t('training.history.inProgress')} />}
+          </div>
+          <p className="figures">
+            {session.volumeKg > 0 ? t('training.history.sessionFigures', { sets: session.sets.length, volume: texts.volume(session.volumeKg) }) : t('training.setsCount', { count: session.sets.length })}
+          </p>
+          <p className="sets" data-testid="history-session-sets">
+            {session.sets.map(texts.set).join(' · ')}
+          </p>
+          {session.best && (
+            <p className="best" data-testid="history-session-best">
+              {[t('training.history.bestOfSession', { set: texts.set(session.best) }), session.oneRepMaxKg === null ? null : t('training.history.estimate', { value: texts.estimate(session.oneRepMaxKg) })].filter(Boolean).join(' · ')}
+            </p>
+          )}
         </Card>
       ))}
       {history.sessions.length > shown && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
-import { bestOfSets, CHART_POINTS_MAX, exerciseHistoryPath, exercisesDone, exercisesInSessions, historyOf, thinned, type ExerciseInSession } from './exercise-history.ts';
+import { bestOfSets, bySetOrder, CHART_POINTS_MAX, exerciseHistoryPath, exercisesDone, exercisesInSessions, historyOf, thinned, type ExerciseInSession } from './exercise-history.ts';
 
 const session = (id: string, startedAt: string, overrides: Partial<WorkoutSession> = {}): WorkoutSession => ({
   id,
@@ -91,6 +91,16 @@ describe('exercisesInSessions', () => {
       ['remada', 'remada', 1],
     ]);
   });
+});
+
+it('bySetOrder puts sets by place, and two phones’ sets at one place by id, whatever order they were read in', () => {
+  const sets = [
+    { id: 'b', position: 0 },
+    { id: 'c', position: 1 },
+    { id: 'a', position: 0 },
+  ];
+  expect([...sets].sort(bySetOrder).map((set) => set.id)).toEqual(['a', 'b', 'c']);
+  expect([...sets].reverse().sort(bySetOrder).map((set) => set.id)).toEqual(['a', 'b', 'c']);
 });
 
 describe('bestOfSets', () => {

@@ -8,6 +8,9 @@ import { bestSet, bestsOf, volumeKg } from '#protocol/domain/lift-records.ts';
  * exercise names give it (a published plan's, or two names a coach merged). Figures are in kg: the screen converts them to the client's units.
  */
 
+/** Sets in their session's order; two phones that logged a set at one place agree by id (the sync property test met it). */
+export const bySetOrder = (a: Pick<WorkoutSet, 'position' | 'id'>, b: Pick<WorkoutSet, 'position' | 'id'>) => a.position - b.position || a.id.localeCompare(b.id);
+
 /** A set as the history reads it. */
 export type LoggedSet = Pick<WorkoutSet, 'reps' | 'loadKg' | 'seconds'>;
 
@@ -45,7 +48,7 @@ export function exercisesInSessions(
   const done = new Map<string, ExerciseInSession>();
   const inOrder = exercises.filter((exercise) => !exercise.deleted && live.has(exercise.sessionId)).sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
   for (const exercise of inOrder) {
-    const mine = (setsOf.get(exercise.id) ?? []).sort((a, b) => a.position - b.position).map(({ reps, loadKg, seconds }) => ({ reps, loadKg, seconds }));
+    const mine = (setsOf.get(exercise.id) ?? []).sort(bySetOrder).map(({ reps, loadKg, seconds }) => ({ reps, loadKg, seconds }));
     if (mine.length === 0) continue;
     const key = `${exercise.sessionId}\n${exerciseOf(exercise.exerciseKey)}`;
     const already = done.get(key);

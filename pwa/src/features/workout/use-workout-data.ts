@@ -1,12 +1,13 @@
+import { useMemo } from 'react';
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
 import { exerciseOfName, namesOfExercise } from '#protocol/domain/exercise-name.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { bestsOf, type ExerciseBests } from '#protocol/domain/lift-records.ts';
 import { useCurrentDb } from '#pwa/db/current.ts';
-import { useLiveData } from '#pwa/db/live-data.ts';
+import { sharedLiveQuery, useLiveData, useSharedLiveData, type SharedLiveQuery } from '#pwa/db/live-data.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
 import { usePublishedWorkouts } from '#pwa/db/use-content.ts';
-import { exercisesDone, exercisesInSessions, historyOf, type ExerciseDone, type ExerciseHistory } from './exercise-history.ts';
+import { bySetOrder, exercisesDone, exercisesInSessions, historyOf, type ExerciseDone, type ExerciseHistory } from './exercise-history.ts';
 
 /**
  * The sets of these exercises: one indexed read per exercise in a single read transaction. Dexie
@@ -59,7 +60,7 @@ export function useWorkoutSession(sessionId: string | null): SessionInHand | nul
       db.synced('workoutSets').where('sessionId').equals(sessionId).toArray(),
     ]);
     if (!session || session.deleted) return null;
-    const live = sets.filter((set) => !set.deleted).sort((a, b) => a.position - b.position);
+    const live = sets.filter((set) => !set.deleted).sort(bySetOrder);
     return {
       session,
       exercises: exercises
@@ -105,7 +106,7 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
         .filter((exercise) => mySets.some((set) => set.exerciseId === exercise.id))
         .sort((a, b) => (sessions.get(b.sessionId)?.startedAt ?? '').localeCompare(sessions.get(a.sessionId)?.startedAt ?? ''))[0];
       pasts.set(key, {
-        lastSets: last ? mySets.filter((set) => set.exerciseId === last.id).sort((a, b) => a.position - b.position) : [],
+        lastSets: last ? mySets.filter((set) => set.exerciseId === last.id).sort(bySetOrder) : [],
         bests: bestsOf(mySets),
       });
     }
@@ -113,21 +114,48 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
   }, [db, keyList, before?.id, before?.startedAt]);
 }
 
-/** An exercise's history on this device (pending changes included), by its key and every other name of it; null when it was never done, undefined while loading. */
+/** An exercise's history on this device (pending changes included), by its key and every other name of it; null when it was never done. */
+async function readHistory(db: UserDb, exerciseKey: string): Promise<ExerciseHistory | null> {
+  const named = await db.synced('exerciseNames').where('nameKey').equals(exerciseKey).first();
+  const names = named ? namesOfExercise(exerciseKey, await db.synced('exerciseNames').where('exerciseId').equals(named.exerciseId).toArray()) : [exerciseKey];
+  const exercises = await db.synced('workoutExercises').where('exerciseKey').anyOf(names).toArray();
+  const [sessions, sets] = await Promise.all([
+    db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]),
+    setsOfExercises(db, exercises.map((exercise) => exercise.id)),
+  ]);
+  // Every name read is this one exercise: a session that had two of them counts once.
+  return historyOf(exercisesInSessions(sessions.filter((session) => session !== undefined), exercises, sets, () => exerciseKey));
+}
+
+const historyReads = new WeakMap<UserDb, Map<string, SharedLiveQuery<ExerciseHistory | null>>>();
+
+/** The live read of an exercise's history, shared by the screen and the tap that opens it. */
+function historyRead(db: UserDb, exerciseKey: string): SharedLiveQuery<ExerciseHistory | null> {
+  let reads = historyReads.get(db);
+  if (!reads) historyReads.set(db, (reads = new Map()));
+  let read = reads.get(exerciseKey);
+  if (!read) reads.set(exerciseKey, (read = sharedLiveQuery(() => readHistory(db, exerciseKey))));
+  return read;
+}
+
+/** How long a read begun by a tap waits for its screen to follow it. */
+const WARM_MS = 5_000;
+
+/**
+ * Begins reading an exercise's history when the finger lands on what opens it: the read runs while
+ * the navigation renders, and the screen often mounts with its history in hand (ADR 030).
+ */
+export function warmExerciseHistory(db: UserDb | null, exerciseKey: string): void {
+  if (!db) return;
+  const stop = historyRead(db, exerciseKey).subscribe(() => {});
+  setTimeout(stop, WARM_MS);
+}
+
+/** An exercise's history on this device; null when it was never done, undefined while loading. */
 export function useExerciseHistory(exerciseKey: string): ExerciseHistory | null | undefined {
   const db = useCurrentDb();
-  return useLiveData(async () => {
-    if (!db) return undefined;
-    const named = await db.synced('exerciseNames').where('nameKey').equals(exerciseKey).first();
-    const names = named ? namesOfExercise(exerciseKey, await db.synced('exerciseNames').where('exerciseId').equals(named.exerciseId).toArray()) : [exerciseKey];
-    const exercises = await db.synced('workoutExercises').where('exerciseKey').anyOf(names).toArray();
-    const [sessions, sets] = await Promise.all([
-      db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]),
-      setsOfExercises(db, exercises.map((exercise) => exercise.id)),
-    ]);
-    // Every name read is this one exercise: a session that had two of them counts once.
-    return historyOf(exercisesInSessions(sessions.filter((session) => session !== undefined), exercises, sets, () => exerciseKey));
-  }, [db, exerciseKey]);
+  const read = useMemo(() => (db ? historyRead(db, exerciseKey) : null), [db, exerciseKey]);
+  return useSharedLiveData(read);
 }
 
 /** Every exercise done on this device, the latest first; undefined while loading. */
