@@ -7,10 +7,10 @@ import { currentUserId } from './db/sw-registry.ts';
 import { UserDb } from './db/user-db.ts';
 import { syncNow } from './sync/engine.ts';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
-import { WORKOUT_MUTATORS } from '#protocol/mutations/workout-mutators.ts';
+import { LATER_MUTATORS } from '#protocol/mutations/later-mutators.ts';
 
 // A service worker's script cannot import a chunk: the workout's mutators are in its bundle.
-provideMutators(async () => WORKOUT_MUTATORS);
+provideMutators(async () => LATER_MUTATORS);
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -4,23 +4,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 async function freshRegistry() {
   vi.resetModules();
   const registry = await import('./registry.ts');
-  const { WORKOUT_MUTATORS } = await import('./workout-mutators.ts');
-  return { ...registry, WORKOUT_MUTATORS };
+  const { LATER_MUTATORS } = await import('./later-mutators.ts');
+  return { ...registry, LATER_MUTATORS };
 }
 
 describe('loadMutators', () => {
   beforeEach(() => vi.resetModules());
 
   it('knows only the core mutators until the others are loaded', async () => {
-    const { mutatorNamed, provideMutators, WORKOUT_MUTATORS } = await freshRegistry();
-    provideMutators(async () => WORKOUT_MUTATORS);
+    const { mutatorNamed, provideMutators, LATER_MUTATORS } = await freshRegistry();
+    provideMutators(async () => LATER_MUTATORS);
     expect(mutatorNamed('weight.add')?.name).toBe('weight.add');
     expect(mutatorNamed('workoutSet.add')).toBeUndefined();
   });
 
   it('loads once when any name is unknown, and not at all when every name is known', async () => {
-    const { loadMutators, mutatorNamed, provideMutators, WORKOUT_MUTATORS } = await freshRegistry();
-    const source = vi.fn(async () => WORKOUT_MUTATORS);
+    const { loadMutators, mutatorNamed, provideMutators, LATER_MUTATORS } = await freshRegistry();
+    const source = vi.fn(async () => LATER_MUTATORS);
     provideMutators(source);
     await loadMutators(['weight.add', 'progress.set']);
     expect(source).not.toHaveBeenCalled();
@@ -33,8 +33,8 @@ describe('loadMutators', () => {
   });
 
   it('tries a failed load again on the next call', async () => {
-    const { loadMutators, mutatorNamed, provideMutators, WORKOUT_MUTATORS } = await freshRegistry();
-    const source = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(WORKOUT_MUTATORS);
+    const { loadMutators, mutatorNamed, provideMutators, LATER_MUTATORS } = await freshRegistry();
+    const source = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(LATER_MUTATORS);
     provideMutators(source);
     await expect(loadMutators(['workoutSet.add'])).rejects.toThrow('offline');
     expect(mutatorNamed('workoutSet.add')).toBeUndefined();
@@ -44,8 +44,8 @@ describe('loadMutators', () => {
   });
 
   it('leaves a name no build knows unknown, without failing', async () => {
-    const { loadMutators, mutatorNamed, provideMutators, WORKOUT_MUTATORS } = await freshRegistry();
-    provideMutators(async () => WORKOUT_MUTATORS);
+    const { loadMutators, mutatorNamed, provideMutators, LATER_MUTATORS } = await freshRegistry();
+    provideMutators(async () => LATER_MUTATORS);
     await loadMutators(['weight.teleport']);
     expect(mutatorNamed('weight.teleport')).toBeUndefined();
   });

@@ -3,7 +3,6 @@
  * The envelope's names and argument types, the server's push and the device's local writes all
  * come from this list.
  */
-import { checkInSubmit } from './checkin-submit.ts';
 import { measurementAdd } from './measurement-add.ts';
 import { measurementDelete } from './measurement-delete.ts';
 import { measurementUpdate } from './measurement-update.ts';
@@ -19,12 +18,12 @@ import { progressSet } from './progress-set.ts';
 import { weightAdd } from './weight-add.ts';
 import { weightDelete } from './weight-delete.ts';
 import { weightUpdate } from './weight-update.ts';
-import type { WORKOUT_MUTATORS } from './workout-mutators.ts';
+import type { LATER_MUTATORS } from './later-mutators.ts';
 
 /** The mutators every signed-in page may run: its sync engine replays them on each pull. */
-export const CORE_MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead, checkInSubmit] as const;
+export const CORE_MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead] as const;
 
-type AnyMutator = (typeof CORE_MUTATORS)[number] | (typeof WORKOUT_MUTATORS)[number];
+type AnyMutator = (typeof CORE_MUTATORS)[number] | (typeof LATER_MUTATORS)[number];
 export type MutationName = AnyMutator['name'];
 export type MutationArgs = { [M in AnyMutator as M['name']]: M extends { apply(args: infer A, ...rest: never[]): unknown } ? A : never };
 
@@ -33,7 +32,7 @@ let loading: Promise<void> | undefined;
 let source: (() => Promise<readonly AnyMutator[]>) | undefined;
 
 /**
- * Where the mutators beyond the core come from (./workout-mutators.ts): a page loads them as a
+ * Where the mutators beyond the core come from (./later-mutators.ts): a page loads them as a
  * chunk of their own (pwa/src/sync/user-data.ts), and the service worker, whose script cannot
  * import one, has them in its bundle (pwa/src/sw.ts).
  */
@@ -42,8 +41,8 @@ export function provideMutators(load: () => Promise<readonly AnyMutator[]>): voi
 }
 
 /**
- * Makes the mutators of these names available to `mutatorNamed`: the workout's load on demand,
- * with /workout or for a pending change of theirs, so that the code every signed-in page loads
+ * Makes the mutators of these names available to `mutatorNamed`: the later ones load on demand,
+ * with /workout or the check-in's form, or for a pending change of theirs, so that the code every signed-in page loads
  * does not carry them. Called before a local write and before a pull's replay, outside their
  * IndexedDB transactions (which an import in between would end).
  */

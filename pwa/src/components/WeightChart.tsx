@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -72,20 +72,50 @@ const defaultWidth = 600;
 
 /**
  * Width of the element in CSS pixels, kept up to date, so the viewBox is 1:1 and text never stretches.
- * Takes the element from a callback ref: the chart may mount later than the component (empty state first).
+ * Null until the element is laid out: measured before the first paint, so the chart is drawn once
+ * at its width rather than at a guess and again (two charts drawn twice were a good part of an
+ * exercise's history's opening, ADR 030). Takes the element from a callback ref: the chart may
+ * mount later than the component (empty state first).
  */
-function useWidth(element: HTMLElement | null): number {
-  const [width, setWidth] = useState(defaultWidth);
-  useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => {
-      const measured = entries[0]?.contentRect.width ?? 0;
-      if (measured > 0) setWidth(Math.round(measured));
-    });
+function useWidth(element: HTMLElement | null): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = (measured: number) => measured > 0 && setWidth(Math.round(measured));
+    // Where nothing is laid out (a test's DOM), a width of its own.
+    setWidth(Math.round(element.getBoundingClientRect().width) || defaultWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => measure(entries[0]?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);
   return width;
+}
+
+/** A locale's formats, made once: each chart drew 4 of them at every render. */
+const formatsByLocale = new Map<string, ReturnType<typeof formatsOf>>();
+function formatsOf(locale: string, unit: NonNullable<WeightChartProps['unit']>) {
+  return {
+    number: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
+    weight: new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }),
+    shortDate: new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short' }),
+    fullDate: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+  };
+}
+function chartFormats(locale: string, unit: NonNullable<WeightChartProps['unit']>) {
+  const key = `${locale} ${unit}`;
+  let formats = formatsByLocale.get(key);
+  if (!formats) formatsByLocale.set(key, (formats = formatsOf(locale, unit)));
+  return formats;
+}
+
+/**
+ * The chart's data for screen readers, drawn just after the chart: a hidden table of a hundred
+ * rows took as long to lay out as the rest of a page of history (ADR 030), and nobody sees it.
+ */
+function LaterTable({ children }: { children: ReactNode }) {
+  const shown = useDeferredValue(true, false);
+  return shown ? <div style={visuallyHidden}>{children}</div> : null;
 }
 
 /**
@@ -112,6 +142,9 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
     );
   }
 
+  // Laid out first, empty at its height, to be drawn at its width.
+  if (width === null) return <Box ref={setRoot} sx={{ width: '100%', height }} />;
+
   // Read through theme.vars so the colours follow the CSS-variables colour scheme (dark mode).
   const palette = theme.vars?.palette ?? theme.palette;
   const colors = {
@@ -123,10 +156,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
     paper: palette.background.paper,
   };
 
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const weightFormat = new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 });
-  const shortDate = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short' });
-  const fullDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const { number, weight: weightFormat, shortDate, fullDate } = chartFormats(locale, unit);
 
   const withTrend = trendLabel !== undefined && data.every((p) => typeof p.trend === 'number' && Number.isFinite(p.trend));
   const weights = data.map((p) => p.weight);
@@ -234,7 +264,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
 
       {/* Hidden by a block around it: a table grows to its columns whatever width it is given, and
           with the trend column it overflowed a 360 px phone sideways. */}
-      <div style={visuallyHidden}>
+      <LaterTable>
         <table>
           <caption>{title}</caption>
           <thead>
@@ -262,7 +292,7 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
             </tfoot>
           )}
         </table>
-      </div>
+      </LaterTable>
     </Box>
   );
 }

@@ -36,8 +36,9 @@ export async function recordMutation<N extends MutationName>(db: UserDb, name: N
   if (!mutatorNamed(name)) await loadMutators([name]);
   const mutator = mutatorNamed(name);
   if (!mutator) throw new Error(`unknown mutation ${name}`);
-  // Only the tables this change touches: a wider scope would wait behind every live query.
-  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.map((table) => db.table(table))], async (tx) => {
+  // Only the tables this change touches (a workout row's with `figuresDue`, where the replica store
+  // notes its session): a wider scope would wait behind every live query.
+  const mutation = await db.transaction('rw', [db.meta, db.outbox, ...mutator.tables.flatMap((table) => (table.startsWith('workout') ? [db.table(table), db.figuresDue] : db.table(table)))], async (tx) => {
     // The commit itself: the time stamp of IndexedDB's complete event. Dexie's own listener runs
     // first (its live queries' invalidation with it) and resumes this function before this one has
     // run, so the measure below waits for it. Inside another's transaction (a photo's files with

@@ -12,16 +12,20 @@ export function dexieStore(db: UserDb): ReplicaStore {
     mutable: {
       ...perSyncedTable<SyncedTablesAsync>((name) => {
         const table = db.synced(name);
+        // A workout row's session is due its exercises' figures (ADR 030): noted beside the write, in its transaction.
+        const due = name.startsWith('workout') ? (row: unknown) => void db.figuresDue.put(0, (row as { sessionId?: string }).sessionId ?? (row as { id: string }).id) : () => {};
         return {
           get: (key: string) => table.get(key),
           // A device holds only its user's rows: a key it has is this user's. One request, not a read
           // then the add (a round trip less per add); Dexie keeps the transaction when its failure is caught.
-          insert: (row: SyncedRows[typeof name]) =>
+          insert: (row: SyncedRows[typeof name]) => (
+            due(row),
             table.add(row).then(
               () => 'inserted' as const,
               (error: Error) => (error.name === 'ConstraintError' ? ('exists' as const) : Promise.reject(error)),
-            ),
-          put: (row: SyncedRows[typeof name]) => table.put(row),
+            )
+          ),
+          put: (row: SyncedRows[typeof name]) => (due(row), table.put(row)),
         };
       }),
       profile: {
@@ -35,7 +39,7 @@ export function dexieStore(db: UserDb): ReplicaStore {
     put: async (table, row) => void (await db.table(table).put(row)),
     delete: (table, id) => db.table(table).delete(id),
     clear: async () => {
-      await Promise.all([...SYNCED_TABLE_NAMES.map((name) => db.synced(name).clear()), db.diets.clear(), db.workouts.clear(), db.subscriptions.clear()]);
+      await Promise.all([...SYNCED_TABLE_NAMES.map((name) => db.synced(name).clear()), db.exerciseSessions.clear(), db.diets.clear(), db.workouts.clear(), db.subscriptions.clear()]);
     },
   };
 }

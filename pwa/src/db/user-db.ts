@@ -7,6 +7,7 @@ import type { ProfileDto } from '#protocol/contract/clients.ts';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import { SYNCED_TABLE_NAMES, SYNCED_TABLES, type SyncedRows, type SyncedTable, type SyncedTableName } from '#protocol/tables.ts';
+import type { WorkoutSet } from '#protocol/conflict/workout.ts';
 
 export interface MetaEntry {
   key: 'deviceId' | 'nextSeq' | 'hlc' | 'cursor' | 'ackedSeq' | 'lastSyncAt';
@@ -46,6 +47,32 @@ export interface PhotoFile {
   failure: ErrorCode | null;
 }
 
+/** An exercise of the session that lifted something under this row's name: where it sits, and how many of the row's sets are its. */
+export interface ExercisePart {
+  position: number;
+  id: string;
+  sets: number;
+}
+
+/** A row of `exerciseSessions` (features/workout/exercise-sessions.ts): `id` is `exerciseSessionId(sessionId, exerciseKey)`. */
+export interface ExerciseSessionRow {
+  id: string;
+  sessionId: string;
+  /** The session's, kept with its figures: a change to the session notes it due as its sets' do. */
+  startedAt: string;
+  endedAt: string | null;
+  exerciseKey: string;
+  /** The name shown that day (its first exercise's under this key). */
+  name: string;
+  /** The exercises of this name in the session's order, each with its sets done; sets gives them in the same order. */
+  parts: ExercisePart[];
+  sets: Pick<WorkoutSet, 'reps' | 'loadKg' | 'seconds'>[];
+  best: Pick<WorkoutSet, 'reps' | 'loadKg' | 'seconds'> | null;
+  oneRepMaxKg: number | null;
+  volumeKg: number;
+  heaviestKg: number | null;
+}
+
 /** Where the server keeps a photo's file: read by the screens, written by the upload (sync/photo-uploads.ts). */
 export const serverPhotoUrl = (photoId: string, kind: PhotoFile['kind']) => `/api/photos/${encodeURIComponent(photoId)}/${kind}`;
 
@@ -69,6 +96,14 @@ export class UserDb extends Dexie {
   declare subscriptions: Table<SubscriptionDto, string>;
   declare refusals: Table<Refusal, string>;
   declare photoFiles: Table<PhotoFile, string>;
+  /**
+   * The workout sessions whose exercises' figures are to compute again, by id, the key alone (ADR 030): the replica store
+   * notes a session here with each write of its rows, in the write's transaction; the workout's
+   * screens bring `exerciseSessions` up to date from them (`features/workout/exercise-sessions.ts`). Local only.
+   */
+  declare figuresDue: Table<unknown, string>;
+  /** Each exercise's figures in each session, derived from the workout rows (`features/workout/exercise-sessions.ts`). Local only. */
+  declare exerciseSessions: Table<ExerciseSessionRow, string>;
 
   /** `indexedDB` stands for another browser's storage in tests of several devices. */
   constructor(readonly userId: string, indexedDB?: IDBFactory) {
@@ -76,7 +111,8 @@ export class UserDb extends Dexie {
     // v1 the device's own stores; v2 the user's subscriptions, pulled read-only, so the content
     // gate works offline; v3 diet translations for es-AR and en-US, so a translated diet reads the
     // same offline; v4 refused changes, to be told to the user (ADR 007); v5 drops v3's (below);
-    // v7 the files of progress photos taken here (issue 21), local only.
+    // v7 the files of progress photos taken here (issue 21), local only; v11 the exercises'
+    // figures per session and the sessions whose figures are due (ADR 030), local only.
     declareStores(this, {
       1: { meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' },
       2: { subscriptions: 'id, endDate' },
@@ -84,6 +120,7 @@ export class UserDb extends Dexie {
       4: { refusals: 'id, refusedAt' },
       5: { translations: null },
       7: { photoFiles: 'key, photoId, [kind+state]' },
+      11: { figuresDue: '', exerciseSessions: 'id, sessionId, exerciseKey' },
     });
     // v5: plans arrive structured and translated (ADR 024). A copy pulled before has no `content`:
     // it is dropped and the next pull starts from the beginning, bringing every plan back in the
@@ -93,17 +130,13 @@ export class UserDb extends Dexie {
       const dropped = (await tx.table('diets').filter(unstructured).delete()) + (await tx.table('workouts').filter(unstructured).delete());
       if (dropped > 0) await tx.table('meta').put({ key: 'cursor', value: 0 });
     });
-    // v6: body measurements (issue 21). A build before them skipped their rows in a pull while its
-    // cursor moved past them (another device may have sent some), so the next pull starts over.
-    this.version(6).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
-    // v8: messages and their read marks (issue 22), pulled from the start as v6's tables were.
-    this.version(8).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
-    // v9: weekly check-ins (issue 22, part 2), a new table pulled from the start.
-    this.version(9).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
-    // v10: workout sessions, their exercises and sets (issue 48), new tables pulled from the start.
-    this.version(10).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
-    // v11: the names an exercise goes by (ADR 030), written by the server before the table existed.
-    this.version(11).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // Versions whose new synced tables are pulled from the start (the next pull starts over):
+    // v6 body measurements (issue 21): a build before them skipped their rows in a pull while its
+    // cursor moved past them (another device may have sent some); v8 messages and their read marks
+    // (issue 22); v9 weekly check-ins (issue 22, part 2); v10 workout sessions, their exercises and
+    // sets (issue 48); v11 the names an exercise goes by (ADR 030), written by the server before the
+    // table existed. (v11's exercises' figures, empty while sessions are held, are built whole by /workout.)
+    for (const version of [6, 8, 9, 10, 11]) this.version(version).upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
   /** A synced table (#protocol/tables.ts), by name. */
@@ -113,7 +146,7 @@ export class UserDb extends Dexie {
 
   /** Tables a local write or a pull touches, for one transaction. */
   get replicaTables() {
-    return [this.meta, this.outbox, ...SYNCED_TABLE_NAMES.map((name) => this.synced(name)), this.profile, this.diets, this.workouts, this.subscriptions];
+    return [this.meta, this.outbox, ...SYNCED_TABLE_NAMES.map((name) => this.synced(name)), this.profile, this.diets, this.workouts, this.subscriptions, this.figuresDue, this.exerciseSessions];
   }
 
   async getMeta<T extends string | number>(key: MetaEntry['key']): Promise<T | undefined> {

@@ -28,7 +28,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import type { Envelope, Mutation, MutationArgs, MutationName, ProgressField } from '#protocol/mutations/envelope.ts';
 import { applyPull, createMemoryStore } from '#protocol/replica.ts';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
-import { WORKOUT_MUTATORS } from '#protocol/mutations/workout-mutators.ts';
+import { LATER_MUTATORS } from '#protocol/mutations/later-mutators.ts';
 import { deviceTimeZone, recordMutation } from '#pwa/db/local-writes.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../api/test/harness.ts';
@@ -53,7 +53,7 @@ let t: TestApp;
 beforeAll(() => {
   t = createTestApp({ now: () => world.now });
   // As the page does (sync/user-data.ts): the workout's mutators for its writes and replays.
-  provideMutators(async () => WORKOUT_MUTATORS);
+  provideMutators(async () => LATER_MUTATORS);
 });
 afterAll(() => t.close());
 

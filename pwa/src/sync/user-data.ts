@@ -16,7 +16,7 @@ import { startLiveUpdates } from './live-updates.ts';
 import { createSyncController, useSyncStatus, type SyncController } from './sync-controller.ts';
 
 // The workout's mutators, a chunk of their own: loaded for a write or a pending change of theirs.
-provideMutators(() => import('#protocol/mutations/workout-mutators.ts').then((m) => m.WORKOUT_MUTATORS));
+provideMutators(() => import('#protocol/mutations/later-mutators.ts').then((m) => m.LATER_MUTATORS));
 
 let controller: SyncController | null = null;
 let stopLiveUpdates = () => {};

@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { CHECK_IN_SCORES, type CheckInScore } from '#protocol/conflict/rules.ts';
 import { uuidv7 } from '#protocol/ids.ts';
+import { loadMutators } from '#protocol/mutations/envelope.ts';
 import { checkNotes, NOTES_MAX } from '#protocol/mutations/fields.ts';
 import { DecimalField } from '#pwa/components/DecimalField.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
@@ -52,6 +53,12 @@ export function CheckInDialog({
   const [tried, setTried] = useState(false);
   const inFlight = useRef(false);
   const missing = CHECK_IN_SCORES.filter((score) => scores[score] === undefined);
+
+  // The check-in's mutator loads with the form, not with Send: a phone that loses its signal
+  // while filling it in (with no service worker yet) still saves it.
+  useEffect(() => {
+    loadMutators(['checkin.submit']).catch((error: unknown) => console.error('checkin.mutators', error));
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { weekdayOf } from '#protocol/domain/check-ins.ts';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
-import { WORKOUT_MUTATORS } from '#protocol/mutations/workout-mutators.ts';
+import { LATER_MUTATORS } from '#protocol/mutations/later-mutators.ts';
 import { recordMutation, todayLocalDate } from '#pwa/db/local-writes.ts';
 import { aWorkoutPlan } from '#pwa/test/factories.ts';
 import { messagesWith, renderInApp, setUpScreenTests, setUpUserDb } from '#pwa/test/screen-harness.tsx';
@@ -13,7 +13,7 @@ import { TodayWorkoutView } from './TodayWorkoutView.tsx';
 
 setUpScreenTests();
 // The workout's mutators, as a page loads them (sync/user-data.ts).
-provideMutators(async () => WORKOUT_MUTATORS);
+provideMutators(async () => LATER_MUTATORS);
 const userDb = setUpUserDb();
 
 const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];

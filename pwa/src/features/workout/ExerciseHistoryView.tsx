@@ -19,20 +19,28 @@ import { useExerciseHistory } from './use-workout-data.ts';
 export const SESSIONS_PAGE = 20;
 
 /**
- * A session's card: one styled part, its lines plain elements styled from it (20 cards of seven
- * MUI parts each were much of the history's render, ADR 030). Its layout and paint wait until it
- * nears the screen: below two charts, a page's first cards are already under a phone's fold. The
- * estimate keeps the scroll bar close; once drawn, the card's real size is kept.
+ * The page, with its sessions' cards styled from it: a card is plain elements with the look of
+ * an outlined card (20 MUI cards, each styled on its own, were much of the history's render, ADR
+ * 030). A card's layout and paint wait until it nears the screen: below two charts, a page's first
+ * cards are already under a phone's fold. The estimate keeps the scroll bar close; once drawn,
+ * the card's real size is kept.
  */
-const sessionCard = {
-  contentVisibility: 'auto',
-  containIntrinsicSize: 'auto 150px',
-  px: 2,
-  pt: 2,
-  pb: 3,
+const historyPage = {
+  gap: 2,
+  '& > .session': {
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 150px',
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    px: 2,
+    pt: 2,
+    pb: 3,
+  },
   '& .head': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' },
   '& h3': { typography: 'subtitle1', fontWeight: 600, m: 0 },
-  '& p': { m: 0 },
+  '& .session p': { m: 0 },
   '& .figures': { typography: 'body2', color: 'text.secondary' },
   '& .sets': { typography: 'body1', mt: 0.5, overflowWrap: 'anywhere' },
   '& .best': { typography: 'body2', mt: 0.5 },
@@ -77,7 +85,7 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
   ];
 
   return (
-    <Stack sx={{ gap: 2 }} data-testid="exercise-history">
+    <Stack sx={historyPage} data-testid="exercise-history">
       {back}
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
         {history.name}
@@ -138,7 +146,7 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
         {t('training.history.sessions')}
       </Typography>
       {history.sessions.slice(0, shown).map((session) => (
-        <Card key={session.sessionId} variant="outlined" data-testid="history-session" sx={sessionCard}>
+        <section key={session.sessionId} className="session" data-testid="history-session">
           <div className="head">
             <h3 data-testid="history-session-date">{texts.date(session.startedAt)}</h3>
             {session.endedAt === null && <Chip size="small" color="info" label={t('training.history.inProgress')} />}
@@ -154,7 +162,7 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
               {[t('training.history.bestOfSession', { set: texts.set(session.best) }), session.oneRepMaxKg === null ? null : t('training.history.estimate', { value: texts.estimate(session.oneRepMaxKg) })].filter(Boolean).join(' · ')}
             </p>
           )}
-        </Card>
+        </section>
       ))}
       {history.sessions.length > shown && (
         <Button onClick={() => setShown(shown + SESSIONS_PAGE)} sx={{ alignSelf: 'center' }} data-testid="history-earlier">

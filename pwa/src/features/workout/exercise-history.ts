@@ -76,6 +76,7 @@ export interface SessionFigures extends ExerciseInSession {
   best: LoggedSet | null;
   oneRepMaxKg: number | null;
   volumeKg: number;
+  heaviestKg: number | null;
 }
 
 /** A figure of a session, for the chart. */
@@ -122,19 +123,31 @@ export function thinned(series: readonly SeriesPoint[], max = CHART_POINTS_MAX):
 }
 
 export function historyOf(done: readonly ExerciseInSession[]): ExerciseHistory | null {
-  if (done.length === 0) return null;
-  const sessions = [...done]
-    .sort(newestFirst)
-    .map((session): SessionFigures => ({ ...session, best: bestOfSets(session.sets), oneRepMaxKg: bestsOf(session.sets).oneRepMaxKg, volumeKg: volumeKg(session.sets) }));
-  const allSets = sessions.flatMap((session) => session.sets);
-  const bests = bestsOf(allSets);
+  return historyOfFigures(
+    done.map((session): SessionFigures => {
+      const bests = bestsOf(session.sets);
+      return { ...session, best: bestOfSets(session.sets), oneRepMaxKg: bests.oneRepMaxKg, volumeKg: volumeKg(session.sets), heaviestKg: bests.heaviestKg };
+    }),
+  );
+}
+
+/**
+ * One exercise's history from its figures in each session (as the device keeps them,
+ * `exercise-sessions.ts`): the all-time bests are the best of each session's, no set read again
+ * (the first best set of the sessions newest first is the first of all their sets).
+ */
+export function historyOfFigures(figures: readonly SessionFigures[]): ExerciseHistory | null {
+  if (figures.length === 0) return null;
+  const sessions = [...figures].sort(newestFirst);
+  const bests = sessions.flatMap((session) => (session.best ? [session.best] : []));
+  const loaded = sessions.filter((session) => session.oneRepMaxKg !== null);
   const oldestFirst = [...sessions].reverse();
   return {
     name: sessions[0]!.name,
     sessions,
-    heaviestKg: bests.heaviestKg,
-    oneRepMaxKg: bests.oneRepMaxKg,
-    best: bestOfSets(allSets),
+    heaviestKg: loaded.length === 0 ? null : Math.max(...loaded.map((session) => session.heaviestKg!)),
+    oneRepMaxKg: loaded.length === 0 ? null : Math.max(...loaded.map((session) => session.oneRepMaxKg!)),
+    best: bestOfSets(bests),
     oneRepMaxSeries: thinned(oldestFirst.flatMap((session) => (session.oneRepMaxKg === null ? [] : [{ startedAt: session.startedAt, kg: session.oneRepMaxKg }]))),
     volumeSeries: thinned(oldestFirst.flatMap((session) => (session.volumeKg > 0 ? [{ startedAt: session.startedAt, kg: session.volumeKg }] : []))),
   };
@@ -155,6 +168,16 @@ export function exercisesDone(done: readonly ExerciseInSession[]): ExerciseDone[
     name: sessions[0]!.name,
     lastStartedAt: sessions[0]!.startedAt,
     best: bestOfSets(sessions.flatMap((session) => session.sets)),
+  }));
+}
+
+/** The same from each exercise's figures in each session: its best of all time is the best of its sessions' bests. */
+export function exercisesDoneOf(figures: readonly SessionFigures[]): ExerciseDone[] {
+  return [...groupBy([...figures].sort(newestFirst), (session) => session.exercise)].map(([, sessions]) => ({
+    exerciseKey: sessions[0]!.exerciseKey,
+    name: sessions[0]!.name,
+    lastStartedAt: sessions[0]!.startedAt,
+    best: bestOfSets(sessions.flatMap((session) => (session.best ? [session.best] : []))),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { WorkoutExercise, WorkoutSession, WorkoutSet } from '#protocol/conflict/workout.ts';
 import { exerciseOfName, namesOfExercise } from '#protocol/domain/exercise-name.ts';
 import type { WorkoutPlanDto } from '#protocol/contract/plans.ts';
@@ -7,7 +7,8 @@ import { useCurrentDb } from '#pwa/db/current.ts';
 import { sharedLiveQuery, useLiveData, useSharedLiveData, type SharedLiveQuery } from '#pwa/db/live-data.ts';
 import type { UserDb } from '#pwa/db/user-db.ts';
 import { usePublishedWorkouts } from '#pwa/db/use-content.ts';
-import { bySetOrder, exercisesDone, exercisesInSessions, historyOf, type ExerciseDone, type ExerciseHistory } from './exercise-history.ts';
+import { bringFiguresUpToDate, figuresInSessions } from './exercise-sessions.ts';
+import { bySetOrder, exercisesDoneOf, historyOfFigures, type ExerciseDone, type ExerciseHistory } from './exercise-history.ts';
 
 /**
  * The sets of these exercises: one indexed read per exercise in a single read transaction. Dexie
@@ -114,17 +115,41 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
   }, [db, keyList, before?.id, before?.startedAt]);
 }
 
-/** An exercise's history on this device (pending changes included), by its key and every other name of it; null when it was never done. */
-async function readHistory(db: UserDb, exerciseKey: string): Promise<ExerciseHistory | null> {
-  const named = await db.synced('exerciseNames').where('nameKey').equals(exerciseKey).first();
-  const names = named ? namesOfExercise(exerciseKey, await db.synced('exerciseNames').where('exerciseId').equals(named.exerciseId).toArray()) : [exerciseKey];
-  const exercises = await db.synced('workoutExercises').where('exerciseKey').anyOf(names).toArray();
-  const [sessions, sets] = await Promise.all([
-    db.synced('workoutSessions').bulkGet([...new Set(exercises.map((exercise) => exercise.sessionId))]),
-    setsOfExercises(db, exercises.map((exercise) => exercise.id)),
-  ]);
+/**
+ * An exercise's history on this device (pending changes included), by its key and every other
+ * name of it; null when it was never done. From the figures kept per session (ADR 030): one small
+ * row per session, where the sets themselves were 4,000 rows for two years of one exercise. The
+ * names and this name's figures are read in one round trip, other names' (a coach's merge) after.
+ */
+export async function readHistory(db: UserDb, exerciseKey: string): Promise<ExerciseHistory | null> {
+  const [namesTable, figures] = [db.synced('exerciseNames'), db.exerciseSessions];
+  const rows = await db.transaction('r', [namesTable, figures], async () => {
+    const [names, own] = await Promise.all([namesTable.toArray(), figures.where('exerciseKey').equals(exerciseKey).toArray()]);
+    const others = await Promise.all(namesOfExercise(exerciseKey, names).slice(1).map((name) => figures.where('exerciseKey').equals(name).toArray()));
+    return own.concat(...others);
+  });
   // Every name read is this one exercise: a session that had two of them counts once.
-  return historyOf(exercisesInSessions(sessions.filter((session) => session !== undefined), exercises, sets, () => exerciseKey));
+  return historyOfFigures(figuresInSessions(rows, () => exerciseKey));
+}
+
+/** Every exercise done on this device, the latest first, each once under its latest name. */
+export async function readExercisesDone(db: UserDb): Promise<ExerciseDone[]> {
+  const [rows, names] = await Promise.all([db.exerciseSessions.toArray(), db.synced('exerciseNames').toArray()]);
+  return exercisesDoneOf(figuresInSessions(rows, exerciseOfName(names)));
+}
+
+/**
+ * Keeps the exercises' figures up to date while a screen that reads them shows: at once, and
+ * whenever a write or a pull notes a session as due (ADR 030).
+ */
+export function useFiguresUpToDate(): void {
+  const db = useCurrentDb();
+  // A new object at each change of the notes, so that a note made while they were brought up to date is seen.
+  const due = useLiveData(async () => (db ? { count: await db.figuresDue.count() } : undefined), [db]);
+  useEffect(() => {
+    // At once too, before the count is known: the screen's own read, begun after, waits for it.
+    if (db && (due?.count ?? 1) > 0) void bringFiguresUpToDate(db).catch((error: unknown) => console.error('exercise-figures', error));
+  }, [db, due]);
 }
 
 const historyReads = new WeakMap<UserDb, Map<string, SharedLiveQuery<ExerciseHistory | null>>>();
@@ -147,6 +172,8 @@ const WARM_MS = 5_000;
  */
 export function warmExerciseHistory(db: UserDb | null, exerciseKey: string): void {
   if (!db) return;
+  // Begun before the read, which waits for it: the history opens on its figures up to date.
+  void bringFiguresUpToDate(db).catch((error: unknown) => console.error('exercise-figures', error));
   const stop = historyRead(db, exerciseKey).subscribe(() => {});
   setTimeout(stop, WARM_MS);
 }
@@ -154,6 +181,7 @@ export function warmExerciseHistory(db: UserDb | null, exerciseKey: string): voi
 /** An exercise's history on this device; null when it was never done, undefined while loading. */
 export function useExerciseHistory(exerciseKey: string): ExerciseHistory | null | undefined {
   const db = useCurrentDb();
+  useFiguresUpToDate();
   const read = useMemo(() => (db ? historyRead(db, exerciseKey) : null), [db, exerciseKey]);
   return useSharedLiveData(read);
 }
@@ -161,14 +189,6 @@ export function useExerciseHistory(exerciseKey: string): ExerciseHistory | null 
 /** Every exercise done on this device, the latest first; undefined while loading. */
 export function useExercisesDone(): ExerciseDone[] | undefined {
   const db = useCurrentDb();
-  return useLiveData(async () => {
-    if (!db) return undefined;
-    const [sessions, exercises, sets, names] = await Promise.all([
-      db.synced('workoutSessions').toArray(),
-      db.synced('workoutExercises').toArray(),
-      db.synced('workoutSets').toArray(),
-      db.synced('exerciseNames').toArray(),
-    ]);
-    return exercisesDone(exercisesInSessions(sessions, exercises, sets, exerciseOfName(names)));
-  }, [db]);
+  useFiguresUpToDate();
+  return useLiveData(async () => (db ? readExercisesDone(db) : undefined), [db]);
 }
