@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/KeyboardArrowLeft';
 import { LabeledValue } from '#pwa/components/LabeledValue.tsx';
 import { WeightChart } from '#pwa/components/WeightChart.tsx';
-import type { SeriesPoint } from './exercise-history.ts';
+import type { ExerciseHistory, SeriesPoint } from './exercise-history.ts';
 import { useLiftTexts } from './use-lift-texts.ts';
 import { useExerciseHistory } from './use-workout-data.ts';
 
@@ -145,25 +145,7 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
       <Typography variant="h6" component="h2">
         {t('training.history.sessions')}
       </Typography>
-      {history.sessions.slice(0, shown).map((session) => (
-        <section key={session.sessionId} className="session" data-testid="history-session">
-          <div className="head">
-            <h3 data-testid="history-session-date">{texts.date(session.startedAt)}</h3>
-            {session.endedAt === null && <Chip size="small" color="info" label={t('training.history.inProgress')} />}
-          </div>
-          <p className="figures">
-            {session.volumeKg > 0 ? t('training.history.sessionFigures', { sets: session.sets.length, volume: texts.volume(session.volumeKg) }) : t('training.setsCount', { count: session.sets.length })}
-          </p>
-          <p className="sets" data-testid="history-session-sets">
-            {session.sets.map(texts.set).join(' · ')}
-          </p>
-          {session.best && (
-            <p className="best" data-testid="history-session-best">
-              {[t('training.history.bestOfSession', { set: texts.set(session.best) }), session.oneRepMaxKg === null ? null : t('training.history.estimate', { value: texts.estimate(session.oneRepMaxKg) })].filter(Boolean).join(' · ')}
-            </p>
-          )}
-        </section>
-      ))}
+      <SessionCards sessions={history.sessions} shown={shown} />
       {history.sessions.length > shown && (
         <Button onClick={() => setShown(shown + SESSIONS_PAGE)} sx={{ alignSelf: 'center' }} data-testid="history-earlier">
           {t('training.history.earlier')}
@@ -171,4 +153,34 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
       )}
     </Stack>
   );
+}
+
+/** Cards drawn with the page; the rest of a page of them just after (a phone shows the charts and a card or two). */
+const FIRST_CARDS = 3;
+
+/** A page's session cards, newest first: its first cards at once, the others in the render after. */
+function SessionCards({ sessions, shown }: { sessions: ExerciseHistory['sessions']; shown: number }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const texts = useLiftTexts();
+  const drawn = useDeferredValue(shown, Math.min(shown, FIRST_CARDS));
+  return sessions.slice(0, drawn).map((session) => (
+    <section key={session.sessionId} className="session" data-testid="history-session">
+      <div className="head">
+        <h3 data-testid="history-session-date">{texts.date(session.startedAt)}</h3>
+        {session.endedAt === null && <Chip size="small" color="info" label={t('training.history.inProgress')} />}
+      </div>
+      <p className="figures">
+        {session.volumeKg > 0 ? t('training.history.sessionFigures', { sets: session.sets.length, volume: texts.volume(session.volumeKg) }) : t('training.setsCount', { count: session.sets.length })}
+      </p>
+      <p className="sets" data-testid="history-session-sets">
+        {session.sets.map(texts.set).join(' · ')}
+      </p>
+      {session.best && (
+        <p className="best" data-testid="history-session-best">
+          {[t('training.history.bestOfSession', { set: texts.set(session.best) }), session.oneRepMaxKg === null ? null : t('training.history.estimate', { value: texts.estimate(session.oneRepMaxKg) })].filter(Boolean).join(' · ')}
+        </p>
+      )}
+    </section>
+  ));
 }
