@@ -122,20 +122,33 @@ describe('GET /api/coach/clients/:id/workout-sessions', () => {
     world.now = SUNDAY;
     const w = await team();
     const phone = new TestDevice(undefined, () => world.now);
-    const kept = aSession(phone, { startedAt: SUNDAY - 2 * DAY, exercises: [{ name: 'Remada', sets: [{ reps: 10, loadKg: 30 }, { reps: 10, loadKg: 30 }] }, { name: 'Rosca', sets: [{ reps: 12, loadKg: 10 }] }] });
+    const kept = aSession(phone, {
+      startedAt: SUNDAY - 2 * DAY,
+      exercises: [
+        { name: 'Remada', sets: [{ reps: 10, loadKg: 30 }, { reps: 10, loadKg: 30 }] },
+        { name: 'Rosca', sets: [{ reps: 12, loadKg: 10 }] },
+        { name: 'Prancha', sets: [{ reps: null, seconds: 30 }] },
+      ],
+    });
     const discarded = aSession(phone, { startedAt: SUNDAY - DAY });
-    const [row, curl] = kept.exercises as [{ id: string; sets: string[] }, { id: string; sets: string[] }];
+    const [row, curl, plank] = kept.exercises as [{ id: string; sets: string[] }, { id: string; sets: string[] }, { id: string; sets: string[] }];
     await pushed(w.ana, phone, [
       ...kept.mutations,
       ...discarded.mutations,
       phone.mutation('workout.discard', { id: discarded.id }),
       phone.mutation('workoutExercise.remove', { id: curl.id }),
       phone.mutation('workoutSet.remove', { id: row.sets[1] as string }),
+      phone.mutation('workoutSet.remove', { id: plank.sets[0] as string }),
     ]);
 
-    const { sessions } = (await history(w.admin.c, w.ana.user.id)).body;
+    const { sessions, exercises } = (await history(w.admin.c, w.ana.user.id)).body;
     expect(sessions.map((session) => session.id)).toEqual([kept.id]);
-    expect(sessions[0]?.exercises.map((exercise) => [exercise.name, exercise.sets.map((set) => set.id)])).toEqual([['Remada', [row.sets[0]]]]);
+    expect(sessions[0]?.exercises.map((exercise) => [exercise.name, exercise.sets.map((set) => set.id)])).toEqual([
+      ['Remada', [row.sets[0]]],
+      ['Prancha', []],
+    ]);
+    // The exercises done: none of the discarded session's, nor one removed, nor one whose sets all were.
+    expect(exercises).toEqual([{ exerciseId: 'remada', names: [{ nameKey: 'remada', name: 'Remada' }], sessions: 1, lastDoneAt: new Date(SUNDAY - 2 * DAY).toISOString() }]);
   });
 
   it(`lists the newest ${COACH_WORKOUT_SESSIONS} sessions`, async () => {

@@ -33,22 +33,22 @@ async function aStudentWithPlan(exercises: string[]) {
 const namesPulled = async (c: TestClient): Promise<ExerciseName[]> => (await pullFrom(c)).changes.exerciseNames;
 const idOf = (names: ExerciseName[], nameKey: string) => names.find((name) => name.nameKey === nameKey)?.exerciseId;
 
-/** A session of the client's with one set of each exercise named, pushed from a phone. */
-async function trained(client: { c: TestClient }, names: string[]) {
+/** A session of the client's with one set of each exercise named, pushed from a phone; `hoursAgo` its start. */
+async function trained(client: { c: TestClient }, names: string[], hoursAgo = 1) {
   const device = new TestDevice();
   const sessionId = uuidv7();
   const mutations = [
-    device.mutation('workout.start', { id: sessionId, startedAt: new Date(Date.now() - 3_600_000).toISOString() }),
+    device.mutation('workout.start', { id: sessionId, startedAt: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() }),
     ...names.flatMap((name, position) => {
       const exerciseId = uuidv7();
       return [
         device.mutation('workoutExercise.add', { id: exerciseId, sessionId, exerciseKey: name.toLowerCase(), name, kind: 'load', position }),
-        device.mutation('workoutSet.add', { id: uuidv7(), sessionId, exerciseId, position: 0, reps: 10, loadKg: 20, seconds: null, doneAt: new Date(Date.now() - 3_000_000).toISOString() }),
+        device.mutation('workoutSet.add', { id: uuidv7(), sessionId, exerciseId, position: 0, reps: 10, loadKg: 20, seconds: null, doneAt: new Date(Date.now() - hoursAgo * 3_600_000 + 600_000).toISOString() }),
       ];
     }),
   ];
   const response = await pushFrom(client.c, device, mutations);
-  expect(outcomesOf(response.body).every((outcome) => outcome === 'applied')).toBe(true);
+  expect(outcomesOf(response.body).every((outcome) => outcome === 'applied'), JSON.stringify(response.body)).toBe(true);
 }
 
 const merge = (c: TestClient, clientId: string, body: unknown) => c.post<{ exercises: StaffExercise[]; code?: string; details?: { field: string }[] }>(`/api/coach/clients/${clientId}/exercise-merges`, body);
@@ -102,6 +102,24 @@ describe('POST /api/coach/clients/:id/exercise-merges', () => {
 
     const again = await merge(teacher.c, student.user.id, { from: 'supino com barra', into: 'supino reto' });
     expect(again.body.exercises).toEqual(merged.body.exercises);
+  });
+
+  it('lists the exercise under the name it was merged into, as last written, however recently the other name was done', async () => {
+    const { teacher, student } = await aStudentWithPlan(['Supino reto']);
+    await trained(student, ['Supino Reto'], 72);
+    await trained(student, ['SUPINO RETO'], 48);
+    await trained(student, ['Supino com barra'], 1);
+    const merged = await merge(teacher.c, student.user.id, { from: 'supino com barra', into: 'supino reto' });
+    const expected = [{ names: [{ nameKey: 'supino reto', name: 'SUPINO RETO' }, { nameKey: 'supino com barra', name: 'Supino com barra' }], sessions: 3 }];
+    expect(merged.body.exercises).toMatchObject(expected);
+    expect(await exercisesOf(teacher.c, student.user.id)).toMatchObject(expected);
+
+    // The other way round, and a third name merged into the pair: still the name the coach chose first.
+    await separate(teacher.c, student.user.id, { nameKey: 'supino com barra' });
+    await merge(teacher.c, student.user.id, { from: 'supino reto', into: 'supino com barra' });
+    await trained(student, ['Supino barra'], 0.5);
+    const third = await merge(teacher.c, student.user.id, { from: 'supino barra', into: 'supino reto' });
+    expect(third.body.exercises.map((exercise) => exercise.names.map((name) => name.nameKey))).toEqual([['supino com barra', 'supino barra', 'supino reto']]);
   });
 
   it('takes a merged name out again', async () => {

@@ -33,8 +33,6 @@ export function createExerciseNames(sqlite: Database.Database, versions: SyncVer
   };
 
   return {
-    list: (userId: string): ExerciseName[] => namesOf.all(userId),
-
     /** Gives each exercise of a published plan's schedule its name's id, a new one for a new name (in the caller's transaction). */
     identify(userId: string, content: WorkoutContent): void {
       const have = new Set(namesOf.all(userId).map((name) => name.nameKey));

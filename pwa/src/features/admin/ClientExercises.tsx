@@ -69,16 +69,21 @@ function MergeDialog({ clientId, exercises, onDone, onClose }: { clientId: strin
  * coach merges two names of one exercise (a name retyped in a new plan, one the client typed), so
  * its history is one on the client's phone and here, and takes a name out again.
  */
-export function ClientExercises({ clientId, exercises, onChanged }: { clientId: string; exercises: StaffExercise[]; onChanged: () => void }) {
+export function ClientExercises({ clientId, exercises, onChanged }: { clientId: string; exercises: StaffExercise[]; onChanged: () => Promise<void> }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [merging, setMerging] = useState(false);
+  // A separation out: every "Separate" waits for it, as the merge dialog's button does (a double tap sends one).
+  const [separating, setSeparating] = useState(false);
   const separate = async (nameKey: string) => {
+    setSeparating(true);
     try {
       await coachApi.separateExercise(clientId, nameKey);
-      onChanged();
+      await onChanged(); // held till the list is read again, so the name is not offered once more meanwhile
     } catch (error) {
       showToast({ severity: 'error', title: t('admin.exercises.separateFailed'), description: failureText(intl, error) });
+    } finally {
+      setSeparating(false);
     }
   };
   if (exercises.length === 0) return null;
@@ -108,7 +113,7 @@ export function ClientExercises({ clientId, exercises, onChanged }: { clientId: 
                 <Typography variant="body2" color="text.secondary">
                   {t('admin.exercises.alsoNamed', { name: name.name })}
                 </Typography>
-                <Button size="small" onClick={() => void separate(name.nameKey)} aria-label={t('admin.exercises.separateNamed', { name: name.name })}>
+                <Button size="small" disabled={separating} onClick={() => void separate(name.nameKey)} aria-label={t('admin.exercises.separateNamed', { name: name.name })}>
                   {t('admin.exercises.separate')}
                 </Button>
               </Stack>
@@ -123,7 +128,7 @@ export function ClientExercises({ clientId, exercises, onChanged }: { clientId: 
           onClose={() => setMerging(false)}
           onDone={() => {
             setMerging(false);
-            onChanged();
+            void onChanged();
           }}
         />
       )}

@@ -165,4 +165,31 @@ describe('the coach reads a client’s workouts (issue 48, part 6)', () => {
     await waitFor(() => expect(lines()).toHaveLength(2));
     expect(calls.filter((call) => call.key.startsWith('POST /coach/clients/u1/exercise-separations')).map((call) => call.body)).toEqual([{ nameKey: 'supino com barra' }]);
   });
+
+  it('holds a name’s “Separate” while its request is out, a second tap sending nothing, and says why the server refused', async () => {
+    const merged: StaffExercise = {
+      exerciseId: 'x1',
+      names: [
+        { nameKey: 'supino reto', name: 'Supino reto' },
+        { nameKey: 'supino com barra', name: 'Supino com barra' },
+      ],
+      sessions: 4,
+      lastDoneAt: '2026-11-23T10:00:00.000Z',
+    };
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubStaffApi({
+      'GET /coach/clients/u1/workout-sessions': () => json(aHistory({ exercises: [merged] })),
+      'POST /coach/clients/u1/exercise-separations': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const card = await showCard();
+    const button = await within(card).findByRole('button', { name: 'Separar “Supino com barra”' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    expect(calls.filter((call) => call.key.startsWith('POST')).length).toBe(1);
+
+    answer(json({ error: 'Aluno de outro professor', code: 'FORBIDDEN' }, 403));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('Não foi possível separar o nome.Aluno de outro professor'));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  });
 });

@@ -172,7 +172,7 @@ export function ClientWorkoutsCard({ clientId }: { clientId: string }) {
                 {t('admin.workouts.showEarlier')}
               </Button>
             )}
-            <ClientExercises clientId={clientId} exercises={history.exercises} onChanged={() => void workouts.reload()} />
+            <ClientExercises clientId={clientId} exercises={history.exercises} onChanged={workouts.reload} />
           </>
         )}
       </CardContent>

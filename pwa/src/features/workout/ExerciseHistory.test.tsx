@@ -23,7 +23,7 @@ let ids = 0;
 const nextId = () => `0193a1b2-0000-7000-8000-${String(++ids).padStart(12, '0')}`;
 type Figures = { reps: number | null; loadKg: number | null; seconds: number | null };
 
-/** A session written as the screen writes it: started, its exercises and sets, then finished, discarded or left open. */
+/** A session written as the screen writes it: started, its exercises and sets, then finished, discarded or left open; its id. */
 async function logSession(db: UserDb, startedAt: Date, exercises: { name: string; kind: 'load' | 'time'; sets: Figures[]; removed?: Figures[] }[], end: 'finish' | 'discard' | 'open' = 'finish') {
   const sessionId = nextId();
   await recordMutation(db, 'workout.start', { id: sessionId, startedAt: startedAt.toISOString() }, startedAt);
@@ -40,6 +40,7 @@ async function logSession(db: UserDb, startedAt: Date, exercises: { name: string
   const endedAt = new Date(startedAt.getTime() + 30 * 60_000);
   if (end === 'finish') await recordMutation(db, 'workout.finish', { id: sessionId, endedAt: endedAt.toISOString() }, endedAt);
   if (end === 'discard') await recordMutation(db, 'workout.discard', { id: sessionId }, endedAt);
+  return sessionId;
 }
 
 const load = (loadKg: number, reps: number): Figures => ({ loadKg, reps, seconds: null });
@@ -179,5 +180,24 @@ describe("an exercise's history (issue 48, item 5)", () => {
     // Today's plan says "Agachamento": its last time is the session under the other name.
     fireEvent.click(within(await screen.findByTestId('chosen-day')).getByTestId('start-workout'));
     expect((await screen.findByTestId('last-time')).textContent).toContain('50 kg × 6');
+  });
+
+  it('reads, for what a session beat, only the names of its exercises, not every name on the device', async () => {
+    const db = userDb();
+    await logSession(db, new Date(Date.now() - DAY), [{ name: 'Agachamento livre', kind: 'load', sets: [load(50, 6)] }]);
+    await db.synced('exerciseNames').bulkPut([
+      { id: nextId(), nameKey: 'agachamento', exerciseId: 'x-squat' },
+      { id: nextId(), nameKey: 'agachamento livre', exerciseId: 'x-squat' },
+      ...Array.from({ length: 30 }, (_, k) => ({ id: nextId(), nameKey: `outro ${k}`, exerciseId: `x-${k}` })),
+    ]);
+    const today = await logSession(db, new Date(Date.now() - 40 * 60_000), [{ name: 'Agachamento', kind: 'load', sets: [load(55, 6)] }]);
+    const read = new Set<string>();
+    db.synced('exerciseNames').hook('reading', (name) => {
+      read.add(name.nameKey);
+      return name;
+    });
+    await renderScreen('pt-BR', `/workout?summary=${today}`);
+    await waitFor(() => expect(screen.getAllByTestId('summary-record').map((record) => record.textContent)).toContain('Maior carga: 55 kg (antes 50 kg)'));
+    expect([...read].sort()).toEqual(['agachamento', 'agachamento livre']);
   });
 });

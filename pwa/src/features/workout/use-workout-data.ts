@@ -88,7 +88,9 @@ export function useExercisePasts(keys: readonly string[], before: WorkoutSession
   return useLiveData(async () => {
     if (!db || !before) return undefined;
     const asked = keyList === '' ? [] : keyList.split('\n');
-    const names = await db.synced('exerciseNames').toArray();
+    // The rows of these exercises' ids alone, by the table's indexes: this reruns at every set done.
+    const named = await db.synced('exerciseNames').where('nameKey').anyOf(asked).toArray();
+    const names = await db.synced('exerciseNames').where('exerciseId').anyOf([...new Set(named.map((name) => name.exerciseId))]).toArray();
     const namesOf = new Map(asked.map((key) => [key, namesOfExercise(key, names)]));
     const wanted = [...new Set([...namesOf.values()].flat())];
     const exercises = (await db.synced('workoutExercises').where('exerciseKey').anyOf(wanted).toArray()).filter((exercise) => !exercise.deleted && exercise.sessionId !== before.id);
