@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -155,16 +155,12 @@ export function ExerciseHistoryView({ exerciseKey }: { exerciseKey: string }) {
   );
 }
 
-/** Cards drawn with the page; the rest of a page of them just after (a phone shows the charts and a card or two). */
-const FIRST_CARDS = 3;
-
-/** A page's session cards, newest first: its first cards at once, the others in the render after. */
+/** A page's session cards, newest first. */
 function SessionCards({ sessions, shown }: { sessions: ExerciseHistory['sessions']; shown: number }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const texts = useLiftTexts();
-  const drawn = useDeferredValue(shown, Math.min(shown, FIRST_CARDS));
-  return sessions.slice(0, drawn).map((session) => (
+  return sessions.slice(0, shown).map((session) => (
     <section key={session.sessionId} className="session" data-testid="history-session">
       <div className="head">
         <h3 data-testid="history-session-date">{texts.date(session.startedAt)}</h3>
