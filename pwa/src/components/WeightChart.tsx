@@ -228,21 +228,23 @@ export function WeightChart({ points, targetWeight, locale, unit = 'kilogram', t
         ) : (
           <path d={lineOf((p) => p.weight)} fill="none" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" style={{ stroke: colors.weight }} />
         )}
-        {data.map((p, i) => {
-          const isLast = i === data.length - 1;
-          return (
-            <circle
-              key={`${p.time}-${i}`}
-              data-testid={`${testId}-dot`}
-              data-last={isLast || undefined}
-              cx={x(p.time)}
-              cy={y(p.weight)}
-              r={isLast ? 6 : 3.5}
-              strokeWidth={isLast ? 2.5 : 0}
-              style={{ fill: colors.weight, stroke: colors.paper }}
-            />
-          );
-        })}
+        {/* The dots' colours are their group's: one style for sixty dots, not one each. */}
+        <g style={{ fill: colors.weight, stroke: colors.paper }}>
+          {data.map((p, i) => {
+            const isLast = i === data.length - 1;
+            return (
+              <circle
+                key={`${p.time}-${i}`}
+                data-testid={`${testId}-dot`}
+                data-last={isLast || undefined}
+                cx={x(p.time).toFixed(1)}
+                cy={y(p.weight).toFixed(1)}
+                r={isLast ? 6 : 3.5}
+                strokeWidth={isLast ? 2.5 : 0}
+              />
+            );
+          })}
+        </g>
         {/* The latest weight is what the client looks for first, so it is written beside its dot. */}
         <text
           data-testid={`${testId}-last-value`}
