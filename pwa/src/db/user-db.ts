@@ -79,6 +79,25 @@ export const serverPhotoUrl = (photoId: string, kind: PhotoFile['kind']) => `/ap
 export const photoFileKey = (photoId: string, kind: PhotoFile['kind']) => `${photoId}:${kind}`;
 
 /**
+ * The device's own stores, by the version that declared or changed them (the synced tables are
+ * declared beside them): v1 the device's own stores; v2 the user's subscriptions, pulled
+ * read-only, so the content gate works offline; v3 diet translations for es-AR and en-US, so a
+ * translated diet reads the same offline; v4 refused changes, to be told to the user (ADR 007);
+ * v5 drops v3's (see the constructor); v7 the files of progress photos taken here (issue 21),
+ * local only; v11 the exercises' figures per session and the sessions whose figures are due
+ * (ADR 030), local only.
+ */
+export const LOCAL_STORES: StoresByVersion = {
+  1: { meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' },
+  2: { subscriptions: 'id, endDate' },
+  3: { translations: 'key' },
+  4: { refusals: 'id, refusedAt' },
+  5: { translations: null },
+  7: { photoFiles: 'key, photoId, [kind+state]' },
+  11: { figuresDue: '', exerciseSessions: 'id, sessionId, exerciseKey' },
+};
+
+/**
  * One IndexedDB database per signed-in user, so the next person on the same browser never sees
  * the previous one's data. Versions are numbered; a new version adds its upgrade below.
  */
@@ -108,20 +127,7 @@ export class UserDb extends Dexie {
   /** `indexedDB` stands for another browser's storage in tests of several devices. */
   constructor(readonly userId: string, indexedDB?: IDBFactory) {
     super(userDbName(userId), indexedDB ? { indexedDB } : undefined);
-    // v1 the device's own stores; v2 the user's subscriptions, pulled read-only, so the content
-    // gate works offline; v3 diet translations for es-AR and en-US, so a translated diet reads the
-    // same offline; v4 refused changes, to be told to the user (ADR 007); v5 drops v3's (below);
-    // v7 the files of progress photos taken here (issue 21), local only; v11 the exercises'
-    // figures per session and the sessions whose figures are due (ADR 030), local only.
-    declareStores(this, {
-      1: { meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' },
-      2: { subscriptions: 'id, endDate' },
-      3: { translations: 'key' },
-      4: { refusals: 'id, refusedAt' },
-      5: { translations: null },
-      7: { photoFiles: 'key, photoId, [kind+state]' },
-      11: { figuresDue: '', exerciseSessions: 'id, sessionId, exerciseKey' },
-    });
+    declareStores(this, LOCAL_STORES);
     // v5: plans arrive structured and translated (ADR 024). A copy pulled before has no `content`:
     // it is dropped and the next pull starts from the beginning, bringing every plan back in the
     // new shape. The texts translated on the device (v3) are no longer asked for.

@@ -24,7 +24,7 @@ import { readExercisesDone, readHistory } from './use-workout-data.ts';
 import { bringFiguresUpToDate, exerciseSessionRows } from './exercise-sessions.ts';
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { dexieStore } from '#pwa/db/replica-store.ts';
-import { declareStores, UserDb, userDbName } from '#pwa/db/user-db.ts';
+import { declareStores, LOCAL_STORES, UserDb, userDbName } from '#pwa/db/user-db.ts';
 
 const world = { now: Date.UTC(2026, 10, 23, 15, 0) };
 let t: TestApp;
@@ -225,14 +225,8 @@ describe('upgrading a device’s database to the kept figures (v11, ADR 030)', (
     const name = 'upgrade-figures';
     const old = new Dexie(userDbName(name));
     // Version 10 as the app declared it: its own stores and the synced tables up to then.
-    declareStores(old, {
-      1: { meta: 'key', outbox: 'seq', profile: 'id', diets: 'id', workouts: 'id' },
-      2: { subscriptions: 'id, endDate' },
-      3: { translations: 'key' },
-      4: { refusals: 'id, refusedAt' },
-      5: { translations: null },
-      7: { photoFiles: 'key, photoId, [kind+state]' },
-    }, Object.fromEntries(Object.entries(SYNCED_TABLES).filter(([, table]) => table.since <= 10)));
+    const upTo10 = <T,>(byVersion: Record<string, T>, version: (entry: [string, T]) => number) => Object.fromEntries(Object.entries(byVersion).filter((entry) => version(entry) <= 10));
+    declareStores(old, upTo10(LOCAL_STORES, ([v]) => Number(v)), upTo10(SYNCED_TABLES, ([, table]) => table.since));
     const session: WorkoutSession = { id: 's1', planId: null, weekday: null, startedAt: '2026-11-01T12:00:00.000Z', endedAt: '2026-11-01T13:00:00.000Z', exerciseCount: 1, setCount: 2, deleted: false, hlcs: {} };
     const exercise: WorkoutExercise = { id: 'e1', sessionId: 's1', exerciseKey: 'remada', name: 'Remada', kind: 'load', prescription: null, position: 0, skipped: false, note: null, deleted: false, hlcs: {} };
     const set = (id: string, position: number, loadKg: number): WorkoutSet => ({ id, sessionId: 's1', exerciseId: 'e1', position, reps: 10, loadKg, seconds: null, doneAt: '2026-11-01T12:10:00.000Z', deleted: false, hlcs: {} });
