@@ -1,0 +1,49 @@
+/**
+ * The database port (ADR 031): what services and repositories use, whichever database runs
+ * underneath. SQL is text with `?` placeholders, written in the dialect SQLite and PostgreSQL
+ * both accept; rows come back with the same values from either (flags 0/1, instants as epoch
+ * milliseconds, JSON as text).
+ *
+ * The open transaction travels with the async context: a statement run anywhere within
+ * `transaction(work)`'s calls joins it, and a `transaction` inside another is a savepoint, as
+ * better-sqlite3's nested transactions were.
+ */
+
+/** A value a statement takes or a row holds. */
+export type SqlValue = string | number | null;
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+export interface SqlDatabase {
+  readonly dialect: SqlDialect;
+  /** Every row the statement returns. */
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  /** A write: how many rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Inside
+   * another transaction, a savepoint that rolls back alone. The work does database work only
+   * (ADR 031): it awaits nothing but the database.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Closes once the open transactions have ended. */
+  close(): Promise<void>;
+}
+
+/** A unique key or primary key already held the value written. */
+export class UniqueViolationError extends Error {
+  constructor(cause: unknown) {
+    super('unique constraint violated', { cause });
+    this.name = 'UniqueViolationError';
+  }
+}
+
+/** The database cannot be reached now; the request may be retried (503 with Retry-After). */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The port on PostgreSQL (ADR 031), through node-postgres' pool. Each SQL text is numbered once
+ * (`?` → `$n`) and run as a named prepared statement, which each connection plans once. `bigint`
+ * and `numeric` come back as JavaScript numbers: the schema keeps instants in milliseconds and
+ * money in minor units, all far below 2^53, so rows read the same as from SQLite.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { numberPlaceholders } from './placeholders.ts';
+import { DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Past this many distinct texts, statements run unnamed: a server plans at most this many per connection. */
+const MAX_NAMED_STATEMENTS = 1000;
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+
+/** Socket codes and SQLSTATEs (class 08, shutdowns, too many connections) that say the database is out of reach, not that the statement is wrong. */
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (code.startsWith('08') || UNREACHABLE.has(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+}
+
+function translateError(error: unknown): unknown {
+  if ((error as { code?: unknown } | null)?.code === '23505') return new UniqueViolationError(error);
+  if (isUnavailable(error)) return new DatabaseUnavailableError(error);
+  return error;
+}
+
+export interface PostgresOptions {
+  /** Connections in the pool. */
+  max?: number;
+  /** How long a request waits for a connection before the database counts as unavailable. */
+  connectionTimeoutMillis?: number;
+}
+
+/** The transaction an async context runs in; `open` turns false at its end (a promise may outlive it). */
+interface Scope {
+  client: pg.PoolClient;
+  open: boolean;
+  savepoints: number;
+}
+
+export function createPostgresPort(url: string, options: PostgresOptions = {}): SqlDatabase & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, types, max: options.max ?? 10, connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000 });
+  // An idle connection that breaks emits here; without a listener it would end the process. The
+  // next query takes another connection.
+  pool.on('error', () => {});
+  const scope = new AsyncLocalStorage<Scope>();
+
+  const texts = new Map<string, { name: string | undefined; text: string }>();
+  const statement = (sql: string) => {
+    let known = texts.get(sql);
+    if (!known) texts.set(sql, (known = { name: texts.size < MAX_NAMED_STATEMENTS ? `s${texts.size}` : undefined, text: numberPlaceholders(sql) }));
+    return known;
+  };
+
+  async function query<T>(sql: string, params: readonly SqlValue[] = [], client: pg.Pool | pg.PoolClient = scopedClient()): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+    const { name, text } = statement(sql);
+    try {
+      return await client.query<T & pg.QueryResultRow>({ name, text, values: params as SqlValue[] });
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  function scopedClient(): pg.Pool | pg.PoolClient {
+    const current = scope.getStore();
+    return current?.open ? current.client : pool;
+  }
+
+  async function savepoint<T>(current: Scope, work: () => Promise<T>): Promise<T> {
+    const name = `sp${++current.savepoints}`;
+    await query(`SAVEPOINT ${name}`, [], current.client);
+    try {
+      const value = await work();
+      await query(`RELEASE SAVEPOINT ${name}`, [], current.client);
+      return value;
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) await query(`ROLLBACK TO SAVEPOINT ${name}`, [], current.client);
+      throw error;
+    } finally {
+      current.savepoints -= 1;
+    }
+  }
+
+  return {
+    dialect: 'postgres',
+    pool,
+    all: async <T>(sql: string, params?: readonly SqlValue[]) => (await query<T>(sql, params)).rows as T[],
+    get: async <T>(sql: string, params?: readonly SqlValue[]) => (await query<T>(sql, params)).rows[0] as T | undefined,
+    run: async (sql, params) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
+
+    async transaction<T>(work: () => Promise<T>): Promise<T> {
+      const current = scope.getStore();
+      if (current?.open) return savepoint(current, work);
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translateError(error);
+      }
+      const opened: Scope = { client, open: true, savepoints: 0 };
+      let broken: Error | undefined;
+      try {
+        await query('BEGIN', [], client);
+        const value = await scope.run(opened, work);
+        await query('COMMIT', [], client);
+        return value;
+      } catch (error) {
+        if (error instanceof DatabaseUnavailableError) broken = error;
+        else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError as Error));
+        throw error;
+      } finally {
+        opened.open = false;
+        // A connection that failed mid-transaction is closed rather than handed to the next request.
+        client.release(broken);
+      }
+    },
+
+    close: () => pool.end(),
+  };
+}
