@@ -28,6 +28,12 @@ export interface SqlDatabase {
    * (ADR 031): it awaits nothing but the database.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `effect` once the open transaction has committed (at once with none open), and never if
+   * it rolls back: what tells the world of a write (a live-update poke) waits until the write is
+   * there to be read.
+   */
+  afterCommit(effect: () => void): void;
   /** Closes once the open transactions have ended. */
   close(): Promise<void>;
 }

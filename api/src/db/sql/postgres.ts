@@ -50,6 +50,7 @@ interface Scope {
   client: pg.PoolClient;
   open: boolean;
   savepoints: number;
+  committed: (() => void)[];
 }
 
 export function createPostgresPort(url: string, options: PostgresOptions = {}): SqlDatabase & { pool: pg.Pool } {
@@ -111,12 +112,14 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
       } catch (error) {
         throw translateError(error);
       }
-      const opened: Scope = { client, open: true, savepoints: 0 };
+      const opened: Scope = { client, open: true, savepoints: 0, committed: [] };
       let broken: Error | undefined;
       try {
         await query('BEGIN', [], client);
         const value = await scope.run(opened, work);
         await query('COMMIT', [], client);
+        opened.open = false;
+        for (const effect of opened.committed) effect();
         return value;
       } catch (error) {
         if (error instanceof DatabaseUnavailableError) broken = error;
@@ -127,6 +130,12 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
         // A connection that failed mid-transaction is closed rather than handed to the next request.
         client.release(broken);
       }
+    },
+
+    afterCommit(effect) {
+      const current = scope.getStore();
+      if (current?.open) current.committed.push(effect);
+      else effect();
     },
 
     close: () => pool.end(),

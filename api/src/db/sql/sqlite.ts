@@ -20,6 +20,7 @@ function translateError(error: unknown): unknown {
 interface Scope {
   open: boolean;
   savepoints: number;
+  committed: (() => void)[];
 }
 
 export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
@@ -91,12 +92,14 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
       const current = scope.getStore();
       if (current?.open) return savepoint(current, work);
       await acquire();
-      const opened: Scope = { open: true, savepoints: 0 };
+      const opened: Scope = { open: true, savepoints: 0, committed: [] };
       try {
         sqlite.exec('BEGIN IMMEDIATE');
         try {
           const value = await scope.run(opened, work);
           sqlite.exec('COMMIT');
+          opened.open = false;
+          for (const effect of opened.committed) effect();
           return value;
         } catch (error) {
           // A failed COMMIT or a full disk may have rolled back already.
@@ -107,6 +110,12 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
         opened.open = false;
         release();
       }
+    },
+
+    afterCommit(effect) {
+      const current = scope.getStore();
+      if (current?.open) current.committed.push(effect);
+      else effect();
     },
 
     async close() {
