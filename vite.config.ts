@@ -77,7 +77,11 @@ export default defineConfig(({ command }) => ({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'protocol', root, include: ['sync-protocol/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'api', root, include: ['api/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        // A PostgreSQL cluster for the run (issue 49), provided to the tests as inject('postgresUrl').
+        test: { name: 'api', root, include: ['api/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', globalSetup: ['api/test/postgres-global-setup.ts'] },
+      },
       { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['pwa/src/test/setup.ts'] } },
     ],
   },

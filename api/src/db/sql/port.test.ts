@@ -1,0 +1,208 @@
+/**
+ * The port's contract (ADR 031), held by both implementations: a real SQLite file and a real
+ * PostgreSQL database from the test run's throwaway cluster.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../../test/postgres.ts';
+import { DatabaseUnavailableError, UniqueViolationError, type SqlDatabase } from './port.ts';
+import { createPostgresPort } from './postgres.ts';
+import { createSqlitePort } from './sqlite.ts';
+
+interface Opened {
+  db: SqlDatabase;
+  close(): Promise<void>;
+}
+
+const dialects: [string, () => Promise<Opened>][] = [
+  [
+    'sqlite',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'port-test-'));
+      const sqlite = new Database(path.join(dir, 'test.db'));
+      sqlite.pragma('journal_mode = WAL');
+      const db = createSqlitePort(sqlite);
+      return { db, close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
+    },
+  ],
+  [
+    'postgres',
+    async () => {
+      const database = await createPostgresDatabase();
+      const db = createPostgresPort(database.url);
+      return { db, close: async () => (await db.close(), await database.drop()) };
+    },
+  ],
+];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(dialects)('the database port on %s', (dialect, open) => {
+  let opened: Opened;
+  let db: SqlDatabase;
+
+  beforeAll(async () => {
+    opened = await open();
+    db = opened.db;
+    // One DDL text for both: SQLite reads `bigint` and `double precision` by affinity.
+    await db.run('CREATE TABLE items (id text PRIMARY KEY, at bigint NOT NULL, flag bigint NOT NULL DEFAULT 0, weight double precision, note text)');
+    await db.run('CREATE TABLE counter (id bigint PRIMARY KEY, value bigint NOT NULL)');
+    await db.run('INSERT INTO counter (id, value) VALUES (1, 0)');
+  });
+  afterAll(() => opened.close());
+
+  it('names its dialect', () => {
+    expect(db.dialect).toBe(dialect);
+  });
+
+  it('gives back what it stored: instants as numbers, flags as 0/1, nulls, and a literal question mark', async () => {
+    const at = 1_764_400_000_123;
+    await db.run('INSERT INTO items (id, at, flag, weight, note) VALUES (?, ?, ?, ?, ?)', ['a', at, 1, 82.4, null]);
+    const row = await db.get<{ id: string; at: number; flag: number; weight: number; note: null; mark: string }>("SELECT id, at, flag, weight, note, 'why?' AS mark FROM items WHERE id = ?", ['a']);
+    expect(row).toEqual({ id: 'a', at, flag: 1, weight: 82.4, note: null, mark: 'why?' });
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['none'])).toBeUndefined();
+    const { total } = (await db.get<{ total: number }>('SELECT count(*) AS total, sum(at) AS summed FROM items'))!;
+    expect(total).toBe(1);
+  });
+
+  it('counts the rows a write changed, and none for a conflict it was told to ignore', async () => {
+    expect(await db.run('INSERT INTO items (id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING', ['b', 1])).toEqual({ changes: 1 });
+    expect(await db.run('INSERT INTO items (id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING', ['b', 2])).toEqual({ changes: 0 });
+    expect(await db.run('UPDATE items SET flag = 1 WHERE id IN (?, ?)', ['a', 'b'])).toEqual({ changes: 2 });
+  });
+
+  it('reports a taken key as a UniqueViolationError', async () => {
+    await expect(db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['a', 3])).rejects.toBeInstanceOf(UniqueViolationError);
+  });
+
+  it('commits a transaction that resolves, with its value', async () => {
+    const value = await db.transaction(async () => {
+      await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['c', 3]);
+      return (await db.get<{ at: number }>('SELECT at FROM items WHERE id = ?', ['c']))?.at;
+    });
+    expect(value).toBe(3);
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['c'])).toEqual({ id: 'c' });
+  });
+
+  it('rolls back the whole transaction that throws', async () => {
+    await expect(
+      db.transaction(async () => {
+        await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['d', 4]);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['d'])).toBeUndefined();
+  });
+
+  it('makes a transaction inside another a savepoint that rolls back alone, and the outer one goes on', async () => {
+    await db.transaction(async () => {
+      await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['e', 5]);
+      const inner = db.transaction(async () => {
+        await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['f', 6]);
+        await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['e', 7]);
+      });
+      await expect(inner).rejects.toBeInstanceOf(UniqueViolationError);
+      expect(await db.transaction(async () => (await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['g', 8])).changes)).toBe(1);
+    });
+    const ids = (await db.all<{ id: string }>("SELECT id FROM items WHERE id IN ('e', 'f', 'g') ORDER BY id")).map(({ id }) => id);
+    expect(ids).toEqual(['e', 'g']);
+  });
+
+  it('keeps a statement run meanwhile out of an open transaction: the rollback does not take it along', async () => {
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    const failing = db.transaction(async () => {
+      await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['h', 9]);
+      inside();
+      // Breaks the rule on purpose (a transaction awaits only the database) to leave room for a writer.
+      await pause(30);
+      throw new Error('rolled back');
+    });
+    await opened;
+    const outside = db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['i', 10]);
+    await expect(failing).rejects.toThrow('rolled back');
+    await outside;
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['h'])).toBeUndefined();
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['i'])).toEqual({ id: 'i' });
+  });
+
+  it('runs a statement outside once its transaction has ended, though the promise began inside it', async () => {
+    let later: Promise<unknown> = Promise.resolve();
+    await db.transaction(async () => {
+      later = pause(10).then(() => db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['j', 11]));
+    });
+    await later;
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['j'])).toEqual({ id: 'j' });
+  });
+
+  it('runs an effect after the commit, and never after a rollback', async () => {
+    const seen: string[] = [];
+    await db.transaction(async () => {
+      db.afterCommit(() => seen.push('kept'));
+      await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['k', 12]);
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(['kept']);
+    await expect(
+      db.transaction(async () => {
+        db.afterCommit(() => seen.push('dropped'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    db.afterCommit(() => seen.push('at once'));
+    expect(seen).toEqual(['kept', 'at once']);
+  });
+
+  it('hands out each counter value once to concurrent transactions, in commit order', async () => {
+    const taken = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        db.transaction(async () => {
+          const { value } = (await db.get<{ value: number }>('UPDATE counter SET value = value + 1 WHERE id = 1 RETURNING value'))!;
+          await db.run('INSERT INTO items (id, at) VALUES (?, ?)', [`v${n}`, value]);
+          return value;
+        }),
+      ),
+    );
+    expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
+    expect(await db.get('SELECT value FROM counter WHERE id = 1')).toEqual({ value: 12 });
+  });
+});
+
+describe('the database port on an unreachable PostgreSQL', () => {
+  it('fails with DatabaseUnavailableError, naming the reason', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const db = createPostgresPort(`postgres://leve@127.0.0.1:${port}/none`, { connectionTimeoutMillis: 2_000 });
+    await expect(db.get('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(db.transaction(async () => db.get('SELECT 1'))).rejects.toThrow(/ECONNREFUSED/);
+    await db.close();
+  });
+
+  it('recovers by itself after a connection is cut in the middle of a transaction, with nothing of it applied', async () => {
+    const database = await createPostgresDatabase();
+    const db = createPostgresPort(database.url, { max: 2 });
+    try {
+      await db.run('CREATE TABLE marks (id text PRIMARY KEY)');
+      await expect(
+        db.transaction(async () => {
+          await db.run("INSERT INTO marks (id) VALUES ('cut')");
+          await db.run('SELECT pg_terminate_backend(pg_backend_pid())');
+        }),
+      ).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(await db.all('SELECT id FROM marks')).toEqual([]);
+      await db.run("INSERT INTO marks (id) VALUES ('after')");
+      expect(await db.all('SELECT id FROM marks')).toEqual([{ id: 'after' }]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+});
