@@ -19,6 +19,18 @@ export default tseslint.config(
     },
   },
   {
+    // The database is asynchronous (ADR 031): a forgotten await reads a Promise as a truthy value or
+    // lets a write run after its answer. The type checker sees those; the linter asks it.
+    files: ['api/**/*.ts'],
+    // The layer rule's own test lints files that exist only in memory (api/src/<layer>/x.ts).
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['api/src/*/x.ts'] }, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['pwa/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },

@@ -10,7 +10,7 @@
  */
 import { it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
-import { createTestApp } from '../api/test/harness.ts';
+import { createSqliteTestApp } from '../api/test/harness.ts';
 import { createUser } from '../api/test/factories.ts';
 import { interleaved, report } from './report.ts';
 
@@ -18,7 +18,7 @@ const CLIENTS = 1_000;
 const DAY_MS = 86_400_000;
 
 it('coach views', async () => {
-  const t = createTestApp();
+  const t = await createSqliteTestApp();
   const { deps, database } = t;
   const { sqlite } = database;
   const admin = (await createUser(deps, { role: 'admin' })).user;
@@ -58,8 +58,8 @@ it('coach views', async () => {
   const since = new Date(now - 30 * DAY_MS).toISOString().slice(0, 10);
   const views = await interleaved(
     15,
-    () => {
-      if (deps.attention.list(coach).length !== CLIENTS + 1) throw new Error('attention: every client expected');
+    async () => {
+      if ((await deps.attention.list(coach)).length !== CLIENTS + 1) throw new Error('attention: every client expected');
     },
     () => {
       let rows = 0;
@@ -75,5 +75,5 @@ it('coach views', async () => {
   report('Coach views (bench/coach-views.bench.ts)', [
     { label: 'attention vs its rows read, 1,000', value: `${views.a.toFixed(1)} ms vs ${views.b.toFixed(1)} ms`, ratio: views.a / views.b, limit: 4, target: '≤ 4×' },
   ]);
-  t.close();
+  await t.close();
 });

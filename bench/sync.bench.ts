@@ -6,13 +6,13 @@
 import { it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import { weightAdd } from '#protocol/mutations/weight-add.ts';
-import { createTestApp } from '../api/test/harness.ts';
+import { createSqliteTestApp } from '../api/test/harness.ts';
 import { TestDevice, createUser } from '../api/test/factories.ts';
 import { findUserById } from '../api/src/services/clients.ts';
 import { interleaved, report } from './report.ts';
 
 it('sync push and pull', async () => {
-  const t = createTestApp();
+  const t = await createSqliteTestApp();
   const { deps, database } = t;
   const { user } = await createUser(deps);
 
@@ -39,32 +39,33 @@ it('sync push and pull', async () => {
   // ── pull ──
   const heavy = (await createUser(deps)).user;
   const light = (await createUser(deps)).user;
-  const seed = database.sqlite.transaction((userId: string, count: number) => {
-    for (let i = 0; i < count; i++) {
-      const at = Date.UTC(2020, 0, 1) + i * 60_000;
-      deps.mutations.run(userId, weightAdd, { id: uuidv7(at), weight: 70 + (i % 100) / 10, notes: null, createdAt: new Date(at).toISOString() });
-    }
-  });
-  seed(heavy.id, 100_000);
-  seed(light.id, 100);
-  const tenMore = (userId: string) => {
-    const before = deps.versions.current();
-    seed(userId, 10);
+  const seed = (userId: string, count: number) =>
+    database.sql.transaction(async () => {
+      for (let i = 0; i < count; i++) {
+        const at = Date.UTC(2020, 0, 1) + i * 60_000;
+        await deps.mutations.run(userId, weightAdd, { id: uuidv7(at), weight: 70 + (i % 100) / 10, notes: null, createdAt: new Date(at).toISOString() });
+      }
+    });
+  await seed(heavy.id, 100_000);
+  await seed(light.id, 100);
+  const tenMore = async (userId: string) => {
+    const before = await deps.versions.current();
+    await seed(userId, 10);
     return before;
   };
-  const heavyCursor = tenMore(heavy.id);
-  const lightCursor = tenMore(light.id);
-  const heavyRow = findUserById(database.db, heavy.id);
-  const lightRow = findUserById(database.db, light.id);
+  const heavyCursor = await tenMore(heavy.id);
+  const lightCursor = await tenMore(light.id);
+  const heavyRow = await findUserById(database.sql, heavy.id);
+  const lightRow = await findUserById(database.sql, light.id);
   if (!heavyRow || !lightRow) throw new Error('bench users missing');
   const pull = await interleaved(
     31,
-    () => {
-      const result = deps.sync.pull(heavyRow, null, heavyCursor);
+    async () => {
+      const result = await deps.sync.pull(heavyRow, null, heavyCursor);
       if (result.changes.weightRecords.length !== 10) throw new Error('expected 10 changes');
     },
-    () => {
-      const result = deps.sync.pull(lightRow, null, lightCursor);
+    async () => {
+      const result = await deps.sync.pull(lightRow, null, lightCursor);
       if (result.changes.weightRecords.length !== 10) throw new Error('expected 10 changes');
     },
   );
@@ -73,5 +74,5 @@ it('sync push and pull', async () => {
     { label: 'push 1,000 vs bare insert', value: `${push.a.toFixed(1)} ms vs ${push.b.toFixed(1)} ms`, ratio: push.a / push.b, limit: 3, target: '≤ 3×' },
     { label: 'pull 10 changes: 100k vs 100 rows', value: `${pull.a.toFixed(3)} ms vs ${pull.b.toFixed(3)} ms`, ratio: pull.a / pull.b, limit: 1.2, target: '≤ 1.2×' },
   ]);
-  t.close();
+  await t.close();
 });

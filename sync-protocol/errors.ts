@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'WRONG_PASSWORD',
   'RATE_LIMITED',
   'INTERNAL',
+  // The database cannot be reached for now (ADR 031): answered 503 with Retry-After.
+  'DATABASE_UNAVAILABLE',
   // Sync: why a mutation was consumed without effect (ARCHITECTURE §3).
   'DAY_LOCKED',
   'DAY_NOT_COMPLETE',

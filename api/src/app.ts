@@ -4,6 +4,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError, type ErrorBody } from '#protocol/errors.ts';
 import { translate } from './i18n/translate.ts';
+import { DatabaseUnavailableError } from './db/sql/port.ts';
 import { ApiError, httpOf } from './http/errors.ts';
 import type { AppEnv } from './http/env.ts';
 import type { AppDeps } from './deps.ts';
@@ -42,6 +43,9 @@ import { subscriptionBanners } from '#protocol/domain/subscription-time.ts';
  * takes a file declares its own limit where it is defined (`maxBodyBytes`, http/router.ts).
  */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** How long a caller waits before trying again while the database cannot be reached (ADR 031). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function errorBody(error: DomainError, locale: AppEnv['Variables']['locale']): ErrorBody {
   const body: ErrorBody = { error: translate(locale, `errors.${error.code}`, error.values), code: error.code };
@@ -157,24 +161,24 @@ export function createApp(deps: AppDeps): App {
     // code; a screen the build rendered to HTML comes already in it. Signed in, it carries the
     // client (as GET /clients/session answers it), so the app renders their screen without a
     // round trip first (issue 20, part 2; pwa/src/lib/session.ts).
-    const statics = createStaticHandler(deps.config.staticRoot, (c, urlPath, built) => {
+    const statics = createStaticHandler(deps.config.staticRoot, async (c, urlPath, built) => {
       const { locale, token } = cookieContext(c, deps);
       if (!token) return { pages: [prerenderedPage(locale, urlPath, false), `/index.${locale}.html`] };
-      const session = sessionFor(c, deps, token);
-      const user = session ? findUserById(deps.database.db, session.user.id) : undefined;
+      const session = await sessionFor(c, deps, token);
+      const user = session ? await findUserById(deps.database.sql, session.user.id) : undefined;
       // A cookie the server no longer knows: the app asks, and learns nobody is signed in.
       if (!user) return { pages: [`/index.${locale}.signed-in.html`] };
-      const client = toClientDto(deps.database.db, user);
+      const client = await toClientDto(deps.database.sql, user);
       // The rendered dashboard has no plan banner (trial, ending, ended): the device keeps the place
       // of the one it showed before the app reads the plan, which a page rendered at build time
       // cannot (ADR 026). A client with one gets the page the app renders itself. The device's
       // time zone is not known here: a plan ending within a week may be told a day apart. The plan
       // is read only for a screen the build rendered.
       const rendered = prerenderedPage(locale, urlPath, true);
-      const banner = () => client.role === 'user' && subscriptionBanners(deps.subscriptions.current(user.id), deps.now(), 'UTC').length > 0;
+      const banner = async () => client.role === 'user' && subscriptionBanners(await deps.subscriptions.current(user.id), deps.now(), 'UTC').length > 0;
       return {
         // The prerendered screen greets PRERENDERED_CLIENT_NAME: this client, by their name.
-        pages: [...(built(rendered) && !banner() ? [rendered] : []), `/index.${locale}.signed-in.html`],
+        pages: [...(built(rendered) && !(await banner()) ? [rendered] : []), `/index.${locale}.signed-in.html`],
         personalize: (html) =>
           html
             .replaceAll(PRERENDERED_CLIENT_NAME, textInHtml(greetingName(client.name)))
@@ -190,6 +194,13 @@ export function createApp(deps: AppDeps): App {
     if (error instanceof DomainError) {
       const { status, headers } = httpOf(error);
       return c.json(errorBody(error, locale), status, headers);
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      // Passing, as a rule (a restart, a failover): the caller (a device's outbox, a page) tries again after Retry-After.
+      deps.log.error('database.unavailable', { method: c.req.method, path: c.req.path, message: error.message });
+      const unavailable = new DomainError('DATABASE_UNAVAILABLE', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+      const { status, headers } = httpOf(unavailable);
+      return c.json(errorBody(unavailable, locale), status, headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const apiError = new ApiError(error.status, error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON');

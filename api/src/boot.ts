@@ -17,20 +17,20 @@ import type { AppDeps } from './deps.ts';
 export async function bootApp(config: Config, migrationsFolder: string): Promise<{ app: App; deps: AppDeps }> {
   const database = openDatabase(config.databasePath);
   applyMigrations(database, migrationsFolder);
-  if (config.testHaltOnWeightNote !== null) installTestHalt(database.sqlite, config.testHaltOnWeightNote);
+  if (config.testHaltOnWeightNote !== null) installTestHalt(database, config.testHaltOnWeightNote);
   const deps = createDeps(config, database);
   // Plans stored before their texts were structured on save (ADR 024): structured once, here.
-  const structured = deps.authoring.structureOlderPlans();
+  const structured = await deps.authoring.structureOlderPlans();
   if (structured > 0) deps.log.info('plans.structured', { plans: structured });
   if (config.seedDemoData) {
     const accounts = await seedDemoData(deps);
     if (accounts > 0) deps.log.info('seed.demo', { accounts });
   }
   if (config.adminEmail && config.adminPassword) {
-    const outcome = await ensureAdmin(database.db, config.adminEmail, config.adminPassword, deps.now());
+    const outcome = await ensureAdmin(database.sql, config.adminEmail, config.adminPassword, deps.now());
     deps.log.info('seed.admin', { outcome });
   }
-  deps.sessions.purgeExpired();
+  await deps.sessions.purgeExpired();
   translateInTheBackground(deps);
   return { app: createApp(deps), deps };
 }
@@ -62,7 +62,8 @@ function translateInTheBackground(deps: AppDeps): void {
 
 /**
  * Listens on the configured port. SIGTERM or SIGINT stops accepting, ends the live-update
- * streams, lets in-flight requests finish, then closes the database (which checkpoints the WAL); after 10 s it gives up waiting.
+ * streams, lets in-flight requests finish, then closes the database once its open transactions
+ * have ended (on SQLite this checkpoints the WAL); after 10 s it gives up waiting.
  */
 export function serveApp(app: App, deps: AppDeps): void {
   const { config, database } = deps;
@@ -81,16 +82,25 @@ export function serveApp(app: App, deps: AppDeps): void {
     deps.log.info('server.stopping', { signal });
     const force = setTimeout(() => {
       deps.log.error('server.forced-exit', { afterMs: 10_000 });
-      database.close();
+      // At once: SQLite rolls back what is open and checkpoints; PostgreSQL's connections end with the process.
+      database.sqlite?.close();
       process.exit(1);
     }, 10_000);
     force.unref();
     // Live-update streams never end by themselves; their pages reconnect to the next process.
     deps.live.closeAll();
     server.close(() => {
-      database.close();
-      deps.log.info('server.stopped', {});
-      process.exit(0);
+      // The port closes once the transactions still open (a background round's) have ended.
+      database.sql.close().then(
+        () => {
+          deps.log.info('server.stopped', {});
+          process.exit(0);
+        },
+        (error: unknown) => {
+          deps.log.error('server.close-failed', { message: error instanceof Error ? error.message : String(error) });
+          process.exit(1);
+        },
+      );
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };

@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(problemsOf({ MERCADOPAGO_WEBHOOK_SECRET: 's' })).toEqual([expect.stringMatching(/MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET must be set together/)]);
   });
 
+  it('runs on the SQLite file unless DATABASE_URL names a PostgreSQL server (ADR 031), never echoing its password', () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://leve:pw@db.internal:5432/coach' }).databaseUrl).toBe('postgres://leve:pw@db.internal:5432/coach');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/coach' }).databaseUrl).toBe('postgresql://db.internal/coach');
+    for (const bad of ['mysql://leve:pw@db/coach', 'db.internal:5432', 'postgres://']) {
+      const problems = problemsOf({ DATABASE_URL: bad });
+      expect(problems).toEqual([expect.stringMatching(/DATABASE_URL must be a PostgreSQL URL/)]);
+      expect(problems.join('')).not.toContain('pw');
+    }
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', NODE_ENV: 'staging', OPENAI_BASE_URL: 'not a url', SUPPORT_EMAIL: 'nope', APP_SECRET: 'short' });
     expect(problems).toHaveLength(5);

@@ -32,6 +32,8 @@ export interface Config {
   port: number;
   host: string;
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file when set (ADR 031): postgres://user:password@host:port/name. */
+  databaseUrl: string | null;
   /** Where uploaded files live (progress photos); by default `uploads` beside the database. */
   uploadsPath: string;
   /** How many bytes of photos one user may keep. */
@@ -150,6 +152,8 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
 
   const port = integer('PORT', 3000, 1, 65535);
   const databasePath = value('DATABASE_PATH') ?? './data/app.db';
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) problems.push('DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/name (or unset for the SQLite file at DATABASE_PATH)');
   const uploadsPath = value('UPLOADS_PATH') ?? path.join(path.dirname(databasePath), 'uploads');
   const photoQuotaMb = integer('PHOTO_QUOTA_MB', 200, 1, 100_000);
 
@@ -234,6 +238,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     port,
     host: value('HOST') ?? '0.0.0.0',
     databasePath,
+    databaseUrl,
     uploadsPath,
     photoQuotaBytes: photoQuotaMb * 1024 * 1024,
     appSecret,
@@ -274,4 +279,13 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function isPostgresUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }

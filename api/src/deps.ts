@@ -131,31 +131,32 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const now = overrides.now ?? Date.now;
   const { rateLimits } = config;
   const clock = createClock('server', now);
-  const live = createLiveUpdates(database.sqlite);
-  const versions = createSyncVersions(database.db, live.changed);
+  const live = createLiveUpdates(database.sql);
+  const versions = createSyncVersions(database.sql, live.changed);
   // A client's thread changed: their teacher's and the admins' open pages hear of it (issue 22).
-  const coachesOf = database.sqlite.prepare<[string], { id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'");
-  const groupCommit = createGroupCommit(database.sqlite);
-  const coachesChanged = (clientId: string) => {
-    for (const { id } of coachesOf.all(clientId)) live.changed(id);
+  const groupCommit = createGroupCommit(database.sql);
+  // Inside the writer's transaction: the coaches hear of it once it commits.
+  const coachesChanged = async (clientId: string) => {
+    const coaches = await database.sql.all<{ id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'", [clientId]);
+    for (const { id } of coaches) live.changed(id);
   };
   const repositories = createSyncedTables(database, versions, now, coachesChanged);
   const photoFiles = createPhotoFiles(config.uploadsPath, config.photoQuotaBytes);
-  const mutations = createMutations(database.db, versions, repositories, clock, now);
-  const subscriptions = createSubscriptions(database.sqlite, versions.bump, now);
+  const mutations = createMutations(database.sql, versions, repositories, clock, now);
+  const subscriptions = createSubscriptions(database.sql, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
-  const commissions = createCommissions(database.sqlite, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
+  const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
   const messagesPerSender = new RateLimiter(rateLimits.messagesPerSender, rateLimits.windowMs, now);
-  const coachThreads = createCoachThreads(database.sqlite, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender, {
+  const coachThreads = createCoachThreads(database.sql, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender, {
     records: repositories.progressPhotos,
     files: photoFiles,
   });
-  const generation = createContentGeneration({ config, sqlite: database.sqlite, db: database.db, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
-  const translations = createTranslations(database.sqlite, generation, now);
-  const exerciseNames = createExerciseNames(database.sqlite, versions, now);
-  const authoring = createPlanAuthoring(database.sqlite, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems), exerciseNames);
+  const generation = createContentGeneration({ config, db: database.sql, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
+  const translations = createTranslations(database.sql, generation, now);
+  const exerciseNames = createExerciseNames(database.sql, versions, now);
+  const authoring = createPlanAuthoring(database.sql, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems), exerciseNames);
   return {
     config,
     database,
@@ -164,32 +165,32 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     versions,
     ...repositories,
     photoFiles,
-    healthConsent: createHealthConsent(database.sqlite, database.db, versions, photoFiles, clock, coachesChanged, now),
+    healthConsent: createHealthConsent(database.sql, versions, photoFiles, clock, coachesChanged, now),
     mutations,
-    plans: createPlans(database.sqlite, versions.bump, now),
+    plans: createPlans(database.sql, versions.bump, now),
     live,
     subscriptions,
-    sync: createSync(database.sqlite, database.db, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
+    sync: createSync(database.sql, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
     log,
     authoring,
-    staffUsers: createStaffUsers(database.sqlite, database.db, subscriptions, authoring),
+    staffUsers: createStaffUsers(database.sql, subscriptions, authoring),
     coachThreads,
-    coachCheckIns: createCoachCheckIns(database.sqlite, versions, coachThreads, groupCommit),
-    coachWorkouts: createCoachWorkouts(database.sqlite, coachThreads.clientFor, exerciseNames, now),
+    coachCheckIns: createCoachCheckIns(database.sql, versions, coachThreads, groupCommit),
+    coachWorkouts: createCoachWorkouts(database.sql, coachThreads.clientFor, exerciseNames, now),
     exerciseNames,
-    attention: createAttention(database.sqlite, subscriptions, now),
+    attention: createAttention(database.sql, subscriptions, now),
     generation,
     translateTexts: translations.translateTexts,
-    referrals: createReferrals(database.sqlite, now),
+    referrals: createReferrals(database.sql, now),
     commissions,
-    orders: createOrders(database.sqlite, subscriptions, commissions, now),
+    orders: createOrders(database.sql, subscriptions, commissions, now),
     payments: {
       stripe: config.stripe ? createStripeGateway(config.stripe) : null,
       mercadopago: config.mercadopago ? createMercadoPagoGateway(config.mercadopago, now) : null,
     },
-    teachers: createTeachers(database.sqlite, database.db, generation, now),
-    sessions: createSessionStore(database.sqlite, now),
-    passwordResets: createPasswordResets(database.sqlite, now),
+    teachers: createTeachers(database.sql, generation, now),
+    sessions: createSessionStore(database.sql, now),
+    passwordResets: createPasswordResets(database.sql, now),
     mailer: createMailer(config),
     groupCommit,
     limiters: {

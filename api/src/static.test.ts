@@ -12,7 +12,7 @@ import { PRERENDERED_CLIENT_NAME } from '#protocol/contract/clients.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'static-test-'));
 let t: TestApp;
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
   for (const locale of ['pt-BR', 'es-AR', 'en-US']) {
@@ -28,10 +28,10 @@ beforeAll(() => {
   const script = 'console.log("hello");'.repeat(100);
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
-  t = createTestApp({ staticRoot: root });
+  t = await createTestApp({ staticRoot: root });
 });
-afterAll(() => {
-  t.close();
+afterAll(async () => {
+  await t.close();
   rmSync(root, { recursive: true, force: true });
 });
 

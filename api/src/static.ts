@@ -100,7 +100,7 @@ const PERSONAL_PAGE_BROTLI_QUALITY = 5;
  */
 export function createStaticHandler(
   root: string,
-  pageFor: (c: Context, urlPath: string, built: (page: string) => boolean) => PageChoice = () => ({ pages: ['/index.html'] }),
+  pageFor: (c: Context, urlPath: string, built: (page: string) => boolean) => PageChoice | Promise<PageChoice> = () => ({ pages: ['/index.html'] }),
 ) {
   const files = new Map<string, StaticFile>();
   if (existsSync(root)) {
@@ -165,9 +165,17 @@ export function createStaticHandler(
     return c.body(new Uint8Array(body), 200, headers);
   };
 
+  /** An app route's page: the variant `pageFor` chooses (it may read the session), personalized or not. */
+  const sendPage = async (c: Context, urlPath: string, fallback: StaticFile) => {
+    const { pages, personalize } = await pageFor(c, urlPath, (name) => files.has(name));
+    const page = pages.map((name) => files.get(name)).find((variant) => variant !== undefined) ?? fallback;
+    const vary = 'Accept-Encoding, Accept-Language, Cookie';
+    return personalize ? sendPersonal(c, personalize(page.body.toString('utf8')), vary) : send(c, page, vary);
+  };
+
   return {
     available: index !== undefined,
-    handle(c: Context): Response {
+    handle(c: Context): Response | Promise<Response> {
       let urlPath: string;
       try {
         urlPath = decodeURIComponent(new URL(c.req.url).pathname);
@@ -178,12 +186,7 @@ export function createStaticHandler(
       if (file && urlPath !== '/index.html') return send(c, file);
       // App routes (no file extension) get the shell; a missing asset gets a real 404.
       const lastSegment = urlPath.split('/').pop() ?? '';
-      if (index && !lastSegment.includes('.')) {
-        const { pages, personalize } = pageFor(c, urlPath, (name) => files.has(name));
-        const page = pages.map((name) => files.get(name)).find((variant) => variant !== undefined) ?? index;
-        const vary = 'Accept-Encoding, Accept-Language, Cookie';
-        return personalize ? sendPersonal(c, personalize(page.body.toString('utf8')), vary) : send(c, page, vary);
-      }
+      if (index && !lastSegment.includes('.')) return sendPage(c, urlPath, index);
       if (index && urlPath === '/index.html') return send(c, index);
       return c.text('Not found', 404);
     },

@@ -17,6 +17,7 @@ const WITHOUT_IMPORT: Record<string, string> = {
   '@testing-library/dom': 'peer dependency of @testing-library/react',
   '@types/better-sqlite3': 'types',
   '@types/nodemailer': 'types',
+  '@types/pg': 'types',
   '@types/node': 'types',
   '@types/react': 'types',
   '@types/react-dom': 'types',

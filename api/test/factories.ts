@@ -40,8 +40,8 @@ export function buildRegistration(overrides: Partial<Record<keyof RegisterClient
 export async function createUser(deps: AppDeps, overrides: Partial<Record<keyof RegisterClientInput, unknown>> & { role?: Role; teacherId?: string } = {}) {
   const { role = 'user', teacherId, ...fields } = overrides;
   const input = registerClientSchema.validateSync(buildRegistration(fields));
-  const user = await registerClient(deps.database.db, input, deps.now(), role);
-  if (teacherId) deps.database.sqlite.prepare('UPDATE users SET teacher_id = ? WHERE id = ?').run(teacherId, user.id);
+  const user = await registerClient(deps.database.sql, input, deps.now(), role);
+  if (teacherId) await deps.database.sql.run('UPDATE users SET teacher_id = ? WHERE id = ?', [teacherId, user.id]);
   return { user: { ...user, teacherId: teacherId ?? null }, password: input.password };
 }
 
@@ -254,7 +254,7 @@ export async function storePhoto(t: TestApp, userId: string, { stored = true, by
   if (stored) {
     await t.deps.photoFiles.append(userId, id, 'image', 0, webpBytes(bytes), bytes, 'image/webp');
     await t.deps.photoFiles.append(userId, id, 'thumbnail', 0, webpBytes(thumbnailBytes), thumbnailBytes, 'image/webp');
-    t.deps.progressPhotos.markStored(userId, id);
+    await t.deps.progressPhotos.markStored(userId, id);
   }
   return args;
 }

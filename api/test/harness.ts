@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type AppDatabase } from '../src/db/client.ts';
+import { openDatabase, openPostgresDatabase, type AppDatabase, type SqliteDatabase } from '../src/db/client.ts';
+import { applyPostgresMigrations } from '../src/db/migrate-postgres.ts';
+import { createPostgresDatabase } from './postgres.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createDeps } from '../src/deps.ts';
 import type { AppDeps } from '../src/deps.ts';
@@ -17,7 +19,7 @@ export interface TestApp {
   database: AppDatabase;
   /** A new browser-like client with its own cookie jar. */
   client(options?: ClientOptions): TestClient;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -28,26 +30,46 @@ export interface TestAppOptions {
   log?: AppDeps['log'];
 }
 
-/** A fresh app on its own temp-file SQLite database, as a test file's `beforeAll` builds it. */
-export function createTestApp(options: TestAppOptions = {}): TestApp {
+/**
+ * The database the API's integration tests run on: the SQLite file, or with TEST_DATABASE=postgres
+ * (the suite's second run in `npm test`, ADR 031) a database of the test run's PostgreSQL cluster.
+ */
+export const TEST_DATABASE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh app on its own database (see TEST_DATABASE), as a test file's `beforeAll` builds it. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (TEST_DATABASE === 'sqlite') return createSqliteTestApp(options);
   const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_PATH: path.join(dir, 'test.db'), LOG_LEVEL: 'silent', ...options.env }, {
-    staticRoot: options.staticRoot ?? null,
+  const postgres = await createPostgresDatabase();
+  await applyPostgresMigrations(postgres.url);
+  const env = { NODE_ENV: 'test', DATABASE_URL: postgres.url, UPLOADS_PATH: path.join(dir, 'uploads'), LOG_LEVEL: 'silent', ...options.env };
+  const database = openPostgresDatabase(postgres.url);
+  return assemble(options, env, database, async () => {
+    await database.close();
+    await postgres.drop();
+    rmSync(dir, { recursive: true, force: true });
   });
-  const database = openDatabase(config.databasePath);
+}
+
+/** A fresh app on its own temp-file SQLite database, for what only SQLite has (backups, the crash test's halt). */
+export type SqliteTestApp = TestApp & { database: SqliteDatabase };
+
+export async function createSqliteTestApp(options: TestAppOptions = {}): Promise<SqliteTestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  const env = { NODE_ENV: 'test', DATABASE_PATH: path.join(dir, 'test.db'), LOG_LEVEL: 'silent', ...options.env };
+  const database = openDatabase(env.DATABASE_PATH);
   applyMigrations(database, MIGRATIONS_FOLDER);
+  return assemble(options, env, database, async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+function assemble<D extends AppDatabase>(options: TestAppOptions, env: Record<string, string>, database: D, close: () => Promise<void>): TestApp & { database: D } {
+  const config = loadConfig(env, { staticRoot: options.staticRoot ?? null });
   const deps = createDeps(config, database, { ...(options.now ? { now: options.now } : {}), ...(options.log ? { log: options.log } : {}) });
   const app = createApp(deps);
-  return {
-    app,
-    deps,
-    database,
-    client: (clientOptions) => new TestClient(app, clientOptions),
-    close() {
-      database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { app, deps, database, client: (clientOptions) => new TestClient(app, clientOptions), close };
 }
 
 export interface ClientOptions {

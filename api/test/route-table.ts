@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { users } from '../src/db/schema/index.ts';
+import { insertAccount } from '../src/services/clients.ts';
 import type { Access } from '../src/http/router.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
@@ -31,10 +31,10 @@ interface Actor {
 
 /** Everyone a cell needs, fresh for each cell: the caller and the client the call is about. */
 /** Two exercise names of the target's, as a published plan gives them, one exercise (`merged`) or two; the merge's body. */
-function namedTwice(w: World, merged: boolean) {
+async function namedTwice(w: World, merged: boolean) {
   const names = w.t.deps.exerciseNames;
-  names.identify(w.target.id, { schedule: [{ weekday: 1, day: 'Segunda-feira', exercises: [{ name: 'Supino reto' }, { name: 'Supino com barra' }] }], progressionTips: [], safetyNotes: [] });
-  if (merged) names.merge(w.target.id, 'supino com barra', 'supino reto');
+  await names.identify(w.target.id, { schedule: [{ weekday: 1, day: 'Segunda-feira', exercises: [{ name: 'Supino reto' }, { name: 'Supino com barra' }] }], progressionTips: [], safetyNotes: [] });
+  if (merged) await names.merge(w.target.id, 'supino com barra', 'supino reto');
   return { from: 'supino com barra', into: 'supino reto' };
 }
 
@@ -48,32 +48,29 @@ export interface World {
   teacher: Actor;
 }
 
-function insertUser(t: TestApp, role: Role, teacherId: string | null = null): Actor {
+async function insertUser(t: TestApp, role: Role, teacherId: string | null = null): Promise<Actor> {
   if (!passwordHash) throw new Error('call prepareRouteTable() first');
   const id = uuidv7();
   const email = uniqueEmail(role);
   const at = t.deps.now();
-  t.database.db
-    .insert(users)
-    .values({ id, email, passwordHash, role, name: `${role} ${id.slice(-4)}`, teacherId, birthDate: '1990-05-01', gender: 'feminino', height: 165, currentWeight: 80, targetWeight: 68, activityLevel: 'light', goalType: 'loseWeight', teacherApprovedAt: role === 'teacher' ? at : null, createdAt: at, updatedAt: at })
-    .run();
+  await insertAccount(t.database.sql, { id, email, passwordHash, role, name: `${role} ${id.slice(-4)}`, teacherId, birthDate: '1990-05-01', gender: 'feminino', height: 165, currentWeight: 80, targetWeight: 68, activityLevel: 'light', goalType: 'loseWeight', teacherApprovedAt: role === 'teacher' ? at : null, createdAt: at, updatedAt: at });
   return { id, email };
 }
 
-function signedInClient(t: TestApp, actor: Actor | null): TestClient {
+async function signedInClient(t: TestApp, actor: Actor | null): Promise<TestClient> {
   const client = t.client();
-  if (actor) client.cookies.set('session', t.deps.sessions.create(actor.id, 'matrix').token);
+  if (actor) client.cookies.set('session', (await t.deps.sessions.create(actor.id, 'matrix')).token);
   return client;
 }
 
 /** Fresh users in `t` for one cell: the caller and the client the call is about. */
-export function world(t: TestApp, cell: Cell): World {
-  const teacher = insertUser(t, 'teacher');
-  const otherTeacher = insertUser(t, 'teacher');
-  const own = insertUser(t, 'user', teacher.id);
-  const others = insertUser(t, 'user', otherTeacher.id);
-  const unassigned = insertUser(t, 'user');
-  const admin = insertUser(t, 'admin');
+export async function world(t: TestApp, cell: Cell): Promise<World> {
+  const teacher = await insertUser(t, 'teacher');
+  const otherTeacher = await insertUser(t, 'teacher');
+  const own = await insertUser(t, 'user', teacher.id);
+  const others = await insertUser(t, 'user', otherTeacher.id);
+  const unassigned = await insertUser(t, 'user');
+  const admin = await insertUser(t, 'admin');
   const [me, target] = {
     anonymous: [null, own],
     client: [own, own],
@@ -82,17 +79,18 @@ export function world(t: TestApp, cell: Cell): World {
     teacherUnassigned: [teacher, unassigned],
     admin: [admin, others],
   }[cell] as [Actor | null, Actor];
-  return { t, caller: signedInClient(t, me), me, target, teacher };
+  return { t, caller: await signedInClient(t, me), me, target, teacher };
 }
 
 /** A draft diet (or workout) of the world's target client. */
-export const dietOf = (w: World) => w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput()), 'pt-BR').id;
-export const workoutOf = (w: World) => w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput()), 'pt-BR').id;
+export const dietOf = async (w: World) => (await w.t.deps.authoring.diets.create(w.target.id, dietPlanInputSchema.validateSync(buildDietInput()), 'pt-BR')).id;
+export const workoutOf = async (w: World) => (await w.t.deps.authoring.workouts.create(w.target.id, workoutPlanInputSchema.validateSync(buildWorkoutInput()), 'pt-BR')).id;
 /** A pending BRL 100.00 commission of the cell's teacher, so a payout can be asked for. */
-function earn(w: World) {
-  w.t.database.sqlite
-    .prepare("INSERT INTO commissions (id, teacher_id, student_name, plan_id, amount, currency, percentage, description, status, created_at) VALUES (?, ?, 'Aluna', 'monthly', 10000, 'BRL', 70, 'Plano Mensal', 'pending', ?)")
-    .run(uuidv7(), w.teacher.id, w.t.deps.now());
+async function earn(w: World) {
+  await w.t.database.sql.run(
+    "INSERT INTO commissions (id, teacher_id, student_name, plan_id, amount, currency, percentage, description, status, created_at) VALUES (?, ?, 'Aluna', 'monthly', 10000, 'BRL', 70, 'Plano Mensal', 'pending', ?)",
+    [uuidv7(), w.teacher.id, w.t.deps.now()],
+  );
 }
 const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -134,7 +132,7 @@ export const ROUTES: Row[] = [
     path: '/api/password-resets/confirm',
     access: 'public',
     ok: 200,
-    call: (w) => ({ body: { token: w.t.deps.passwordResets.issue(w.target.id).token, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' } }),
+    call: async (w) => ({ body: { token: (await w.t.deps.passwordResets.issue(w.target.id)).token, newPassword: 'nova-senha-9', confirmPassword: 'nova-senha-9' } }),
   },
   { method: 'GET', path: '/api/clients/session', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/clients/me', access: 'signedIn', ok: 200 },
@@ -200,9 +198,9 @@ export const ROUTES: Row[] = [
     path: '/api/notifications/:id/read',
     access: 'signedIn',
     ok: 200,
-    call: (w) => {
+    call: async (w) => {
       const id = uuidv7();
-      w.t.deps.notifications.add((w.me ?? w.target).id, { id, type: 'other', title: 'Olá', message: 'Bem-vinda' });
+      await w.t.deps.notifications.add((w.me ?? w.target).id, { id, type: 'other', title: 'Olá', message: 'Bem-vinda' });
       return { url: `/api/notifications/${id}/read` };
     },
   },
@@ -234,8 +232,8 @@ export const ROUTES: Row[] = [
     ok: 200,
     coachScoped: true,
     // A message the caller sent a moment ago (written in the thread whoever calls, so only the route's checks decide).
-    call: (w) => {
-      const sent = w.t.deps.messages.fromCoach(w.target.id, { id: uuidv7(), body: 'Enviei errado', createdAt: w.t.deps.now() }, { id: (w.me ?? w.teacher).id, name: 'Coach' });
+    call: async (w) => {
+      const sent = await w.t.deps.messages.fromCoach(w.target.id, { id: uuidv7(), body: 'Enviei errado', createdAt: w.t.deps.now() }, { id: (w.me ?? w.teacher).id, name: 'Coach' });
       return { url: `/api/coach/threads/${w.target.id}/messages/${sent.kind === 'taken' ? uuidv7() : sent.message.id}` };
     },
   },
@@ -249,9 +247,9 @@ export const ROUTES: Row[] = [
     ok: 200,
     coachScoped: true,
     // A check-in of the target's, written whoever calls, so only the route's checks decide.
-    call: (w) => {
+    call: async (w) => {
       const id = uuidv7();
-      w.t.deps.checkIns.storageFor(w.target.id).insert({
+      await w.t.deps.checkIns.storageFor(w.target.id).insert({
         id,
         week: '2026-11-23',
         createdAt: new Date(w.t.deps.now()).toISOString(),
@@ -271,21 +269,21 @@ export const ROUTES: Row[] = [
   },
   { method: 'GET', path: '/api/coach/clients/:id/workout-sessions', access: 'staff', ok: 200, coachScoped: true },
   // Two names of the target's, given by a published plan, merged and separated whoever calls.
-  { method: 'POST', path: '/api/coach/clients/:id/exercise-merges', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: namedTwice(w, false) }) },
-  { method: 'POST', path: '/api/coach/clients/:id/exercise-separations', access: 'staff', ok: 200, coachScoped: true, call: (w) => ({ body: { nameKey: namedTwice(w, true).from } }) },
+  { method: 'POST', path: '/api/coach/clients/:id/exercise-merges', access: 'staff', ok: 200, coachScoped: true, call: async (w) => ({ body: await namedTwice(w, false) }) },
+  { method: 'POST', path: '/api/coach/clients/:id/exercise-separations', access: 'staff', ok: 200, coachScoped: true, call: async (w) => ({ body: { nameKey: (await namedTwice(w, true)).from } }) },
   { method: 'PUT', path: '/api/coach/clients/:id/check-in-day', access: 'staff', ok: 200, coachScoped: true, call: () => ({ body: { day: 3 } }) },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-diet', access: 'staff', ok: 200, scoped: true },
   { method: 'POST', path: '/api/teacher-admin/users/:id/generate-workout', access: 'staff', ok: 200, scoped: true },
-  { method: 'POST', path: '/api/teacher-admin/diet/:id/publish', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/teacher-admin/diet/${dietOf(w)}/publish` }) },
-  { method: 'POST', path: '/api/teacher-admin/workout/:id/publish', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/teacher-admin/workout/${workoutOf(w)}/publish` }) },
+  { method: 'POST', path: '/api/teacher-admin/diet/:id/publish', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/teacher-admin/diet/${await dietOf(w)}/publish` }) },
+  { method: 'POST', path: '/api/teacher-admin/workout/:id/publish', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/teacher-admin/workout/${await workoutOf(w)}/publish` }) },
   { method: 'POST', path: '/api/admin/users/:id/diet', access: 'staff', ok: 201, scoped: true, call: () => ({ body: buildDietInput() }) },
   { method: 'POST', path: '/api/admin/users/:id/workout', access: 'staff', ok: 201, scoped: true, call: () => ({ body: buildWorkoutInput() }) },
-  { method: 'PUT', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}`, body: buildDietInput() }) },
-  { method: 'PUT', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}`, body: buildWorkoutInput() }) },
-  { method: 'PUT', path: '/api/admin/diet/:id/translations', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}/translations`, body: { locale: 'es-AR', texts: [{ kind: 'titles', source: 'Plano alimentar de teste', text: 'Plan de prueba' }] } }) },
-  { method: 'PUT', path: '/api/admin/workout/:id/translations', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}/translations`, body: { locale: 'en-US', texts: [{ kind: 'exercises', source: 'Agachamento', text: 'Squat' }] } }) },
-  { method: 'DELETE', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/diet/${dietOf(w)}` }) },
-  { method: 'DELETE', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: (w) => ({ url: `/api/admin/workout/${workoutOf(w)}` }) },
+  { method: 'PUT', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/admin/diet/${await dietOf(w)}`, body: buildDietInput() }) },
+  { method: 'PUT', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/admin/workout/${await workoutOf(w)}`, body: buildWorkoutInput() }) },
+  { method: 'PUT', path: '/api/admin/diet/:id/translations', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/admin/diet/${await dietOf(w)}/translations`, body: { locale: 'es-AR', texts: [{ kind: 'titles', source: 'Plano alimentar de teste', text: 'Plan de prueba' }] } }) },
+  { method: 'PUT', path: '/api/admin/workout/:id/translations', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/admin/workout/${await workoutOf(w)}/translations`, body: { locale: 'en-US', texts: [{ kind: 'exercises', source: 'Agachamento', text: 'Squat' }] } }) },
+  { method: 'DELETE', path: '/api/admin/diet/:id', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/admin/diet/${await dietOf(w)}` }) },
+  { method: 'DELETE', path: '/api/admin/workout/:id', access: 'staff', ok: 200, scoped: true, call: async (w) => ({ url: `/api/admin/workout/${await workoutOf(w)}` }) },
   { method: 'DELETE', path: '/api/admin/users/:id', access: 'staff', ok: 200, scoped: true },
   { method: 'GET', path: '/api/teacher/referral-links', access: 'teacher', ok: 200 },
   {
@@ -293,7 +291,7 @@ export const ROUTES: Row[] = [
     path: '/api/teacher/referral-links/:id',
     access: 'teacher',
     ok: 200,
-    call: (w) => ({ url: `/api/teacher/referral-links/${w.t.deps.referrals.linkFor(w.teacher.id, 'http://localhost').id}`, body: { code: `M${uuidv7().slice(-8).replace(/\W/g, '')}` } }),
+    call: async (w) => ({ url: `/api/teacher/referral-links/${(await w.t.deps.referrals.linkFor(w.teacher.id, 'http://localhost')).id}`, body: { code: `M${uuidv7().slice(-8).replace(/\W/g, '')}` } }),
   },
   { method: 'POST', path: '/api/teachers/register', access: 'public', ok: 201, call: () => ({ body: buildTeacherRegistration() }) },
   { method: 'PUT', path: '/api/teacher/ai-key', access: 'teacher', ok: 200, call: () => ({ body: { aiKey: 'sk-matrix-key' } }) },
@@ -310,8 +308,8 @@ export const ROUTES: Row[] = [
     path: '/api/teacher/payouts',
     access: 'teacher',
     ok: 201,
-    call: (w) => {
-      earn(w);
+    call: async (w) => {
+      await earn(w);
       return { body: { currency: 'BRL' } };
     },
   },
@@ -321,9 +319,9 @@ export const ROUTES: Row[] = [
     path: '/api/admin/payouts/:id/status',
     access: 'admin',
     ok: 200,
-    call: (w) => {
-      earn(w);
-      return { url: `/api/admin/payouts/${w.t.deps.commissions.requestPayout(w.teacher.id, 'BRL').id}/status`, body: { status: 'processing' } };
+    call: async (w) => {
+      await earn(w);
+      return { url: `/api/admin/payouts/${(await w.t.deps.commissions.requestPayout(w.teacher.id, 'BRL')).id}/status`, body: { status: 'processing' } };
     },
   },
   { method: 'POST', path: '/api/translate-texts', access: 'signedIn', ok: 200, call: () => ({ body: { texts: ['Arroz integral'], targetLanguage: 'en-US', context: 'foods' } }) },

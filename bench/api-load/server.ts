@@ -53,7 +53,7 @@ async function seed() {
   const config = loadConfig(process.env);
   const database = openDatabase(config.databasePath);
   applyMigrations(database, migrations);
-  const { sqlite, db } = database;
+  const { sqlite } = database;
   // Setup only, in this process: a large page cache keeps a million index inserts in memory, and
   // a rollback journal without syncs writes the pages once (the server reopens it in WAL mode).
   sqlite.pragma('cache_size = -524288');
@@ -75,7 +75,7 @@ async function seed() {
     timeFrame: 'sixMonths',
     countryCode: 'BR',
   });
-  const me = await registerClient(db, input, started);
+  const me = await registerClient(database.sql, input, started);
 
   const columns = (sqlite.prepare('PRAGMA table_info(users)').all() as { name: string }[]).map((c) => c.name);
   const copied = columns.map((c) => (c === 'id' || c === 'email' ? '?' : c)).join(', ');

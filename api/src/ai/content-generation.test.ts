@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.close();
+afterEach(async () => {
+  await t?.close();
   t = undefined;
   fake.requests.length = 0;
 });
@@ -30,8 +30,8 @@ const log = {
   error: (event: string, fields?: Record<string, unknown>) => void logLines.push(JSON.stringify({ event, ...fields })),
 };
 
-function app(env: Record<string, string> = {}) {
-  t = createTestApp({ env: { OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40), ...env }, log });
+async function app(env: Record<string, string> = {}) {
+  t = await createTestApp({ env: { OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40), ...env }, log });
   return t;
 }
 
@@ -57,9 +57,9 @@ type Body = { code?: string; error?: string; source?: string; diet?: Record<stri
 
 describe('generate-diet and generate-workout through the SDK', () => {
   it("uses the teacher's own key before the server's, and sends no name, email or phone", async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const teacher = await signedIn(a, { role: 'teacher' });
-    a.deps.generation.setTeacherKey(teacher.user.id, TEACHER_KEY);
+    await a.deps.generation.setTeacherKey(teacher.user.id, TEACHER_KEY);
     const student = await createUser(a.deps, { name: 'Beatriz Privada', phone: '+55 11 91234-5678', teacherId: teacher.user.id });
     fake.answer({ content: JSON.stringify(aiDiet) });
     const response = await teacher.c.post<Body>(`/api/teacher-admin/users/${student.user.id}/generate-diet`);
@@ -92,7 +92,7 @@ describe('generate-diet and generate-workout through the SDK', () => {
     [{ content: JSON.stringify({ title: 'Sem refeições', dailyCalories: 1800, macros: 'equilibrado' }) }, 502, 'AI_INVALID_RESPONSE', 'Resposta da IA inválida'],
     [{ content: JSON.stringify([aiDiet]) }, 502, 'AI_INVALID_RESPONSE', 'Resposta da IA inválida'],
   ] as const)('answers %j from the provider with %i %s', async (answer, status, code, message) => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const admin = await signedIn(a, { role: 'admin' });
     const client = await createUser(a.deps);
     fake.answer(answer);
@@ -102,7 +102,7 @@ describe('generate-diet and generate-workout through the SDK', () => {
   });
 
   it("limits each caller's model calls and answers over the limit with the SPEC quota message, without calling the model", async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY, RATE_LIMIT_AI_CALLS: '2' });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY, RATE_LIMIT_AI_CALLS: '2' });
     const admin = await signedIn(a, { role: 'admin' });
     const other = await signedIn(a, { role: 'admin' });
     const client = await createUser(a.deps);
@@ -121,7 +121,7 @@ describe('generate-diet and generate-workout through the SDK', () => {
   });
 
   it('answers 503 when the provider cannot be reached at all', async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     const admin = await signedIn(a, { role: 'admin' });
     const client = await createUser(a.deps);
     const response = await admin.c.post<Body>(`/api/teacher-admin/users/${client.user.id}/generate-workout`);
@@ -131,9 +131,9 @@ describe('generate-diet and generate-workout through the SDK', () => {
 
   it('never returns or logs a key: not in answers, errors, the user list or log lines', async () => {
     logLines.length = 0;
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const teacher = await signedIn(a, { role: 'teacher' });
-    a.deps.generation.setTeacherKey(teacher.user.id, TEACHER_KEY);
+    await a.deps.generation.setTeacherKey(teacher.user.id, TEACHER_KEY);
     const admin = await signedIn(a, { role: 'admin' });
     const client = await createUser(a.deps, { teacherId: teacher.user.id });
     fake.answer({ status: 401, message: `Incorrect API key provided: ${TEACHER_KEY}`, code: 'invalid_api_key' }, { status: 429 }, { content: JSON.stringify(aiDiet) });
@@ -149,7 +149,7 @@ describe('generate-diet and generate-workout through the SDK', () => {
     expect(bodies[0]).toContain('HTTP 401 invalid_api_key');
     const everything = [...bodies, ...logLines].join('\n');
     for (const secret of [TEACHER_KEY, SERVER_KEY, 'fedcba9876543210', '0123456789abcdef']) expect(everything).not.toContain(secret);
-    const stored = a.database.sqlite.prepare('SELECT ai_key_encrypted AS sealed FROM users WHERE id = ?').get(teacher.user.id) as { sealed: string };
+    const stored = (await a.database.sql.get<{ sealed: string }>('SELECT ai_key_encrypted AS sealed FROM users WHERE id = ?', [teacher.user.id])) as { sealed: string };
     expect(stored.sealed).not.toContain('fedcba');
     expect(logLines.some((line) => line.includes('ai.diet.failed') && line.includes('"keyOwner":"teacher"'))).toBe(true);
   });
@@ -159,8 +159,8 @@ describe('POST /api/translate-texts', () => {
   const translate = (c: TestClient, body: Record<string, unknown>) =>
     c.post<{ success: boolean; translatedTexts: string[]; attempts: number; error?: string; code?: string }>('/api/translate-texts', body);
 
-  it('returns pt-BR unchanged, asks the model once per new text, then answers from the SQLite cache', async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+  it('returns pt-BR unchanged, asks the model once per new text, then answers from the cache', async () => {
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const { c } = await signedIn(a);
     expect((await translate(c, { texts: ['Arroz'], targetLanguage: 'pt-BR', context: 'foods' })).body).toEqual({ success: true, translatedTexts: ['Arroz'], attempts: 0 });
 
@@ -178,7 +178,7 @@ describe('POST /api/translate-texts', () => {
   });
 
   it('retries once, then keeps the originals and says why, caching nothing', async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const { c } = await signedIn(a);
     fake.answer({ status: 503 }, { content: '{"translations": "not a list"}' });
     const failed = await translate(c, { texts: ['Mingau de aveia'], targetLanguage: 'es-AR', context: 'foods' });
@@ -188,7 +188,7 @@ describe('POST /api/translate-texts', () => {
   });
 
   it('with no key, answers known foods and meal names from the catalog and the rest unchanged', async () => {
-    const a = app();
+    const a = await app();
     const { c } = await signedIn(a);
     const response = await translate(c, { texts: ['Frango grelhado', 'Receita secreta da vovó'], targetLanguage: 'en-US', context: 'foods' });
     expect(response.body.success).toBe(true);
@@ -199,7 +199,7 @@ describe('POST /api/translate-texts', () => {
   });
 
   it('refuses a malformed request with 400 and the fields named', async () => {
-    const a = app();
+    const a = await app();
     const { c } = await signedIn(a);
     const response = await c.post<{ code: string; details: { field: string }[] }>('/api/translate-texts', { texts: 'Arroz', targetLanguage: 'fr-FR', context: 'poems' });
     expect(response.status).toBe(400);
@@ -220,7 +220,7 @@ describe('POST /api/exercises/test-with-attached-image', () => {
   };
 
   it('identifies the exercise with a vision model and matches it to the catalog', async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const { c } = await signedIn(a, { role: 'admin' });
     fake.answer({ content: JSON.stringify({ name: 'Back squat', muscleGroups: ['quadriceps', 'glutes'], equipment: ['barbell'], description: 'A squat with a bar', alternativeNames: ['Agachamento livre'] }) });
     const response = await upload(c, png);
@@ -233,7 +233,7 @@ describe('POST /api/exercises/test-with-attached-image', () => {
   });
 
   it('checks the content, not the name: text named .png, a GIF, an empty or a 5 MB + 1 file are 400', async () => {
-    const a = app({ OPENAI_API_KEY: SERVER_KEY });
+    const a = await app({ OPENAI_API_KEY: SERVER_KEY });
     const { c } = await signedIn(a, { role: 'teacher' });
     const tooBig = new Uint8Array(5 * 1024 * 1024 + 1);
     tooBig.set(png);
@@ -248,7 +248,7 @@ describe('POST /api/exercises/test-with-attached-image', () => {
   });
 
   it('answers 503 with no key configured', async () => {
-    const a = app();
+    const a = await app();
     const { c } = await signedIn(a, { role: 'admin' });
     const response = await upload(c, png);
     expect(response.status).toBe(503);

@@ -4,13 +4,12 @@
  * neither, the built-in generator and catalog answer, so every button works with no network.
  * What goes to the provider is what the draft needs: no name, email or phone of the client.
  */
-import type Database from 'better-sqlite3';
 import { array, object, string, ValidationError } from 'yup';
 import { analyseNutrition } from '#protocol/domain/nutrition.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { dietPlanInputSchema, workoutPlanInputSchema } from '#protocol/schemas/plans.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { refuseWhenLimited } from '../auth/rate-limit.ts';
@@ -61,14 +60,15 @@ const identifiedExerciseSchema = object({
  * The client fields a draft is based on; the weight is the current one (the latest record's,
  * ADR 018), as the nutrition card beside the draft reads it.
  */
-export function toClientProfile(db: Db, user: UserRow): ClientProfile {
+export async function toClientProfile(db: SqlDatabase, user: UserRow): Promise<ClientProfile> {
+  const latest = await latestWeight(db, user.id);
   return {
     id: user.id,
     name: user.name,
     birthDate: user.birthDate,
     gender: user.gender,
     height: user.height,
-    currentWeight: latestWeight(db, user.id)?.weight ?? user.currentWeight,
+    currentWeight: latest?.weight ?? user.currentWeight,
     targetWeight: user.targetWeight,
     activityLevel: user.activityLevel,
     goalType: user.goalType,
@@ -91,8 +91,7 @@ async function validDraft<T>(schema: typeof dietPlanInputSchema | typeof workout
 
 export interface ContentGenerationDeps {
   config: Config;
-  sqlite: Database.Database;
-  db: Db;
+  db: SqlDatabase;
   vault: KeyVault;
   log: Logger;
   now: () => number;
@@ -100,13 +99,12 @@ export interface ContentGenerationDeps {
   limiter: RateLimiter;
 }
 
-export function createContentGeneration({ config, sqlite, db, vault, log, now, limiter }: ContentGenerationDeps) {
-  const sealedKeyOf = sqlite.prepare<[string], { ai_key_encrypted: string | null; role: string }>('SELECT ai_key_encrypted, role FROM users WHERE id = ?');
-  const setSealedKey = sqlite.prepare('UPDATE users SET ai_key_encrypted = ? WHERE id = ?');
+type Endpoint = AiEndpoint & { keyOwner: 'teacher' | 'server' };
 
+export function createContentGeneration({ config, db, vault, log, now, limiter }: ContentGenerationDeps) {
   /** The caller's own key when they are a teacher with one, else the server's; null means built-in. */
-  function endpointFor(callerId: string): (AiEndpoint & { keyOwner: 'teacher' | 'server' }) | null {
-    const row = sealedKeyOf.get(callerId);
+  async function endpointFor(callerId: string): Promise<Endpoint | null> {
+    const row = await db.get<{ ai_key_encrypted: string | null; role: string }>('SELECT ai_key_encrypted, role FROM users WHERE id = ?', [callerId]);
     const own = row?.role === 'teacher' && row.ai_key_encrypted ? vault.open(row.ai_key_encrypted) : null;
     const apiKey = own ?? config.openaiApiKey;
     if (!apiKey) return null;
@@ -117,8 +115,7 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
   const locale = (client: UserRow) => client.preferredLanguage as Locale;
 
   /** What the model is told about the client: the body and goals, never who they are. */
-  function brief(client: UserRow) {
-    const profile = toClientProfile(db, client);
+  function brief(client: UserRow, profile: ClientProfile) {
     const analysis = analyseNutrition({ ...profile, weeklyGoal: profile.weeklyWeightGoal }, today());
     const { id: _id, name: _name, ...body } = profile;
     return JSON.stringify({
@@ -130,7 +127,8 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
   }
 
   /** Asks the caller's model; null when no key is configured (the built-in answers instead). */
-  async function ask(callerId: string, event: string, system: string, user: UserContent, endpoint = endpointFor(callerId)) {
+  async function ask(callerId: string, event: string, system: string, user: UserContent, given?: Endpoint) {
+    const endpoint = given ?? (await endpointFor(callerId));
     if (!endpoint) return null;
     // Over the limit the caller reads SPEC §8's quota message, as when the provider itself says 429.
     refuseWhenLimited(limiter, callerId, 'AI_QUOTA_EXCEEDED');
@@ -145,21 +143,23 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
 
   return {
     /** Stores (or with null removes) a teacher's own key, sealed; it is never read back to anyone. */
-    setTeacherKey(teacherId: string, apiKey: string | null) {
-      setSealedKey.run(apiKey ? vault.seal(apiKey) : null, teacherId);
+    async setTeacherKey(teacherId: string, apiKey: string | null): Promise<void> {
+      await db.run('UPDATE users SET ai_key_encrypted = ? WHERE id = ?', [apiKey ? vault.seal(apiKey) : null, teacherId]);
     },
 
     async diet(callerId: string, client: UserRow): Promise<{ diet: GeneratedDiet; source: GenerationSource }> {
       const language = `Write every text in ${LANGUAGE_NAMES[locale(client)]}.`;
-      const output = await ask(callerId, 'ai.diet.failed', `${DIET_INSTRUCTIONS}\n${language}`, brief(client));
-      if (output === null) return { diet: generateBuiltinDiet({ client: toClientProfile(db, client), locale: locale(client), today: today() }), source: 'builtin' };
+      const profile = await toClientProfile(db, client);
+      const output = await ask(callerId, 'ai.diet.failed', `${DIET_INSTRUCTIONS}\n${language}`, brief(client, profile));
+      if (output === null) return { diet: generateBuiltinDiet({ client: profile, locale: locale(client), today: today() }), source: 'builtin' };
       return { diet: await validDraft<GeneratedDiet>(dietPlanInputSchema, output), source: 'ai' };
     },
 
     async workout(callerId: string, client: UserRow): Promise<{ workout: GeneratedWorkout; source: GenerationSource }> {
       const language = `Write every text, weekday names included, in ${LANGUAGE_NAMES[locale(client)]}.`;
-      const output = await ask(callerId, 'ai.workout.failed', `${WORKOUT_INSTRUCTIONS}\n${language}`, brief(client));
-      if (output === null) return { workout: generateBuiltinWorkout({ client: toClientProfile(db, client), locale: locale(client), today: today() }), source: 'builtin' };
+      const profile = await toClientProfile(db, client);
+      const output = await ask(callerId, 'ai.workout.failed', `${WORKOUT_INSTRUCTIONS}\n${language}`, brief(client, profile));
+      if (output === null) return { workout: generateBuiltinWorkout({ client: profile, locale: locale(client), today: today() }), source: 'builtin' };
       return { workout: await validDraft<GeneratedWorkout>(workoutPlanInputSchema, output), source: 'ai' };
     },
 
@@ -181,7 +181,7 @@ export function createContentGeneration({ config, sqlite, db, vault, log, now, l
 
     /** A vision model names the exercise in the photo; there is no built-in fallback for images. */
     async identifyExercise(callerId: string, image: { mime: string; bytes: Uint8Array }): Promise<{ exercise: IdentifiedExercise; model: string }> {
-      const endpoint = endpointFor(callerId);
+      const endpoint = await endpointFor(callerId);
       if (!endpoint) throw new DomainError('AI_NOT_CONFIGURED');
       const dataUrl = `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}`;
       const output = await ask(

@@ -10,7 +10,7 @@ type ErrorResponse = { error: string; code: string };
 
 describe('rate limits', () => {
   it('locks an account after repeated failed logins, with Retry-After and a translated 429', async () => {
-    t = createTestApp({ env: { RATE_LIMIT_LOGIN_FAILURES: '1000' } });
+    t = await createTestApp({ env: { RATE_LIMIT_LOGIN_FAILURES: '1000' } });
     const { user, password } = await createUser(t.deps);
     const attacker = t.client({ ip: '203.0.113.7', locale: 'en-US' });
     for (let i = 0; i < t.deps.config.rateLimits.loginFailuresPerAccount; i++) {
@@ -24,7 +24,7 @@ describe('rate limits', () => {
   });
 
   it('limits failed logins per IP address across accounts', async () => {
-    t = createTestApp({ env: { RATE_LIMIT_LOGIN_FAILURES: '3' } });
+    t = await createTestApp({ env: { RATE_LIMIT_LOGIN_FAILURES: '3' } });
     const sprayer = t.client({ ip: '198.51.100.1' });
     for (let i = 0; i < 3; i++) {
       expect((await sprayer.post('/api/clients/login', { email: `victim${i}@example.com`, password: 'guess123' })).status).toBe(401);
@@ -36,7 +36,7 @@ describe('rate limits', () => {
   });
 
   it('limits registrations per IP address', async () => {
-    t = createTestApp({ env: { RATE_LIMIT_REGISTRATIONS: '2' } });
+    t = await createTestApp({ env: { RATE_LIMIT_REGISTRATIONS: '2' } });
     const bot = t.client({ ip: '192.0.2.50' });
     expect((await bot.post('/api/clients/register', buildRegistration())).status).toBe(201);
     expect((await bot.post('/api/clients/register', buildRegistration())).status).toBe(201);
@@ -49,7 +49,7 @@ describe('rate limits', () => {
 describe('session lifetime', () => {
   it('expires a session after 30 days and deletes its row', async () => {
     let now = Date.UTC(2026, 0, 1);
-    t = createTestApp({ now: () => now });
+    t = await createTestApp({ now: () => now });
     const { user, password } = await createUser(t.deps);
     const c = t.client();
     await c.post('/api/clients/login', { email: user.email, password });
@@ -60,14 +60,14 @@ describe('session lifetime', () => {
     expect(renewed.headers.getSetCookie().some((h) => h.startsWith('session='))).toBe(true);
     now += SESSION_TTL_MS + 1000;
     expect((await c.get('/api/clients/me')).status).toBe(401);
-    const rows = t.database.sqlite.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(user.id) as { n: number };
+    const rows = (await t.database.sql.get<{ n: number }>('SELECT count(*) AS n FROM sessions WHERE user_id = ?', [user.id])) as { n: number };
     expect(rows.n).toBe(0);
   });
 });
 
 describe('locale and health', () => {
   it('GET /locale prefers the locale cookie, then Accept-Language, then pt-BR', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.client().get('/locale')).body).toEqual({ locale: 'pt-BR' });
     expect((await t.client({ locale: 'fr-FR,es;q=0.8,en;q=0.5' }).get('/locale')).body).toEqual({ locale: 'es-AR' });
     expect((await t.client({ locale: 'en-GB' }).get('/locale')).body).toEqual({ locale: 'en-US' });
@@ -77,9 +77,9 @@ describe('locale and health', () => {
   });
 
   it('GET /api/health answers ok after asking the database', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.client().get('/api/health')).body).toEqual({ status: 'ok' });
-    t.database.close();
+    await t.database.close();
     const down = await t.client().get<ErrorResponse>('/api/health');
     expect(down.status).toBe(503);
     expect(down.body.code).toBe('INTERNAL');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Role } from '#protocol/domain/client-enums.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session used after half its life is extended, so active users stay signed in. */
@@ -34,77 +34,71 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Sessions: a random 256-bit token in the cookie, only its SHA-256 in the database (ADR 003).
- * Statements are prepared once: the lookup runs on every authenticated request.
+ * The lookup runs on every authenticated request: one statement, the session and its user.
  */
-export function createSessionStore(sqlite: Database.Database, now: () => number = Date.now) {
-  const insert = sqlite.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)');
-  const lookup = sqlite.prepare(
-    'SELECT s.id, s.expires_at AS expiresAt, u.id AS userId, u.role, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?',
-  );
-  const extend = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?');
-  const remove = sqlite.prepare('DELETE FROM sessions WHERE id = ?');
-  const purge = sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?');
-  const ofUser = sqlite.prepare<[string, number], SessionSummaryRow>(
-    'SELECT id, created_at AS createdAt, expires_at AS expiresAt, user_agent AS userAgent FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC, id',
-  );
-  const removeOfUser = sqlite.prepare('DELETE FROM sessions WHERE id = ? AND user_id = ?');
-  const removeOthers = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?');
-  const removeAll = sqlite.prepare('DELETE FROM sessions WHERE user_id = ?');
+export function createSessionStore(db: SqlDatabase, now: () => number = Date.now) {
+  const remove = (id: string) => db.run('DELETE FROM sessions WHERE id = ?', [id]);
 
   return {
     /** Starts a new session (a fresh token at every login: no fixation) and returns the cookie token. */
-    create(userId: string, userAgent: string | undefined): { token: string; expiresAt: number } {
+    async create(userId: string, userAgent: string | undefined): Promise<{ token: string; expiresAt: number }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = now() + SESSION_TTL_MS;
-      insert.run(hashToken(token), userId, now(), expiresAt, userAgent?.slice(0, 300) ?? null);
+      await db.run('INSERT INTO sessions (id, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)', [hashToken(token), userId, now(), expiresAt, userAgent?.slice(0, 300) ?? null]);
       return { token, expiresAt };
     },
 
-    find(token: string): ActiveSession | null {
+    async find(token: string): Promise<ActiveSession | null> {
       if (token.length < 20 || token.length > 100) return null;
       const id = hashToken(token);
-      const row = lookup.get(id) as { id: string; expiresAt: number; userId: string; role: Role; email: string } | undefined;
+      const row = await db.get<{ expiresAt: number; userId: string; role: Role; email: string }>(
+        'SELECT s.expires_at AS "expiresAt", u.id AS "userId", u.role, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?',
+        [id],
+      );
       if (!row) return null;
       const current = now();
       if (row.expiresAt <= current) {
-        remove.run(id);
+        await remove(id);
         return null;
       }
       let expiresAt = row.expiresAt;
       const renewed = expiresAt - current < SESSION_TTL_MS - RENEW_AFTER_MS;
       if (renewed) {
         expiresAt = current + SESSION_TTL_MS;
-        extend.run(expiresAt, id);
+        await db.run('UPDATE sessions SET expires_at = ? WHERE id = ?', [expiresAt, id]);
       }
       return { id, expiresAt, renewed, user: { id: row.userId, role: row.role, email: row.email } };
     },
 
-    delete(token: string): void {
-      remove.run(hashToken(token));
+    async delete(token: string): Promise<void> {
+      await remove(hashToken(token));
     },
 
     /** The user's live sessions, newest first; `id` is the stored hash, never the token. */
-    listFor(userId: string): SessionSummaryRow[] {
-      return ofUser.all(userId, now());
+    listFor(userId: string): Promise<SessionSummaryRow[]> {
+      return db.all<SessionSummaryRow>(
+        'SELECT id, created_at AS "createdAt", expires_at AS "expiresAt", user_agent AS "userAgent" FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC, id',
+        [userId, now()],
+      );
     },
 
     /** Ends one of the user's own sessions; false when they have no session with that id. */
-    revoke(userId: string, sessionId: string): boolean {
-      return removeOfUser.run(sessionId, userId).changes > 0;
+    async revoke(userId: string, sessionId: string): Promise<boolean> {
+      return (await db.run('DELETE FROM sessions WHERE id = ? AND user_id = ?', [sessionId, userId])).changes > 0;
     },
 
     /** Ends every session of the user but `keepId` (after a password change, or on request). */
-    revokeOthers(userId: string, keepId: string): number {
-      return removeOthers.run(userId, keepId).changes;
+    async revokeOthers(userId: string, keepId: string): Promise<number> {
+      return (await db.run('DELETE FROM sessions WHERE user_id = ? AND id <> ?', [userId, keepId])).changes;
     },
 
     /** Ends every session of the user (a password set from a reset link). */
-    revokeAll(userId: string): number {
-      return removeAll.run(userId).changes;
+    async revokeAll(userId: string): Promise<number> {
+      return (await db.run('DELETE FROM sessions WHERE user_id = ?', [userId])).changes;
     },
 
-    purgeExpired(): number {
-      return purge.run(now()).changes;
+    async purgeExpired(): Promise<number> {
+      return (await db.run('DELETE FROM sessions WHERE expires_at <= ?', [now()])).changes;
     },
   };
 }

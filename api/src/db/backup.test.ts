@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, MIGRATIONS_FOLDER } from '../../test/harness.ts';
+import { createSqliteTestApp, MIGRATIONS_FOLDER } from '../../test/harness.ts';
 import { createUser, storePhoto, webpBytes } from '../../test/factories.ts';
 import { openDatabase } from './client.ts';
 import { applyMigrations } from './migrate.ts';
@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Each test starts one to three Node processes, which takes a while on a busy machine.
 describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
   it('backs up the live database while another process keeps writing, and restores every write acknowledged before it', async () => {
-    const t = createTestApp();
+    const t = await createSqliteTestApp();
     const { user } = await createUser(t.deps);
     const writer = startWriter(t.database.sqlite.name, user.id, 5000);
     await writer.until(() => writer.acknowledged.length >= 50);
@@ -31,7 +31,7 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
     const backup = await runScript('backup.mjs', [backupFile], t.database.sqlite.name);
     const writtenDuringBackup = writer.acknowledged.length - acknowledgedBefore.length;
     await writer.stop();
-    t.close();
+    await t.close();
 
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
@@ -61,14 +61,14 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
   });
 
   it('takes the progress photos’ files along (FILE.uploads) and puts them back beside the restored database, never a part still arriving', async () => {
-    const t = createTestApp();
+    const t = await createSqliteTestApp();
     const { user } = await createUser(t.deps);
     const photo = await storePhoto(t, user.id);
     const arriving = await storePhoto(t, user.id, { stored: false });
     await t.deps.photoFiles.append(user.id, arriving.id, 'image', 0, webpBytes(1000), 4000, 'image/webp');
     const file = path.join(dir, 'with-photos.db');
     const backup = await runScript('backup.mjs', [file], t.database.sqlite.name);
-    t.close();
+    await t.close();
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toContain(`with 2 uploaded files in ${file}.uploads`);
 
@@ -84,7 +84,7 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
   });
 
   it('refuses to overwrite an existing file unless --force', async () => {
-    const t = createTestApp();
+    const t = await createSqliteTestApp();
     const live = t.database.sqlite.name;
     const file = path.join(dir, 'existing.db');
     writeFileSync(file, 'an earlier backup');
@@ -95,7 +95,7 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
     expect(readFileSync(file, 'utf8')).toBe('an earlier backup');
 
     const forced = await runScript('backup.mjs', [file, '--force'], live);
-    t.close();
+    await t.close();
     expect(forced.code).toBe(0);
     expect(integrityOf(file)).toBe('ok');
     expect(readdirSync(dir).filter((name) => name.includes('.partial-'))).toEqual([]);
@@ -103,13 +103,13 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
 
   it('refuses to restore while another process has the database open, then keeps the replaced one aside', async () => {
     const olderBackup = path.join(dir, 'older-version.db');
-    writeOlderVersionBackup(olderBackup);
+    await writeOlderVersionBackup(olderBackup);
 
-    const t = createTestApp();
+    const t = await createSqliteTestApp();
     const { user } = await createUser(t.deps);
     const target = t.database.sqlite.name;
     const targetDir = path.dirname(target);
-    t.database.close();
+    await t.database.close();
     // A server that wrote, sits idle with the database open, and later dies without closing it.
     const server = startWriter(target, user.id, 20);
     await server.until(() => server.done);
@@ -141,13 +141,13 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
     expect(restarted.sqlite.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get()).toBe(journalEntries().length - 1);
     applyMigrations(restarted, MIGRATIONS_FOLDER);
     expect(restarted.sqlite.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get()).toBe(journalEntries().length);
-    restarted.close();
-    t.close();
+    await restarted.close();
+    await t.close();
   });
 
   it('restores over a database too damaged to open, keeping it aside as found', async () => {
     const backupFile = path.join(dir, 'for-damaged.db');
-    writeOlderVersionBackup(backupFile);
+    await writeOlderVersionBackup(backupFile);
     const target = path.join(dir, 'damaged', 'app.db');
     mkdirSync(path.dirname(target));
     writeFileSync(target, 'not a database at all, but the operator wants it back');
@@ -224,7 +224,7 @@ function journalEntries(): { tag: string }[] {
 }
 
 /** A backup taken by the previous version of the app: every migration but the newest. */
-function writeOlderVersionBackup(file: string) {
+async function writeOlderVersionBackup(file: string) {
   const folder = path.join(dir, 'older-migrations');
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
@@ -232,5 +232,5 @@ function writeOlderVersionBackup(file: string) {
   const database = openDatabase(file);
   applyMigrations(database, folder);
   database.sqlite.pragma('journal_mode = DELETE');
-  database.close();
+  await database.close();
 }

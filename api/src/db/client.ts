@@ -3,14 +3,25 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema/index.ts';
+import type { SqlDatabase } from './sql/port.ts';
+import { createPostgresPort, type PostgresOptions } from './sql/postgres.ts';
+import { createSqlitePort } from './sql/sqlite.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
 export interface AppDatabase {
-  /** The raw connection, for prepared statements on hot paths and for pragmas. */
+  /** What services and repositories use (ADR 031). */
+  sql: SqlDatabase;
+  /** The SQLite connection, for migrations, backups, pragmas and the crash test; null on PostgreSQL. */
+  sqlite: Database.Database | null;
+  /** Closes once the open transactions have ended. */
+  close(): Promise<void>;
+}
+
+export interface SqliteDatabase extends AppDatabase {
   sqlite: Database.Database;
+  /** drizzle over the connection, for its migrator. */
   db: Db;
-  close(): void;
 }
 
 /**
@@ -18,7 +29,7 @@ export interface AppDatabase {
  * writer, foreign keys on, and `synchronous=FULL` so an acknowledged write survives a power cut
  * (a device drops a change from its outbox once the server acknowledged it).
  */
-export function openDatabase(file: string): AppDatabase {
+export function openDatabase(file: string): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -26,5 +37,12 @@ export function openDatabase(file: string): AppDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle({ client: sqlite, schema });
-  return { sqlite, db, close: () => sqlite.close() };
+  const sql = createSqlitePort(sqlite);
+  return { sql, sqlite, db, close: () => sql.close() };
+}
+
+/** The PostgreSQL database at `url` (ADR 031): a pool of connections, opened lazily. */
+export function openPostgresDatabase(url: string, options?: PostgresOptions): AppDatabase {
+  const sql = createPostgresPort(url, options);
+  return { sql, sqlite: null, close: () => sql.close() };
 }

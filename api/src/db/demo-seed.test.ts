@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, ensureAdmin, seedDemoData } from './demo-seed.ts';
-import { subscriptions, users } from './schema/index.ts';
+import { subscriptions } from './schema/index.ts';
+import { tableRows } from './sql/table-rows.ts';
+import { findUserByEmail, findUserById, userRows } from '../services/clients.ts';
 import { parseWeeklySchedule } from '#protocol/domain/workout-schedule.ts';
 import type { PullResult } from '#protocol/contract/sync.ts';
 import type { LedgerEntry, Payout, TeacherDashboard } from '#protocol/contract/teacher.ts';
@@ -13,12 +14,14 @@ import type { LedgerEntry, Payout, TeacherDashboard } from '#protocol/contract/t
 let t: TestApp;
 afterEach(() => t.close());
 
+const allUsers = async () => (await t.database.sql.all<Record<string, unknown>>('SELECT * FROM users')).map(userRows.decode);
+
 describe('demo seed', () => {
   it('seeds the five demo accounts into an empty database, once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect(await seedDemoData(t.deps)).toBe(5); // the count start-up logs
     expect(await seedDemoData(t.deps)).toBe(0);
-    const rows = t.database.db.select().from(users).all();
+    const rows = await allUsers();
     expect(rows.map((u) => [u.email, u.role]).sort()).toEqual([
       ['admin@example.com', 'admin'],
       ['client@example.com', 'user'],
@@ -60,24 +63,25 @@ describe('demo seed', () => {
 
   it('holds what the README\'s demo table says of each account', async () => {
     const now = Date.parse('2026-11-23T15:00:00.000Z');
-    t = createTestApp({ now: () => now });
+    t = await createTestApp({ now: () => now });
     await seedDemoData(t.deps);
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const table = [...(readme.split('## Demo accounts')[1]?.split('\n## ')[0] ?? '').matchAll(/^\| (\S+@example\.com) \| (\w+) \|/gm)].map((m) => [m[1], m[2] === 'client' ? 'user' : m[2]]);
-    const rows = t.database.db.select().from(users).all();
+    const rows = await allUsers();
     expect(rows.map((u) => [u.email, u.role]).sort()).toEqual(table.sort());
 
     const byEmail = (email: string) => rows.find((u) => u.email === email)!;
-    const plansOf = (email: string) => t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, byEmail(email).id)).all();
+    const subscriptionRows = tableRows(subscriptions);
+    const plansOf = async (email: string) => (await t.database.sql.all<Record<string, unknown>>('SELECT * FROM subscriptions WHERE user_id = ?', [byEmail(email).id])).map(subscriptionRows.decode);
     // "a client who just registered": today, no plan yet, and the 24-hour trial at first sign-in.
     expect(byEmail('new@example.com').createdAt).toBe(now);
-    expect(plansOf('new@example.com')).toEqual([]);
+    expect(await plansOf('new@example.com')).toEqual([]);
     const newcomer = t.client();
     expect((await newcomer.post('/api/clients/login', { email: 'new@example.com', password: DEMO_PASSWORD })).status).toBe(200);
     expect((await newcomer.post('/api/subscriptions/trial', {})).status).toBeLessThan(300);
     // The paid quarterly plans of the teacher's two students; Sofia, vegetarian and hypertensive, has no content yet.
-    for (const email of ['client@example.com', 'student@example.com']) expect(plansOf(email)).toEqual([expect.objectContaining({ planId: 'quarterly', status: 'active', currency: 'BRL', price: expect.any(Number) })]);
-    expect(plansOf('student@example.com')[0]!.price).toBeGreaterThan(0);
+    for (const email of ['client@example.com', 'student@example.com']) expect(await plansOf(email)).toEqual([expect.objectContaining({ planId: 'quarterly', status: 'active', currency: 'BRL', price: expect.any(Number) })]);
+    expect((await plansOf('student@example.com'))[0]!.price).toBeGreaterThan(0);
     expect(byEmail('student@example.com')).toMatchObject({ dietaryRestrictions: ['vegetarian'], medicalConditions: ['hypertension'] });
     const student = t.client();
     await student.post('/api/clients/login', { email: 'student@example.com', password: DEMO_PASSWORD });
@@ -86,27 +90,27 @@ describe('demo seed', () => {
   });
 
   it('leaves a database that already has accounts alone', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await createUser(t.deps);
     expect(await seedDemoData(t.deps)).toBe(0);
-    expect(t.database.db.select().from(users).all()).toHaveLength(1);
+    expect(await allUsers()).toHaveLength(1);
   });
 });
 
 describe('first admin from ADMIN_EMAIL + ADMIN_PASSWORD', () => {
   it('creates the admin when missing and never overwrites a password', async () => {
-    t = createTestApp();
-    expect(await ensureAdmin(t.database.db, 'root@example.com', 'a-long-passphrase', Date.now())).toBe('created');
-    expect(await ensureAdmin(t.database.db, 'root@example.com', 'another-passphrase', Date.now())).toBe('unchanged');
-    const admin = t.database.db.select().from(users).where(eq(users.email, 'root@example.com')).get();
+    t = await createTestApp();
+    expect(await ensureAdmin(t.database.sql, 'root@example.com', 'a-long-passphrase', Date.now())).toBe('created');
+    expect(await ensureAdmin(t.database.sql, 'root@example.com', 'another-passphrase', Date.now())).toBe('unchanged');
+    const admin = await findUserByEmail(t.database.sql, 'root@example.com');
     expect(admin?.role).toBe('admin');
     expect(await verifyPassword(admin?.passwordHash ?? '', 'a-long-passphrase')).toBe(true);
   });
 
   it('promotes an existing account', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { user } = await createUser(t.deps);
-    expect(await ensureAdmin(t.database.db, user.email, 'whatever-passphrase', Date.now())).toBe('promoted');
-    expect(t.database.db.select().from(users).where(eq(users.id, user.id)).get()?.role).toBe('admin');
+    expect(await ensureAdmin(t.database.sql, user.email, 'whatever-passphrase', Date.now())).toBe('promoted');
+    expect((await findUserById(t.database.sql, user.id))?.role).toBe('admin');
   });
 });

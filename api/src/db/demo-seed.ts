@@ -1,12 +1,10 @@
-import { count, eq } from 'drizzle-orm';
 import type { RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
 import { registerClient } from '../services/clients.ts';
-import type { Db } from './client.ts';
+import type { SqlDatabase } from './sql/port.ts';
 import type { AppDeps } from '../deps.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { weightAdd } from '#protocol/mutations/weight-add.ts';
-import { users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -125,8 +123,8 @@ function demoWeightHistory(now: number): { weight: number; createdAt: number }[]
  * accounts it created (0 when the database already had some).
  */
 export async function seedDemoData(deps: AppDeps): Promise<number> {
-  const { db, sqlite } = deps.database;
-  const existing = db.select({ n: count() }).from(users).get()?.n ?? 0;
+  const db = deps.database.sql;
+  const { n: existing } = (await db.get<{ n: number }>('SELECT count(*) AS n FROM users')) as { n: number };
   if (existing > 0) return 0;
   const now = deps.now();
   const created = new Map<string, string>();
@@ -137,12 +135,12 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
   const clientId = created.get('client@example.com') as string;
   const teacherId = created.get('teacher@example.com') as string;
 
-  const plans = sqlite.transaction(() => {
+  const plans = await db.transaction(async () => {
     for (const { weight, createdAt } of demoWeightHistory(now)) {
-      deps.mutations.run(clientId, weightAdd, { id: uuidv7(createdAt), weight, notes: null, createdAt: new Date(createdAt).toISOString() });
+      await deps.mutations.run(clientId, weightAdd, { id: uuidv7(createdAt), weight, notes: null, createdAt: new Date(createdAt).toISOString() });
     }
     const published = now - 5 * DAY_MS;
-    const dietId = deps.plans.addDiet(clientId, {
+    const dietId = await deps.plans.addDiet(clientId, {
       title: 'Plano alimentar — emagrecimento saudável',
       description: 'Déficit moderado, sem lactose, rico em fibras.',
       objective: 'Perder 0,5 kg por semana',
@@ -154,7 +152,7 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
       tips: 'Beba 2 litros de água por dia.\nPrefira alimentos integrais.',
       substitutions: 'Frango ↔ peixe ou ovos\nArroz integral ↔ quinoa ou batata-doce',
     }, published);
-    const workoutId = deps.plans.addWorkout(clientId, {
+    const workoutId = await deps.plans.addWorkout(clientId, {
       title: 'Treino para iniciantes — 3x por semana',
       description: 'Força e cardio em dias alternados.',
       status: 'published',
@@ -167,15 +165,15 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
     // A paid quarterly plan from today for the teacher's students; new@example.com has none.
     for (const email of DEMO_STUDENTS) {
       const studentId = created.get(email) as string;
-      sqlite.prepare('UPDATE users SET teacher_id = ? WHERE id = ?').run(teacherId, studentId);
-      deps.subscriptions.activate(studentId, 'quarterly', 'pt-BR', 'admin', null);
+      await db.run('UPDATE users SET teacher_id = ? WHERE id = ?', [teacherId, studentId]);
+      await deps.subscriptions.activate(studentId, 'quarterly', 'pt-BR', 'admin', null);
     }
     // The teacher has asked for those two commissions: the admin panel's payouts section has one to move.
-    deps.commissions.requestPayout(teacherId, 'BRL');
-    deps.notifications.add(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
-    deps.notifications.add(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
+    await deps.commissions.requestPayout(teacherId, 'BRL');
+    await deps.notifications.add(clientId, { id: uuidv7(published), type: 'diet_published', title: 'Nova dieta disponível', message: 'Sua nutricionista publicou seu plano alimentar.', createdAt: published });
+    await deps.notifications.add(clientId, { id: uuidv7(published + 1), type: 'workout_published', title: 'Novo treino disponível', message: 'Seu personal trainer publicou seu treino.', createdAt: published + 1 });
     return { dietId, workoutId };
-  })();
+  });
   // Published plans are read in every language (ADR 024), as publishing from the admin panel does.
   await deps.authoring.diets.translate(plans.dietId, clientId);
   await deps.authoring.workouts.translate(plans.workoutId, clientId);
@@ -186,13 +184,13 @@ export async function seedDemoData(deps: AppDeps): Promise<number> {
  * The first admin of a production install comes from ADMIN_EMAIL + ADMIN_PASSWORD: created when
  * missing, promoted when the account exists; an existing password is never overwritten.
  */
-export async function ensureAdmin(db: Db, email: string, password: string, now: number): Promise<'created' | 'promoted' | 'unchanged'> {
-  const user = db.select().from(users).where(eq(users.email, email)).get();
+export async function ensureAdmin(db: SqlDatabase, email: string, password: string, now: number): Promise<'created' | 'promoted' | 'unchanged'> {
+  const user = await db.get<{ id: string; role: Role }>('SELECT id, role FROM users WHERE email = ?', [email]);
   if (!user) {
     await registerClient(db, { ...base, name: 'Admin', email, password }, now, 'admin');
     return 'created';
   }
   if (user.role === 'admin') return 'unchanged';
-  db.update(users).set({ role: 'admin', updatedAt: now }).where(eq(users.id, user.id)).run();
+  await db.run("UPDATE users SET role = 'admin', updated_at = ? WHERE id = ?", [now, user.id]);
   return 'promoted';
 }

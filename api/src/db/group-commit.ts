@@ -1,39 +1,40 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './sql/port.ts';
 
 interface Pending {
-  work: () => unknown;
+  work: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Group commit (ADR 014): the writes that arrive while the event loop is busy run together at
- * the next turn, each in its own savepoint, inside one transaction, so they share one COMMIT and
- * one fsync (`synchronous=FULL`) instead of paying one each. Every caller is answered only after
- * that COMMIT: nothing is acknowledged before it is on disk, exactly as with a transaction of its
- * own. A write that throws rolls back to its savepoint and fails alone.
+ * Group commit (ADR 014, ADR 031): the writes that arrive while the event loop is busy run
+ * together at the next turn, each in its own savepoint, inside one transaction, so they share one
+ * COMMIT and one flush to disk instead of paying one each (and, on PostgreSQL, take the sync
+ * version counter's lock once). Every caller is answered only after that COMMIT: nothing is
+ * acknowledged before it is on disk, exactly as with a transaction of its own. A write that
+ * throws rolls back to its savepoint and fails alone.
  */
-export function createGroupCommit(sqlite: Database.Database) {
+export function createGroupCommit(db: SqlDatabase) {
   let pending: Pending[] = [];
   let batches = 0;
   let writes = 0;
 
-  function flush() {
+  async function flush() {
     const batch = pending;
     pending = [];
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      sqlite.transaction(() => {
+      await db.transaction(async () => {
         for (const item of batch) {
           try {
-            outcomes.push({ ok: true, value: sqlite.transaction(item.work)() });
+            outcomes.push({ ok: true, value: await db.transaction(item.work) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
         }
-      })();
+      });
     } catch (error) {
-      // The COMMIT itself failed (a full disk): nothing of the batch is stored.
+      // The COMMIT itself failed (a full disk, a lost connection): nothing of the batch is stored.
       for (const item of batch) item.reject(error);
       return;
     }
@@ -48,10 +49,10 @@ export function createGroupCommit(sqlite: Database.Database) {
 
   return {
     /** Runs `work` in the next group's transaction; resolves with its result once committed. */
-    run<T>(work: () => T): Promise<T> {
+    run<T>(work: () => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (pending.length === 1) setImmediate(flush);
+        if (pending.length === 1) setImmediate(() => void flush());
       });
     },
 

@@ -10,7 +10,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'migrate-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('applyMigrations', () => {
-  it('creates the schema in WAL mode with foreign keys on, and is idempotent', () => {
+  it('creates the schema in WAL mode with foreign keys on, and is idempotent', async () => {
     const database = openDatabase(path.join(dir, 'fresh.db'));
     applyMigrations(database, MIGRATIONS_FOLDER);
     applyMigrations(database, MIGRATIONS_FOLDER);
@@ -18,20 +18,20 @@ describe('applyMigrations', () => {
     expect(database.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = database.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'sessions', '__drizzle_migrations']));
-    database.close();
+    await database.close();
   });
 
-  it('refuses a database migrated by a newer version of the code', () => {
+  it('refuses a database migrated by a newer version of the code', async () => {
     const file = path.join(dir, 'newer.db');
     const database = openDatabase(file);
     applyMigrations(database, MIGRATIONS_FOLDER);
     database.sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('from-the-future', Date.UTC(2099, 0, 1));
     expect(() => applyMigrations(database, MIGRATIONS_FOLDER)).toThrow(DatabaseTooNewError);
     expect(() => applyMigrations(database, MIGRATIONS_FOLDER)).toThrow(/newer version of this app/);
-    database.close();
+    await database.close();
   });
 
-  it('moves accounts already in the US to pounds and feet, at a new sync version so their devices pull it (ADR 020)', () => {
+  it('moves accounts already in the US to pounds and feet, at a new sync version so their devices pull it (ADR 020)', async () => {
     // The migrations as they stood before 0013, then all of them, as a server upgraded in place.
     const before = path.join(dir, 'before-units');
     cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
@@ -52,9 +52,9 @@ describe('applyMigrations', () => {
       { id: 'br-1', unitSystem: 'metric', version: 4 },
       { id: 'us-1', unitSystem: 'us', version: 5 },
     ]);
-    database.close();
+    await database.close();
   });
-  it('keeps the progress photos of a server upgraded in place as progress photos when message photos arrive (0025)', () => {
+  it('keeps the progress photos of a server upgraded in place as progress photos when message photos arrive (0025)', async () => {
     const before = path.join(dir, 'before-message-photos');
     cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
     const journalFile = path.join(before, 'meta', '_journal.json');
@@ -70,7 +70,7 @@ describe('applyMigrations', () => {
     applyMigrations(database, MIGRATIONS_FOLDER);
     expect(database.sqlite.prepare('SELECT id, kind, pose, stored_at AS storedAt, version FROM progress_photos').all()).toEqual([{ id: 'p-1', kind: 'progress', pose: 'side', storedAt: 8, version: 2 }]);
     expect(database.sqlite.pragma('foreign_key_check')).toEqual([]);
-    database.close();
+    await database.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppDatabase } from './client.ts';
+import type { SqliteDatabase } from './client.ts';
 
 export class DatabaseTooNewError extends Error {
   constructor(file: string, dbMillis: number, codeMillis: number) {
@@ -23,7 +23,7 @@ interface Journal {
  * version of the code has migrated (its last applied migration is unknown here): running old
  * code on it could corrupt data the old code does not understand.
  */
-export function applyMigrations(database: AppDatabase, folder: string, file = database.sqlite.name): void {
+export function applyMigrations(database: SqliteDatabase, folder: string, file = database.sqlite.name): void {
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
   const known = Math.max(0, ...journal.entries.map((entry) => entry.when));
   const hasTable = database.sqlite

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { writeSync } from 'node:fs';
+import type { SqliteDatabase } from './client.ts';
 
 /** The line the process writes to stderr when it halts; the crash test waits for it. */
 export const HALT_SIGNAL = 'leve-test-halt';
@@ -26,7 +26,7 @@ const HALT_LIMIT_MS = 60_000;
  * thread inside the statement, so the transaction stays open until the test's SIGKILL. Nobody
  * killing it within a minute means the test is gone: the process then kills itself the same way.
  */
-export function installTestHalt(sqlite: Database.Database, note: string): void {
+export function installTestHalt({ sqlite }: SqliteDatabase, note: string): void {
   sqlite.function('leve_test_halt', { deterministic: false }, (id: unknown, userRows: unknown) => {
     const report: HaltReport = { id: String(id), userRows: Number(userRows), inTransaction: sqlite.inTransaction };
     writeSync(2, `${HALT_SIGNAL} ${JSON.stringify(report)}\n`);

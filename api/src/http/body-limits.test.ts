@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { MAX_JSON_BODY_BYTES } from '../app.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import { checkWeight } from '#protocol/mutations/fields.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { createSqliteTestApp, type SqliteTestApp, type TestClient } from '../../test/harness.ts';
 import { signIn, TestDevice } from '../../test/factories.ts';
 import { dietOf, prepareRouteTable, ROUTES, workoutOf, world, type Cell, type Row } from '../../test/route-table.ts';
 import { MAX_JSON_BODY_BYTES } from '../app.ts';
@@ -31,7 +31,7 @@ const CALLERS: Cell[] = ['anonymous', 'client', 'teacherOwn', 'admin'];
 beforeAll(() => prepareRouteTable());
 
 /** Every table's rows, hashed: equal before and after means the request changed nothing. */
-function dump(t: TestApp): string {
+function dump(t: SqliteTestApp): string {
   const { sqlite } = t.database;
   const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
   const hash = createHash('sha256');
@@ -205,19 +205,19 @@ async function send(caller: TestClient, method: Row['method'], variant: Variant)
 
 describe.each(ROUTES)('hostile input: $method $path', (row) => {
   // A small database per route keeps the dump of every table cheap.
-  let t: TestApp;
-  beforeAll(() => {
-    t = createTestApp();
+  let t: SqliteTestApp;
+  beforeAll(async () => {
+    t = await createSqliteTestApp();
   });
   afterAll(() => t.close());
 
   it.each(CALLERS)('as %s: below 500, refusals are { error, code } and change nothing', { timeout: 120_000 }, async (cell) => {
-    const w = world(t, cell);
+    const w = await world(t, cell);
     const { url, body } = (await row.call?.(w)) ?? {};
     const valid: ValidCall = { url: url ?? row.path.replace(':id', w.target.id), body: body ?? {} };
     // Ids that exist but belong to other people: another teacher, their student, that student's plans.
-    const stranger = world(t, 'teacherOther');
-    const foreignIds = [stranger.teacher.id, stranger.target.id, dietOf(stranger), workoutOf(stranger), uuidv7()];
+    const stranger = await world(t, 'teacherOther');
+    const foreignIds = [stranger.teacher.id, stranger.target.id, await dietOf(stranger), await workoutOf(stranger), uuidv7()];
     let state = dump(t);
     await fc.assert(
       fc.asyncProperty(variantsOf(row, valid, foreignIds), async (variant) => {
@@ -249,14 +249,14 @@ const WRONG_SHAPES: unknown[] = [{}, [], [[]], null, true, 12];
  * key (issue 46): deterministic, so a library's message cannot slip by a random draw.
  */
 describe.each(ROUTES.filter((row) => row.method !== 'GET' && row.method !== 'DELETE'))('details in the caller’s language: $method $path', (row) => {
-  let t: TestApp;
-  beforeAll(() => {
-    t = createTestApp();
+  let t: SqliteTestApp;
+  beforeAll(async () => {
+    t = await createSqliteTestApp();
   });
   afterAll(() => t.close());
 
   it('words every detail from the catalogs, never the validation library’s English', { timeout: 120_000 }, async () => {
-    const w = world(t, ALLOWED[row.access]);
+    const w = await world(t, ALLOWED[row.access]);
     const { url, body } = (await row.call?.(w)) ?? {};
     // Uploads (a form, a file's bytes) carry no JSON fields to get wrong.
     if (body !== undefined && Object.getPrototypeOf(body) !== Object.prototype) return;
@@ -282,9 +282,9 @@ describe.each(ROUTES.filter((row) => row.method !== 'GET' && row.method !== 'DEL
  * decimal at most), or nothing. `0.04`, `'0x40'` or `'1e2'` are never stored as 0, 64 or 100 kg.
  */
 describe('hostile weights on REST and sync push', () => {
-  let t: TestApp;
-  beforeAll(() => {
-    t = createTestApp();
+  let t: SqliteTestApp;
+  beforeAll(async () => {
+    t = await createSqliteTestApp();
   });
   afterAll(() => t.close());
 

@@ -35,8 +35,8 @@ export function cookieContext(c: Context, deps: AppDeps): { locale: Locale; toke
 }
 
 /** The session a token names (or null); one the lookup renewed gets its cookie renewed too. */
-export function sessionFor(c: Context, deps: AppDeps, token: string | undefined) {
-  const session = token ? deps.sessions.find(token) : null;
+export async function sessionFor(c: Context, deps: AppDeps, token: string | undefined) {
+  const session = token ? await deps.sessions.find(token) : null;
   if (token && session?.renewed) setSessionCookie(c, deps, token, session.expiresAt);
   return session;
 }
@@ -46,7 +46,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { locale, token } = cookieContext(c, deps);
     c.set('locale', locale);
-    c.set('session', sessionFor(c, deps, token));
+    c.set('session', await sessionFor(c, deps, token));
     await next();
   };
 }

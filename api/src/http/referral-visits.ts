@@ -25,16 +25,16 @@ function visitorId(c: Context, deps: AppDeps): string {
 }
 
 /** Counts the visit and remembers the code; returns the link's current code, or null for an unknown one. */
-function recordVisit(c: Context, deps: AppDeps, code: string): string | null {
-  const current = deps.referrals.recordClick(code, visitorId(c, deps));
+async function recordVisit(c: Context, deps: AppDeps, code: string): Promise<string | null> {
+  const current = await deps.referrals.recordClick(code, visitorId(c, deps));
   if (current) setCookie(c, REFERRAL_COOKIE, current, { path: '/', httpOnly: true, sameSite: 'Lax', secure: deps.config.secureCookies, maxAge: REFERRAL_TTL_MS / 1000 });
   return current;
 }
 
 /** GET /r/CODE (SPEC §2 referral link): one click, then registration carrying the code. */
 export function referralRedirect(deps: AppDeps) {
-  return (c: Context<AppEnv>) => {
-    const current = recordVisit(c, deps, c.req.param('code') ?? '');
+  return async (c: Context<AppEnv>) => {
+    const current = await recordVisit(c, deps, c.req.param('code') ?? '');
     return c.redirect(current ? `/cadastro?ref=${encodeURIComponent(current)}` : '/cadastro', 302);
   };
 }
@@ -43,7 +43,7 @@ export function referralRedirect(deps: AppDeps) {
 export function countReferralPageVisits(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const code = c.req.query('ref');
-    if (code && c.req.method === 'GET' && !c.req.path.startsWith('/api/') && !c.req.path.startsWith('/assets/')) recordVisit(c, deps, code);
+    if (code && c.req.method === 'GET' && !c.req.path.startsWith('/api/') && !c.req.path.startsWith('/assets/')) await recordVisit(c, deps, code);
     await next();
   };
 }

@@ -10,7 +10,7 @@ import { CELLS, expected, prepareRouteTable, ROUTES, world } from '../../test/ro
 
 let app: TestApp;
 beforeAll(async () => {
-  app = createTestApp();
+  app = await createTestApp();
   await prepareRouteTable();
 });
 afterAll(() => app.close());
@@ -23,7 +23,7 @@ describe('role × route matrix', () => {
 
   const cases = ROUTES.flatMap((row) => CELLS.map((cell) => ({ row, cell, status: expected(row, cell) })));
   it.each(cases)('$row.method $row.path as $cell → $status', async ({ row, cell, status }) => {
-    const w = world(app, cell);
+    const w = await world(app, cell);
     const { url, body, headers } = (await row.call?.(w)) ?? {};
     const path = url ?? row.path.replace(':id', w.target.id);
     const response = await w.caller.request<{ code?: string; error?: string }>(row.method, path, body, headers);

@@ -28,7 +28,7 @@ function expectHardened(response: TestResponse<unknown>) {
 
 describe('security headers', () => {
   it('go on pages, API answers and errors alike; no HSTS over plain HTTP', async () => {
-    t = createTestApp({ staticRoot: root });
+    t = await createTestApp({ staticRoot: root });
     const c = t.client();
     const responses = [
       await c.get('/'),
@@ -50,7 +50,7 @@ describe('security headers', () => {
     try {
       writeFileSync(path.join(built, 'index.html'), '<!doctype html><title>app</title>');
       writeFileSync(path.join(built, 'inline-script-hashes.json'), JSON.stringify(['sha256-cYtxdHD1JFwXTRq+A9jH4BDGTzGrneycZy0m7R8wzZc=']));
-      t = createTestApp({ staticRoot: built });
+      t = await createTestApp({ staticRoot: built });
       for (const response of [await t.client().get('/login'), await t.client().get('/api/health')]) {
         const csp = response.headers.get('content-security-policy') ?? '';
         const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
@@ -62,7 +62,7 @@ describe('security headers', () => {
   });
 
   it('add HSTS when the install runs behind HTTPS', async () => {
-    t = createTestApp({ staticRoot: root, env: { COOKIE_SECURE: 'true' } });
+    t = await createTestApp({ staticRoot: root, env: { COOKIE_SECURE: 'true' } });
     for (const response of [await t.client().get('/'), await t.client().get('/api/health')]) {
       expectHardened(response);
       expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');

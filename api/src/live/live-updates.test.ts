@@ -2,9 +2,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import type { LiveListener } from './live-updates.ts';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The pokes go out on a turn after the commit, once the version is read: waits for them, at most 2 s. */
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 200 && !done(); i++) await wait(10);
+};
+/** Long enough for a poke on its way to have arrived. */
+const settle = () => wait(50);
 
 function listen(userId: string) {
   const pokes: number[] = [];
@@ -15,20 +21,37 @@ function listen(userId: string) {
 }
 
 describe('live updates hub', () => {
-  it('pokes only the changed user, once per turn however many writes, with the version after them, after the commit', () => {
+  it('pokes only the changed user, once per turn however many writes, with the version after them, after the commit', async () => {
     const ana = listen('ana');
     const bia = listen('bia');
-    t.deps.database.sqlite.transaction(() => {
-      t.deps.versions.bump('ana');
-      t.deps.versions.bump('ana');
-      expect(ana.pokes).toEqual([]); // not before the commit
-    })();
-    return nextTurn().then(() => {
-      expect(ana.pokes).toEqual([t.deps.live.version()]);
-      expect(bia.pokes).toEqual([]);
-      ana.stop();
-      bia.stop();
+    const { sql } = t.deps.database;
+    await sql.transaction(async () => {
+      await t.deps.versions.bump('ana');
+      await settle();
+      await t.deps.versions.bump('ana');
+      expect(ana.pokes).toEqual([]); // not before the commit, even turns later
     });
+    await until(() => ana.pokes.length > 0);
+    await settle();
+    expect(ana.pokes).toEqual([await t.deps.live.version()]);
+    expect(bia.pokes).toEqual([]);
+    ana.stop();
+    bia.stop();
+  });
+
+  it('pokes nobody for a change whose transaction rolls back', async () => {
+    const eva = listen('eva');
+    const before = await t.deps.live.version();
+    await expect(
+      t.deps.database.sql.transaction(async () => {
+        await t.deps.versions.bump('eva');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await settle();
+    expect(eva.pokes).toEqual([]);
+    expect(await t.deps.live.version()).toBe(before);
+    eva.stop();
   });
 
   it('keeps at most 8 streams per user: a ninth ends the oldest (its browser reconnects if it is still there)', () => {
@@ -42,8 +65,9 @@ describe('live updates hub', () => {
     const phone = listen('carla');
     const laptop = listen('carla');
     phone.stop();
-    t.deps.versions.bump('carla');
-    await nextTurn();
+    await t.deps.versions.bump('carla');
+    await until(() => laptop.pokes.length > 0);
+    await settle();
     expect(phone.pokes).toEqual([]);
     expect(laptop.pokes).toHaveLength(1);
     expect(t.deps.live.connections()).toBe(1);

@@ -4,14 +4,13 @@
  * sync version, never data: pull stays the one way data arrives.
  *
  * Writers call `changed(userId)` inside their transaction (every sync-version stamp does). The
- * pokes go out on the next turn of the event loop: better-sqlite3 commits synchronously, and a
- * group commit (ADR 014) commits within the turn that ran it, so a page never pulls before the
- * change is there. A rolled-back write only costs a pull that finds nothing.
+ * pokes go out after it commits (the port's `afterCommit`), on the next turn of the event loop,
+ * so a page never pulls before the change is there; a rolled-back write pokes nobody.
  *
  * The fan-out is per process; past one VM it moves to the database (LISTEN/NOTIFY), behind
- * the same three calls.
+ * the same calls (ADR 031).
  */
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../db/sql/port.ts';
 
 /** Open streams one user may hold: a tab per device is a handful; more is a leak or an attack. */
 export const MAX_STREAMS_PER_USER = 8;
@@ -23,23 +22,28 @@ export interface LiveListener {
   close(): void;
 }
 
-export function createLiveUpdates(sqlite: Database.Database) {
-  const version = sqlite.prepare<[], { value: number }>('SELECT value FROM sync_counter WHERE id = 1');
+export function createLiveUpdates(db: SqlDatabase) {
+  const version = async () => ((await db.get<{ value: number }>('SELECT value FROM sync_counter WHERE id = 1')) as { value: number }).value;
   const listeners = new Map<string, Set<LiveListener>>();
   let pending = new Set<string>();
+  let closed = false;
 
-  function flush() {
+  async function flush() {
     const told = [...pending].flatMap((userId) => [...(listeners.get(userId) ?? [])]);
     pending = new Set();
-    if (told.length === 0 || !sqlite.open) return; // nobody is listening: no read at all
-    const current = (version.get() as { value: number }).value;
+    if (told.length === 0 || closed) return; // nobody is listening: no read at all
+    const current = await version();
     for (const listener of told) listener.poke(current);
   }
 
+  const noted = (userId: string) => {
+    if (pending.size === 0) setImmediate(() => void flush().catch(() => {})); // out of reach: pages pull again when their stream reconnects
+    pending.add(userId);
+  };
+
   return {
     changed(userId: string): void {
-      if (pending.size === 0) setImmediate(flush);
-      pending.add(userId);
+      db.afterCommit(() => noted(userId));
     },
 
     /** Listens for the user's changes; returns the call that stops listening. */
@@ -55,13 +59,14 @@ export function createLiveUpdates(sqlite: Database.Database) {
       };
     },
 
-    version: () => (version.get() as { value: number }).value,
+    version,
 
     /** Open streams, for the health of a shutdown and for tests. */
     connections: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
 
     /** Ends every open stream (graceful shutdown: `server.close()` waits for them). */
     closeAll(): void {
+      closed = true;
       for (const set of listeners.values()) for (const listener of set) listener.close();
     },
   };

@@ -1,6 +1,6 @@
 /**
- * Body measurements on SQLite (issue 21): the generic owned rows (./owned-rows.ts), with the
- * instants kept as milliseconds and the tombstone as the time of the delete.
+ * Body measurements (issue 21): the generic owned rows (./owned-rows.ts), with the instants kept
+ * as milliseconds and the tombstone as the time of the delete.
  */
 import type { BodyMeasurement } from '#protocol/contract/tracking.ts';
 import type { AppDatabase } from '../db/client.ts';
@@ -24,10 +24,10 @@ export const toBodyMeasurement = ({ id, waist, hip, chest, arm, thigh, neck, bod
   hlcs: hlcs as BodyMeasurement['hlcs'],
 });
 
-export function createBodyMeasurements(database: AppDatabase, versions: SyncVersions, now: () => number) {
+export function createBodyMeasurements(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number) {
   return createOwnedRows(database, versions, bodyMeasurements, {
     toRow: toBodyMeasurement,
     // A tombstone's time is that of the write that made it (later writes leave the row deleted).
-    toColumns: ({ deleted, createdAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), deletedAt: deleted ? now() : null }),
+    toColumns: ({ id: _id, deleted, createdAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), deletedAt: deleted ? now() : null }),
   });
 }

@@ -1,12 +1,12 @@
 /**
- * Weekly check-ins on SQLite (issue 22, part 2): the generic owned rows (./owned-rows.ts), with
- * the instants kept as milliseconds; the review's stamp is the server's to set.
+ * Weekly check-ins (issue 22, part 2): the generic owned rows (./owned-rows.ts), with the instants
+ * kept as milliseconds; the review's stamp is the server's to set.
  */
 import type { CheckIn } from '#protocol/conflict/rules.ts';
-import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { checkIns } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
+import type { AsyncTableStorage } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 type CheckInRow = typeof checkIns.$inferSelect;
@@ -28,20 +28,20 @@ export const toCheckIn = ({ id, week, createdAt, weight, dietAdherence, workoutA
 });
 
 /** `coachesChanged(clientId)` is told of a new check-in, so the coaches' open pages list it (as for messages). */
-export function createCheckIns(database: AppDatabase, versions: SyncVersions, coachesChanged: (clientId: string) => void = () => {}) {
+export function createCheckIns(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, coachesChanged: (clientId: string) => Promise<void> = async () => {}) {
   const owned = createOwnedRows(database, versions, checkIns, {
     toRow: toCheckIn,
-    toColumns: ({ createdAt, reviewedAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), reviewedAt: reviewedAt === null ? null : Date.parse(reviewedAt) }),
+    toColumns: ({ id: _id, createdAt, reviewedAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), reviewedAt: reviewedAt === null ? null : Date.parse(reviewedAt) }),
   });
   return {
     ...owned,
-    storageFor(userId: string): TableStorage<CheckIn> {
+    storageFor(userId: string): AsyncTableStorage<CheckIn> {
       const storage = owned.storageFor(userId);
       return {
         ...storage,
-        insert: (checkIn) => {
-          const stored = storage.insert(checkIn);
-          if (stored === 'inserted') coachesChanged(userId);
+        insert: async (checkIn) => {
+          const stored = await storage.insert(checkIn);
+          if (stored === 'inserted') await coachesChanged(userId);
           return stored;
         },
       };

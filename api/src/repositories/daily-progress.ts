@@ -1,16 +1,14 @@
 /**
- * Daily progress on SQLite (SPEC §5): one row per user and local date. Within a unit of work the
- * days it reads and writes stay in memory and each changed one is stored once at its end: a
- * device's outbox often holds several habits of one day.
+ * Daily progress (SPEC §5): one row per user and local date. Within a unit of work the days it
+ * reads and writes stay in memory and each changed one is stored once at its end: a device's
+ * outbox often holds several habits of one day.
  */
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DailyProgress } from '#protocol/contract/tracking.ts';
-import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { dailyProgress } from '../db/schema/index.ts';
-import { prepareWrite } from './prepared-write.ts';
-import { changedAfterQuery, p } from './queries.ts';
-import type { VersionedRow } from './synced-tables.ts';
+import { tableRows } from '../db/sql/table-rows.ts';
+import { changedAfterQuery } from './queries.ts';
+import type { AsyncTableStorage, VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 export type DailyProgressRow = typeof dailyProgress.$inferSelect;
@@ -25,87 +23,46 @@ export const toDailyProgress = (row: DailyProgressRow): DailyProgress => ({
   hlcs: row.hlcs as DailyProgress['hlcs'],
 });
 
-export function createDailyProgress({ db, sqlite }: AppDatabase, versions: SyncVersions, now: () => number) {
-  const byDate = db
-    .select()
-    .from(dailyProgress)
-    .where(and(eq(dailyProgress.userId, p('userId')), eq(dailyProgress.localDate, p('localDate'))))
-    .prepare();
-  const upsert = prepareWrite<Omit<DailyProgress, 'hlcs'> & { userId: string; hlcs: DailyProgress['hlcs']; version: number; updatedAt: number }>(
-    sqlite,
-    db
-    .insert(dailyProgress)
-    .values({
-      userId: p('userId'),
-      localDate: p('localDate'),
-      workoutCompleted: p('workoutCompleted'),
-      dietFollowed: p('dietFollowed'),
-      mood: p('mood'),
-      energy: p('energy'),
-      isCompleted: p('isCompleted'),
-      hlcs: p('hlcs'),
-      version: p('version'),
-      updatedAt: p('updatedAt'),
-    } as never)
-    .onConflictDoUpdate({
-      target: [dailyProgress.userId, dailyProgress.localDate],
-      set: {
-        workoutCompleted: sql`excluded.workout_completed`,
-        dietFollowed: sql`excluded.diet_followed`,
-        mood: sql`excluded.mood`,
-        energy: sql`excluded.energy`,
-        isCompleted: sql`excluded.is_completed`,
-        hlcs: sql`excluded.hlcs`,
-        version: sql`excluded.version`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    }),
-  );
-  const completedIn = db
-    .select({ localDate: dailyProgress.localDate })
-    .from(dailyProgress)
-    .where(and(eq(dailyProgress.userId, p('userId')), eq(dailyProgress.isCompleted, true), gte(dailyProgress.localDate, p('from')), lte(dailyProgress.localDate, p('to'))))
-    .prepare();
+const BY_DATE = 'SELECT * FROM daily_progress WHERE user_id = ? AND local_date = ?';
+const UPSERT =
+  'INSERT INTO daily_progress (user_id, local_date, workout_completed, diet_followed, mood, energy, is_completed, hlcs, version, updated_at) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, local_date) DO UPDATE SET ' +
+  'workout_completed = excluded.workout_completed, diet_followed = excluded.diet_followed, mood = excluded.mood, energy = excluded.energy, ' +
+  'is_completed = excluded.is_completed, hlcs = excluded.hlcs, version = excluded.version, updated_at = excluded.updated_at';
+const COMPLETED_IN = 'SELECT local_date FROM daily_progress WHERE user_id = ? AND is_completed = 1 AND local_date >= ? AND local_date <= ?';
+
+/** The days a unit of work has read or written, by `${userId} ${localDate}`. */
+type BatchDays = Map<string, { userId: string; day: DailyProgress | undefined; changed: boolean }>;
+
+export function createDailyProgress({ sql: db }: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number) {
+  const rows = tableRows(dailyProgress);
   const changedAfter = changedAfterQuery(db, dailyProgress);
 
-  let batchDays: Map<string, { userId: string; day: DailyProgress | undefined; changed: boolean }> | null = null;
-  versions.enlist({
-    begin: () => void (batchDays = new Map()),
-    flush: () => {
-      const days = batchDays;
-      batchDays = null;
-      for (const { userId, day, changed } of days?.values() ?? []) if (changed && day) store(userId, day);
+  const batch = versions.enlist<BatchDays>({
+    begin: () => new Map(),
+    async flush(days) {
+      for (const { userId, day, changed } of days.values()) if (changed && day) await store(userId, day);
     },
-    end: () => void (batchDays = null),
   });
 
-  function store(userId: string, day: DailyProgress) {
-    upsert.run({
-      userId,
-      localDate: day.localDate,
-      // Placeholders of typed columns are encoded by the column (booleans as 0/1, hlcs as JSON).
-      workoutCompleted: day.workoutCompleted,
-      dietFollowed: day.dietFollowed,
-      mood: day.mood,
-      energy: day.energy,
-      isCompleted: day.isCompleted,
-      hlcs: day.hlcs,
-      version: versions.bump(userId),
-      updatedAt: now(),
-    });
+  async function store(userId: string, day: DailyProgress) {
+    const version = await versions.bump(userId);
+    const flag = (value: boolean) => (value ? 1 : 0);
+    await db.run(UPSERT, [userId, day.localDate, flag(day.workoutCompleted), flag(day.dietFollowed), day.mood, day.energy, flag(day.isCompleted), JSON.stringify(day.hlcs), version, now()]);
   }
 
-  const readStored = (userId: string, localDate: string) => {
-    const row = byDate.get({ userId, localDate });
-    return row ? toDailyProgress(row) : undefined;
+  const readStored = async (userId: string, localDate: string) => {
+    const stored = await db.get<Record<string, unknown>>(BY_DATE, [userId, localDate]);
+    return stored ? toDailyProgress(rows.decode(stored)) : undefined;
   };
 
   /** One user's day, as stored or as this unit of work left it. */
-  function day(userId: string, localDate: string): DailyProgress | undefined {
-    if (batchDays === null) return readStored(userId, localDate);
+  async function day(userId: string, localDate: string): Promise<DailyProgress | undefined> {
+    const days = batch.kept();
+    if (days === null) return readStored(userId, localDate);
     const key = `${userId} ${localDate}`;
-    let entry = batchDays.get(key);
-    if (!entry) batchDays.set(key, (entry = { userId, day: readStored(userId, localDate), changed: false }));
+    let entry = days.get(key);
+    if (!entry) days.set(key, (entry = { userId, day: await readStored(userId, localDate), changed: false }));
     return entry.day;
   }
 
@@ -113,23 +70,29 @@ export function createDailyProgress({ db, sqlite }: AppDatabase, versions: SyncV
     day,
 
     /** The mutators' storage of one user's days. */
-    storageFor(userId: string): TableStorage<DailyProgress> {
-      const put = (value: DailyProgress) => {
-        if (batchDays === null) store(userId, value);
-        else batchDays.set(`${userId} ${value.localDate}`, { userId, day: value, changed: true });
+    storageFor(userId: string): AsyncTableStorage<DailyProgress> {
+      const put = async (value: DailyProgress) => {
+        const days = batch.kept();
+        if (days === null) await store(userId, value);
+        else days.set(`${userId} ${value.localDate}`, { userId, day: value, changed: true });
       };
       return {
         get: (localDate) => day(userId, localDate),
         // A day is keyed within its user: never another's.
-        insert: (value) => (day(userId, value.localDate) ? 'exists' : (put(value), 'inserted')),
+        insert: async (value) => {
+          if (await day(userId, value.localDate)) return 'exists';
+          await put(value);
+          return 'inserted';
+        },
         put,
       };
     },
 
-    changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<DailyProgress>[] =>
-      changedAfter(userId, cursor, limit).map((row) => ({ version: row.version, row: toDailyProgress(row) })),
+    changedAfter: async (userId: string, cursor: number, limit: number): Promise<VersionedRow<DailyProgress>[]> =>
+      (await changedAfter(userId, cursor, limit)).map((row) => ({ version: row.version, row: toDailyProgress(row) })),
 
-    completedDates: (userId: string, from: string, to: string): string[] => completedIn.all({ userId, from, to }).map((row) => row.localDate),
+    completedDates: async (userId: string, from: string, to: string): Promise<string[]> =>
+      (await db.all<{ local_date: string }>(COMPLETED_IN, [userId, from, to])).map((row) => row.local_date),
   };
 }
 

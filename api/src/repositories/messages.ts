@@ -1,15 +1,14 @@
 /**
- * Messages on SQLite (issue 22): the generic owned rows (./owned-rows.ts) for what the client's
+ * Messages (issue 22): the generic owned rows (./owned-rows.ts) for what the client's
  * devices push and pull, and the coach's side: a message written into a client's thread under the
  * coach's name, and the thread read back in pages.
  */
-import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Message } from '#protocol/conflict/rules.ts';
-import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
+import { tableRows } from '../db/sql/table-rows.ts';
 import { createOwnedRows } from './owned-rows.ts';
-import { p } from './queries.ts';
+import type { AsyncTableStorage } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -32,12 +31,19 @@ export interface MessagePage {
   before: string | null;
 }
 
+// `from` is a keyword in both dialects: quoted.
+const OWNER_OF = 'SELECT user_id, "from" FROM messages WHERE id = ?';
+const PAGE = 'SELECT * FROM messages WHERE user_id = ? AND (sent_at < ? OR (sent_at = ? AND id < ?)) ORDER BY sent_at DESC, id DESC LIMIT ?';
+const INSERT_FROM_COACH =
+  `INSERT INTO messages (id, user_id, "from", sender_id, sender_name, body, photo_id, created_at, sent_at, version) VALUES (?, ?, 'coach', ?, ?, ?, ?, ?, ?, ?)`;
+
 /**
  * `threadChanged(clientId)` is told of every write to a client's thread, so the coaches' open pages
  * hear of it (the client's own pages hear through the sync version, as for any row of theirs).
  */
-export function createMessages(database: AppDatabase, versions: SyncVersions, now: () => number, threadChanged: (clientId: string) => void = () => {}) {
-  const { db } = database;
+export function createMessages(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number, threadChanged: (clientId: string) => Promise<void> = async () => {}) {
+  const { sql: db } = database;
+  const rows = tableRows(messages);
   const owned = createOwnedRows(database, versions, messages, {
     toRow: toMessage,
     toColumns: ({ createdAt, sentAt, deleted, from, senderName, body, photoId }) => ({
@@ -50,38 +56,30 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
       ...(deleted ? { deletedAt: now() } : {}),
     }),
   });
-  const ownerOf = db.select({ userId: messages.userId, from: messages.from }).from(messages).where(eq(messages.id, p('id'))).prepare();
-  const pageOf = db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.userId, p('userId')), or(lt(messages.sentAt, p('sentAt')), and(eq(messages.sentAt, p('sentAt')), lt(messages.id, p('id'))))))
-    .orderBy(desc(messages.sentAt), desc(messages.id))
-    .limit(p('limit'))
-    .prepare();
 
   /** What a coach's message id already names: this thread's coach message (a resend), another's (taken), or nothing yet. */
-  const earlierCoachMessage = (userId: string, id: string): { kind: 'exists'; message: Message } | { kind: 'taken' } | null => {
-    const holder = ownerOf.get({ id });
+  const earlierCoachMessage = async (userId: string, id: string): Promise<{ kind: 'exists'; message: Message } | { kind: 'taken' } | null> => {
+    const holder = await db.get<{ user_id: string; from: string }>(OWNER_OF, [id]);
     if (!holder) return null;
-    const existing = holder.userId === userId && holder.from === 'coach' ? owned.find(userId, id) : undefined;
+    const existing = holder.user_id === userId && holder.from === 'coach' ? await owned.find(userId, id) : null;
     return existing ? { kind: 'exists', message: existing } : { kind: 'taken' };
   };
 
   return {
     ...owned,
 
-    storageFor(userId: string): TableStorage<Message> {
+    storageFor(userId: string): AsyncTableStorage<Message> {
       const storage = owned.storageFor(userId);
       return {
         get: storage.get,
-        insert: (message) => {
-          const stored = storage.insert(message);
-          if (stored === 'inserted') threadChanged(userId);
+        insert: async (message) => {
+          const stored = await storage.insert(message);
+          if (stored === 'inserted') await threadChanged(userId);
           return stored;
         },
-        put: (message) => {
-          storage.put(message);
-          threadChanged(userId);
+        put: async (message) => {
+          await storage.put(message);
+          await threadChanged(userId);
         },
       };
     },
@@ -92,37 +90,29 @@ export function createMessages(database: AppDatabase, versions: SyncVersions, no
      */
     earlierCoachMessage,
 
-    fromCoach(userId: string, message: { id: string; body: string; createdAt: number; photoId?: string }, coach: { id: string; name: string }): { kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' } {
+    async fromCoach(
+      userId: string,
+      message: { id: string; body: string; createdAt: number; photoId?: string },
+      coach: { id: string; name: string },
+    ): Promise<{ kind: 'stored' | 'exists'; message: Message } | { kind: 'taken' }> {
       // Looked up first, so a resent or refused id stamps no sync version (the caller's transaction
       // keeps the look-up and the insert together).
-      const earlier = earlierCoachMessage(userId, message.id);
+      const earlier = await earlierCoachMessage(userId, message.id);
       if (earlier) return earlier;
       const at = now();
-      db.insert(messages)
-        .values({
-          id: message.id,
-          userId,
-          from: 'coach',
-          senderId: coach.id,
-          senderName: coach.name,
-          body: message.body,
-          photoId: message.photoId ?? null,
-          createdAt: Math.min(message.createdAt, at),
-          sentAt: at,
-          version: versions.bump(userId),
-        })
-        .run();
-      threadChanged(userId);
-      return { kind: 'stored', message: owned.find(userId, message.id) as Message };
+      const version = await versions.bump(userId);
+      await db.run(INSERT_FROM_COACH, [message.id, userId, coach.id, coach.name, message.body, message.photoId ?? null, Math.min(message.createdAt, at), at, version]);
+      await threadChanged(userId);
+      return { kind: 'stored', message: (await owned.find(userId, message.id)) as Message };
     },
 
     /** The thread newest first, `limit` at a time, from before a cursor (`<sentAt ms>:<id>`). */
-    page(userId: string, limit: number, before: string | null): MessagePage {
+    async page(userId: string, limit: number, before: string | null): Promise<MessagePage> {
       const [sentAt, id] = before ? [Number(before.split(':')[0]), before.split(':').slice(1).join(':')] : [Number.MAX_SAFE_INTEGER, ''];
-      const rows = pageOf.all({ userId, sentAt, id, limit: limit + 1 });
-      const shown = rows.slice(0, limit);
+      const found = (await db.all<Record<string, unknown>>(PAGE, [userId, sentAt, sentAt, id, limit + 1])).map(rows.decode);
+      const shown = found.slice(0, limit);
       const last = shown.at(-1);
-      return { messages: shown.map((row) => ({ ...toMessage(row), senderId: row.senderId })), before: rows.length > limit && last ? `${last.sentAt}:${last.id}` : null };
+      return { messages: shown.map((row) => ({ ...toMessage(row), senderId: row.senderId })), before: found.length > limit && last ? `${last.sentAt}:${last.id}` : null };
     },
   };
 }

@@ -1,11 +1,11 @@
 /**
- * A client's notifications on SQLite: created by the server, read on any device (synced). Their
- * storage and pull pages are the generic owned rows' (./owned-rows.ts).
+ * A client's notifications: created by the server, read on any device (synced). Their storage and
+ * pull pages are the generic owned rows' (./owned-rows.ts).
  */
-import { desc, eq, sql } from 'drizzle-orm';
 import type { NotificationDto } from '#protocol/contract/tracking.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
+import { tableRows } from '../db/sql/table-rows.ts';
 import { createOwnedRows } from './owned-rows.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
@@ -20,23 +20,24 @@ export const toNotification = (row: NotificationRow): NotificationDto => ({
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
-export function createNotifications(database: AppDatabase, versions: SyncVersions, now: () => number) {
-  const { db } = database;
+const LIST = 'SELECT * FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC';
+const INSERT = 'INSERT INTO notifications (id, user_id, type, title, message, read, created_at, version) VALUES (?, ?, ?, ?, ?, 0, ?, ?)';
+
+export function createNotifications(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number) {
+  const { sql: db } = database;
+  const rows = tableRows(notifications);
   const owned = createOwnedRows(database, versions, notifications, {
     toRow: toNotification,
     toColumns: ({ type, title, message, read, createdAt }) => ({ type, title, message, read, createdAt: Date.parse(createdAt) }),
   });
-  const listOf = db.select().from(notifications).where(eq(notifications.userId, sql.placeholder('userId'))).orderBy(desc(notifications.createdAt), desc(notifications.id)).prepare();
 
   return {
     ...owned,
 
-    list: (userId: string): NotificationDto[] => listOf.all({ userId }).map(toNotification),
+    list: async (userId: string): Promise<NotificationDto[]> => (await db.all<Record<string, unknown>>(LIST, [userId])).map((stored) => toNotification(rows.decode(stored))),
 
-    add(userId: string, notification: Omit<NotificationDto, 'read' | 'createdAt'> & { createdAt?: number }): void {
-      db.insert(notifications)
-        .values({ ...notification, userId, read: false, createdAt: notification.createdAt ?? now(), version: versions.bump(userId) })
-        .run();
+    async add(userId: string, { id, type, title, message, createdAt }: Omit<NotificationDto, 'read' | 'createdAt'> & { createdAt?: number }): Promise<void> {
+      await db.run(INSERT, [id, userId, type, title, message, createdAt ?? now(), await versions.bump(userId)]);
     },
   };
 }

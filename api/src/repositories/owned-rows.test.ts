@@ -20,8 +20,8 @@ const aRow = (overrides: Partial<{ id: string; title: string; read: boolean }> =
   ...overrides,
 });
 
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
   rows = createRows(t);
 });
 afterAll(() => t.close());
@@ -31,37 +31,37 @@ describe('owned rows (a synced table with no repository of its own)', () => {
     const { user: ana } = await createUser(t.deps);
     const { user: bia } = await createUser(t.deps);
     const row = aRow();
-    expect(rows.storageFor(ana.id).insert(row)).toBe('inserted');
-    expect(rows.storageFor(ana.id).insert(row)).toBe('exists');
-    expect(rows.storageFor(bia.id).insert({ ...row, title: 'Roubado' })).toBe('taken');
-    expect(rows.storageFor(ana.id).get(row.id)).toEqual(row);
-    expect(rows.storageFor(bia.id).get(row.id)).toBeUndefined();
+    expect(await rows.storageFor(ana.id).insert(row)).toBe('inserted');
+    expect(await rows.storageFor(ana.id).insert(row)).toBe('exists');
+    expect(await rows.storageFor(bia.id).insert({ ...row, title: 'Roubado' })).toBe('taken');
+    expect(await rows.storageFor(ana.id).get(row.id)).toEqual(row);
+    expect(await rows.storageFor(bia.id).get(row.id)).toBeUndefined();
   });
 
   it('writes a change to the user’s own row only, each write taking a new sync version', async () => {
     const { user: ana } = await createUser(t.deps);
     const { user: bia } = await createUser(t.deps);
     const row = aRow();
-    rows.storageFor(ana.id).insert(row);
-    const before = t.deps.versions.current();
-    rows.storageFor(ana.id).put({ ...row, read: true });
-    rows.storageFor(bia.id).put({ ...row, title: 'Roubado' });
-    expect(rows.find(ana.id, row.id)).toEqual({ ...row, read: true });
-    expect(rows.find(bia.id, row.id)).toBeNull();
-    expect(t.deps.versions.current()).toBe(before + 2);
+    await rows.storageFor(ana.id).insert(row);
+    const before = await t.deps.versions.current();
+    await rows.storageFor(ana.id).put({ ...row, read: true });
+    await rows.storageFor(bia.id).put({ ...row, title: 'Roubado' });
+    expect(await rows.find(ana.id, row.id)).toEqual({ ...row, read: true });
+    expect(await rows.find(bia.id, row.id)).toBeNull();
+    expect(await t.deps.versions.current()).toBe(before + 2);
   });
 
   it('pages one user’s rows changed after a cursor, oldest version first', async () => {
     const { user: ana } = await createUser(t.deps);
     const first = aRow({ title: 'primeira' });
     const second = aRow({ title: 'segunda' });
-    rows.storageFor(ana.id).insert(first);
-    const cursor = t.deps.versions.current();
-    rows.storageFor(ana.id).insert(second);
-    rows.storageFor(ana.id).put({ ...first, read: true });
-    const page = rows.changedAfter(ana.id, cursor, 10);
+    await rows.storageFor(ana.id).insert(first);
+    const cursor = await t.deps.versions.current();
+    await rows.storageFor(ana.id).insert(second);
+    await rows.storageFor(ana.id).put({ ...first, read: true });
+    const page = await rows.changedAfter(ana.id, cursor, 10);
     expect(page.map(({ row }) => row)).toEqual([second, { ...first, read: true }]);
     expect(page[0]!.version).toBeLessThan(page[1]!.version);
-    expect(rows.changedAfter(ana.id, cursor, 1)).toHaveLength(1);
+    expect(await rows.changedAfter(ana.id, cursor, 1)).toHaveLength(1);
   });
 });

@@ -4,12 +4,11 @@
  * `version` columns. By default a row's fields are its other columns, as the schema names them;
  * `mapping` converts where they differ (an instant kept as milliseconds, say).
  */
-import { eq } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { TableStorage } from '#protocol/mutations/storage.ts';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase } from '../db/client.ts';
-import { changedAfterQuery, ownedByIdQuery, type VersionedTable } from './queries.ts';
-import type { SyncedTableRepository, VersionedRow } from './synced-tables.ts';
+import { tableRows } from '../db/sql/table-rows.ts';
+import { changedAfterQuery, insertIfAbsent, ownedByIdQuery, type VersionedTable } from './queries.ts';
+import type { AsyncTableStorage, SyncedTableRepository, VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 type OwnedTable = VersionedTable & { id: SQLiteColumn };
@@ -25,7 +24,7 @@ export interface RowMapping<T extends OwnedTable, Row extends { id: string }> {
 }
 
 export function createOwnedRows<T extends OwnedTable, Row extends { id: string } = StoredRow<T>>(
-  { db }: AppDatabase,
+  { sql: db }: Pick<AppDatabase, 'sql'>,
   versions: SyncVersions,
   table: T,
   mapping: RowMapping<T, Row> = {
@@ -33,41 +32,42 @@ export function createOwnedRows<T extends OwnedTable, Row extends { id: string }
     toColumns: ({ id: _id, ...columns }) => columns as unknown as Partial<T['$inferInsert']>,
   },
 ) {
-  // Typed by `T` where drizzle's generic table types cannot follow.
-  const from = table as SQLiteTable;
+  const rows = tableRows(table);
   const changedAfter = changedAfterQuery(db, table);
   const owned = ownedByIdQuery(db, table);
 
   return {
-    storageFor(userId: string): TableStorage<Row> {
+    storageFor(userId: string): AsyncTableStorage<Row> {
       return {
-        get: (id) => {
-          const stored = owned(userId, id);
+        get: async (id) => {
+          const stored = await owned(userId, id);
           return stored && mapping.toRow(stored);
         },
-        insert: (row) => {
-          const values = { ...mapping.toColumns(row), id: row.id, userId, version: versions.bump(userId) };
-          const { changes } = db.insert(from).values(values).onConflictDoNothing().run();
-          if (changes === 1) return 'inserted';
-          return owned(userId, row.id) ? 'exists' : 'taken';
+        insert: async (row) => {
+          const fields = { ...mapping.toColumns(row), id: row.id, userId, version: await versions.bump(userId) } as Partial<T['$inferInsert']>;
+          if ((await insertIfAbsent(db, table, fields)) === 1) return 'inserted';
+          return (await owned(userId, row.id)) ? 'exists' : 'taken';
         },
         // Written only where the id is this user's: another user's row is never touched.
-        put: (row) => {
-          const columns = { ...mapping.toColumns(row), version: versions.bump(userId) };
-          db.insert(from)
-            .values({ ...columns, id: row.id, userId })
-            .onConflictDoUpdate({ target: table.id, set: columns, setWhere: eq(table.userId, userId) })
-            .run();
+        put: async (row) => {
+          const columns = rows.encode({ ...mapping.toColumns(row), version: await versions.bump(userId) } as Partial<T['$inferInsert']>);
+          // Quoted: a column may be named as a keyword (messages.from).
+          const names = ['id', 'user_id', ...columns.names].map((name) => `"${name}"`);
+          await db.run(
+            `INSERT INTO "${rows.name}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ` +
+              `ON CONFLICT (id) DO UPDATE SET ${names.slice(2).map((name) => `${name} = excluded.${name}`).join(', ')} WHERE "${rows.name}".user_id = ?`,
+            [row.id, userId, ...columns.params, userId],
+          );
         },
       };
     },
 
-    changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<Row>[] =>
-      changedAfter(userId, cursor, limit).map((stored) => ({ version: stored.version as number, row: mapping.toRow(stored) })),
+    changedAfter: async (userId: string, cursor: number, limit: number): Promise<VersionedRow<Row>[]> =>
+      (await changedAfter(userId, cursor, limit)).map((stored) => ({ version: stored.version as number, row: mapping.toRow(stored) })),
 
     /** One of the user's rows, or null (absent, or someone else's). */
-    find(userId: string, id: string): Row | null {
-      const stored = owned(userId, id);
+    async find(userId: string, id: string): Promise<Row | null> {
+      const stored = await owned(userId, id);
       return stored ? mapping.toRow(stored) : null;
     },
   } satisfies SyncedTableRepository<Row> & Record<string, unknown>;

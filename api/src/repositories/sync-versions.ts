@@ -1,45 +1,52 @@
 /**
- * The server-wide sync version (ARCHITECTURE §3) and the unit of work that stamps it: every
- * synced write takes the next version, in the caller's transaction, and names the user whose row
- * it stamps (live updates, ADR 023).
+ * The server-wide sync version (ARCHITECTURE §3, ADR 031) and the unit of work that stamps it:
+ * every synced write takes the next version, in the caller's transaction, and names the user
+ * whose row it stamps (live updates, ADR 023).
+ *
+ * Versions must become visible in the order they were taken, so a pull at version v never later
+ * meets a row stamped ≤ v it did not see. On SQLite the one writer gives that; on PostgreSQL the
+ * first version a transaction takes locks the counter's row until it commits, so writers that
+ * stamp versions commit one after another.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { syncCounter } from '../db/schema/index.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SqlDatabase } from '../db/sql/port.ts';
 
 /** A repository that keeps writes in memory during a unit of work and stores them at its end. */
-export interface UnitOfWorkParticipant {
-  begin(): void;
+export interface UnitOfWorkParticipant<Kept> {
+  /** What it keeps for one unit of work, made when the unit begins. */
+  begin(): Kept;
   /** Stores what it kept, with versions still taken from memory. */
-  flush(): void;
-  /** Drops what it kept (the unit of work failed, or ended after `flush`). */
-  end(): void;
+  flush(kept: Kept): Promise<void>;
 }
 
-export function createSyncVersions(db: Db, changed: (userId: string) => void = () => {}) {
-  const next = db
-    .update(syncCounter)
-    .set({ value: sql`${syncCounter.value} + 1` })
-    .where(eq(syncCounter.id, 1))
-    .returning({ value: syncCounter.value })
-    .prepare();
-  const read = db.select({ value: syncCounter.value }).from(syncCounter).where(eq(syncCounter.id, 1)).prepare();
-  const store = db.update(syncCounter).set({ value: sql`${sql.placeholder('value')}` }).where(eq(syncCounter.id, 1)).prepare();
-  const participants: UnitOfWorkParticipant[] = [];
-  /** Within a unit of work (see `inUnitOfWork`) versions come from memory and are written back once. */
-  let batchVersion: number | null = null;
+interface Unit {
+  version: number;
+  kept: Map<UnitOfWorkParticipant<unknown>, unknown>;
+}
+
+export function createSyncVersions(db: SqlDatabase, changed: (userId: string) => void = () => {}) {
+  const lock = db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  const participants: UnitOfWorkParticipant<unknown>[] = [];
+  /** The unit of work the async context runs in: its versions come from memory and are written back once. */
+  const units = new AsyncLocalStorage<Unit>();
+
+  const read = async () => ((await db.get<{ value: number }>('SELECT value FROM sync_counter WHERE id = 1')) as { value: number }).value;
 
   return {
-    current: (): number => batchVersion ?? (read.get() as { value: number }).value,
+    current: async (): Promise<number> => units.getStore()?.version ?? read(),
 
     /** The next sync version, stamped on a row of `userId`'s. */
-    bump(userId: string): number {
+    async bump(userId: string): Promise<number> {
       changed(userId);
-      return batchVersion !== null ? ++batchVersion : (next.get() as { value: number }).value;
+      const unit = units.getStore();
+      if (unit) return ++unit.version;
+      return ((await db.get<{ value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value')) as { value: number }).value;
     },
 
-    enlist(participant: UnitOfWorkParticipant): void {
-      participants.push(participant);
+    /** Takes part in every unit of work; `kept()` is what it keeps in the current one (null outside one). */
+    enlist<Kept>(participant: UnitOfWorkParticipant<Kept>): { kept(): Kept | null } {
+      participants.push(participant as UnitOfWorkParticipant<unknown>);
+      return { kept: () => (units.getStore()?.kept.get(participant as UnitOfWorkParticipant<unknown>) as Kept | undefined) ?? null };
     },
 
     /**
@@ -48,18 +55,15 @@ export function createSyncVersions(db: Db, changed: (userId: string) => void = (
      * mutations then costs one counter write, not a thousand. If `fn` throws, the caller's
      * transaction rolls back.
      */
-    inUnitOfWork<T>(fn: () => T): T {
-      batchVersion = (read.get() as { value: number }).value;
-      for (const participant of participants) participant.begin();
-      try {
-        const value = fn();
-        for (const participant of participants) participant.flush();
-        store.run({ value: batchVersion });
+    async inUnitOfWork<T>(fn: () => Promise<T>): Promise<T> {
+      const start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
+      const unit: Unit = { version: start, kept: new Map(participants.map((participant) => [participant, participant.begin()])) };
+      return units.run(unit, async () => {
+        const value = await fn();
+        for (const [participant, kept] of unit.kept) await participant.flush(kept);
+        if (unit.version !== start) await db.run('UPDATE sync_counter SET value = ? WHERE id = 1', [unit.version]);
         return value;
-      } finally {
-        batchVersion = null;
-        for (const participant of participants) participant.end();
-      }
+      });
     },
   };
 }

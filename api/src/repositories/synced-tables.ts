@@ -25,16 +25,19 @@ export interface VersionedRow<Row> {
   row: Row;
 }
 
+/** A synced table's storage as the server's mutators use it: the protocol's calls, answered with promises. */
+export type AsyncTableStorage<Row> = { [M in keyof TableStorage<Row>]: TableStorage<Row>[M] extends (...args: infer P) => infer R ? (...args: P) => Promise<R> : never };
+
 export interface SyncedTableRepository<Row> {
   /** The mutators' storage of one user's rows; each write takes the next sync version. */
-  storageFor(userId: string): TableStorage<Row>;
+  storageFor(userId: string): AsyncTableStorage<Row>;
   /** One user's rows stamped after `cursor`, oldest version first (a pull's page). */
-  changedAfter(userId: string, cursor: number, limit: number): VersionedRow<Row>[];
+  changedAfter(userId: string, cursor: number, limit: number): Promise<VersionedRow<Row>[]>;
 }
 
 export type SyncedTableRepositories = { [N in SyncedTableName]: SyncedTableRepository<SyncedRows[N]> };
 
-export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged?: (clientId: string) => void) {
+export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged?: (clientId: string) => Promise<void>) {
   return {
     weightRecords: createWeightRecords(database, versions, now),
     dailyProgress: createDailyProgress(database, versions, now),

@@ -1,17 +1,14 @@
 /**
- * Weight records on SQLite (SPEC §5): the mutators' storage of them for one user, the pull's
- * pages and the REST reads. Statements are prepared once: a push applies up to a thousand.
+ * Weight records (SPEC §5): the mutators' storage of them for one user, the pull's pages and the
+ * REST reads, through the database port (ADR 031).
  */
-import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { WeightRecord } from '#protocol/contract/tracking.ts';
 import { parseInstant } from '#protocol/domain/calendar.ts';
-import type { TableStorage } from '#protocol/mutations/storage.ts';
 import type { AppDatabase } from '../db/client.ts';
 import { weightRecords } from '../db/schema/index.ts';
 import { jsonText, type JsonText } from '../json-text.ts';
-import { prepareWrite } from './prepared-write.ts';
-import { changedAfterQuery, ownedByIdQuery, p } from './queries.ts';
-import type { VersionedRow } from './synced-tables.ts';
+import { changedAfterQuery, ownedByIdQuery } from './queries.ts';
+import type { AsyncTableStorage, VersionedRow } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
 
 export type WeightRecordRow = typeof weightRecords.$inferSelect;
@@ -28,75 +25,55 @@ export const toWeightRecord = (row: WeightRecordRow): WeightRecord => ({
 /** Users whose weight list is kept serialized (the most recently read ones; a few MB at most). */
 const WEIGHT_LIST_CACHE_SIZE = 500;
 
-export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncVersions, now: () => number) {
+// A new record's merge stamps are the column's default (`{}`).
+const INSERT = 'INSERT INTO weight_records (id, user_id, weight, notes, created_at, version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
+// A tombstone keeps the time of its delete; a correction never revives a deleted record (the rule's).
+const WRITE =
+  'UPDATE weight_records SET weight = ?, notes = ?, hlcs = ?, version = ?, deleted_at = CASE WHEN ? = 1 THEN coalesce(deleted_at, ?) ELSE NULL END WHERE id = ? AND user_id = ?';
+const LAST_VERSION = 'SELECT max(version) AS version FROM weight_records WHERE user_id = ?';
+const LIST = 'SELECT id, weight, notes, created_at FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC';
+
+export function createWeightRecords({ sql: db }: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number) {
   const owned = ownedByIdQuery(db, weightRecords);
-  const insert = prepareWrite<{ id: string; userId: string; weight: number; notes: string | null; createdAt: number; version: number }>(
-    sqlite,
-    db
-      .insert(weightRecords)
-      .values({ id: p('id'), userId: p('userId'), weight: p('weight'), notes: p('notes'), createdAt: p('createdAt'), version: p('version') } as never)
-      .onConflictDoNothing(),
-  );
-  // A tombstone keeps the time of its delete; a correction never revives a deleted record (the rule's).
-  const write = prepareWrite<{ weight: number; notes: string | null; hlcs: string; version: number; deleted: 0 | 1; now: number; id: string; userId: string }>(
-    sqlite,
-    db
-    .update(weightRecords)
-    .set({
-      weight: sql`${p('weight')}`,
-      notes: sql`${p('notes')}`,
-      hlcs: sql`${p('hlcs')}`,
-      version: sql`${p('version')}`,
-      deletedAt: sql`CASE WHEN ${p('deleted')} THEN coalesce(${weightRecords.deletedAt}, ${p('now')}) ELSE NULL END`,
-    })
-    .where(and(eq(weightRecords.id, p('id')), eq(weightRecords.userId, p('userId')))),
-  );
   const changedAfter = changedAfterQuery(db, weightRecords);
-  const lastVersion = db.select({ version: max(weightRecords.version) }).from(weightRecords).where(eq(weightRecords.userId, p('userId'))).prepare();
-  const list = db
-    .select({ id: weightRecords.id, weight: weightRecords.weight, notes: weightRecords.notes, createdAt: weightRecords.createdAt })
-    .from(weightRecords)
-    .where(and(eq(weightRecords.userId, p('userId')), isNull(weightRecords.deletedAt)))
-    .orderBy(desc(weightRecords.createdAt), desc(weightRecords.id))
-    .prepare();
   const listCache = new Map<string, { version: number | null; json: JsonText<{ weightRecords: WeightRecord[] }> }>();
 
-  const listOf = (userId: string): WeightRecord[] =>
-    list.all({ userId }).map((row) => ({ id: row.id, weight: row.weight, notes: row.notes, createdAt: new Date(row.createdAt).toISOString(), deleted: false }));
+  const listOf = async (userId: string): Promise<WeightRecord[]> =>
+    (await db.all<{ id: string; weight: number; notes: string | null; created_at: number }>(LIST, [userId])).map((row) => ({
+      id: row.id,
+      weight: row.weight,
+      notes: row.notes,
+      createdAt: new Date(row.created_at).toISOString(),
+      deleted: false,
+    }));
 
   return {
     /** The mutators' storage of one user's records. */
-    storageFor(userId: string): TableStorage<WeightRecord> {
+    storageFor(userId: string): AsyncTableStorage<WeightRecord> {
       return {
-        get: (id) => {
-          const row = owned(userId, id);
+        get: async (id) => {
+          const row = await owned(userId, id);
           return row && toWeightRecord(row);
         },
-        insert: (record) => {
-          const { changes } = insert.run({ id: record.id, userId, weight: record.weight, notes: record.notes, createdAt: parseInstant(record.createdAt) ?? Date.parse(record.createdAt), version: versions.bump(userId) });
+        insert: async (record) => {
+          const createdAt = parseInstant(record.createdAt) ?? Date.parse(record.createdAt);
+          const { changes } = await db.run(INSERT, [record.id, userId, record.weight, record.notes, createdAt, await versions.bump(userId)]);
           if (changes === 1) return 'inserted';
-          return owned(userId, record.id) ? 'exists' : 'taken';
+          return (await owned(userId, record.id)) ? 'exists' : 'taken';
         },
-        put: (record) =>
-          void write.run({
-            weight: record.weight,
-            notes: record.notes,
-            hlcs: JSON.stringify(record.hlcs ?? {}),
-            version: versions.bump(userId),
-            deleted: record.deleted ? 1 : 0,
-            now: now(),
-            id: record.id,
-            userId,
-          }),
+        put: async (record) => {
+          const version = await versions.bump(userId);
+          await db.run(WRITE, [record.weight, record.notes, JSON.stringify(record.hlcs ?? {}), version, record.deleted ? 1 : 0, now(), record.id, userId]);
+        },
       };
     },
 
-    changedAfter: (userId: string, cursor: number, limit: number): VersionedRow<WeightRecord>[] =>
-      changedAfter(userId, cursor, limit).map((row) => ({ version: row.version, row: toWeightRecord(row) })),
+    changedAfter: async (userId: string, cursor: number, limit: number): Promise<VersionedRow<WeightRecord>[]> =>
+      (await changedAfter(userId, cursor, limit)).map((row) => ({ version: row.version, row: toWeightRecord(row) })),
 
     /** A record as REST shows it: without the merge stamps, which are the sync's. */
-    record(userId: string, id: string): WeightRecord | null {
-      const row = owned(userId, id);
+    async record(userId: string, id: string): Promise<WeightRecord | null> {
+      const row = await owned(userId, id);
       if (!row) return null;
       const { hlcs: _hlcs, ...record } = toWeightRecord(row);
       return record;
@@ -107,13 +84,15 @@ export function createWeightRecords({ db, sqlite }: AppDatabase, versions: SyncV
     /**
      * GET /api/weight-records's body, kept per user while their newest weight version is the
      * same: every change to a user's records (an insert, a tombstone) takes a new, higher version
-     * from the sync counter, so an unchanged maximum means an unchanged list.
+     * from the sync counter, so an unchanged maximum means an unchanged list. The version is read
+     * before the list: a change committed between the two makes the list newer than its version,
+     * so the next read builds it again; the other order could keep an old list as current.
      */
-    listJson(userId: string): JsonText<{ weightRecords: WeightRecord[] }> {
-      const version = lastVersion.get({ userId })?.version ?? null;
+    async listJson(userId: string): Promise<JsonText<{ weightRecords: WeightRecord[] }>> {
+      const version = (await db.get<{ version: number | null }>(LAST_VERSION, [userId]))?.version ?? null;
       const cached = listCache.get(userId);
       if (cached && cached.version === version) return cached.json;
-      const json = jsonText({ weightRecords: listOf(userId) });
+      const json = jsonText({ weightRecords: await listOf(userId) });
       listCache.delete(userId);
       if (listCache.size >= WEIGHT_LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value as string);
       listCache.set(userId, { version, json });

@@ -6,8 +6,8 @@ import { TestDevice, createUser, storePhoto, webpBytes } from '../../test/factor
 import { uuidv7 } from '#protocol/ids.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -74,9 +74,9 @@ describe('a message’s photo in the export (issue 22)', () => {
     await c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [message] });
     await t.deps.photoFiles.append(user.id, photo.id, 'image', 0, webpBytes(4000), 4000, 'image/webp');
     await t.deps.photoFiles.append(user.id, photo.id, 'thumbnail', 0, webpBytes(500), 500, 'image/webp');
-    t.deps.progressPhotos.markStored(user.id, photo.id);
+    await t.deps.progressPhotos.markStored(user.id, photo.id);
     const files = unzipSync(new Uint8Array(await (await c.fetch('/api/clients/me/export.zip')).arrayBuffer()));
-    const createdAt = (t.deps.progressPhotos.find(user.id, photo.id) as { createdAt: string }).createdAt;
+    const createdAt = ((await t.deps.progressPhotos.find(user.id, photo.id)) as { createdAt: string }).createdAt;
     expect(Object.keys(files).sort()).toEqual(['leve-coach-export.json', `photos/${createdAt.slice(0, 10)}-message-${photo.id}.webp`]);
     const data = JSON.parse(new TextDecoder().decode(files['leve-coach-export.json'])) as { progressPhotos: unknown[]; messages: unknown[] };
     expect(data.progressPhotos).toEqual([expect.objectContaining({ id: photo.id, kind: 'message', pose: null })]);
@@ -84,7 +84,7 @@ describe('a message’s photo in the export (issue 22)', () => {
 
     expect((await c.request('DELETE', '/api/clients/me', { password })).status).toBe(200);
     expect(await t.deps.photoFiles.read(user.id, photo.id, 'image')).toBeNull();
-    expect(t.database.sqlite.prepare('SELECT count(*) AS n FROM progress_photos WHERE id = ?').get(photo.id)).toEqual({ n: 0 });
+    expect(await t.database.sql.get('SELECT count(*) AS n FROM progress_photos WHERE id = ?', [photo.id])).toEqual({ n: 0 });
   });
 });
 
@@ -99,7 +99,7 @@ describe('DELETE /api/clients/me', () => {
     const response = await c.request('DELETE', '/api/clients/me', { password });
     expect(response.status).toBe(200);
     expect((await c.get('/api/clients/me')).status).toBe(401);
-    const left = t.database.sqlite.prepare('SELECT (SELECT count(*) FROM users WHERE id = ?) + (SELECT count(*) FROM weight_records WHERE user_id = ?) + (SELECT count(*) FROM body_measurements WHERE user_id = ?) + (SELECT count(*) FROM sessions WHERE user_id = ?) AS n').get(user.id, user.id, user.id, user.id) as { n: number };
+    const left = (await t.database.sql.get('SELECT (SELECT count(*) FROM users WHERE id = ?) + (SELECT count(*) FROM weight_records WHERE user_id = ?) + (SELECT count(*) FROM body_measurements WHERE user_id = ?) + (SELECT count(*) FROM sessions WHERE user_id = ?) AS n', [user.id, user.id, user.id, user.id])) as { n: number };
     expect(left.n).toBe(0);
     expect((await t.client().post('/api/clients/login', { email: user.email, password })).status).toBe(401);
   });

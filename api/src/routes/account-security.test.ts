@@ -13,7 +13,7 @@ const sessionsOf = async (c: TestClient) => (await c.get<{ sessions: Session[] }
 
 /** One account signed in on two browsers. */
 async function twoBrowsers() {
-  t = createTestApp();
+  t = await createTestApp();
   const { user, password } = await createUser(t.deps, { email: 'ana@example.com' });
   const [laptop, phone] = [t.client(), t.client()];
   expect((await laptop.post('/api/clients/login', { email: user.email, password }, { 'user-agent': 'Laptop Chrome' })).status).toBe(200);
@@ -23,7 +23,7 @@ async function twoBrowsers() {
 
 describe('sessions', () => {
   it('issues a new token at login, so a token planted before it is worth nothing', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { user, password } = await createUser(t.deps);
     const victim = t.client();
     const planted = 'A'.repeat(43);
@@ -81,7 +81,7 @@ describe('sessions', () => {
   });
 
   it('needs a session for all of it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const anonymous = t.client();
     expect((await anonymous.get('/api/clients/me/sessions')).status).toBe(401);
     expect((await anonymous.request('DELETE', '/api/clients/me/sessions')).status).toBe(401);
@@ -129,7 +129,7 @@ describe('password change', () => {
   });
 
   it('counts wrong current passwords towards the account’s limit', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { user, password } = await createUser(t.deps);
     const c = t.client();
     await c.post('/api/clients/login', { email: user.email, password });

@@ -23,27 +23,27 @@ export function adminRoutes(deps: AppDeps) {
 
   return createRouter('/api/admin')
     .post('/users/:id/diet', 'staff', dietPlanInputBody, async (c) => {
-      const client = staffUsers.target(currentUser(c), idParam(c));
+      const client = await staffUsers.target(currentUser(c), idParam(c));
       const input = await dietPlanInputBody.read(c);
-      return c.json({ diet: authoring.diets.create(client.id, input, c.get('locale')) }, 201);
+      return c.json({ diet: await authoring.diets.create(client.id, input, c.get('locale')) }, 201);
     })
 
     .post('/users/:id/workout', 'staff', workoutPlanInputBody, async (c) => {
-      const client = staffUsers.target(currentUser(c), idParam(c));
+      const client = await staffUsers.target(currentUser(c), idParam(c));
       const input = await workoutPlanInputBody.read(c);
-      return c.json({ workout: authoring.workouts.create(client.id, input, c.get('locale')) }, 201);
+      return c.json({ workout: await authoring.workouts.create(client.id, input, c.get('locale')) }, 201);
     })
 
     .put('/diet/:id', 'staff', dietPlanInputBody, async (c) => {
       const id = idParam(c);
-      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+      await staffUsers.target(currentUser(c), await authoring.diets.ownerOf(id));
       const input = await dietPlanInputBody.read(c);
       return c.json({ diet: await authoring.diets.update(id, input, currentUser(c).id) });
     })
 
     .put('/workout/:id', 'staff', workoutPlanInputBody, async (c) => {
       const id = idParam(c);
-      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+      await staffUsers.target(currentUser(c), await authoring.workouts.ownerOf(id));
       const input = await workoutPlanInputBody.read(c);
       return c.json({ workout: await authoring.workouts.update(id, input, currentUser(c).id) });
     })
@@ -51,34 +51,34 @@ export function adminRoutes(deps: AppDeps) {
     /** The author's words for a plan's translation into one language (ADR 024). */
     .put('/diet/:id/translations', 'staff', jsonBody(planTranslationEditSchema), async (c) => {
       const id = idParam(c);
-      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
+      await staffUsers.target(currentUser(c), await authoring.diets.ownerOf(id));
       return c.json({ diet: await authoring.diets.editTranslation(id, c.req.valid('json'), currentUser(c).id) });
     })
 
     .put('/workout/:id/translations', 'staff', jsonBody(planTranslationEditSchema), async (c) => {
       const id = idParam(c);
-      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
+      await staffUsers.target(currentUser(c), await authoring.workouts.ownerOf(id));
       return c.json({ workout: await authoring.workouts.editTranslation(id, c.req.valid('json'), currentUser(c).id) });
     })
 
-    .delete('/diet/:id', 'staff', (c) => {
+    .delete('/diet/:id', 'staff', async (c) => {
       const id = idParam(c);
-      staffUsers.target(currentUser(c), authoring.diets.ownerOf(id));
-      authoring.diets.remove(id);
+      await staffUsers.target(currentUser(c), await authoring.diets.ownerOf(id));
+      await authoring.diets.remove(id);
       return c.json({ success: true });
     })
 
-    .delete('/workout/:id', 'staff', (c) => {
+    .delete('/workout/:id', 'staff', async (c) => {
       const id = idParam(c);
-      staffUsers.target(currentUser(c), authoring.workouts.ownerOf(id));
-      authoring.workouts.remove(id);
+      await staffUsers.target(currentUser(c), await authoring.workouts.ownerOf(id));
+      await authoring.workouts.remove(id);
       return c.json({ success: true });
     })
 
     .delete('/users/:id', 'staff', async (c) => {
       const staff = currentUser(c);
       const userId = idParam(c);
-      staffUsers.remove(staff, userId);
+      await staffUsers.remove(staff, userId);
       await deps.photoFiles.removeUser(userId);
       deps.log.info('user.removed', { userId, by: staff.id });
       return c.json({ success: true });
@@ -88,11 +88,11 @@ export function adminRoutes(deps: AppDeps) {
      * A reset link for the admin to share by hand (WhatsApp) when no SMTP is configured (ADR 017).
      * Admins only, and logged with who made it for whom; the message is in the user's language.
      */
-    .post('/users/:id/password-reset', 'admin', (c) => {
+    .post('/users/:id/password-reset', 'admin', async (c) => {
       const admin = currentUser(c);
-      const user = findUserById(deps.database.db, idParam(c));
+      const user = await findUserById(deps.database.sql, idParam(c));
       if (!user) throw new DomainError('NOT_FOUND');
-      const { token, expiresAt } = deps.passwordResets.issue(user.id, admin.id);
+      const { token, expiresAt } = await deps.passwordResets.issue(user.id, admin.id);
       // The admin's own page passed the same-origin check, so its origin is the app's.
       const link = resetLinkFor(deps.config.publicUrl ?? new URL(c.req.url).origin, token);
       const locale = toLocale(user.preferredLanguage) ?? 'pt-BR';
@@ -101,13 +101,13 @@ export function adminRoutes(deps: AppDeps) {
     })
 
     /** ADR 013: an approved teacher also works with the clients who have no teacher. */
-    .post('/teachers/:id/approve', 'admin', (c) => c.json(deps.teachers.approve(idParam(c))))
+    .post('/teachers/:id/approve', 'admin', async (c) => c.json(await deps.teachers.approve(idParam(c))))
 
     // Teachers' payouts (issue 7): admins alone move money.
-    .get('/payouts', 'admin', (c) => c.json({ payouts: deps.commissions.allPayouts() }))
+    .get('/payouts', 'admin', async (c) => c.json({ payouts: await deps.commissions.allPayouts() }))
 
     /** Issue 18: everyone's orders, by status, provider or flagged (an approved payment that did not match its order). */
-    .get('/orders', 'admin', (c) => {
+    .get('/orders', 'admin', async (c) => {
       const status = c.req.query('status') || undefined;
       const provider = c.req.query('provider') || undefined;
       const flagged = c.req.query('flagged');
@@ -117,12 +117,12 @@ export function adminRoutes(deps: AppDeps) {
         ...(flagged !== undefined && flagged !== 'true' && flagged !== 'false' ? [{ field: 'flagged', key: 'validation.invalidOption' }] : []),
       ];
       if (problems.length > 0) throw validationError(problems);
-      return c.json({ orders: deps.orders.all({ status: status as OrderStatus | undefined, provider: provider as PaymentProvider | undefined, flagged: flagged === 'true' }) });
+      return c.json({ orders: await deps.orders.all({ status: status as OrderStatus | undefined, provider: provider as PaymentProvider | undefined, flagged: flagged === 'true' }) });
     })
 
     .post('/payouts/:id/status', 'admin', jsonBody(payoutStatusSchema), async (c) => {
       const { status } = c.req.valid('json');
-      const payout = deps.commissions.setPayoutStatus(idParam(c), status);
+      const payout = await deps.commissions.setPayoutStatus(idParam(c), status);
       deps.log.info('payout.moved', { payoutId: payout.id, status, by: currentUser(c).id });
       return c.json({ payout });
     });

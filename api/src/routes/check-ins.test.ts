@@ -7,8 +7,8 @@ import { aCheckIn, outcomesOf as outcomes, pullFrom, pushFrom as push, signIn, T
 // Saturday 28 November 2026, 15:00 UTC: 12:00 in São Paulo, the device's zone.
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildRegistration, createUser, signIn, uniqueEmail } from '../../test/factories.ts';
-import { users } from '../db/schema/index.ts';
+import { findUserByEmail, findUserById } from '../services/clients.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -145,7 +144,7 @@ describe('POST /api/clients/register', () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');
     expect(fieldOf(response.body, field)?.code).toBe(key);
-    expect(t.database.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+    expect(await findUserByEmail(t.database.sql, email)).toBeUndefined();
   });
 
   it('accepts the values just inside the bounds', async () => {
@@ -187,7 +186,7 @@ describe('POST /api/clients/register', () => {
     const bad = await t.client().post<ErrorResponse>('/api/clients/register', buildRegistration({ email, referralCode: 'PROF-1' }));
     expect(bad.status).toBe(400);
     expect(fieldOf(bad.body, 'referralCode')?.message).toBe('Código deve conter apenas letras e números (3-15 caracteres)');
-    expect(t.database.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+    expect(await findUserByEmail(t.database.sql, email)).toBeUndefined();
   });
 
   it('never lets the body choose a role', async () => {
@@ -195,7 +194,7 @@ describe('POST /api/clients/register', () => {
     const response = await t.client().post<ErrorResponse>('/api/clients/register', buildRegistration({ email, role: 'admin' } as never));
     expect(response.status).toBe(400);
     expect(fieldOf(response.body, 'role')?.code).toBe('validation.unknownField');
-    expect(t.database.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+    expect(await findUserByEmail(t.database.sql, email)).toBeUndefined();
   });
 });
 
@@ -330,7 +329,7 @@ describe('PUT /api/clients/profile', () => {
     const response = await c.put<ErrorResponse>('/api/clients/profile', { [field]: value });
     expect(response.status).toBe(400);
     expect(fieldOf(response.body, field)?.code).toBe(key);
-    const after = t.database.db.select().from(users).where(eq(users.id, user.id)).get();
+    const after = await findUserById(t.database.sql, user.id);
     expect(after).toEqual(user);
   });
 
@@ -347,7 +346,7 @@ describe('PUT /api/clients/profile', () => {
     const response = await c.put<ErrorResponse>('/api/clients/profile', { name: 'Hacker', role: 'admin' });
     expect(response.status).toBe(400);
     expect(fieldOf(response.body, 'role')?.code).toBe('validation.unknownField');
-    const after = t.database.db.select().from(users).where(eq(users.id, user.id)).get();
+    const after = await findUserById(t.database.sql, user.id);
     expect(after?.role).toBe('user');
     expect(after?.name).toBe(user.name);
   });

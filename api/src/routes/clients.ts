@@ -20,12 +20,12 @@ const registerClientBody = jsonBodyAfterChecks<typeof registerClientSchema, Part
 
 /** Accounts and sessions (SPEC §7): register, login, logout, me, profile. */
 export function clientsRoutes(deps: AppDeps) {
-  const { db } = deps.database;
+  const db = deps.database.sql;
   const { loginPerIp, loginPerAccount, registrationPerIp } = deps.limiters;
 
   /** The signed-in person's own account as responses show it. */
-  const ownClient = (userId: string) => {
-    const user = findUserById(db, userId);
+  const ownClient = async (userId: string) => {
+    const user = await findUserById(db, userId);
     if (!user) throw new DomainError('UNAUTHENTICATED');
     return toClientDto(db, user);
   };
@@ -35,7 +35,7 @@ export function clientsRoutes(deps: AppDeps) {
    * the account's login limit, so a stolen cookie cannot be used to guess the password.
    */
   const reauthenticate = async (userId: string, password: unknown, field: string, key = 'validation.passwordWrong') => {
-    const user = findUserById(db, userId);
+    const user = await findUserById(db, userId);
     if (!user) throw new DomainError('UNAUTHENTICATED');
     refuseWhenLimited(loginPerAccount, user.email);
     if (typeof password !== 'string' || !(await verifyPassword(user.passwordHash, password))) {
@@ -54,11 +54,11 @@ export function clientsRoutes(deps: AppDeps) {
       const user = await registerClient(db, { ...input, healthConsentLocale: input.healthConsentLocale ?? c.get('locale') }, deps.now());
       registrationPerIp.hit(ip);
       // The code the form sends, else the one the visitor's link left in a cookie (SPEC §9, 30 days).
-      if (deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE), existingVisitorId(c))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
-      const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+      if (await deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE), existingVisitorId(c))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
+      const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
       deps.log.info('client.registered', { userId: user.id });
-      return c.json({ client: toClientDto(db, user) }, 201);
+      return c.json({ client: await toClientDto(db, user) }, 201);
     })
 
     .post('/login', 'public', loginBody, async (c) => {
@@ -74,45 +74,45 @@ export function clientsRoutes(deps: AppDeps) {
       }
       loginPerAccount.reset(input.email);
       const previous = sessionToken(c, deps);
-      if (previous) deps.sessions.delete(previous);
-      const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+      if (previous) await deps.sessions.delete(previous);
+      const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
-      return c.json({ client: toClientDto(db, user) });
+      return c.json({ client: await toClientDto(db, user) });
     })
 
     // Public so that a browser whose session already expired can still clear its cookie.
-    .post('/logout', 'public', (c) => {
+    .post('/logout', 'public', async (c) => {
       const token = sessionToken(c, deps);
-      if (token) deps.sessions.delete(token);
+      if (token) await deps.sessions.delete(token);
       clearSessionCookie(c, deps);
       return c.json({ success: true });
     })
 
     // What the PWA asks at start: 200 either way, so a signed-out load logs no console error (a 401
     // is logged by every browser), whichever page or service-worker shell it started from.
-    .get('/session', 'public', (c) => {
+    .get('/session', 'public', async (c) => {
       const session = c.get('session');
-      const user = session ? findUserById(db, session.user.id) : undefined;
-      return c.json({ client: user ? toClientDto(db, user) : null });
+      const user = session ? await findUserById(db, session.user.id) : undefined;
+      return c.json({ client: user ? await toClientDto(db, user) : null });
     })
 
-    .get('/me', 'signedIn', (c) => c.json({ client: ownClient(currentUser(c).id) }))
+    .get('/me', 'signedIn', async (c) => c.json({ client: await ownClient(currentUser(c).id) }))
 
     .put('/profile', 'signedIn', jsonBody(profileUpdateSchema), async (c) => {
       const input = c.req.valid('json');
       const userId = currentUser(c).id;
-      const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, profileUpdate, { fields: input }))();
-      const user = findUserById(db, userId);
+      const write = await db.transaction(() => deps.mutations.run(userId, profileUpdate, { fields: input }));
+      const user = await findUserById(db, userId);
       if (!write.ok || !user) throw new DomainError(write.ok ? 'NOT_FOUND' : write.code);
-      return c.json({ client: toClientDto(db, user) });
+      return c.json({ client: await toClientDto(db, user) });
     })
 
     /** The LGPD consent for health data (issue 22, part 4): given, or withdrawn with what it covered erased. */
-    .put('/me/health-consent', 'signedIn', jsonBody(healthConsentSchema), (c) => {
+    .put('/me/health-consent', 'signedIn', jsonBody(healthConsentSchema), async (c) => {
       const userId = currentUser(c).id;
-      deps.healthConsent.give(userId, c.req.valid('json').locale ?? c.get('locale'));
+      await deps.healthConsent.give(userId, c.req.valid('json').locale ?? c.get('locale'));
       deps.log.info('client.health-consent-given', { userId });
-      return c.json({ client: ownClient(userId) });
+      return c.json({ client: await ownClient(userId) });
     })
 
     .delete('/me/health-consent', 'signedIn', async (c) => {
@@ -120,18 +120,18 @@ export function clientsRoutes(deps: AppDeps) {
       // The dialog's wording, in the interface's language: the request's (the app's locale cookie).
       await deps.healthConsent.withdraw(userId, c.get('locale'));
       deps.log.info('client.health-consent-withdrawn', { userId });
-      return c.json({ client: ownClient(userId) });
+      return c.json({ client: await ownClient(userId) });
     })
 
-    .get('/me/export', 'signedIn', (c) => {
-      const data = exportAccount(deps, currentUser(c).id);
+    .get('/me/export', 'signedIn', async (c) => {
+      const data = await exportAccount(deps, currentUser(c).id);
       c.header('Content-Disposition', `attachment; filename="leve-coach-export-${data.exportedAt.slice(0, 10)}.json"`);
       return c.json(data);
     })
 
     /** The same export with the progress photos, as a zip (issue 21). */
-    .get('/me/export.zip', 'signedIn', (c) => {
-      const { filename, body } = exportAccountZip(deps, currentUser(c).id);
+    .get('/me/export.zip', 'signedIn', async (c) => {
+      const { filename, body } = await exportAccountZip(deps, currentUser(c).id);
       return new Response(body, { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' } });
     })
 
@@ -141,18 +141,18 @@ export function clientsRoutes(deps: AppDeps) {
       const session = currentSession(c);
       const user = await reauthenticate(session.user.id, input.currentPassword, 'currentPassword', 'validation.currentPasswordWrong');
       await changePassword(db, user.id, input.newPassword, deps.now());
-      const revoked = deps.sessions.revokeOthers(user.id, session.id);
-      deps.sessions.revoke(user.id, session.id);
-      const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+      const revoked = await deps.sessions.revokeOthers(user.id, session.id);
+      await deps.sessions.revoke(user.id, session.id);
+      const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
       deps.log.info('client.password-changed', { userId: user.id, revokedSessions: revoked });
       return c.json({ success: true, revokedSessions: revoked });
     })
 
     /** The owner's signed-in browsers, this one marked; ids are hashes, never tokens. */
-    .get('/me/sessions', 'signedIn', (c) => {
+    .get('/me/sessions', 'signedIn', async (c) => {
       const session = currentSession(c);
-      const sessions = deps.sessions.listFor(session.user.id).map((row): AccountSession => ({
+      const sessions = (await deps.sessions.listFor(session.user.id)).map((row): AccountSession => ({
         id: row.id,
         createdAt: new Date(row.createdAt).toISOString(),
         expiresAt: new Date(row.expiresAt).toISOString(),
@@ -163,16 +163,16 @@ export function clientsRoutes(deps: AppDeps) {
     })
 
     /** Signs out every other browser. */
-    .delete('/me/sessions', 'signedIn', (c) => {
+    .delete('/me/sessions', 'signedIn', async (c) => {
       const session = currentSession(c);
-      return c.json({ success: true, revokedSessions: deps.sessions.revokeOthers(session.user.id, session.id) });
+      return c.json({ success: true, revokedSessions: await deps.sessions.revokeOthers(session.user.id, session.id) });
     })
 
     /** Signs out one browser; ending this one is a logout. */
-    .delete('/me/sessions/:id', 'signedIn', (c) => {
+    .delete('/me/sessions/:id', 'signedIn', async (c) => {
       const session = currentSession(c);
       const id = c.req.param('id') ?? '';
-      if (!isSessionId(id) || !deps.sessions.revoke(session.user.id, id)) throw new DomainError('NOT_FOUND');
+      if (!isSessionId(id) || !(await deps.sessions.revoke(session.user.id, id))) throw new DomainError('NOT_FOUND');
       if (id === session.id) clearSessionCookie(c, deps);
       return c.json({ success: true });
     })

@@ -14,8 +14,8 @@ import { coachPhotoForm, signedIn, storePhoto, webpBytes } from '../../test/fact
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now, env: { PHOTO_QUOTA_MB: '1' } });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now, env: { PHOTO_QUOTA_MB: '1' } });
 });
 afterAll(() => t.close());
 
@@ -40,7 +40,7 @@ function filesOf(clientId: string): string[] {
     return [];
   }
 }
-const photoRows = (clientId: string) => t.database.sqlite.prepare('SELECT id, kind, deleted_at AS deletedAt FROM progress_photos WHERE user_id = ?').all(clientId);
+const photoRows = (clientId: string) => t.database.sql.all('SELECT id, kind, deleted_at AS "deletedAt" FROM progress_photos WHERE user_id = ?', [clientId]);
 
 describe('POST /api/coach/threads/:id/photo-messages', () => {
   it('stores the photo as the client’s message photo: their devices pull the message and the stored record, and the client reads its files', async () => {
@@ -79,13 +79,13 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     const again = await answer(w.teacher.c, w.ana.user.id, coachPhotoForm({ id }));
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.message).toEqual(first.body.message);
-    expect(photoRows(w.ana.user.id)).toHaveLength(1);
+    expect(await photoRows(w.ana.user.id)).toHaveLength(1);
     expect(filesOf(w.ana.user.id)).toEqual([`${first.body.message.photoId}.image`, `${first.body.message.photoId}.thumbnail`]);
     // The id of a message in another thread: refused, and the files just written are erased again.
     const bia = await as({ teacherId: w.teacher.user.id });
     const taken = await answer(w.teacher.c, bia.user.id, coachPhotoForm({ id }));
     expect([taken.status, taken.body.code]).toEqual([409, 'ID_CONFLICT']);
-    expect([photoRows(bia.user.id), filesOf(bia.user.id)]).toEqual([[], []]);
+    expect([await photoRows(bia.user.id), filesOf(bia.user.id)]).toEqual([[], []]);
   });
 
   it('answers a resend whose first answer was lost with the first message even when that photo filled the client’s quota, writing nothing again', async () => {
@@ -106,9 +106,9 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
   it('lets an admin answer with a photo; refuses another teacher (403) and a client (403), writing nothing', async () => {
     const w = await team();
     expect((await answer(w.admin.c, w.ana.user.id, coachPhotoForm())).status).toBe(201);
-    const before = photoRows(w.ana.user.id).length;
+    const before = (await photoRows(w.ana.user.id)).length;
     for (const c of [w.other.c, w.ana.c]) expect((await answer(c, w.ana.user.id, coachPhotoForm())).status).toBe(403);
-    expect(photoRows(w.ana.user.id)).toHaveLength(before);
+    expect(await photoRows(w.ana.user.id)).toHaveLength(before);
     expect(filesOf(w.ana.user.id)).toHaveLength(before * 2);
   });
 
@@ -120,7 +120,7 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({ code: 'PHOTO_QUOTA_EXCEEDED', error: expect.any(String) });
     expect((await pulled(w.ana.c)).messages).toEqual([]);
-    expect(photoRows(w.ana.user.id)).toHaveLength(1);
+    expect(await photoRows(w.ana.user.id)).toHaveLength(1);
     expect(filesOf(w.ana.user.id)).toEqual(files);
   });
 
@@ -147,7 +147,7 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     // Told what this route takes (a form), not what the JSON routes take.
     expect(notForm.body.error).toBe('Envie os dados como multipart/form-data');
     expect((await pulled(w.ana.c)).messages).toEqual([]);
-    expect([photoRows(w.ana.user.id), filesOf(w.ana.user.id)]).toEqual([[], []]);
+    expect([await photoRows(w.ana.user.id), filesOf(w.ana.user.id)]).toEqual([[], []]);
   });
 
   it('takes the photo and its files back with the message within five minutes, for both sides; after that both stay', async () => {
@@ -182,6 +182,6 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     expect((await w.ana.c.delete('/api/clients/me/health-consent')).status).toBe(200);
     expect((await w.ana.c.fetch(`/api/photos/${photoId}/thumbnail`)).status).toBe(200);
     expect((await w.ana.c.request('DELETE', '/api/clients/me', { password: 'senha-forte-1' })).status).toBe(200);
-    expect([photoRows(w.ana.user.id), filesOf(w.ana.user.id)]).toEqual([[], []]);
+    expect([await photoRows(w.ana.user.id), filesOf(w.ana.user.id)]).toEqual([[], []]);
   });
 });

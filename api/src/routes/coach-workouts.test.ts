@@ -15,8 +15,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const world = { now: SUNDAY };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 
@@ -81,7 +81,7 @@ describe('GET /api/coach/clients/:id/workout-sessions', () => {
   it('gives the teacher their student’s sessions newest first, each exercise with its prescription, its sets in order, the client’s note and skips, and the day’s name from the plan', async () => {
     world.now = SUNDAY;
     const w = await team();
-    const planId = aPublishedPlan(w.ana.user.id);
+    const planId = await aPublishedPlan(w.ana.user.id);
     const phone = new TestDevice(undefined, () => world.now);
     const monday = aSession(phone, {
       startedAt: Date.UTC(2026, 10, 23, 10, 0),
@@ -164,7 +164,7 @@ describe('GET /api/coach/clients/:id/workout-sessions', () => {
   it('counts this week’s finished sessions on the student’s calendar against the plan’s frequency', async () => {
     world.now = SUNDAY;
     const w = await team();
-    aPublishedPlan(w.ana.user.id, { frequency: '4 vezes por semana' });
+    await aPublishedPlan(w.ana.user.id, { frequency: '4 vezes por semana' });
     const phone = new TestDevice(undefined, () => world.now);
     const sessions = [
       aSession(phone, { startedAt: Date.UTC(2026, 10, 23, 2, 30) }), // Sunday the 22nd, 23:30 in São Paulo: last week
@@ -180,7 +180,7 @@ describe('GET /api/coach/clients/:id/workout-sessions', () => {
     world.now = SUNDAY;
     const w = await team();
     expect((await history(w.teacher.c, w.ana.user.id)).body.adherence).toEqual({ weekStart: '2026-11-23', done: 0, target: null });
-    aPublishedPlan(w.ana.user.id, { frequency: 'conforme a agenda' });
+    await aPublishedPlan(w.ana.user.id, { frequency: 'conforme a agenda' });
     expect((await history(w.teacher.c, w.ana.user.id)).body.adherence.target).toBe(2);
   });
 
@@ -223,8 +223,8 @@ describe('who needs attention sees the workouts', () => {
     const w = await team();
     const bia = await as({ name: 'Bia Aluna', teacherId: w.teacher.user.id });
     const caio = await as({ name: 'Caio Aluno', teacherId: w.teacher.user.id });
-    aPublishedPlan(w.ana.user.id);
-    aPublishedPlan(bia.user.id);
+    await aPublishedPlan(w.ana.user.id);
+    await aPublishedPlan(bia.user.id);
     const anaPhone = new TestDevice(undefined, () => world.now);
     const lastWeek = Date.UTC(2026, 10, 19, 10, 0);
     await pushed(w.ana, anaPhone, [...aSession(anaPhone, { startedAt: lastWeek }).mutations, ...aSession(anaPhone, { startedAt: SUNDAY - HOUR, minutes: null }).mutations]);

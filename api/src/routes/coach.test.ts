@@ -9,8 +9,8 @@ import { TestDevice, aCheckIn, aCoachingTeam, signIn, signedIn, storePhoto } fro
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 
@@ -73,10 +73,10 @@ describe('a coach answers', () => {
     const w = await team();
     const id = uuidv7();
     expect((await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id, body: 'Bom dia!' })).status).toBe(201);
-    const version = t.deps.versions.current();
+    const version = await t.deps.versions.current();
     expect((await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id, body: 'Bom dia!' })).status).toBe(200);
     expect((await w.teacher.c.post(`/api/coach/threads/${w.bia.user.id}/messages`, { id, body: 'Bom dia!' })).status).toBe(409);
-    expect(t.deps.versions.current()).toBe(version);
+    expect(await t.deps.versions.current()).toBe(version);
   });
 
   it('refuses another teacher’s student and a client with no teacher (403), and an empty answer (400), writing nothing', async () => {
@@ -182,7 +182,7 @@ describe('live pokes', () => {
 
 describe('the rate limit per sender', () => {
   it('refuses a client’s and a coach’s message past the limit, each told why, and lets them write again after the window', async () => {
-    const limited = createTestApp({ now: () => world.now, env: { RATE_LIMIT_MESSAGES: '2' } });
+    const limited = await createTestApp({ now: () => world.now, env: { RATE_LIMIT_MESSAGES: '2' } });
     try {
       const teacher = limited.client();
       const coach = await signIn(teacher, limited.deps, { role: 'teacher' });
@@ -202,7 +202,7 @@ describe('the rate limit per sender', () => {
       world.now += 15 * 60_000;
       expect((await answer()).status).toBe(201);
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 });
@@ -315,9 +315,9 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     expect(first.status).toBe(200);
     expect(first.body.checkIn.reviewedAt).toBe(new Date(world.now).toISOString());
     expect(first.body.message).toMatchObject({ body: 'Ótima semana! Vamos subir o treino.', senderName: 'Tiago Professor' });
-    const version = t.deps.versions.current();
+    const version = await t.deps.versions.current();
     expect((await w.teacher.c.post(`/api/coach/check-ins/${id}/review`, review)).status).toBe(200);
-    expect(t.deps.versions.current()).toBe(version);
+    expect(await t.deps.versions.current()).toBe(version);
 
     const pulledByAna = await pulled(w.ana.c);
     expect(pulledByAna.messages.map((m) => [m.from, m.body])).toEqual([['coach', 'Ótima semana! Vamos subir o treino.']]);

@@ -17,9 +17,9 @@ export function coachRoutes(deps: AppDeps) {
   const { coachThreads, coachCheckIns, coachWorkouts, attention, now } = deps;
 
   return createRouter('/api/coach')
-    .get('/threads', 'staff', (c) => c.json({ threads: coachThreads.list(currentUser(c)) }))
+    .get('/threads', 'staff', async (c) => c.json({ threads: await coachThreads.list(currentUser(c)) }))
 
-    .get('/threads/:id/messages', 'staff', declaredQuery(['before']), (c) => c.json(coachThreads.page(currentUser(c), idParam(c), c.req.query('before') ?? null)))
+    .get('/threads/:id/messages', 'staff', declaredQuery(['before']), async (c) => c.json(await coachThreads.page(currentUser(c), idParam(c), c.req.query('before') ?? null)))
 
     .post('/threads/:id/messages', 'staff', jsonBody(coachMessageSchema), async (c) => {
       const { created, message } = await coachThreads.send(currentUser(c), idParam(c), c.req.valid('json'), now());
@@ -42,24 +42,24 @@ export function coachRoutes(deps: AppDeps) {
     .post('/threads/:id/read', 'staff', jsonBody(readMarkSchema), async (c) => c.json({ thread: await coachThreads.markRead(currentUser(c), idParam(c), c.req.valid('json').upTo, now()) }))
 
     /** Who needs attention (issue 22, part 3): the coach's students with their figures. */
-    .get('/attention', 'staff', (c) => c.json({ students: attention.list(currentUser(c)) }))
+    .get('/attention', 'staff', async (c) => c.json({ students: await attention.list(currentUser(c)) }))
 
     /** Weekly check-ins (issue 22, part 2): `?all=1` lists the reviewed ones too. */
-    .get('/check-ins', 'staff', declaredQuery(['all']), (c) => c.json({ checkIns: coachCheckIns.queue(currentUser(c), c.req.query('all') === '1') }))
+    .get('/check-ins', 'staff', declaredQuery(['all']), async (c) => c.json({ checkIns: await coachCheckIns.queue(currentUser(c), c.req.query('all') === '1') }))
 
     .post('/check-ins/:id/review', 'staff', jsonBody(checkInReviewSchema), async (c) => c.json(await coachCheckIns.review(currentUser(c), idParam(c), c.req.valid('json'), now())))
 
     /** A client's latest workout sessions, each with its sets against the prescription, and the week's adherence (issue 48, part 6). */
-    .get('/clients/:id/workout-sessions', 'staff', (c) => c.json(coachWorkouts.history(currentUser(c), idParam(c))))
+    .get('/clients/:id/workout-sessions', 'staff', async (c) => c.json(await coachWorkouts.history(currentUser(c), idParam(c))))
 
     /** Two of the client's exercise names as one exercise, its history following (ADR 030); the exercises as they then are. */
-    .post('/clients/:id/exercise-merges', 'staff', jsonBody(exerciseMergeSchema), (c) => {
+    .post('/clients/:id/exercise-merges', 'staff', jsonBody(exerciseMergeSchema), async (c) => {
       const { from, into } = c.req.valid('json');
-      return c.json({ exercises: coachWorkouts.merge(currentUser(c), idParam(c), from, into) });
+      return c.json({ exercises: await coachWorkouts.merge(currentUser(c), idParam(c), from, into) });
     })
 
     /** A merged name taken out again. */
-    .post('/clients/:id/exercise-separations', 'staff', jsonBody(exerciseSeparationSchema), (c) => c.json({ exercises: coachWorkouts.separate(currentUser(c), idParam(c), c.req.valid('json').nameKey) }))
+    .post('/clients/:id/exercise-separations', 'staff', jsonBody(exerciseSeparationSchema), async (c) => c.json({ exercises: await coachWorkouts.separate(currentUser(c), idParam(c), c.req.valid('json').nameKey) }))
 
     .put('/clients/:id/check-in-day', 'staff', jsonBody(checkInDaySchema), async (c) => {
       await coachCheckIns.setCheckInDay(currentUser(c), idParam(c), c.req.valid('json').day as Weekday, now());

@@ -9,7 +9,7 @@ afterEach(() => t.close());
 type ErrorBody = { code: string; error: string };
 
 async function setting(env: Record<string, string> = {}, now?: () => number) {
-  t = createTestApp({ env, ...(now ? { now } : {}) });
+  t = await createTestApp({ env, ...(now ? { now } : {}) });
   const teacher = t.client();
   const teacherUser = await signIn(teacher, t.deps, { role: 'teacher', name: 'Tiago Professor', countryCode: 'BR' });
   const { referralLinks } = (await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body;
@@ -43,9 +43,9 @@ describe('commissions', () => {
       expect.objectContaining({ studentName: 'Rita Referida', amount: 833, currency: 'BRL', percentage: 70, planId: 'monthly', status: 'pending', description: 'Plano Mensal de Rita Referida' }),
     ]);
     // The activation's own transaction wrote it: one per subscription, even if recorded again.
-    const subscription = t.deps.subscriptions.current(rita.user.id);
+    const subscription = await t.deps.subscriptions.current(rita.user.id);
     if (!subscription) throw new Error('active plan');
-    t.deps.commissions.record(subscription, rita.user.id);
+    await t.deps.commissions.record(subscription, rita.user.id);
     expect(await ledgerOf(teacher)).toHaveLength(1);
 
     const alone = t.client();
@@ -72,7 +72,7 @@ describe('commissions', () => {
     let clock = Date.parse('2026-11-01T01:30:00Z');
     const { teacher, student } = await setting({}, () => clock);
     const rita = await student('Rita Referida');
-    t.deps.referrals.attach(rita.user.id, (await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0]?.code);
+    await t.deps.referrals.attach(rita.user.id, (await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0]?.code);
     await rita.c.post('/api/subscriptions', { planId: 'monthly' });
     clock = Date.parse('2026-11-15T12:00:00Z');
     const thisMonth = async (query = '') => (await teacher.get<TeacherDashboard>(`/api/teacher/dashboard${query}`)).body.thisMonthCommissions;
@@ -91,7 +91,7 @@ describe('payouts', () => {
   async function earned(env: Record<string, string> = {}) {
     const s = await setting(env);
     const rita = await s.student('Rita Referida');
-    t.deps.referrals.attach(rita.user.id, (await s.teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0]?.code);
+    await t.deps.referrals.attach(rita.user.id, (await s.teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0]?.code);
     await rita.c.post('/api/subscriptions', { planId: 'monthly' });
     return s;
   }

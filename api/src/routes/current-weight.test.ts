@@ -4,8 +4,8 @@ import { buildRegistration, TestDevice } from '../../test/factories.ts';
 
 /** Issue 17 (3): the current weight is the latest record's everywhere; the registration weight is the starting point (ADR 018). */
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

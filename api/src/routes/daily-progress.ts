@@ -26,8 +26,8 @@ const FIELDS = {
  * `{ energy }`); `{ value, localDate, hlc }` makes a call exact and idempotent.
  */
 export function dailyProgressRoutes(deps: AppDeps) {
-  const user = (c: Context<AppEnv>) => {
-    const row = findUserById(deps.database.db, currentUser(c).id);
+  const user = async (c: Context<AppEnv>) => {
+    const row = await findUserById(deps.database.sql, currentUser(c).id);
     if (!row) throw new DomainError('UNAUTHENTICATED');
     return row;
   };
@@ -49,7 +49,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
 
   /** Sets one field of a day (`legacyKey` null: a yes/no field, toggled by an empty body). */
   const setField = ({ field, legacyKey }: (typeof FIELDS)[keyof typeof FIELDS]) => async (c: Context<AppEnv>) => {
-    const me = user(c);
+    const me = await user(c);
     const body = await readJsonObject(c);
     const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
     const hlc = hlcOf(body.hlc);
@@ -58,31 +58,31 @@ export function dailyProgressRoutes(deps: AppDeps) {
     const toggle = raw === undefined && legacyKey === null;
     const checked = toggle ? ({ ok: true, value: true } as const) : field === 'mood' || field === 'energy' ? checkLevel(raw) : checkBoolean(raw);
     if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
-    const write = await deps.groupCommit.run(() => {
-      const value = toggle ? !(deps.dailyProgress.day(me.id, localDate)?.[field] ?? false) : checked.value;
+    const write = await deps.groupCommit.run(async () => {
+      const value = toggle ? !((await deps.dailyProgress.day(me.id, localDate))?.[field] ?? false) : checked.value;
       return deps.mutations.run(me.id, progressSet, { field, value }, { hlc, localDate });
     });
     if (!write.ok) throw new DomainError(write.code);
-    return c.json({ progress: progressSummary(deps, me.id, localDate) });
+    return c.json({ progress: await progressSummary(deps, me.id, localDate) });
   };
 
   return createRouter('/api/daily-progress')
-    .get('/', 'signedIn', (c) => {
-      const me = user(c);
+    .get('/', 'signedIn', async (c) => {
+      const me = await user(c);
       const localDate = dayOf(me.countryCode, c.req.query('date'), c.req.query('timeZone'));
-      return c.json({ progress: progressSummary(deps, me.id, localDate) });
+      return c.json({ progress: await progressSummary(deps, me.id, localDate) });
     })
     .post('/workout', 'signedIn', setField(FIELDS.workout))
     .post('/diet', 'signedIn', setField(FIELDS.diet))
     .post('/mood', 'signedIn', setField(FIELDS.mood))
     .post('/energy', 'signedIn', setField(FIELDS.energy))
     .post('/complete', 'signedIn', async (c) => {
-      const me = user(c);
+      const me = await user(c);
       const body = await readJsonObject(c);
       const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
       const hlc = hlcOf(body.hlc);
       const write = await deps.groupCommit.run(() => deps.mutations.run(me.id, progressComplete, {}, { hlc, localDate }));
       if (!write.ok) throw new DomainError(write.code);
-      return c.json({ progress: progressSummary(deps, me.id, localDate) });
+      return c.json({ progress: await progressSummary(deps, me.id, localDate) });
     });
 }

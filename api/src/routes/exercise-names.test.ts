@@ -12,8 +12,8 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { buildWorkoutInput, outcomesOf, pullFrom, pushFrom, signedIn, TestDevice } from '../../test/factories.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -13,12 +13,12 @@ import { aCheckIn, buildRegistration, createUser, outcomesOf as outcomes, pullFr
 // Saturday 28 November 2026, 15:00 UTC: the week of aCheckIn's default.
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 
-const consentLog = (userId: string) => t.deps.database.sqlite.prepare('SELECT action, version, locale, at FROM health_consents WHERE user_id = ? ORDER BY id').all(userId);
+const consentLog = (userId: string) => t.deps.database.sql.all('SELECT action, version, locale, at FROM health_consents WHERE user_id = ? ORDER BY id', [userId]);
 const me = async (c: TestClient) => (await c.get<{ client: ClientDto }>('/api/clients/me')).body.client;
 
 /** Everything the consent covers, recorded by `device`: a measurement, a check-in and medical conditions. */
@@ -34,17 +34,17 @@ describe('registration', () => {
     const response = await c.post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'AR', medicalConditions: ['diabetes'], healthConsentLocale: 'es-AR' }));
     expect(response.status).toBe(201);
     expect(response.body.client.healthConsentAt).toBe('2026-11-28T15:00:00.000Z');
-    expect(consentLog(response.body.client.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
+    expect(await consentLog(response.body.client.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
   });
 
   it('records the language of the form’s wording, not the profile’s: the one the app sends, else the request’s', async () => {
     const read = await t.client().post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'BR', healthConsentLocale: 'en-US' }), { 'accept-language': 'pt-BR' });
     expect(read.status).toBe(201);
     expect(read.body.client.preferredLanguage).toBe('pt-BR');
-    expect(consentLog(read.body.client.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'en-US' })]);
+    expect(await consentLog(read.body.client.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'en-US' })]);
     // An app from before the field: the language of its request, which is its interface's.
     const older = await t.client().post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ countryCode: 'BR' }), { 'accept-language': 'es-AR' });
-    expect(consentLog(older.body.client.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'es-AR' })]);
+    expect(await consentLog(older.body.client.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'es-AR' })]);
   });
 
   it('makes an account without the consent, recording no consent and taking no medical conditions', async () => {
@@ -56,7 +56,7 @@ describe('registration', () => {
     const made = await c.post<{ client: ClientDto }>('/api/clients/register', buildRegistration({ healthDataConsent: undefined }));
     expect(made.status).toBe(201);
     expect(made.body.client.healthConsentAt).toBeNull();
-    expect(consentLog(made.body.client.id)).toEqual([]);
+    expect(await consentLog(made.body.client.id)).toEqual([]);
   });
 });
 
@@ -93,7 +93,7 @@ describe('PUT /api/clients/me/health-consent', () => {
     expect(given.body.client.healthConsentAt).toBe(new Date(world.now).toISOString());
     world.now += 60_000;
     expect((await c.put<{ client: ClientDto }>('/api/clients/me/health-consent')).body.client.healthConsentAt).toBe(given.body.client.healthConsentAt);
-    expect(consentLog(user.id)).toHaveLength(1);
+    expect(await consentLog(user.id)).toHaveLength(1);
     expect((await pull(c, cursor)).changes.profile?.healthConsentAt).toBe(given.body.client.healthConsentAt);
 
     const device = new TestDevice(undefined, () => world.now);
@@ -104,7 +104,7 @@ describe('PUT /api/clients/me/health-consent', () => {
     const c = t.client();
     const user = await signIn(c, t.deps, { healthDataConsent: false, preferredLanguage: 'pt-BR' });
     expect((await c.put('/api/clients/me/health-consent', { locale: 'es-AR' }, { 'accept-language': 'pt-BR' })).status).toBe(200);
-    expect(consentLog(user.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
+    expect(await consentLog(user.id)).toEqual([{ action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'es-AR', at: world.now }]);
   });
 
   it('records the request’s language when an older app sends none, and refuses one the app has no wording in', async () => {
@@ -113,9 +113,9 @@ describe('PUT /api/clients/me/health-consent', () => {
     const unknown = await c.put('/api/clients/me/health-consent', { locale: 'fr-FR' }, { 'accept-language': 'en-US' });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'locale', code: 'validation.invalidOption', message: expect.any(String) }] });
-    expect(consentLog(user.id)).toEqual([]);
+    expect(await consentLog(user.id)).toEqual([]);
     expect((await c.put('/api/clients/me/health-consent', undefined, { 'accept-language': 'en-US' })).status).toBe(200);
-    expect(consentLog(user.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'en-US' })]);
+    expect(await consentLog(user.id)).toEqual([expect.objectContaining({ action: 'given', locale: 'en-US' })]);
   });
 });
 
@@ -132,11 +132,10 @@ describe('DELETE /api/clients/me/health-consent', () => {
     const withdrawn = await c.delete<{ client: ClientDto }>('/api/clients/me/health-consent');
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.client).toMatchObject({ healthConsentAt: null, medicalConditions: [] });
-    expect(consentLog(user.id).map((row) => (row as { action: string }).action)).toEqual(['given', 'withdrawn']);
-    expect(t.deps.progressPhotos.find(user.id, photo.id)).toBeNull();
+    expect((await consentLog(user.id)).map((row) => (row as { action: string }).action)).toEqual(['given', 'withdrawn']);
+    expect(await t.deps.progressPhotos.find(user.id, photo.id)).toBeNull();
     expect((await c.get(`/api/photos/${photo.id}/image`)).status).toBe(404);
-    const sqlite = t.deps.database.sqlite;
-    for (const table of ['body_measurements', 'progress_photos', 'check_ins']) expect(sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(user.id)).toEqual({ n: 0 });
+    for (const table of ['body_measurements', 'progress_photos', 'check_ins']) expect(await t.deps.database.sql.get(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [user.id])).toEqual({ n: 0 });
 
     // A device that had pulled everything starts again from nothing, and keeps only what remains.
     const behind = await pull(c, tabletCursor);
@@ -177,7 +176,7 @@ describe('DELETE /api/clients/me/health-consent', () => {
     expect(await t.deps.photoFiles.read(user.id, photo.id, 'image')).toBeNull();
     const again = await c.delete<{ client: ClientDto }>('/api/clients/me/health-consent');
     expect(again.status).toBe(200);
-    expect(consentLog(user.id)).toHaveLength(2);
+    expect(await consentLog(user.id)).toHaveLength(2);
   });
 
   it('is in the data export, with its dates', async () => {
@@ -189,7 +188,7 @@ describe('DELETE /api/clients/me/health-consent', () => {
       { action: 'given', version: HEALTH_CONSENT_VERSION, locale: 'pt-BR', at: new Date(world.now).toISOString() },
       { action: 'withdrawn', version: HEALTH_CONSENT_VERSION, locale: 'pt-BR', at: new Date(world.now).toISOString() },
     ]);
-    expect(consentLog(user.id)).toHaveLength(2);
+    expect(await consentLog(user.id)).toHaveLength(2);
   });
 
   it('leaves other people’s data alone', async () => {

@@ -4,12 +4,10 @@ import { createRouter } from '../http/router.ts';
 
 /** Liveness for the Docker HEALTHCHECK and load balancers: answers only after the database does. */
 export function healthRoutes(deps: AppDeps) {
-  const ping = deps.database.sqlite.prepare('SELECT 1 AS ok');
-
   return createRouter('/api/health')
-    .get('/', 'public', (c) => {
+    .get('/', 'public', async (c) => {
       try {
-        ping.get();
+        await deps.database.sql.get('SELECT 1 AS ok');
       } catch (error) {
         deps.log.error('health.database', { message: (error as Error).message });
         throw new ApiError(503, 'INTERNAL');

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { TestDevice, buildDietInput, signIn } from '../../test/factories.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -59,7 +59,7 @@ describe('GET /api/sync/events (live updates, ADR 023)', () => {
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     expect(stream.response.headers.get('x-accel-buffering')).toBe('no'); // behind nginx, pokes are not held back
     const [opened] = await stream.until(1);
-    expect(opened).toEqual({ event: 'poke', data: String(t.deps.live.version()) });
+    expect(opened).toEqual({ event: 'poke', data: String(await t.deps.live.version()) });
 
     const other = t.client();
     await signIn(other, t.deps);
@@ -71,7 +71,7 @@ describe('GET /api/sync/events (live updates, ADR 023)', () => {
     const device = new TestDevice();
     await phone.post('/api/sync/push', { deviceId: device.deviceId, mutations: [device.addWeight(81.4)] });
     const [, poked] = await stream.until(2);
-    expect(poked).toEqual({ event: 'poke', data: String(t.deps.live.version()) });
+    expect(poked).toEqual({ event: 'poke', data: String(await t.deps.live.version()) });
     const pull = await laptop.get<{ changes: { weightRecords: { weight: number }[] } }>(`/api/sync/pull?cursor=${opened!.data}`);
     expect(pull.body.changes.weightRecords.map((r) => r.weight)).toEqual([81.4]);
     await stream.leave();

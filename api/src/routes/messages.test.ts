@@ -8,8 +8,8 @@ import type { StaffUserDetail } from '#protocol/contract/staff.ts';
 
 const world = { now: Date.UTC(2026, 10, 28, 15, 0) };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 
@@ -72,7 +72,7 @@ describe('message.delete', () => {
   it('refuses the coach’s message: a client deletes only their own', async () => {
     const { c, user, device } = await signedInClient();
     const coach = await signIn(t.client(), t.deps, { role: 'teacher', name: 'Tiago Professor' });
-    const written = t.deps.messages.fromCoach(user.id, { id: uuidv7(), body: 'Pode sim!', createdAt: world.now }, coach);
+    const written = await t.deps.messages.fromCoach(user.id, { id: uuidv7(), body: 'Pode sim!', createdAt: world.now }, coach);
     expect(written.kind).toBe('stored');
     const id = written.kind === 'stored' ? written.message.id : '';
     expect(outcomes((await push(c, device, [device.mutation('message.delete', { id })])).body)).toEqual(['NOT_FOUND']);
@@ -87,15 +87,15 @@ describe('the coach’s messages and the read marks', () => {
     await push(c, device, [question]);
     world.now += 1000;
     const id = uuidv7();
-    expect(t.deps.messages.fromCoach(user.id, { id, body: 'Pode sim!', createdAt: world.now }, coach).kind).toBe('stored');
-    expect(t.deps.messages.fromCoach(user.id, { id, body: 'Pode sim!', createdAt: world.now }, coach).kind).toBe('exists');
+    expect((await t.deps.messages.fromCoach(user.id, { id, body: 'Pode sim!', createdAt: world.now }, coach)).kind).toBe('stored');
+    expect((await t.deps.messages.fromCoach(user.id, { id, body: 'Pode sim!', createdAt: world.now }, coach)).kind).toBe('exists');
     expect((await pull(c)).changes.messages.map((m) => [m.from, m.senderName, m.body])).toEqual([
       ['client', null, 'Posso trocar?'],
       ['coach', 'Tiago Professor', 'Pode sim!'],
     ]);
-    const first = t.deps.messages.page(user.id, 1, null);
+    const first = await t.deps.messages.page(user.id, 1, null);
     expect(first.messages.map((m) => m.body)).toEqual(['Pode sim!']);
-    const second = t.deps.messages.page(user.id, 1, first.before);
+    const second = await t.deps.messages.page(user.id, 1, first.before);
     expect([second.messages.map((m) => m.body), second.before]).toEqual([['Posso trocar?'], null]);
   });
 
@@ -103,8 +103,8 @@ describe('the coach’s messages and the read marks', () => {
     const { c, user, device } = await signedInClient();
     expect(outcomes((await push(c, device, [device.mutation('messages.read', { upTo: '2026-11-28T15:00:00.000Z' })])).body)).toEqual(['applied']);
     expect(outcomes((await push(c, device, [device.mutation('messages.read', { upTo: '2026-11-28T14:00:00.000Z' })])).body)).toEqual(['applied']);
-    t.deps.messageThreads.markCoachRead(user.id, '2026-11-28T14:30:00.000Z');
-    t.deps.messageThreads.markCoachRead(user.id, '2026-11-28T14:10:00.000Z');
+    await t.deps.messageThreads.markCoachRead(user.id, '2026-11-28T14:30:00.000Z');
+    await t.deps.messageThreads.markCoachRead(user.id, '2026-11-28T14:10:00.000Z');
     expect((await pull(c)).changes.messageThreads).toEqual([{ id: 'thread', clientReadUpTo: '2026-11-28T15:00:00.000Z', coachReadUpTo: '2026-11-28T14:30:00.000Z' }]);
   });
 });

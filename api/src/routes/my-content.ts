@@ -8,15 +8,15 @@ import { createRouter, currentUser } from '../http/router.ts';
  */
 export function myContentRoutes(deps: AppDeps) {
   return createRouter('/api')
-    .get('/my-diets', 'signedIn', (c) => {
+    .get('/my-diets', 'signedIn', async (c) => {
       const userId = currentUser(c).id;
-      const gate = deps.subscriptions.gate(userId);
-      return c.json({ diets: gate === 'open' ? deps.plans.publishedDiets(userId) : [], gate });
+      const gate = await deps.subscriptions.gate(userId);
+      return c.json({ diets: gate === 'open' ? await deps.plans.publishedDiets(userId) : [], gate });
     })
 
-    .get('/my-workouts', 'signedIn', (c) => {
+    .get('/my-workouts', 'signedIn', async (c) => {
       const userId = currentUser(c).id;
-      const gate = deps.subscriptions.gate(userId);
-      return c.json({ workouts: gate === 'open' ? deps.plans.publishedWorkouts(userId) : [], gate });
+      const gate = await deps.subscriptions.gate(userId);
+      return c.json({ workouts: gate === 'open' ? await deps.plans.publishedWorkouts(userId) : [], gate });
     });
 }

@@ -7,14 +7,14 @@ import { createRouter, currentUser } from '../http/router.ts';
 /** SPEC §7 notifications; reading is monotonic, by the `notification.read` mutator, as a push is. */
 export function notificationRoutes(deps: AppDeps) {
   return createRouter('/api/notifications')
-    .get('/', 'signedIn', (c) => c.json({ notifications: deps.notifications.list(currentUser(c).id) }))
+    .get('/', 'signedIn', async (c) => c.json({ notifications: await deps.notifications.list(currentUser(c).id) }))
 
-    .patch('/:id/read', 'signedIn', (c) => {
+    .patch('/:id/read', 'signedIn', async (c) => {
       const id = checkUuid(c.req.param('id'));
       if (!id.ok) throw new DomainError('NOT_FOUND');
       const userId = currentUser(c).id;
-      const write = deps.database.sqlite.transaction(() => deps.mutations.run(userId, notificationRead, { id: id.value }))();
+      const write = await deps.database.sql.transaction(() => deps.mutations.run(userId, notificationRead, { id: id.value }));
       if (!write.ok) throw new DomainError(write.code);
-      return c.json({ notification: deps.notifications.find(userId, id.value) });
+      return c.json({ notification: await deps.notifications.find(userId, id.value) });
     });
 }

@@ -14,14 +14,14 @@ let referralCode: string;
 
 beforeAll(async () => {
   mp = await startFakeMercadoPago();
-  t = createTestApp({ env: { PAYMENTS_MODE: 'live', MERCADOPAGO_ACCESS_TOKEN: 'TEST-leve-token', MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret, MERCADOPAGO_API_URL: mp.apiUrl } });
+  t = await createTestApp({ env: { PAYMENTS_MODE: 'live', MERCADOPAGO_ACCESS_TOKEN: 'TEST-leve-token', MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret, MERCADOPAGO_API_URL: mp.apiUrl } });
   mp.deliverTo(toApp);
   teacher = t.client();
   await signIn(teacher, t.deps, { role: 'teacher', name: 'Tiago Professor', countryCode: 'BR' });
   referralCode = ((await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0] as ReferralLink).code;
 });
 afterAll(async () => {
-  t.close();
+  await t.close();
   await mp.close();
 });
 
@@ -42,7 +42,7 @@ async function payLosingTheNotification(preferenceId: string) {
 async function client(countryCode: 'BR' | 'AR' = 'BR') {
   const c = t.client({ locale: countryCode === 'BR' ? 'pt-BR' : 'es-AR' });
   const user = await signIn(c, t.deps, { countryCode });
-  t.deps.referrals.attach(user.id, referralCode);
+  await t.deps.referrals.attach(user.id, referralCode);
   await c.post('/api/subscriptions/trial', {});
   return c;
 }
@@ -194,14 +194,14 @@ describe('PIX without leaving the app (issue 18)', () => {
 
 describe('Mercado Pago unreachable when its webhook arrives', () => {
   it('answers 502 so Mercado Pago delivers it again, and changes nothing', async () => {
-    const down = createTestApp({ env: { PAYMENTS_MODE: 'live', MERCADOPAGO_ACCESS_TOKEN: 'TEST-x', MERCADOPAGO_WEBHOOK_SECRET: 'down-secret', MERCADOPAGO_API_URL: 'http://127.0.0.1:9' } });
+    const down = await createTestApp({ env: { PAYMENTS_MODE: 'live', MERCADOPAGO_ACCESS_TOKEN: 'TEST-x', MERCADOPAGO_WEBHOOK_SECRET: 'down-secret', MERCADOPAGO_API_URL: 'http://127.0.0.1:9' } });
     try {
       const n = mp.notification(4242, { secret: 'down-secret' });
       const response = await down.app.request(`/api/payments/mercadopago/webhook${n.query}`, { method: 'POST', headers: n.headers, body: n.body });
       expect(response.status).toBe(502);
       expect(await response.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
     } finally {
-      down.close();
+      await down.close();
     }
   });
 });

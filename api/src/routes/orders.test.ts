@@ -14,21 +14,21 @@ let referralCode: string;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl, PAYOUT_MINIMUM_USD: '0' } });
+  t = await createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl, PAYOUT_MINIMUM_USD: '0' } });
   stripe.deliverTo(async (body, headers) => t.app.request('/api/payments/stripe/webhook', { method: 'POST', headers, body }));
   teacher = t.client();
   await signIn(teacher, t.deps, { role: 'teacher', name: 'Tom Trainer', countryCode: 'US' });
   referralCode = ((await teacher.get<{ referralLinks: ReferralLink[] }>('/api/teacher/referral-links')).body.referralLinks[0] as ReferralLink).code;
 });
 afterAll(async () => {
-  t.close();
+  await t.close();
   await stripe.close();
 });
 
 async function usClient(code = referralCode) {
   const c = t.client({ locale: 'en-US' });
   const user = await signIn(c, t.deps, { countryCode: 'US', preferredLanguage: 'en-US' });
-  t.deps.referrals.attach(user.id, code);
+  await t.deps.referrals.attach(user.id, code);
   await c.post('/api/subscriptions/trial', {});
   return { c, user };
 }
@@ -87,7 +87,7 @@ describe('orders paid through Stripe', () => {
     const session = stripe.sessions.get(sessionId)!;
     const answers = await Promise.all([webhook(stripe.signedEvent('checkout.session.completed', session)), webhook(stripe.signedEvent('checkout.session.async_payment_succeeded', session))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    const paid = t.database.sqlite.prepare("SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND price > 0").get(user.id) as { n: number };
+    const paid = (await t.database.sql.get<{ n: number }>('SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND price > 0', [user.id])) as { n: number };
     expect(paid.n).toBe(1);
   });
 
@@ -247,18 +247,18 @@ describe('which plans go through a checkout', () => {
     const checkoutOf = async (app: TestApp, locale: string) => (await app.client({ locale }).get<{ plans: { checkout: boolean }[] }>('/api/plans')).body.plans.map((p) => p.checkout);
     expect(await checkoutOf(t, 'en-US')).toEqual([true, true, true]);
     expect(await checkoutOf(t, 'pt-BR')).toEqual([false, false, false]);
-    const demo = createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: stripe.apiUrl } });
+    const demo = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: stripe.apiUrl } });
     try {
       expect(await checkoutOf(demo, 'en-US')).toEqual([false, false, false]);
     } finally {
-      demo.close();
+      await demo.close();
     }
   });
 });
 
 describe('Stripe unreachable', () => {
   it('answers 502 PAYMENT_PROVIDER_FAILED in the client’s language and keeps the order as failed', async () => {
-    const down = createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: 'http://127.0.0.1:9' } });
+    const down = await createTestApp({ env: { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_leve', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: 'http://127.0.0.1:9' } });
     try {
       const c = down.client({ locale: 'en-US' });
       await signIn(c, down.deps, { countryCode: 'US', preferredLanguage: 'en-US' });
@@ -267,7 +267,7 @@ describe('Stripe unreachable', () => {
       expect(response.body).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED', error: 'The payment provider didn’t answer. Please try again in a moment.' });
       expect((await c.get<{ orders: OrderDto[] }>('/api/orders')).body.orders.map((o) => o.status)).toEqual(['failed']);
     } finally {
-      down.close();
+      await down.close();
     }
   });
 });

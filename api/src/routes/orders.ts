@@ -39,19 +39,19 @@ export function orderRoutes(deps: AppDeps) {
   const buying = async (c: Context<AppEnv>) => {
     const body = await readJsonObject(c);
     if (!isPlanId(body.planId)) throw new DomainError('PLAN_NOT_FOUND');
-    const user = findUserById(deps.database.db, currentUser(c).id);
+    const user = await findUserById(deps.database.sql, currentUser(c).id);
     if (!user) throw new DomainError('UNAUTHENTICATED');
     return { planId: body.planId, user, locale: COUNTRY_LOCALE[user.countryCode as CountryCode] ?? COUNTRY_LOCALE.BR };
   };
 
   return createRouter('/api/orders')
-    .get('/', 'signedIn', (c) => c.json({ orders: deps.orders.forUser(currentUser(c).id) }))
+    .get('/', 'signedIn', async (c) => c.json({ orders: await deps.orders.forUser(currentUser(c).id) }))
 
     .post('/', 'signedIn', async (c) => {
       const { planId, user, locale } = await buying(c);
       const provider = checkoutProvider(deps, PLAN_PRICING[locale].currency);
       if (!provider) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
-      const order = deps.orders.create(user.id, planId, locale, provider.name);
+      const order = await deps.orders.create(user.id, planId, locale, provider.name);
       const origin = publicOrigin(c, deps);
       try {
         const checkout = await provider.gateway.createCheckout(order, {
@@ -61,11 +61,11 @@ export function orderRoutes(deps: AppDeps) {
           cancelUrl: `${origin}/plan-upgrade?order=${order.id}`,
           notificationUrl: `${origin}/api/payments/mercadopago/webhook`,
         });
-        deps.orders.attachCheckout(order.id, checkout.checkoutId);
+        await deps.orders.attachCheckout(order.id, checkout.checkoutId);
         deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: order.provider });
         return c.json({ order, checkoutUrl: checkout.url }, 201);
       } catch (error) {
-        deps.orders.close(order.id, 'failed');
+        await deps.orders.close(order.id, 'failed');
         deps.log.error('orders.checkout.failed', { orderId: order.id, provider: order.provider, message: error instanceof Error ? error.message : String(error) });
         throw new DomainError('PAYMENT_PROVIDER_FAILED');
       }
@@ -79,7 +79,7 @@ export function orderRoutes(deps: AppDeps) {
       const { planId, user, locale } = await buying(c);
       const mercadopago = PLAN_PRICING[locale].currency === 'BRL' && checkoutProvider(deps, 'BRL') ? deps.payments.mercadopago : null;
       if (!mercadopago) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE');
-      const order = deps.orders.create(user.id, planId, locale, 'mercadopago');
+      const order = await deps.orders.create(user.id, planId, locale, 'mercadopago');
       try {
         const pix = await mercadopago.createPix(order, {
           email: user.email,
@@ -87,13 +87,13 @@ export function orderRoutes(deps: AppDeps) {
           notificationUrl: `${publicOrigin(c, deps)}/api/payments/mercadopago/webhook`,
           expiresAt: new Date(deps.now() + PIX_VALID_MS),
         });
-        deps.orders.attachCheckout(order.id, pix.paymentId);
+        await deps.orders.attachCheckout(order.id, pix.paymentId);
         deps.log.info('orders.created', { orderId: order.id, userId: user.id, provider: 'mercadopago', method: 'pix' });
         // The time left by the server's clock: a phone whose clock is wrong still counts it right.
         const expiresInSeconds = Math.max(0, Math.round((Date.parse(pix.expiresAt) - deps.now()) / 1000));
         return c.json({ order, pix: { qrCode: pix.qrCode, qrCodeBase64: pix.qrCodeBase64, expiresAt: pix.expiresAt, expiresInSeconds } } satisfies PixCheckout, 201);
       } catch (error) {
-        deps.orders.close(order.id, 'failed');
+        await deps.orders.close(order.id, 'failed');
         deps.log.error('orders.checkout.failed', { orderId: order.id, provider: 'mercadopago', message: error instanceof Error ? error.message : String(error) });
         throw new DomainError('PAYMENT_PROVIDER_FAILED');
       }

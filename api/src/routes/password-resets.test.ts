@@ -22,10 +22,10 @@ const log: Logger = {
 } as Logger;
 
 /** An app that mails through the local SMTP server, on a clock the test moves. */
-function mailingApp(env: Record<string, string> = {}) {
+async function mailingApp(env: Record<string, string> = {}) {
   clock = Date.parse('2026-11-23T12:00:00Z');
   logged = [];
-  t = createTestApp({
+  t = await createTestApp({
     env: { SMTP_URL: inbox.url, MAIL_FROM: 'Leve Coach <no-reply@leve.example>', PUBLIC_URL: 'https://coach.example', ...env },
     now: () => clock,
     log,
@@ -46,7 +46,7 @@ async function mailedToken(c: TestClient, email: string) {
 
 describe('asking for a reset link', () => {
   it('answers a known and an unknown address alike, and mails only the account, in its language', async () => {
-    mailingApp();
+    await mailingApp();
     const { user } = await createUser(t.deps, { email: 'lucia@example.com', name: 'Lucía', countryCode: 'AR' });
     const unknown = await ask(t.client(), 'nobody@example.com');
     const known = await ask(t.client(), 'Lucia@Example.com');
@@ -64,7 +64,7 @@ describe('asking for a reset link', () => {
     expect(mail.text).toMatch(/https:\/\/coach\.example\/redefinir-senha#token=[\w-]{43}\n/);
     // The token itself is never stored, only its hash.
     const token = resetTokenIn(mail.text);
-    const stored = t.database.sqlite.prepare('SELECT id FROM password_resets').all() as { id: string }[];
+    const stored = await t.database.sql.all<{ id: string }>('SELECT id FROM password_resets');
     expect(stored).toHaveLength(1);
     expect(stored[0]?.id).toMatch(/^[0-9a-f]{64}$/);
     expect(stored[0]?.id).not.toContain(token);
@@ -72,7 +72,7 @@ describe('asking for a reset link', () => {
   });
 
   it('writes in English to a US account', async () => {
-    mailingApp();
+    await mailingApp();
     const { user } = await createUser(t.deps, { name: 'Amy', countryCode: 'US' });
     await ask(t.client({ locale: 'pt-BR' }), user.email);
     const mail = await inbox.next(user.email);
@@ -81,17 +81,17 @@ describe('asking for a reset link', () => {
   });
 
   it('says the same to everyone when no SMTP is configured, and mails nothing', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { user } = await createUser(t.deps);
     const known = await ask(t.client(), user.email);
     const unknown = await ask(t.client(), 'nobody@example.com');
     expect(known.body).toEqual({ success: true, delivery: 'staff' });
     expect(unknown.body).toEqual(known.body);
-    expect(t.database.sqlite.prepare('SELECT count(*) AS n FROM password_resets').get()).toEqual({ n: 0 });
+    expect(await t.database.sql.get('SELECT count(*) AS n FROM password_resets')).toEqual({ n: 0 });
   });
 
   it('refuses a malformed address with a 400 in the request’s language', async () => {
-    mailingApp();
+    await mailingApp();
     const response = await t.client({ locale: 'es-AR' }).post<{ code: string; details: { field: string }[] }>('/api/password-resets', { email: 'not-an-email' });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');
@@ -101,7 +101,7 @@ describe('asking for a reset link', () => {
 
 describe('rate limits', () => {
   it('limits requests per address, whoever asks and whether or not it has an account', async () => {
-    mailingApp({ RATE_LIMIT_ADDRESS_PASSWORD_RESETS: '2' });
+    await mailingApp({ RATE_LIMIT_ADDRESS_PASSWORD_RESETS: '2' });
     const { user } = await createUser(t.deps);
     for (const email of [user.email, 'nobody@example.com']) {
       expect((await ask(t.client(), email)).status).toBe(202);
@@ -117,7 +117,7 @@ describe('rate limits', () => {
   });
 
   it('limits requests per IP address across addresses', async () => {
-    mailingApp({ RATE_LIMIT_PASSWORD_RESETS: '3' });
+    await mailingApp({ RATE_LIMIT_PASSWORD_RESETS: '3' });
     const sameIp = t.client({ ip: '203.0.113.9' });
     for (const n of [1, 2, 3]) expect((await ask(sameIp, `someone${n}@example.com`)).status).toBe(202);
     expect((await ask(sameIp, 'someone4@example.com')).status).toBe(429);
@@ -127,7 +127,7 @@ describe('rate limits', () => {
 
 describe('setting a new password from the link', () => {
   it('sets the password, ends every session of the account, and signs this browser in', async () => {
-    mailingApp();
+    await mailingApp();
     const { user, password } = await createUser(t.deps);
     const [laptop, phone] = [t.client(), t.client()];
     for (const c of [laptop, phone]) expect((await c.post('/api/clients/login', { email: user.email, password })).status).toBe(200);
@@ -147,7 +147,7 @@ describe('setting a new password from the link', () => {
   });
 
   it('works once: a second use, or an older link of the same user, is refused with its code', async () => {
-    mailingApp();
+    await mailingApp();
     const { user } = await createUser(t.deps);
     const older = await mailedToken(t.client(), user.email);
     const token = await mailedToken(t.client(), user.email);
@@ -161,7 +161,7 @@ describe('setting a new password from the link', () => {
   });
 
   it('refuses a link after its hour, and one that never existed', async () => {
-    mailingApp();
+    await mailingApp();
     const { user, password } = await createUser(t.deps);
     const token = await mailedToken(t.client(), user.email);
     clock += RESET_LINK_TTL_MS;
@@ -176,7 +176,7 @@ describe('setting a new password from the link', () => {
   });
 
   it('asks the registration rules of the new password', async () => {
-    mailingApp();
+    await mailingApp();
     const { user } = await createUser(t.deps);
     const token = await mailedToken(t.client(), user.email);
     const short = await confirm(t.client(), token, 'short');
@@ -191,7 +191,7 @@ describe('setting a new password from the link', () => {
 
 describe('a link an admin shares', () => {
   it('is made by an admin only, logged, in the user’s language, and works like a mailed one', async () => {
-    t = createTestApp({ log, now: () => clock });
+    t = await createTestApp({ log, now: () => clock });
     logged = [];
     const { user, password } = await createUser(t.deps, { name: 'Lucía', countryCode: 'AR' });
     const { user: admin, password: adminPassword } = await createUser(t.deps, { role: 'admin' });

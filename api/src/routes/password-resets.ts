@@ -16,7 +16,7 @@ export const resetLinkFor = (origin: string, token: string) => `${origin}/redefi
 
 /** "Forgot password" (ADR 017): ask for a link by e-mail, then set a new password with it. */
 export function passwordResetRoutes(deps: AppDeps) {
-  const { db } = deps.database;
+  const db = deps.database.sql;
   const { passwordResetsPerIp, passwordResetsPerAddress } = deps.limiters;
 
   return createRouter('/api/password-resets')
@@ -32,10 +32,10 @@ export function passwordResetRoutes(deps: AppDeps) {
       refuseWhenLimited(passwordResetsPerAddress, address);
       passwordResetsPerIp.hit(ip);
       passwordResetsPerAddress.hit(address);
-      const user = findUserByEmail(db, address);
+      const user = await findUserByEmail(db, address);
       const { mailer } = deps;
       if (user && mailer && deps.config.publicUrl) {
-        const { token } = deps.passwordResets.issue(user.id);
+        const { token } = await deps.passwordResets.issue(user.id);
         const locale = toLocale(user.preferredLanguage) ?? 'pt-BR';
         const mail = {
           to: user.email,
@@ -56,13 +56,13 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post('/confirm', 'public', jsonBody(passwordResetConfirmSchema), async (c) => {
       const input = c.req.valid('json');
       const userId = await deps.passwordResets.consume(input.token, input.newPassword);
-      const revoked = deps.sessions.revokeAll(userId);
-      const user = findUserById(db, userId);
+      const revoked = await deps.sessions.revokeAll(userId);
+      const user = await findUserById(db, userId);
       if (!user) throw new DomainError('RESET_LINK_INVALID');
-      const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+      const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
       deps.limiters.loginPerAccount.reset(user.email);
       deps.log.info('password-reset.used', { userId, revokedSessions: revoked });
-      return c.json({ client: toClientDto(db, user) });
+      return c.json({ client: await toClientDto(db, user) });
     });
 }

@@ -22,8 +22,11 @@ export function verifySignature(secret: string, rawBody: string, header: string 
  * a paid plan. The signature covers the raw body; the provider's event id makes replays harmless.
  */
 export function paymentRoutes(deps: AppDeps) {
-  const seen = deps.database.sqlite.prepare<[string], { subscription_id: string | null }>('SELECT subscription_id FROM payment_events WHERE id = ?');
-  const record = deps.database.sqlite.prepare('INSERT INTO payment_events (id, received_at, subscription_id) VALUES (?, ?, ?)');
+  const db = deps.database.sql;
+  const seen = (eventId: string) => db.get<{ subscription_id: string | null }>('SELECT subscription_id FROM payment_events WHERE id = ?', [eventId]);
+  /** Takes an event id for this delivery: false when another delivery of it took it first. */
+  const claim = async (eventId: string) =>
+    (await db.run('INSERT INTO payment_events (id, received_at, subscription_id) VALUES (?, ?, NULL) ON CONFLICT (id) DO NOTHING', [eventId, deps.now()])).changes === 1;
 
   /**
    * What the provider says now. Unreachable, it is a 502 the provider retries later (both redeliver
@@ -39,8 +42,8 @@ export function paymentRoutes(deps: AppDeps) {
   };
 
   /** Settles an order as its provider reports the payment. */
-  const settle = (payment: ProviderPayment) => {
-    const settlement = deps.orders.settle(payment);
+  const settle = async (payment: ProviderPayment) => {
+    const settlement = await deps.orders.settle(payment);
     if (settlement.outcome === 'activated') {
       deps.log.info('payments.activated', { provider: payment.provider, orderId: payment.orderId, subscriptionId: settlement.subscription.id });
     } else if (settlement.outcome === 'flagged') {
@@ -64,27 +67,30 @@ export function paymentRoutes(deps: AppDeps) {
         throw new DomainError('INVALID_JSON');
       }
       if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 200) throw validationError([{ field: 'id', key: 'validation.required' }]);
-      const previous = seen.get(event.id);
+      const previous = await seen(event.id);
       if (previous) return c.json({ received: true, duplicate: true, subscriptionId: previous.subscription_id });
       if (event.type !== 'payment.succeeded') {
-        record.run(event.id, deps.now(), null);
+        await claim(event.id);
         return c.json({ received: true, ignored: true });
       }
       const data = event.data ?? {};
       if (!isPlanId(data.planId)) throw validationError([{ field: 'data.planId', key: 'validation.invalidOption' }]);
       const user =
-        typeof data.userId === 'string' ? findUserById(deps.database.db, data.userId) : typeof data.email === 'string' ? findUserByEmail(deps.database.db, data.email) : undefined;
+        typeof data.userId === 'string' ? await findUserById(db, data.userId) : typeof data.email === 'string' ? await findUserByEmail(db, data.email) : undefined;
       if (!user) throw new DomainError('NOT_FOUND', { fields: [{ field: 'data.userId', key: 'errors.NOT_FOUND' }] });
       const locale: Locale = toLocale(typeof data.locale === 'string' ? data.locale : null) ?? toLocale(user.preferredLanguage) ?? DEFAULT_LOCALE;
       const planId = data.planId;
       const eventId = event.id;
-      const subscription = deps.database.sqlite.transaction(() => {
-        const activated = deps.subscriptions.activate(user.id, planId, locale, 'webhook', eventId);
-        record.run(eventId, deps.now(), activated.id);
-        return activated;
-      })();
-      deps.log.info('payments.activated', { userId: user.id, planId, subscriptionId: subscription.id });
-      return c.json({ received: true, subscriptionId: subscription.id });
+      // The event is taken before the activation, in its transaction: of two deliveries at once, one activates.
+      const subscriptionId = await db.transaction(async () => {
+        if (!(await claim(eventId))) return null;
+        const activated = await deps.subscriptions.activate(user.id, planId, locale, 'webhook', eventId);
+        await db.run('UPDATE payment_events SET subscription_id = ? WHERE id = ?', [activated.id, eventId]);
+        return activated.id;
+      });
+      if (subscriptionId === null) return c.json({ received: true, duplicate: true, subscriptionId: (await seen(eventId))?.subscription_id ?? null });
+      deps.log.info('payments.activated', { userId: user.id, planId, subscriptionId });
+      return c.json({ received: true, subscriptionId });
     })
 
     /**
@@ -104,7 +110,7 @@ export function paymentRoutes(deps: AppDeps) {
       }
       if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
         const paymentId = await askProvider(() => stripe.reversedPayment(event));
-        const outcome = paymentId === null ? 'ignored' : deps.orders.refund('stripe', paymentId);
+        const outcome = paymentId === null ? 'ignored' : await deps.orders.refund('stripe', paymentId);
         if (outcome === 'refunded') deps.log.info('payments.refunded', { provider: 'stripe', event: event.type });
         return c.json({ received: true, outcome });
       }
@@ -113,11 +119,11 @@ export function paymentRoutes(deps: AppDeps) {
       const session = await askProvider(() => stripe.payment(object.id as string));
       if (session.orderId === null) return c.json({ received: true, ignored: true });
       if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-        deps.orders.close(session.orderId, event.type === 'checkout.session.expired' ? 'expired' : 'failed');
+        await deps.orders.close(session.orderId, event.type === 'checkout.session.expired' ? 'expired' : 'failed');
         return c.json({ received: true });
       }
       if ((event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') || !session.paid) return c.json({ received: true, ignored: true });
-      const outcome = settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
+      const outcome = await settle({ provider: 'stripe', orderId: session.orderId, paymentId: session.paymentId, amount: session.amount ?? -1, currency: session.currency ?? '', method: session.method, receiptUrl: session.receiptUrl });
       return c.json({ received: true, outcome });
     })
 
@@ -140,13 +146,13 @@ export function paymentRoutes(deps: AppDeps) {
       if (topic !== 'payment') return c.json({ received: true, ignored: true });
       const payment = await askProvider(() => mercadopago.payment(dataId));
       if (payment.orderId === null) return c.json({ received: true, ignored: true });
-      if (payment.status === 'refunded' || payment.status === 'charged_back') return c.json({ received: true, outcome: deps.orders.refund('mercadopago', payment.paymentId) });
+      if (payment.status === 'refunded' || payment.status === 'charged_back') return c.json({ received: true, outcome: await deps.orders.refund('mercadopago', payment.paymentId) });
       if (payment.status === 'rejected' || payment.status === 'cancelled') {
-        deps.orders.close(payment.orderId, 'failed');
+        await deps.orders.close(payment.orderId, 'failed');
         return c.json({ received: true, outcome: 'failed' });
       }
       if (payment.status !== 'approved') return c.json({ received: true, ignored: true });
-      const outcome = settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
+      const outcome = await settle({ provider: 'mercadopago', orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.amount, currency: payment.currency, method: payment.method });
       return c.json({ received: true, outcome });
     });
 }

@@ -8,8 +8,8 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { signIn, storePhoto, TestDevice, webpBytes } from '../../test/factories.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ env: { PHOTO_QUOTA_MB: '1' } });
+beforeAll(async () => {
+  t = await createTestApp({ env: { PHOTO_QUOTA_MB: '1' } });
 });
 afterAll(() => t.close());
 

@@ -26,20 +26,20 @@ export function photoRoutes(deps: AppDeps) {
   const { progressPhotos, photoFiles } = deps;
 
   /** The user's own photo record, not deleted; 404 otherwise (another user's id included). */
-  const ownPhoto = (c: Context<AppEnv>) => {
-    const photo = progressPhotos.find(currentUser(c).id, idParam(c));
+  const ownPhoto = async (c: Context<AppEnv>) => {
+    const photo = await progressPhotos.find(currentUser(c).id, idParam(c));
     if (!photo || photo.deleted) throw new DomainError('NOT_FOUND');
     return photo;
   };
 
   const offset = (kind: PhotoFileKind) => async (c: Context<AppEnv>) => {
-    const photo = ownPhoto(c);
+    const photo = await ownPhoto(c);
     return c.json(await photoFiles.received(currentUser(c).id, photo.id, kind));
   };
 
   const upload = (kind: PhotoFileKind) => async (c: Context<AppEnv>) => {
     const userId = currentUser(c).id;
-    const photo = ownPhoto(c);
+    const photo = await ownPhoto(c);
     const declared = kind === 'image' ? photo.bytes : photo.thumbnailBytes;
     const { start, end, total } = contentRange(c);
     if (total !== declared) throw new DomainError('VALIDATION_FAILED', { fields: [{ field: 'Content-Range', key: 'validation.photoSizeMismatch' }] });
@@ -52,7 +52,7 @@ export function photoRoutes(deps: AppDeps) {
     if (result.kind === 'offsetMismatch') throw new DomainError('UPLOAD_OFFSET_MISMATCH', { values: { received: result.received } });
     if (result.complete) {
       const other = await photoFiles.received(userId, photo.id, kind === 'image' ? 'thumbnail' : 'image');
-      if (other.complete) progressPhotos.markStored(userId, photo.id);
+      if (other.complete) await progressPhotos.markStored(userId, photo.id);
     }
     return c.json({ received: result.received, complete: result.complete });
   };
@@ -60,13 +60,13 @@ export function photoRoutes(deps: AppDeps) {
   /** The owner, their own teacher and admins may see a photo; to anyone else it does not exist. */
   const serve = (kind: PhotoFileKind) => async (c: Context<AppEnv>) => {
     const id = idParam(c);
-    const owner = progressPhotos.ownerOf(id);
+    const owner = await progressPhotos.ownerOf(id);
     const viewer = currentUser(c);
-    if (!owner || (viewer.id !== owner && viewer.role !== 'admin' && !(viewer.role === 'teacher' && deps.staffUsers.isTeacherOf(viewer.id, owner)))) {
+    if (!owner || (viewer.id !== owner && viewer.role !== 'admin' && !(viewer.role === 'teacher' && (await deps.staffUsers.isTeacherOf(viewer.id, owner))))) {
       throw new DomainError('NOT_FOUND');
     }
     const file = await photoFiles.read(owner, id, kind);
-    const photo = progressPhotos.find(owner, id);
+    const photo = await progressPhotos.find(owner, id);
     if (!file || !photo) throw new DomainError('NOT_FOUND');
     return new Response(file.body, {
       headers: {

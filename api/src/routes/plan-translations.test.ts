@@ -16,14 +16,14 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 let t: TestApp;
-afterEach(() => {
-  t.close();
+afterEach(async () => {
+  await t.close();
   fake.requests.length = 0;
   fake.respond(null);
 });
 
 async function world(env: Record<string, string> = {}) {
-  t = createTestApp({ env });
+  t = await createTestApp({ env });
   const admin = t.client();
   await signIn(admin, t.deps, { role: 'admin' });
   const client = t.client();
@@ -59,7 +59,7 @@ describe('publishing a plan translates it into the other two languages', () => {
     const { user } = await world();
     const english = t.client({ locale: 'en-US' });
     await signIn(english, t.deps, { role: 'teacher', countryCode: 'US', preferredLanguage: 'en-US' });
-    t.database.sqlite.prepare('UPDATE users SET teacher_id = (SELECT id FROM users WHERE role = ?) WHERE id = ?').run('teacher', user.id);
+    await t.database.sql.run('UPDATE users SET teacher_id = (SELECT id FROM users WHERE role = ?) WHERE id = ?', ['teacher', user.id]);
     const created = await english.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput({ title: 'Weight loss plan', meals: 'Breakfast (07:00 - 400 kcal)\nFoods: Whole wheat bread' }));
     expect(created.body.diet.language).toBe('en-US');
     const published = (await english.post<{ diet: DietPlanDto }>(`/api/teacher-admin/diet/${created.body.diet.id}/publish`)).body.diet;
@@ -142,8 +142,8 @@ describe('the author reviews a translation and gives their own words (ADR 024)',
     const { admin, user } = await world();
     const { id } = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
     await admin.post(`/api/teacher-admin/diet/${id}/publish`);
-    const version = () => (t.database.sqlite.prepare('SELECT version, translation_edits FROM diet_plans WHERE id = ?').get(id) as { version: number; translation_edits: string });
-    const before = version();
+    const version = () => t.database.sql.get<{ version: number; translation_edits: string }>('SELECT version, translation_edits FROM diet_plans WHERE id = ?', [id]);
+    const before = await version();
 
     const unknown = await admin.put(`/api/admin/diet/${id}/translations`, { locale: 'es-AR', texts: [{ kind: 'foods', source: 'Caviar', text: 'Caviar' }] });
     expect(unknown.status).toBe(400);
@@ -153,26 +153,26 @@ describe('the author reviews a translation and gives their own words (ADR 024)',
     expect(own.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'locale' }] });
     const empty = await admin.put(`/api/admin/diet/${id}/translations`, { locale: 'en-US', texts: [{ kind: 'titles', source: 'Plano alimentar de teste', text: '  ' }] });
     expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'texts[0].text', code: 'validation.required' }] });
-    expect(version()).toEqual(before);
+    expect(await version()).toEqual(before);
   });
 });
 
 describe('plans published with no stored translation are translated in the background (ADR 024)', () => {
   /** A plan as a server older than migration 0016 left it, or one whose translation never landed. */
-  const forgetTranslations = (id: string) => t.database.sqlite.prepare(`UPDATE diet_plans SET translations = '{}' WHERE id = ?`).run(id);
-  const versionOf = (id: string) => (t.database.sqlite.prepare('SELECT version FROM diet_plans WHERE id = ?').get(id) as { version: number }).version;
+  const forgetTranslations = (id: string) => t.database.sql.run(`UPDATE diet_plans SET translations = '{}' WHERE id = ?`, [id]);
+  const versionOf = async (id: string) => ((await t.database.sql.get<{ version: number }>('SELECT version FROM diet_plans WHERE id = ?', [id])) as { version: number }).version;
 
   it('translates each published plan once, with a new sync version for its reader’s devices; drafts wait for their publishing', async () => {
     const { admin, client, user } = await world();
     const published = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
     await admin.post(`/api/teacher-admin/diet/${published.id}/publish`);
     await admin.post(`/api/admin/users/${user.id}/diet`, buildDietInput({ title: 'Rascunho' }));
-    forgetTranslations(published.id);
-    const before = versionOf(published.id);
+    await forgetTranslations(published.id);
+    const before = await versionOf(published.id);
 
     expect(await t.deps.authoring.translateUntranslated()).toBe(1);
 
-    expect(versionOf(published.id)).toBeGreaterThan(before);
+    expect(await versionOf(published.id)).toBeGreaterThan(before);
     const pulled = (await client.get<{ changes: { diets: DietPlanDto[] } }>('/api/sync/pull?cursor=0')).body.changes.diets;
     expect(pulled.find((diet) => diet.id === published.id)?.translations['es-AR']?.content.meals[0]?.name).toBe('Desayuno');
     expect(await t.deps.authoring.translateUntranslated()).toBe(0);
@@ -182,18 +182,18 @@ describe('plans published with no stored translation are translated in the backg
     const { admin, user } = await world({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-server-0123456789abcdef', OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40) });
     const created = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput())).body.diet;
     await admin.post(`/api/teacher-admin/diet/${created.id}/publish`);
-    forgetTranslations(created.id);
+    await forgetTranslations(created.id);
     fake.respond(() => ({ status: 429, message: 'Rate limit reached', code: 'rate_limit_exceeded' }));
 
     expect(await t.deps.authoring.translateUntranslated()).toBe(0);
-    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations).toEqual({});
+    expect((await t.deps.authoring.diets.listFor(user.id))[0]?.translations).toEqual({});
 
     fake.respond(({ body }) => {
       const { texts } = JSON.parse(String(body.messages?.[1]?.content)) as { texts: string[] };
       return { content: JSON.stringify({ translations: texts.map((text) => `[${text}]`) }) };
     });
     expect(await t.deps.authoring.translateUntranslated()).toBe(1);
-    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
+    expect((await t.deps.authoring.diets.listFor(user.id))[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
   });
 
   it('a plan published while the model was out of quota is translated by a later round, once', async () => {
@@ -202,14 +202,14 @@ describe('plans published with no stored translation are translated in the backg
     fake.respond(() => ({ status: 429, message: 'Rate limit reached', code: 'rate_limit_exceeded' }));
     await admin.post(`/api/teacher-admin/diet/${created.id}/publish`);
     // What the catalog knew is stored at once; the title nobody knew stays as written.
-    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']).toMatchObject({ title: 'Plano alimentar de teste', complete: false });
+    expect((await t.deps.authoring.diets.listFor(user.id))[0]?.translations['en-US']).toMatchObject({ title: 'Plano alimentar de teste', complete: false });
 
     fake.respond(({ body }) => {
       const { texts } = JSON.parse(String(body.messages?.[1]?.content)) as { texts: string[] };
       return { content: JSON.stringify({ translations: texts.map((text) => `[${text}]`) }) };
     });
     expect(await t.deps.authoring.translateUntranslated()).toBe(1);
-    expect(t.deps.authoring.diets.listFor(user.id)[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
+    expect((await t.deps.authoring.diets.listFor(user.id))[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
     expect(await t.deps.authoring.translateUntranslated()).toBe(0);
   });
 });

@@ -4,8 +4,8 @@ import { buildRegistration, TestDevice } from '../../test/factories.ts';
 
 /** Issue 17 (5): every registration answer can be changed later, and an optional one taken back. */
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -16,9 +16,9 @@ let now = Date.UTC(2026, 10, 22, 12);
 let t: TestApp;
 afterEach(() => t.close());
 
-function app() {
+async function app() {
   now = Date.UTC(2026, 10, 22, 12);
-  t = createTestApp({ now: () => now, staticRoot: root });
+  t = await createTestApp({ now: () => now, staticRoot: root });
   return t;
 }
 
@@ -33,7 +33,7 @@ const linkOf = async (c: TestClient) => (await c.get<{ referralLinks: ReferralLi
 
 describe('referral link visits', () => {
   it('gives each teacher one link with a readable code, and counts one click per browser and day', async () => {
-    const a = app();
+    const a = await app();
     const tiago = await teacher(a);
     expect(tiago.link).toMatchObject({ code: expect.stringMatching(/^TIAGOPRO\d{2,}$/), clicks: 0, conversions: 0, conversionRate: 0 });
     expect(tiago.link.url).toBe(`http://localhost/r/${tiago.link.code}`);
@@ -59,7 +59,7 @@ describe('referral link visits', () => {
   });
 
   it('attaches a client who registers through the link to its teacher, by the form’s code or the cookie', async () => {
-    const a = app();
+    const a = await app();
     const tiago = await teacher(a);
     const byCookie = a.client();
     await byCookie.get(`/r/${tiago.link.code}`);
@@ -68,10 +68,10 @@ describe('referral link visits', () => {
     expect(byCookie.cookies.has('referral')).toBe(false);
     const byForm = await a.client().post<{ client: { id: string } }>('/api/clients/register', buildRegistration({ name: 'Fábio Formulário', referralCode: tiago.link.code.toLowerCase() }));
     const plain = await a.client().post<{ client: { id: string } }>('/api/clients/register', buildRegistration({ name: 'Sem Professor' }));
-    const teacherOf = (id: string) => (a.database.sqlite.prepare('SELECT teacher_id AS t FROM users WHERE id = ?').get(id) as { t: string | null }).t;
-    expect(teacherOf(registered.body.client.id)).toBe(tiago.user.id);
-    expect(teacherOf(byForm.body.client.id)).toBe(tiago.user.id);
-    expect(teacherOf(plain.body.client.id)).toBeNull();
+    const teacherOf = async (id: string) => (await a.database.sql.get<{ t: string | null }>('SELECT teacher_id AS t FROM users WHERE id = ?', [id]))?.t;
+    expect(await teacherOf(registered.body.client.id)).toBe(tiago.user.id);
+    expect(await teacherOf(byForm.body.client.id)).toBe(tiago.user.id);
+    expect(await teacherOf(plain.body.client.id)).toBeNull();
 
     // A conversion is a referred student whose paid plan activated; the trial is not one.
     await byCookie.post('/api/subscriptions/trial', {});
@@ -86,7 +86,7 @@ describe('referral statistics over one population: the browsers that clicked (is
   const register = (c: TestClient, overrides: Record<string, unknown> = {}) => c.post('/api/clients/register', buildRegistration(overrides));
 
   it('a conversion is a clicking browser whose registration through the link paid; the rate is conversions / clicks, never above 100%', async () => {
-    const a = app();
+    const a = await app();
     const tiago = await teacher(a);
     const alice = a.client(); // clicks twice, registers by the cookie, pays
     await alice.get(`/r/${tiago.link.code}`);
@@ -114,7 +114,7 @@ describe('referral statistics over one population: the browsers that clicked (is
   });
 
   it('students who came without a click (the seed, a typed code) make no conversion: 0 / 0 / 0%, then 1 / 1 / 100% after one visit that registers and pays', async () => {
-    const a = app();
+    const a = await app();
     const tiago = await teacher(a);
     for (const name of ['Semente Um', 'Semente Dois']) {
       const seeded = a.client();
@@ -135,7 +135,7 @@ describe('PUT /api/teacher/referral-links/:id', () => {
   type Body = { referralLink: ReferralLink; code?: string; error?: string; details?: { field: string; message: string }[] };
 
   it('stores a new code in upper case; the old one keeps leading to the link for 90 days', async () => {
-    const a = app();
+    const a = await app();
     const tiago = await teacher(a);
     const old = tiago.link.code;
     const changed = await tiago.c.put<Body>(`/api/teacher/referral-links/${tiago.link.id}`, { code: ' tiago2026 ' });
@@ -147,7 +147,7 @@ describe('PUT /api/teacher/referral-links/:id', () => {
   });
 
   it('answers the SPEC §5 messages for an empty or malformed code and 409 for one another teacher holds', async () => {
-    const a = app();
+    const a = await app();
     const tiago = await teacher(a);
     const otto = await teacher(a, 'Otto Outro');
     const put = (code: unknown) => tiago.c.put<Body>(`/api/teacher/referral-links/${tiago.link.id}`, { code });

@@ -10,8 +10,8 @@ import { photoDelete } from '#protocol/mutations/photo-delete.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
+beforeEach(async () => {
+  t = await createTestApp();
 });
 afterEach(() => t.close());
 
@@ -195,7 +195,7 @@ describe('diets and workouts', () => {
     ]);
     const en = await english.post<Body & { details: { field: string; message: string }[] }>(`/api/admin/users/${client.user.id}/workout`, {});
     expect(en.body.details.map((d) => d.message)).toEqual(['Title is required', 'Duration is required', 'Frequency is required', 'Weekly schedule is required']);
-    const rows = t.database.sqlite.prepare('SELECT (SELECT count(*) FROM diet_plans) + (SELECT count(*) FROM workout_plans) AS n').get() as { n: number };
+    const rows = (await t.database.sql.get<{ n: number }>('SELECT (SELECT count(*) FROM diet_plans) + (SELECT count(*) FROM workout_plans) AS n')) as { n: number };
     expect(rows.n).toBe(0);
   });
 
@@ -208,7 +208,7 @@ describe('diets and workouts', () => {
     expect((await w.teacher.c.post(`/api/teacher-admin/diet/${id}/publish`)).status).toBe(403);
     expect((await w.teacher.c.request('DELETE', `/api/admin/diet/${id}`)).status).toBe(403);
     expect((await w.teacher.c.post(`/api/admin/users/${w.unassigned.user.id}/diet`, buildDietInput())).status).toBe(201);
-    const row = t.database.sqlite.prepare('SELECT status, deleted_at FROM diet_plans WHERE id = ?').get(id);
+    const row = await t.database.sql.get('SELECT status, deleted_at FROM diet_plans WHERE id = ?', [id]);
     expect(row).toEqual({ status: 'draft', deleted_at: null });
   });
 });
@@ -228,9 +228,10 @@ describe('DELETE /api/admin/users/:id', () => {
     await admin.c.post(`/api/admin/users/${trial.user.id}/diet`, buildDietInput());
     expect((await admin.c.request('DELETE', `/api/admin/users/${trial.user.id}`)).status).toBe(200);
     expect((await trial.c.get('/api/clients/me')).status).toBe(401);
-    const left = t.database.sqlite
-      .prepare('SELECT (SELECT count(*) FROM users WHERE id = @id) + (SELECT count(*) FROM weight_records WHERE user_id = @id) + (SELECT count(*) FROM diet_plans WHERE user_id = @id) + (SELECT count(*) FROM subscriptions WHERE user_id = @id) AS n')
-      .get({ id: trial.user.id }) as { n: number };
+    const left = (await t.database.sql.get<{ n: number }>(
+      'SELECT (SELECT count(*) FROM users WHERE id = ?) + (SELECT count(*) FROM weight_records WHERE user_id = ?) + (SELECT count(*) FROM diet_plans WHERE user_id = ?) + (SELECT count(*) FROM subscriptions WHERE user_id = ?) AS n',
+      Array<string>(4).fill(trial.user.id),
+    )) as { n: number };
     expect(left.n).toBe(0);
   });
 
@@ -242,11 +243,11 @@ describe('DELETE /api/admin/users/:id', () => {
       expect(response.body).toMatchObject({ code: 'USER_DELETE_FORBIDDEN', error: 'Você não tem permissão para remover este usuário.' });
     }
     expect((await w.admin.c.request('DELETE', `/api/admin/users/${w.admin.user.id}`)).status).toBe(403);
-    expect((t.database.sqlite.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(6);
+    expect(await t.database.sql.get('SELECT count(*) AS n FROM users')).toEqual({ n: 6 });
     // Within scope it works, and a removed teacher's students become unassigned.
     expect((await w.teacher.c.request('DELETE', `/api/admin/users/${w.unassigned.user.id}`)).status).toBe(200);
     expect((await w.admin.c.request('DELETE', `/api/admin/users/${w.otherTeacher.user.id}`)).status).toBe(200);
-    expect(t.database.sqlite.prepare('SELECT teacher_id FROM users WHERE id = ?').get(w.othersStudent.user.id)).toEqual({ teacher_id: null });
+    expect(await t.database.sql.get('SELECT teacher_id FROM users WHERE id = ?', [w.othersStudent.user.id])).toEqual({ teacher_id: null });
   });
 });
 
@@ -262,7 +263,7 @@ describe('generation without any key (built-in generator)', () => {
     const workout = await teacher.c.post<{ source: string; workout: Record<string, unknown> }>(`/api/teacher-admin/users/${student.user.id}/generate-workout`);
     expect(workout.body.source).toBe('builtin');
     expect(() => workoutPlanInputSchema.validateSync(workout.body.workout)).not.toThrow();
-    expect((t.database.sqlite.prepare('SELECT count(*) AS n FROM diet_plans').get() as { n: number }).n).toBe(0);
+    expect(await t.database.sql.get('SELECT count(*) AS n FROM diet_plans')).toEqual({ n: 0 });
   });
   it('drafts from the weight the nutrition card shows: the latest record’s, not the registration weight (issue 17)', async () => {
     const teacher = await as({ role: 'teacher' });

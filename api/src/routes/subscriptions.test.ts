@@ -11,9 +11,9 @@ let t: TestApp;
 let clock = Date.parse('2026-01-31T12:00:00.000Z');
 afterEach(() => t.close());
 
-function app(env: Record<string, string> = {}) {
+async function app(env: Record<string, string> = {}) {
   clock = Date.parse('2026-01-31T12:00:00.000Z');
-  t = createTestApp({ now: () => clock, env: { PAYMENT_WEBHOOK_SECRET: SECRET, ...env } });
+  t = await createTestApp({ now: () => clock, env: { PAYMENT_WEBHOOK_SECRET: SECRET, ...env } });
   return t;
 }
 
@@ -34,7 +34,7 @@ describe('GET /api/plans', () => {
     ['es-AR', 'ARS', [1150000, 2602400, 8681400], null],
     ['en-US', 'USD', [999, 2499, 7999], null],
   ])('answers %s prices in %s minor units', async (locale, currency, prices, original) => {
-    app({ PAYMENT_LINK_MONTHLY_PT_BR: 'https://pay.example/br-monthly' });
+    await app({ PAYMENT_LINK_MONTHLY_PT_BR: 'https://pay.example/br-monthly' });
     const response = await t.client({ locale }).get<{ plans: { id: string; price: number; currency: string; originalPrice: number | null; mostPopular: boolean; features: string[]; displayKey: string; paymentLink: string | null }[] }>('/api/plans');
     expect(response.body.plans.map((p) => p.id)).toEqual(['monthly', 'quarterly', 'annual']);
     expect(response.body.plans.map((p) => p.price)).toEqual(prices);
@@ -48,7 +48,7 @@ describe('GET /api/plans', () => {
 
 describe('trial', () => {
   it('creates one 24-hour trial at price 0, once per user ever', async () => {
-    app();
+    await app();
     const c = t.client();
     await signIn(c, t.deps);
     const first = await c.post<Sub>('/api/subscriptions/trial', {});
@@ -65,7 +65,7 @@ describe('trial', () => {
 
 describe('POST /api/subscriptions', () => {
   it('in demo mode activates the plan with the server’s price and calendar-correct end, ignoring forged values', async () => {
-    app();
+    await app();
     const c = t.client();
     await signIn(c, t.deps);
     const response = await c.post<Sub>('/api/subscriptions', { planId: 'monthly', price: 1, currency: 'USD', startDate: '2020-01-01', endDate: '2099-01-01', internalPlanId: 'monthly' });
@@ -74,14 +74,14 @@ describe('POST /api/subscriptions', () => {
   });
 
   it('prices by the request language', async () => {
-    app();
+    await app();
     const c = t.client({ locale: 'es-AR' });
     await signIn(c, t.deps);
     expect((await c.post<Sub>('/api/subscriptions', { planId: 'annual' })).body.subscription).toMatchObject({ price: 8681400, currencyCode: 'ARS' });
   });
 
   it('outside demo mode refuses with 402 and changes nothing', async () => {
-    app({ PAYMENTS_MODE: 'live' });
+    await app({ PAYMENTS_MODE: 'live' });
     const c = t.client();
     await signIn(c, t.deps);
     const response = await c.post<{ code: string; error: string }>('/api/subscriptions', { planId: 'monthly' });
@@ -91,7 +91,7 @@ describe('POST /api/subscriptions', () => {
   });
 
   it('answers an unknown plan with 404 "Plano não encontrado"', async () => {
-    app();
+    await app();
     const c = t.client();
     await signIn(c, t.deps);
     const response = await c.post<{ code: string; error: string }>('/api/subscriptions', { planId: 'lifetime' });
@@ -100,7 +100,7 @@ describe('POST /api/subscriptions', () => {
   });
 
   it('starts a plan bought during a paid one when that one ends, and ends the trial when bought during it', async () => {
-    app();
+    await app();
     const c = t.client();
     await signIn(c, t.deps);
     await c.post('/api/subscriptions/trial', {});
@@ -119,7 +119,7 @@ describe('POST /api/subscriptions', () => {
   });
 
   it('counts days remaining in the client’s zone, in calendar days, as the PWA does (ADR 018)', async () => {
-    app();
+    await app();
     clock = Date.parse('2026-11-24T00:01:00.000Z'); // 21:01 on 23 Nov in São Paulo, 19:01 in New York
     const br = t.client();
     await signIn(br, t.deps, { countryCode: 'BR' });
@@ -134,7 +134,7 @@ describe('POST /api/subscriptions', () => {
   });
 
   it('expires by time alone', async () => {
-    app();
+    await app();
     const c = t.client();
     await signIn(c, t.deps);
     await c.post('/api/subscriptions', { planId: 'monthly' });
@@ -149,15 +149,15 @@ describe('content gate (server-enforced)', () => {
   async function userWithContent() {
     const c = t.client();
     const user = await signIn(c, t.deps);
-    t.database.sqlite.transaction(() => {
-      t.deps.plans.addDiet(user.id, { title: 'Dieta', description: null, objective: null, status: 'published', dailyCalories: 1500, macros: '{}', meals: 'x', weeklyMenu: null, tips: null, substitutions: null });
-      t.deps.plans.addWorkout(user.id, { title: 'Treino', description: null, status: 'published', duration: '4 semanas', frequency: '3x', weeklySchedule: '[]', progressionTips: null, safetyNotes: null });
-    })();
+    await t.database.sql.transaction(async () => {
+      await t.deps.plans.addDiet(user.id, { title: 'Dieta', description: null, objective: null, status: 'published', dailyCalories: 1500, macros: '{}', meals: 'x', weeklyMenu: null, tips: null, substitutions: null });
+      await t.deps.plans.addWorkout(user.id, { title: 'Treino', description: null, status: 'published', duration: '4 semanas', frequency: '3x', weeklySchedule: '[]', progressionTips: null, safetyNotes: null });
+    });
     return c;
   }
 
   it('serves no diet or workout without a plan or during the trial, from REST or pull, and says which gate', async () => {
-    app();
+    await app();
     const c = await userWithContent();
     const none = await c.get<{ diets: unknown[]; gate: string }>('/api/my-diets');
     expect(none.body).toEqual({ diets: [], gate: 'noPlan' });
@@ -185,7 +185,7 @@ describe('content gate (server-enforced)', () => {
 
 describe('POST /api/payments/webhook', () => {
   it('refuses a missing or bad signature and changes nothing', async () => {
-    app();
+    await app();
     const c = t.client();
     const user = await signIn(c, t.deps);
     const payload = { id: 'evt_1', type: 'payment.succeeded', data: { userId: user.id, planId: 'annual' } };
@@ -199,7 +199,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('activates once per provider event, and tells the user’s open pages once', async () => {
-    app();
+    await app();
     const c = t.client();
     const user = await signIn(c, t.deps);
     const pokes: number[] = [];
@@ -217,17 +217,17 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('works even when payments are live (it is the payment), and refuses when no secret is configured', async () => {
-    app({ PAYMENTS_MODE: 'live' });
+    await app({ PAYMENTS_MODE: 'live' });
     const c = t.client();
     const user = await signIn(c, t.deps);
     expect((await webhook(t.client(), { id: 'evt_live', type: 'payment.succeeded', data: { userId: user.id, planId: 'monthly' } })).status).toBe(200);
-    t.close();
-    t = createTestApp({ env: { PAYMENT_WEBHOOK_SECRET: '' } });
+    await t.close();
+    t = await createTestApp({ env: { PAYMENT_WEBHOOK_SECRET: '' } });
     expect((await webhook(t.client(), { id: 'evt_x', type: 'payment.succeeded', data: {} })).status).toBe(401);
   });
 
   it('answers a malformed event with a 4xx', async () => {
-    app();
+    await app();
     expect((await webhook(t.client(), { type: 'payment.succeeded' })).status).toBe(400);
     expect((await webhook(t.client(), { id: 'evt_bad_plan', type: 'payment.succeeded', data: { email: 'x@example.com', planId: 'forever' } })).status).toBe(400);
     expect((await webhook(t.client(), { id: 'evt_no_user', type: 'payment.succeeded', data: { email: 'nobody@example.com', planId: 'monthly' } })).status).toBe(404);

@@ -7,11 +7,11 @@ import { readJsonObject } from '../http/validate.ts';
 /** SPEC §7 subscriptions. Price and dates always come from the plan, never from the body. */
 export function subscriptionRoutes(deps: AppDeps) {
   return createRouter('/api/subscriptions')
-    .get('/active', 'signedIn', (c) => c.json({ subscription: deps.subscriptions.current(currentUser(c).id) }))
+    .get('/active', 'signedIn', async (c) => c.json({ subscription: await deps.subscriptions.current(currentUser(c).id) }))
 
     .post('/trial', 'signedIn', async (c) => {
       await readJsonObject(c); // an empty JSON body (SPEC §7); anything else is still refused cleanly
-      const subscription = deps.subscriptions.startTrial(currentUser(c).id, c.get('locale'));
+      const subscription = await deps.subscriptions.startTrial(currentUser(c).id, c.get('locale'));
       return c.json({ subscription }, 201);
     })
 
@@ -24,7 +24,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       const plan = [body.planId, body.internalPlanId].find(isPlanId);
       if (!plan) throw new DomainError('PLAN_NOT_FOUND');
       if (deps.config.paymentsMode !== 'demo') throw new DomainError('PAYMENT_REQUIRED');
-      const subscription = deps.subscriptions.activate(currentUser(c).id, plan, c.get('locale'), 'demo', null);
+      const subscription = await deps.subscriptions.activate(currentUser(c).id, plan, c.get('locale'), 'demo', null);
       return c.json({ subscription }, 201);
     });
 }

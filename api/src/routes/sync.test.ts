@@ -6,8 +6,8 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { TestDevice, signIn } from '../../test/factories.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -128,7 +128,7 @@ describe('POST /api/sync/push', () => {
     // 23:55 in São Paulo on 23 November; the phone runs ten minutes fast and reads 00:05 on the 24th.
     // The day is the device's (ADR 007): what was logged on the 24th the phone showed stays there.
     const serverNow = Date.parse('2026-11-24T02:55:00Z');
-    const late = createTestApp({ now: () => serverNow });
+    const late = await createTestApp({ now: () => serverNow });
     try {
       const c = late.client();
       await signIn(c, late.deps);
@@ -143,7 +143,7 @@ describe('POST /api/sync/push', () => {
       const days = Object.fromEntries(body.changes.dailyProgress.map((d) => [d.localDate, { mood: d.mood, energy: d.energy }]));
       expect(days).toEqual({ '2026-11-24': { mood: 2, energy: 3 }, '2026-11-23': { mood: 3, energy: 5 } });
     } finally {
-      late.close();
+      await late.close();
     }
   });
 

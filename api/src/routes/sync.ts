@@ -21,8 +21,8 @@ async function erasePhotosDeleted(deps: AppDeps, userId: string, mutations: unkn
   for (const mutation of mutations) {
     const { name, args } = mutation as { name?: unknown; args?: { id?: unknown } };
     if ((name !== 'photo.delete' && name !== 'message.delete') || typeof args?.id !== 'string' || !UUID.test(args.id)) continue;
-    const photoId = name === 'photo.delete' ? args.id : deps.messages.find(userId, args.id)?.photoId;
-    if (photoId && deps.progressPhotos.find(userId, photoId)?.deleted) await deps.photoFiles.remove(userId, photoId);
+    const photoId = name === 'photo.delete' ? args.id : (await deps.messages.find(userId, args.id))?.photoId;
+    if (photoId && (await deps.progressPhotos.find(userId, photoId))?.deleted) await deps.photoFiles.remove(userId, photoId);
   }
 }
 
@@ -43,15 +43,15 @@ export function syncRoutes(deps: AppDeps) {
       return c.json(result);
     })
 
-    .get('/pull', 'signedIn', (c) => {
+    .get('/pull', 'signedIn', async (c) => {
       const cursorParam = c.req.query('cursor') ?? '0';
       const cursor = Number(cursorParam);
       if (!/^\d{1,15}$/.test(cursorParam) || !Number.isSafeInteger(cursor)) throw validationError([{ field: 'cursor', key: 'validation.number' }]);
       const deviceId = c.req.query('deviceId') ?? null;
       if (deviceId !== null && !DEVICE_ID.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
-      const user = findUserById(deps.database.db, currentUser(c).id);
+      const user = await findUserById(deps.database.sql, currentUser(c).id);
       if (!user) throw new DomainError('UNAUTHENTICATED');
-      return c.json(deps.sync.pull(user, deviceId, cursor));
+      return c.json(await deps.sync.pull(user, deviceId, cursor));
     })
 
     /**
@@ -72,7 +72,7 @@ export function syncRoutes(deps: AppDeps) {
         const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(stop), HEARTBEAT_MS);
         const lifetime = setTimeout(() => stop(), STREAM_LIFETIME_MS);
         try {
-          await stream.writeSSE({ event: 'poke', data: String(deps.live.version()), retry: 5_000 });
+          await stream.writeSSE({ event: 'poke', data: String(await deps.live.version()), retry: 5_000 });
           await ended;
         } finally {
           clearInterval(heartbeat);

@@ -17,46 +17,49 @@ export const publicOrigin = (c: Context<AppEnv>, deps: AppDeps) => deps.config.p
 /** SPEC §7 teacher calls: the teacher role only, and only their own data. */
 export function teacherRoutes(deps: AppDeps) {
   return createRouter('/api/teacher')
-    .get('/referral-links', 'teacher', (c) => c.json({ referralLinks: [deps.referrals.linkFor(currentUser(c).id, publicOrigin(c, deps))] }))
+    .get('/referral-links', 'teacher', async (c) => c.json({ referralLinks: [await deps.referrals.linkFor(currentUser(c).id, publicOrigin(c, deps))] }))
 
     .put('/referral-links/:id', 'teacher', jsonBody(referralCodeUpdateSchema), async (c) => {
       const { code } = c.req.valid('json');
-      return c.json({ referralLink: deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
+      return c.json({ referralLink: await deps.referrals.changeCode(currentUser(c).id, idParam(c), code, publicOrigin(c, deps)) });
     })
 
     /** Replaces or (with null or '') removes the teacher's own AI key; it is never sent back. */
     .put('/ai-key', 'teacher', jsonBody(aiKeyUpdateSchema), async (c) => {
       const { aiKey } = c.req.valid('json');
-      deps.generation.setTeacherKey(currentUser(c).id, aiKey ?? null);
+      await deps.generation.setTeacherKey(currentUser(c).id, aiKey ?? null);
       return c.json({ hasAiKey: Boolean(aiKey) });
     })
 
     /** `?timeZone=` (the device's IANA zone) says where this month began; else the teacher's country's zone. */
-    .get('/dashboard', 'teacher', (c) => {
+    .get('/dashboard', 'teacher', async (c) => {
       const teacherId = currentUser(c).id;
-      const timeZone = requestTimeZone(c.req.query('timeZone'), () => findUserById(deps.database.db, teacherId)?.countryCode ?? '');
-      return c.json(deps.commissions.dashboard(teacherId, timeZone));
+      const asked = c.req.query('timeZone');
+      // The teacher's country is read only when the device names no zone.
+      const country = asked === undefined ? ((await findUserById(deps.database.sql, teacherId))?.countryCode ?? '') : '';
+      const timeZone = requestTimeZone(asked, () => country);
+      return c.json(await deps.commissions.dashboard(teacherId, timeZone));
     })
 
-    .get('/students', 'teacher', (c) => c.json({ students: deps.commissions.students(currentUser(c).id) }))
+    .get('/students', 'teacher', async (c) => c.json({ students: await deps.commissions.students(currentUser(c).id) }))
 
     /** The teacher's own questions for their students' weekly check-ins (issue 22), at most five. */
-    .get('/check-in-questions', 'teacher', (c) => c.json({ questions: deps.coachCheckIns.questions(currentUser(c).id) }))
+    .get('/check-in-questions', 'teacher', async (c) => c.json({ questions: await deps.coachCheckIns.questions(currentUser(c).id) }))
 
     .put('/check-in-questions', 'teacher', jsonBody(checkInQuestionsSchema), async (c) =>
       c.json({ questions: await deps.coachCheckIns.setQuestions(currentUser(c).id, ownQuestions(c.req.valid('json').questions), deps.now()) }),
     )
 
-    .get('/ledger', 'teacher', (c) => c.json({ ledger: deps.commissions.ledger(currentUser(c).id) }))
+    .get('/ledger', 'teacher', async (c) => c.json({ ledger: await deps.commissions.ledger(currentUser(c).id) }))
 
-    .get('/payouts', 'teacher', (c) => c.json({ payouts: deps.commissions.payouts(currentUser(c).id) }))
+    .get('/payouts', 'teacher', async (c) => c.json({ payouts: await deps.commissions.payouts(currentUser(c).id) }))
 
     .post('/payouts', 'teacher', payoutRequestBody, async (c) => {
       const teacherId = currentUser(c).id;
       refuseWhenLimited(deps.limiters.payoutsPerTeacher, teacherId);
       deps.limiters.payoutsPerTeacher.hit(teacherId);
       const { currency } = await payoutRequestBody.read(c);
-      const payout = deps.commissions.requestPayout(teacherId, currency);
+      const payout = await deps.commissions.requestPayout(teacherId, currency);
       deps.log.info('payout.requested', { teacherId, payoutId: payout.id, amount: payout.amount, currency });
       return c.json({ payout }, 201);
     });

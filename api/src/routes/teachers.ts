@@ -19,9 +19,9 @@ export function teachersRoutes(deps: AppDeps) {
       const input = await teacherRegistrationBody.read(c);
       const user = await deps.teachers.register(input, c.get('locale'));
       registrationPerIp.hit(ip);
-      const { token, expiresAt } = deps.sessions.create(user.id, c.req.header('user-agent'));
+      const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
       deps.log.info('teacher.registered', { userId: user.id, withAiKey: Boolean(input.aiKey) });
-      return c.json({ client: toClientDto(deps.database.db, user) }, 201);
+      return c.json({ client: await toClientDto(deps.database.sql, user) }, 201);
     });
 }

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signIn, TestDevice } from '../../test/factories.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -136,7 +136,7 @@ describe('daily progress (REST)', () => {
       expect(refused.status, url).toBe(400);
       expect(refused.body).toEqual({ code: 'DEVICE_DATE_AHEAD', error: expect.stringMatching(/fecha/) });
     }
-    expect(t.deps.dailyProgress.day(user.id, '2099-01-05')).toBeUndefined();
+    expect(await t.deps.dailyProgress.day(user.id, '2099-01-05')).toBeUndefined();
   });
 
   it('refuses to complete a day that does not meet the rule', async () => {
@@ -169,7 +169,7 @@ describe('notifications (REST)', () => {
     const c = t.client();
     const user = await signIn(c, t.deps);
     const id = uuidv7();
-    t.deps.notifications.add(user.id, { id, type: 'diet_published', title: 'Nova dieta', message: 'Sua dieta foi publicada' });
+    await t.deps.notifications.add(user.id, { id, type: 'diet_published', title: 'Nova dieta', message: 'Sua dieta foi publicada' });
     const list = await c.get<{ notifications: { id: string; read: boolean }[] }>('/api/notifications');
     expect(list.body.notifications).toEqual([expect.objectContaining({ id, read: false, type: 'diet_published' })]);
     for (let i = 0; i < 2; i++) {
@@ -183,7 +183,7 @@ describe('notifications (REST)', () => {
     const owner = t.client();
     const ownerUser = await signIn(owner, t.deps);
     const id = uuidv7();
-    t.deps.notifications.add(ownerUser.id, { id, type: 'other', title: 't', message: 'm' });
+    await t.deps.notifications.add(ownerUser.id, { id, type: 'other', title: 't', message: 'm' });
     const stranger = t.client();
     await signIn(stranger, t.deps);
     expect((await stranger.request('PATCH', `/api/notifications/${id}/read`)).status).toBe(404);

@@ -4,8 +4,8 @@ import { buildRegistration, TestDevice } from '../../test/factories.ts';
 
 /** Issue 17 (2), ADR 020: a unit preference defaulting from the country; measures stored in kg and cm. */
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

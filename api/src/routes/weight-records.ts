@@ -9,7 +9,7 @@ import { readJsonObject } from '../http/validate.ts';
 /** SPEC §7 weight records, online; written by the `weight.add` mutator, as a push is. */
 export function weightRecordRoutes(deps: AppDeps) {
   return createRouter('/api/weight-records')
-    .get('/', 'signedIn', (c) => serializedJson(c, deps.weightRecords.listJson(currentUser(c).id)))
+    .get('/', 'signedIn', async (c) => serializedJson(c, await deps.weightRecords.listJson(currentUser(c).id)))
 
     .post('/', 'signedIn', async (c) => {
       const body = await readJsonObject(c);
@@ -25,6 +25,6 @@ export function weightRecordRoutes(deps: AppDeps) {
         deps.mutations.run(userId, weightAdd, { id, weight: weight.value, notes: notes.value, createdAt: new Date(deps.now()).toISOString() }),
       );
       if (!write.ok) throw new DomainError(write.code);
-      return c.json({ weightRecord: deps.weightRecords.record(userId, id) }, 201);
+      return c.json({ weightRecord: await deps.weightRecords.record(userId, id) }, 201);
     });
 }

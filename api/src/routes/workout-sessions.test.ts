@@ -7,8 +7,8 @@ import { outcomesOf as outcomes, pullFrom as pull, pushFrom as push, signIn, Tes
 // Sunday 29 November 2026, 10:00 UTC: the session starts; the phone pushes when it finds signal.
 const world = { now: Date.UTC(2026, 10, 29, 10, 0) };
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 
@@ -106,10 +106,11 @@ describe('a workout session pushed from the gym', () => {
     expect(exported.workoutSessions).toEqual([{ id: logged.session, planId: null, weekday: null, startedAt: minutesIn(0), endedAt: minutesIn(20) }]);
     expect(exported.workoutExercises).toEqual([expect.objectContaining({ id: logged.exercise, name: 'Supino reto', prescription: { sets: '3', reps: '10', rest: '90s' } })]);
     expect(exported.workoutSets).toHaveLength(3);
-    const { sqlite } = t.deps.database;
-    const count = () => ['workout_sessions', 'workout_exercises', 'workout_sets'].map((table) => (sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(user.id) as { n: number }).n);
-    expect(count()).toEqual([1, 1, 3]);
-    t.deps.database.sqlite.prepare('DELETE FROM users WHERE id = ?').run(user.id);
-    expect(count()).toEqual([0, 0, 0]);
+    const { sql } = t.deps.database;
+    const count = () =>
+      Promise.all(['workout_sessions', 'workout_exercises', 'workout_sets'].map(async (table) => (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [user.id]))?.n));
+    expect(await count()).toEqual([1, 1, 3]);
+    await sql.run('DELETE FROM users WHERE id = ?', [user.id]);
+    expect(await count()).toEqual([0, 0, 0]);
   });
 });

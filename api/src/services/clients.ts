@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { unitSystemOfCountry, type UnitSystem } from '#protocol/domain/units.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { COUNTRY_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
@@ -9,8 +8,9 @@ import type { ClientDto } from '#protocol/contract/clients.ts';
 import { weekdayOf, type Weekday } from '#protocol/domain/check-ins.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { homeTimeZone } from './daily-progress.ts';
-import type { Db } from '../db/client.ts';
-import { healthConsents, users, weightRecords, type UserRow } from '../db/schema/index.ts';
+import { UniqueViolationError, type SqlDatabase } from '../db/sql/port.ts';
+import { tableRows } from '../db/sql/table-rows.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
 import { HEALTH_CONSENT_VERSION } from '#protocol/domain/health-consent.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 
@@ -18,8 +18,9 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
  * The client as every response shows it. `users.current_weight` keeps the weight given at
  * registration; the current weight is the latest record's, so a read never lags a weigh-in.
  */
-export function toClientDto(db: Db, row: UserRow): ClientDto {
-  const latest = latestWeight(db, row.id);
+export async function toClientDto(db: SqlDatabase, row: UserRow): Promise<ClientDto> {
+  const latest = await latestWeight(db, row.id);
+  const coach = row.teacherId ? await db.get<{ questions: string | null }>('SELECT check_in_questions AS questions FROM users WHERE id = ?', [row.teacherId]) : undefined;
   return {
     id: row.id,
     name: row.name,
@@ -48,49 +49,27 @@ export function toClientDto(db: Db, row: UserRow): ClientDto {
     createdAt: new Date(row.createdAt).toISOString(),
     checkInDay: (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday,
     healthConsentAt: row.healthConsentAt === null ? null : new Date(row.healthConsentAt).toISOString(),
-    checkInQuestions: row.teacherId ? (db.select({ questions: users.checkInQuestions }).from(users).where(eq(users.id, row.teacherId)).get()?.questions ?? []) : [],
+    checkInQuestions: coach?.questions ? (userRows.decode({ check_in_questions: coach.questions }).checkInQuestions ?? []) : [],
   };
 }
 
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+export const userRows = tableRows(users);
 
-/** The lookup behind every signed-in read: built and prepared once per database, not per call. */
-const prepareUserById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
-const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+export const isUniqueViolation = (error: unknown) => error instanceof UniqueViolationError;
 
-export function findUserById(db: Db, id: string): UserRow | undefined {
-  let query = userByIdQueries.get(db);
-  if (!query) {
-    query = prepareUserById(db);
-    userByIdQueries.set(db, query);
-  }
-  return query.get({ id });
+export async function findUserById(db: SqlDatabase, id: string): Promise<UserRow | undefined> {
+  const stored = await db.get<Record<string, unknown>>('SELECT * FROM users WHERE id = ?', [id]);
+  return stored && userRows.decode(stored);
 }
 
-/** Prepared once per database: every client read asks for it (served by the weight list index). */
-const prepareLatestWeight = (db: Db) =>
-  db
-    .select({ weight: weightRecords.weight, createdAt: weightRecords.createdAt })
-    .from(weightRecords)
-    .where(and(eq(weightRecords.userId, sql.placeholder('userId')), isNull(weightRecords.deletedAt)))
-    .orderBy(desc(weightRecords.createdAt), desc(weightRecords.id))
-    .limit(1)
-    .prepare();
-const latestWeightQueries = new WeakMap<Db, ReturnType<typeof prepareLatestWeight>>();
-
-/** The client's latest weight record that is not deleted, or undefined with none. */
-export function latestWeight(db: Db, userId: string): { weight: number; createdAt: number } | undefined {
-  let query = latestWeightQueries.get(db);
-  if (!query) {
-    query = prepareLatestWeight(db);
-    latestWeightQueries.set(db, query);
-  }
-  return query.get({ userId });
+/** The client's latest weight record that is not deleted, or undefined with none (served by the weight list index). */
+export function latestWeight(db: SqlDatabase, userId: string): Promise<{ weight: number; createdAt: number } | undefined> {
+  return db.get('SELECT weight, created_at AS "createdAt" FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1', [userId]);
 }
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+export async function findUserByEmail(db: SqlDatabase, email: string): Promise<UserRow | undefined> {
+  const stored = await db.get<Record<string, unknown>>('SELECT * FROM users WHERE email = ?', [email.trim().toLowerCase()]);
+  return stored && userRows.decode(stored);
 }
 
 /** Fields a person may set on their own account, shared by registration and profile edits. */
@@ -104,7 +83,7 @@ function profileFields(input: ProfileUpdateInput | RegisterClientInput) {
  * language follows the country (BR → pt-BR, AR → es-AR, US → en-US) unless one is given, and so
  * do the units (lb and ft + in in the US, ADR 020).
  */
-export async function registerClient(db: Db, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
+export async function registerClient(db: SqlDatabase, input: RegisterClientInput, now: number, role: Role = 'user'): Promise<UserRow> {
   const { password, referralCode: _referralCode, healthDataConsent, healthConsentLocale, ...fields } = profileFields(input) as ReturnType<typeof profileFields> & {
     password: string;
     referralCode?: string;
@@ -132,10 +111,10 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
     createdAt: now,
     updatedAt: now,
   };
-  return db.transaction(() => {
-    const user = insertAccount(db, row);
+  return db.transaction(async () => {
+    const user = await insertAccount(db, row);
     // Made with no interface (the seed, a test's account): the profile's language stands for it.
-    if (healthDataConsent) recordHealthConsent(db, user.id, 'given', healthConsentLocale ?? user.preferredLanguage, now);
+    if (healthDataConsent) await recordHealthConsent(db, user.id, 'given', healthConsentLocale ?? user.preferredLanguage, now);
     return user;
   });
 }
@@ -144,14 +123,16 @@ export async function registerClient(db: Db, input: RegisterClientInput, now: nu
  * One line of the consent's record (LGPD art. 8 §2): what, when, and the wording's version and
  * language: the interface's the person read it in, which need not be their profile's.
  */
-export function recordHealthConsent(db: Db, userId: string, action: 'given' | 'withdrawn', locale: string, now: number): void {
-  db.insert(healthConsents).values({ userId, action, version: HEALTH_CONSENT_VERSION, locale, at: now }).run();
+export async function recordHealthConsent(db: SqlDatabase, userId: string, action: 'given' | 'withdrawn', locale: string, now: number): Promise<void> {
+  await db.run('INSERT INTO health_consents (user_id, action, version, locale, at) VALUES (?, ?, ?, ?, ?)', [userId, action, HEALTH_CONSENT_VERSION, locale, now]);
 }
 
 /** Inserts a new account; an email already registered is the 409 the forms show under the field. */
-export function insertAccount(db: Db, row: typeof users.$inferInsert): UserRow {
+export async function insertAccount(db: SqlDatabase, row: typeof users.$inferInsert): Promise<UserRow> {
+  const { names, params } = userRows.encode(row);
   try {
-    return db.insert(users).values(row).returning().get();
+    const stored = await db.get<Record<string, unknown>>(`INSERT INTO users (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) RETURNING *`, params);
+    return userRows.decode(stored as Record<string, unknown>);
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', { fields: [{ field: 'email', key: 'errors.EMAIL_TAKEN' }] });
     throw error;
@@ -159,8 +140,8 @@ export function insertAccount(db: Db, row: typeof users.$inferInsert): UserRow {
 }
 
 /** The account for these credentials, or null; the same work is done whether the email exists or not. */
-export async function authenticate(db: Db, email: string, password: string): Promise<UserRow | null> {
-  const user = findUserByEmail(db, email);
+export async function authenticate(db: SqlDatabase, email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(db, email);
   if (!user) {
     await burnPasswordCheck(password);
     return null;
@@ -168,6 +149,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-export async function changePassword(db: Db, userId: string, password: string, now: number): Promise<void> {
-  db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, userId)).run();
+export async function changePassword(db: SqlDatabase, userId: string, password: string, now: number): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.run('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?', [passwordHash, now, userId]);
 }

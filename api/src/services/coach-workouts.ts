@@ -4,7 +4,6 @@
  * the latest published plan. In the coach's scope of the threads: a teacher's own students, admins
  * every client.
  */
-import type Database from 'better-sqlite3';
 import type { ExerciseKind, Prescription } from '#protocol/conflict/workout.ts';
 import type { StaffExercise, StaffWorkoutExercise, StaffWorkoutHistory, StaffWorkoutSession } from '#protocol/contract/staff.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
@@ -12,6 +11,7 @@ import { groupBy } from '#protocol/domain/group-by.ts';
 import type { WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { weekAdherence, weeklyTarget } from '#protocol/domain/workout-adherence.ts';
 import { parseWeeklySchedule, type ScheduleDay } from '#protocol/domain/workout-schedule.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 import type { Coach } from './coach-threads.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import type { ExerciseNames } from './exercise-names.ts';
@@ -58,7 +58,7 @@ interface DoneRow {
   startedAt: number;
   sessionId: string;
   position: number;
-  /** The row ids of the sessions it was done in, comma-separated. */
+  /** The ids of the sessions it was done in, comma-separated (one may repeat). */
   sessions: string;
 }
 interface PlanRow {
@@ -73,53 +73,37 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The plan's days as stored when it was saved (ADR 024); a row older than that column is read now. */
 const scheduleOf = (plan: PlanRow): ScheduleDay[] => (plan.content === null ? parseWeeklySchedule(plan.weeklySchedule) : (JSON.parse(plan.content) as WorkoutContent).schedule);
 
-export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach: Coach, clientId: string) => string, exerciseNames: ExerciseNames, now: () => number) {
-  const countryOf = sqlite.prepare<[string], string>('SELECT country_code FROM users WHERE id = ?').pluck();
-  const sessionsOf = sqlite.prepare<[string, number], SessionRow>(
-    'SELECT id, plan_id AS planId, weekday, started_at AS startedAt, ended_at AS endedAt FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT ?',
-  );
-  const exercisesOf = sqlite.prepare<[string, string], ExerciseRow>(
-    `SELECT id, session_id AS sessionId, exercise_key AS exerciseKey, name, kind, prescription, position, skipped, note FROM workout_exercises
-      WHERE user_id = ? AND deleted_at IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY position, id`,
-  );
-  const setsOf = sqlite.prepare<[string, string], SetRow>(
-    `SELECT id, exercise_id AS exerciseId, position, reps, load_kg AS loadKg, seconds, done_at AS doneAt FROM workout_sets
-      WHERE user_id = ? AND deleted_at IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY position, done_at, id`,
-  );
-  // Each name done once, grouped in SQL: every exercise row of the client's history read
-  // into JS and sorted cost 5 ms at 300 sessions and 18 ms at 1,000, on each poke of an open view;
-  // this 25–35% less, the rest the rows' reading. The bare columns are the latest session's row's
-  // (SQLite's max()); the sessions' row ids, so a session that had two names of one exercise counts once.
-  const doneOf = sqlite.prepare<[string], DoneRow>(
-    `SELECT e.exercise_key AS nameKey, e.name, COALESCE(n.exercise_id, e.exercise_key) AS exerciseId, n.version AS since, MAX(s.started_at) AS startedAt, s.id AS sessionId, e.position,
-      group_concat(DISTINCT s.rowid) AS sessions
-      FROM workout_exercises e JOIN workout_sessions s ON s.id = e.session_id AND s.user_id = e.user_id
-      LEFT JOIN exercise_names n ON n.user_id = e.user_id AND n.name_key = e.exercise_key
-      WHERE e.user_id = ? AND e.deleted_at IS NULL AND s.deleted_at IS NULL AND EXISTS (SELECT 1 FROM workout_sets t WHERE t.exercise_id = e.id AND t.deleted_at IS NULL)
-      GROUP BY e.exercise_key`,
-  );
-  const plansOf = sqlite.prepare<[string, string], PlanRow>(
-    'SELECT id, frequency, content, weekly_schedule AS weeklySchedule FROM workout_plans WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))',
-  );
-  const latestPlanOf = sqlite.prepare<[string], PlanRow>(
-    "SELECT id, frequency, content, weekly_schedule AS weeklySchedule FROM workout_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC LIMIT 1",
-  );
-  // A week back and a day more: the week's first day in any zone is within it.
-  const finishedSinceOf = sqlite
-    .prepare<[string, number], number>('SELECT started_at FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL AND ended_at IS NOT NULL AND started_at >= ?')
-    .pluck();
+/** `IN (?, ?, …)` for a list that is not empty. */
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
+export function createCoachWorkouts(db: SqlDatabase, clientFor: (coach: Coach, clientId: string) => Promise<string>, exerciseNames: ExerciseNames, now: () => number) {
   /** The name of each session's day, from the plan it followed (a later version of the plan may have renamed it). */
-  function dayNames(userId: string, sessions: readonly SessionRow[]): (session: SessionRow) => string | null {
+  async function dayNames(userId: string, sessions: readonly SessionRow[]): Promise<(session: SessionRow) => string | null> {
     const planIds = [...new Set(sessions.flatMap((session) => (session.planId === null ? [] : [session.planId])))];
-    const schedules = new Map(plansOf.all(userId, JSON.stringify(planIds)).map((plan) => [plan.id, scheduleOf(plan)]));
+    const plans =
+      planIds.length === 0
+        ? []
+        : await db.all<PlanRow>(`SELECT id, frequency, content, weekly_schedule AS "weeklySchedule" FROM workout_plans WHERE user_id = ? AND id IN (${placeholders(planIds)})`, [userId, ...planIds]);
+    const schedules = new Map(plans.map((plan) => [plan.id, scheduleOf(plan)]));
     return (session) => schedules.get(session.planId ?? '')?.find((day) => day.weekday === session.weekday)?.name ?? null;
   }
 
-  function exercisesBySession(userId: string, sessionIds: string): Map<string, StaffWorkoutExercise[]> {
-    const sets = groupBy(setsOf.all(userId, sessionIds), (set) => set.exerciseId, ({ exerciseId: _exerciseId, doneAt, ...set }) => ({ ...set, doneAt: iso(doneAt) }));
+  async function exercisesBySession(userId: string, sessionIds: readonly string[]): Promise<Map<string, StaffWorkoutExercise[]>> {
+    if (sessionIds.length === 0) return new Map();
+    const inSessions = `session_id IN (${placeholders(sessionIds)})`;
+    const setRows = await db.all<SetRow>(
+      `SELECT id, exercise_id AS "exerciseId", position, reps, load_kg AS "loadKg", seconds, done_at AS "doneAt" FROM workout_sets
+        WHERE user_id = ? AND deleted_at IS NULL AND ${inSessions} ORDER BY position, done_at, id`,
+      [userId, ...sessionIds],
+    );
+    const exerciseRows = await db.all<ExerciseRow>(
+      `SELECT id, session_id AS "sessionId", exercise_key AS "exerciseKey", name, kind, prescription, position, skipped, note FROM workout_exercises
+        WHERE user_id = ? AND deleted_at IS NULL AND ${inSessions} ORDER BY position, id`,
+      [userId, ...sessionIds],
+    );
+    const sets = groupBy(setRows, (set) => set.exerciseId, ({ exerciseId: _exerciseId, doneAt, ...set }) => ({ ...set, doneAt: iso(doneAt) }));
     return groupBy(
-      exercisesOf.all(userId, sessionIds),
+      exerciseRows,
       (exercise) => exercise.sessionId,
       ({ sessionId: _sessionId, prescription, skipped, ...exercise }) => ({
         ...exercise,
@@ -134,28 +118,53 @@ export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach
    * Every exercise done, by the id its names share, the latest done first (in a session, in its
    * order). Its first name is the one the others were merged into (ADR 030): the name whose row has
    * held the id longest, as a merge writes only the rows that take the id.
+   *
+   * Each name done once, grouped in SQL: every exercise row of the client's history read into JS
+   * and sorted cost 5 ms at 300 sessions and 18 ms at 1,000, on each poke of an open view. A name's
+   * figures come from one pass over its rows (the latest start, the sessions' ids, so a session
+   * that had two names of one exercise counts once); its name as written, and its place, from its
+   * row in that latest session, found by index.
    */
-  function exercisesDone(userId: string): StaffExercise[] {
+  async function exercisesDone(userId: string): Promise<StaffExercise[]> {
+    const rows = await db.all<DoneRow>(
+      `SELECT g.exercise_key AS "nameKey", l.name, g.exercise_id AS "exerciseId", g.since, g.started_at AS "startedAt", ls.id AS "sessionId", l.position, g.sessions
+        FROM (SELECT e.exercise_key, max(COALESCE(n.exercise_id, e.exercise_key)) AS exercise_id, max(n.version) AS since, max(s.started_at) AS started_at, string_agg(s.id, ',') AS sessions
+            FROM workout_exercises e JOIN workout_sessions s ON s.id = e.session_id AND s.user_id = e.user_id
+            LEFT JOIN exercise_names n ON n.user_id = e.user_id AND n.name_key = e.exercise_key
+            WHERE e.user_id = ? AND e.deleted_at IS NULL AND s.deleted_at IS NULL AND EXISTS (SELECT 1 FROM workout_sets t WHERE t.exercise_id = e.id AND t.deleted_at IS NULL)
+            GROUP BY e.exercise_key) g
+          CROSS JOIN workout_sessions ls CROSS JOIN workout_exercises l
+        WHERE ls.user_id = ? AND ls.started_at = g.started_at AND ls.deleted_at IS NULL
+          AND l.session_id = ls.id AND l.user_id = ls.user_id AND l.exercise_key = g.exercise_key AND l.deleted_at IS NULL
+          AND EXISTS (SELECT 1 FROM workout_sets t WHERE t.exercise_id = l.id AND t.deleted_at IS NULL)`,
+      [userId, userId],
+    );
     const latestFirst = (a: DoneRow, b: DoneRow) => b.startedAt - a.startedAt || b.sessionId.localeCompare(a.sessionId) || a.position - b.position;
-    return [...groupBy(doneOf.all(userId).sort(latestFirst), (row) => row.exerciseId)].map(([exerciseId, rows]) => {
-      const into = rows.reduce((held, row) => ((row.since ?? Infinity) < (held.since ?? Infinity) ? row : held));
+    // A latest session may hold a name twice (or two sessions start at one instant): its first row stands.
+    const seen = new Set<string>();
+    const done = rows.sort(latestFirst).filter((row) => !seen.has(row.nameKey) && seen.add(row.nameKey));
+    return [...groupBy(done, (row) => row.exerciseId)].map(([exerciseId, names]) => {
+      const into = names.reduce((held, row) => ((row.since ?? Infinity) < (held.since ?? Infinity) ? row : held));
       return {
         exerciseId,
-        names: [into, ...rows.filter((row) => row !== into)].map(({ nameKey, name }) => ({ nameKey, name })),
-        sessions: new Set(rows.flatMap((row) => row.sessions.split(','))).size,
-        lastDoneAt: iso(rows[0]?.startedAt ?? 0),
+        names: [into, ...names.filter((row) => row !== into)].map(({ nameKey, name }) => ({ nameKey, name })),
+        sessions: new Set(names.flatMap((row) => row.sessions.split(','))).size,
+        lastDoneAt: iso(names[0]?.startedAt ?? 0),
       };
     });
   }
 
   return {
     /** 404 for no such client, 403 for one outside the coach's scope (`clientFor`). */
-    history(coach: Coach, clientId: string): StaffWorkoutHistory {
-      const userId = clientFor(coach, clientId);
+    async history(coach: Coach, clientId: string): Promise<StaffWorkoutHistory> {
+      const userId = await clientFor(coach, clientId);
       const at = now();
-      const rows = sessionsOf.all(userId, COACH_WORKOUT_SESSIONS);
-      const dayName = dayNames(userId, rows);
-      const exercises = exercisesBySession(userId, JSON.stringify(rows.map((row) => row.id)));
+      const rows = await db.all<SessionRow>(
+        'SELECT id, plan_id AS "planId", weekday, started_at AS "startedAt", ended_at AS "endedAt" FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT ?',
+        [userId, COACH_WORKOUT_SESSIONS],
+      );
+      const dayName = await dayNames(userId, rows);
+      const exercises = await exercisesBySession(userId, rows.map((row) => row.id));
       const sessions: StaffWorkoutSession[] = rows.map((row) => ({
         id: row.id,
         planId: row.planId,
@@ -165,28 +174,37 @@ export function createCoachWorkouts(sqlite: Database.Database, clientFor: (coach
         endedAt: row.endedAt === null ? null : iso(row.endedAt),
         exercises: exercises.get(row.id) ?? [],
       }));
-      const timeZone = homeTimeZone(countryOf.get(userId) ?? '');
-      const plan = latestPlanOf.get(userId);
+      const timeZone = homeTimeZone((await db.get<{ country_code: string }>('SELECT country_code FROM users WHERE id = ?', [userId]))?.country_code ?? '');
+      const plan = await db.get<PlanRow>(
+        `SELECT id, frequency, content, weekly_schedule AS "weeklySchedule" FROM workout_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL
+          ORDER BY published_at DESC, id DESC LIMIT 1`,
+        [userId],
+      );
+      // A week back and a day more: the week's first day in any zone is within it.
+      const finished = await db.all<{ started_at: number }>(
+        'SELECT started_at FROM workout_sessions WHERE user_id = ? AND deleted_at IS NULL AND ended_at IS NOT NULL AND started_at >= ?',
+        [userId, at - 8 * DAY_MS],
+      );
       const adherence = weekAdherence({
-        finishedStarts: finishedSinceOf.all(userId, at - 8 * DAY_MS).map(iso),
+        finishedStarts: finished.map((row) => iso(row.started_at)),
         today: localDateIn(timeZone, new Date(at)),
         timeZone,
         target: plan ? weeklyTarget({ frequency: plan.frequency, schedule: scheduleOf(plan) }) : null,
       });
-      return { sessions, adherence, exercises: exercisesDone(userId) };
+      return { sessions, adherence, exercises: await exercisesDone(userId) };
     },
 
     /** Two of the client's exercise names as one exercise from now on, history included (ADR 030); the exercises as they then are. */
-    merge(coach: Coach, clientId: string, from: string, into: string): StaffExercise[] {
-      const userId = clientFor(coach, clientId);
-      exerciseNames.merge(userId, from, into);
+    async merge(coach: Coach, clientId: string, from: string, into: string): Promise<StaffExercise[]> {
+      const userId = await clientFor(coach, clientId);
+      await exerciseNames.merge(userId, from, into);
       return exercisesDone(userId);
     },
 
     /** A merged name as an exercise of its own again. */
-    separate(coach: Coach, clientId: string, nameKey: string): StaffExercise[] {
-      const userId = clientFor(coach, clientId);
-      exerciseNames.separate(userId, nameKey);
+    async separate(coach: Coach, clientId: string, nameKey: string): Promise<StaffExercise[]> {
+      const userId = await clientFor(coach, clientId);
+      await exerciseNames.separate(userId, nameKey);
       return exercisesDone(userId);
     },
   };

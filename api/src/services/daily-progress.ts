@@ -29,11 +29,12 @@ export function todayFor(countryCode: string, now: number, timeZone?: string): s
 }
 
 /** SPEC §3 daily progress for one local date, with the month's progress and today's plan flags. */
-export function progressSummary(deps: AppDeps, userId: string, localDate: string) {
-  const day = deps.dailyProgress.day(userId, localDate) ?? emptyDay(localDate);
+export async function progressSummary(deps: AppDeps, userId: string, localDate: string) {
+  const day = (await deps.dailyProgress.day(userId, localDate)) ?? emptyDay(localDate);
   const month = localDate.slice(0, 7);
-  const completed = deps.dailyProgress.completedDates(userId, `${month}-01`, `${month}-31`);
-  const workout = deps.plans.publishedWorkouts(userId)[0];
+  const completed = await deps.dailyProgress.completedDates(userId, `${month}-01`, `${month}-31`);
+  const workout = (await deps.plans.publishedWorkouts(userId))[0];
+  const diets = await deps.plans.publishedDiets(userId);
   return {
     localDate,
     workoutCompleted: day.workoutCompleted,
@@ -44,7 +45,7 @@ export function progressSummary(deps: AppDeps, userId: string, localDate: string
     points: dailyPoints(day),
     percent: dailyPercent(day),
     hasWorkoutToday: workout ? trainingOn(workout.content.schedule, localDate) !== null : false,
-    hasDietToday: deps.plans.publishedDiets(userId).length > 0,
+    hasDietToday: diets.length > 0,
     monthlyProgress: monthlyProgress(completed, month),
   };
 }

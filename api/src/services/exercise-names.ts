@@ -5,60 +5,66 @@
  * exercise, or takes a name out again. Every row written takes a sync version, so the client's
  * devices pull it and their history follows the id.
  */
-import type Database from 'better-sqlite3';
 import type { ExerciseName } from '#protocol/conflict/workout.ts';
 import { exerciseKeyOf, mergedNames, separatedName } from '#protocol/domain/exercise-name.ts';
 import type { WorkoutContent } from '#protocol/domain/plan-content.ts';
 import { validationError } from '#protocol/errors.ts';
 import { uuidv7 } from '#protocol/ids.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 
-export function createExerciseNames(sqlite: Database.Database, versions: SyncVersions, now: () => number) {
-  const namesOf = sqlite.prepare<[string], ExerciseName>('SELECT id, name_key AS nameKey, exercise_id AS exerciseId FROM exercise_names WHERE user_id = ? ORDER BY name_key');
-  const write = sqlite.prepare(
-    `INSERT INTO exercise_names (id, user_id, name_key, exercise_id, version) VALUES (@id, @userId, @nameKey, @exerciseId, @version)
-      ON CONFLICT (id) DO UPDATE SET exercise_id = excluded.exercise_id, version = excluded.version WHERE exercise_names.user_id = excluded.user_id`,
-  );
-  const named = sqlite.prepare<[string, string, string, string], { nameKey: string }>(
-    `SELECT exercise_key AS nameKey FROM workout_exercises WHERE user_id = ? AND exercise_key = ? AND deleted_at IS NULL
-      UNION ALL SELECT name_key FROM exercise_names WHERE user_id = ? AND name_key = ? LIMIT 1`,
-  );
+export function createExerciseNames(db: SqlDatabase, versions: SyncVersions, now: () => number) {
+  const namesOf = (userId: string) =>
+    db.all<ExerciseName>('SELECT id, name_key AS "nameKey", exercise_id AS "exerciseId" FROM exercise_names WHERE user_id = ? ORDER BY name_key', [userId]);
   const newId = () => uuidv7(now());
-  const store = (userId: string, rows: readonly ExerciseName[]) => {
-    for (const row of rows) write.run({ ...row, userId, version: versions.bump(userId) });
+  const store = async (userId: string, rows: readonly ExerciseName[]) => {
+    for (const row of rows) {
+      await db.run(
+        `INSERT INTO exercise_names (id, user_id, name_key, exercise_id, version) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO UPDATE SET exercise_id = excluded.exercise_id, version = excluded.version WHERE exercise_names.user_id = excluded.user_id`,
+        [row.id, userId, row.nameKey, row.exerciseId, await versions.bump(userId)],
+      );
+    }
   };
   /** A name the client has trained or been given, else the field's refusal. */
-  const known = (userId: string, nameKey: string, field: string) => {
-    if (named.get(userId, nameKey, userId, nameKey) === undefined) throw validationError([{ field, key: 'validation.invalidOption' }]);
+  const known = async (userId: string, nameKey: string, field: string) => {
+    const named = await db.get(
+      `SELECT exercise_key FROM workout_exercises WHERE user_id = ? AND exercise_key = ? AND deleted_at IS NULL
+        UNION ALL SELECT name_key FROM exercise_names WHERE user_id = ? AND name_key = ? LIMIT 1`,
+      [userId, nameKey, userId, nameKey],
+    );
+    if (named === undefined) throw validationError([{ field, key: 'validation.invalidOption' }]);
   };
 
   return {
     /** Gives each exercise of a published plan's schedule its name's id, a new one for a new name (in the caller's transaction). */
-    identify(userId: string, content: WorkoutContent): void {
-      const have = new Set(namesOf.all(userId).map((name) => name.nameKey));
+    async identify(userId: string, content: WorkoutContent): Promise<void> {
+      const have = new Set((await namesOf(userId)).map((name) => name.nameKey));
       const keys = new Set(content.schedule.flatMap((day) => day.exercises.map((exercise) => exerciseKeyOf(exercise.name))).filter((key) => key !== '' && !have.has(key)));
-      store(
+      await store(
         userId,
         [...keys].map((nameKey) => ({ id: newId(), nameKey, exerciseId: newId() })),
       );
     },
 
     /** Merges `from` into `into` (name keys the client has trained or been given); false when they were one already. */
-    merge: sqlite.transaction((userId: string, from: string, into: string): boolean => {
-      known(userId, from, 'from');
-      known(userId, into, 'into');
-      const written = mergedNames(namesOf.all(userId), from, into, newId);
-      store(userId, written);
-      return written.length > 0;
-    }),
+    merge: (userId: string, from: string, into: string): Promise<boolean> =>
+      db.transaction(async () => {
+        await known(userId, from, 'from');
+        await known(userId, into, 'into');
+        const written = mergedNames(await namesOf(userId), from, into, newId);
+        await store(userId, written);
+        return written.length > 0;
+      }),
 
     /** Takes a merged name out of its exercise; false when it named one alone. */
-    separate: sqlite.transaction((userId: string, nameKey: string): boolean => {
-      known(userId, nameKey, 'nameKey');
-      const separated = separatedName(namesOf.all(userId), nameKey, newId);
-      if (separated) store(userId, [separated]);
-      return separated !== null;
-    }),
+    separate: (userId: string, nameKey: string): Promise<boolean> =>
+      db.transaction(async () => {
+        await known(userId, nameKey, 'nameKey');
+        const separated = separatedName(await namesOf(userId), nameKey, newId);
+        if (separated) await store(userId, [separated]);
+        return separated !== null;
+      }),
   };
 }
 

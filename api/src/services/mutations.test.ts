@@ -7,8 +7,8 @@ import { createUser } from '../../test/factories.ts';
 const NIGHT = Date.parse('2026-11-26T01:30:00Z');
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => NIGHT });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NIGHT });
 });
 afterAll(() => t.close());
 
@@ -19,9 +19,9 @@ describe('mutations run on the server', () => {
     ['US', '2026-11-25'],
   ])('a write that names no day lands on the %s client’s own day, not the UTC one', async (countryCode, day) => {
     const { user } = await createUser(t.deps, { countryCode });
-    const result = t.deps.database.sqlite.transaction(() => t.deps.mutations.run(user.id, progressSet, { field: 'mood', value: 4 }))();
+    const result = await t.deps.database.sql.transaction(() => t.deps.mutations.run(user.id, progressSet, { field: 'mood', value: 4 }));
     expect(result).toMatchObject({ ok: true, changed: true });
-    expect(t.deps.dailyProgress.day(user.id, day)?.mood).toBe(4);
-    expect(t.deps.dailyProgress.day(user.id, '2026-11-26')).toBeUndefined();
+    expect((await t.deps.dailyProgress.day(user.id, day))?.mood).toBe(4);
+    expect(await t.deps.dailyProgress.day(user.id, '2026-11-26')).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { PlanId } from '#protocol/domain/plans.ts';
 import { PLAN_PRICING } from '#protocol/domain/plans.ts';
@@ -6,6 +5,7 @@ import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import type { Subscriptions } from './subscriptions.ts';
 import type { Commissions } from './commissions.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 
 import type { OrderStatus, PaymentMethod, PaymentProvider } from '#protocol/domain/orders.ts';
 import type { AdminOrder, OrderDto } from '#protocol/contract/orders.ts';
@@ -63,75 +63,97 @@ const toDto = (row: OrderRaw): OrderDto => ({
  * a payment settles its order once — replays, duplicate deliveries and parallel ones included —
  * and activates the plan in the same transaction as the order's change and the commission.
  */
-export function createOrders(sqlite: Database.Database, subscriptions: Subscriptions, commissions: Pick<Commissions, 'reverse'>, now: () => number) {
-  const insert = sqlite.prepare(
-    `INSERT INTO orders (id, user_id, plan_id, amount, currency, locale, provider, status, created_at, updated_at)
-     VALUES (@id, @userId, @planId, @amount, @currency, @locale, @provider, 'pending', @at, @at)`,
-  );
-  const byId = sqlite.prepare<[string], OrderRaw>('SELECT * FROM orders WHERE id = ?');
-  const byPayment = sqlite.prepare<[string, string], OrderRaw>('SELECT * FROM orders WHERE provider = ? AND payment_id = ?');
-  const forUser = sqlite.prepare<[string], OrderRaw>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC');
-  const allOrders = sqlite.prepare<{ status: string | null; provider: string | null; flagged: number }, OrderRaw & { user_name: string; user_email: string }>(
-    `SELECT o.*, u.name AS user_name, u.email AS user_email FROM orders o JOIN users u ON u.id = o.user_id
-     WHERE (@status IS NULL OR o.status = @status) AND (@provider IS NULL OR o.provider = @provider) AND (@flagged = 0 OR o.flag IS NOT NULL)
-     ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
-  );
-  const setCheckout = sqlite.prepare('UPDATE orders SET checkout_id = ?, updated_at = ? WHERE id = ?');
-  const setStatus = sqlite.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
-  const setPaid = sqlite.prepare("UPDATE orders SET status = 'paid', payment_id = ?, subscription_id = ?, method = ?, receipt_url = ?, flag = NULL, updated_at = ? WHERE id = ?");
-  const setFlag = sqlite.prepare('UPDATE orders SET payment_id = ?, flag = ?, updated_at = ? WHERE id = ?');
-  const setRefunded = sqlite.prepare("UPDATE orders SET status = 'refunded', updated_at = ? WHERE id = ?");
+export function createOrders(db: SqlDatabase, subscriptions: Subscriptions, commissions: Pick<Commissions, 'reverse'>, now: () => number) {
+  const byId = (id: string) => db.get<OrderRaw>('SELECT * FROM orders WHERE id = ?', [id]);
+  const byPayment = (provider: PaymentProvider, paymentId: string) => db.get<OrderRaw>('SELECT * FROM orders WHERE provider = ? AND payment_id = ?', [provider, paymentId]);
 
   /**
    * A paid order's money went back (a refund, or a chargeback the bank opened): its plan ends and
-   * the teacher's commission is taken back, in one transaction, once.
+   * the teacher's commission is taken back, in one transaction, once. The order turns refunded
+   * first, only from paid: of two deliveries at once, one changes it and the other is a duplicate.
    */
-  const refundTransaction = sqlite.transaction((provider: PaymentProvider, paymentId: string): 'refunded' | 'duplicate' | 'unknownPayment' => {
-    const order = byPayment.get(provider, paymentId);
-    if (!order) return 'unknownPayment';
-    if (order.status !== 'paid' || order.subscription_id === null) return 'duplicate';
-    subscriptions.end(order.subscription_id);
-    commissions.reverse(order.subscription_id);
-    setRefunded.run(now(), order.id);
-    return 'refunded';
-  });
+  const refund = (provider: PaymentProvider, paymentId: string): Promise<'refunded' | 'duplicate' | 'unknownPayment'> =>
+    db.transaction(async () => {
+      const order = await byPayment(provider, paymentId);
+      if (!order) return 'unknownPayment';
+      if (order.status !== 'paid' || order.subscription_id === null) return 'duplicate';
+      const { changes } = await db.run("UPDATE orders SET status = 'refunded', updated_at = ? WHERE id = ? AND status = 'paid'", [now(), order.id]);
+      if (changes === 0) return 'duplicate';
+      await subscriptions.end(order.subscription_id);
+      await commissions.reverse(order.subscription_id);
+      return 'refunded';
+    });
 
-  const settleTransaction = sqlite.transaction((payment: ProviderPayment): Settlement => {
-    const order = byId.get(payment.orderId);
-    if (!order || order.provider !== payment.provider) return { outcome: 'unknownOrder' };
-    const settledBy = byPayment.get(payment.provider, payment.paymentId);
-    if (order.status === 'paid' || (settledBy && settledBy.status === 'paid')) return { outcome: 'duplicate' };
-    const reason = payment.currency !== order.currency ? 'currency' : payment.amount !== order.amount ? 'amount' : null;
-    if (reason) {
-      setFlag.run(payment.paymentId, reason, now(), order.id);
-      return { outcome: 'flagged', reason };
-    }
-    const subscription = subscriptions.activate(order.user_id, order.plan_id as PlanId, order.locale as Locale, 'webhook', `${payment.provider}:${payment.paymentId}`);
-    setPaid.run(payment.paymentId, subscription.id, payment.method ?? null, payment.receiptUrl ?? null, now(), order.id);
-    return { outcome: 'activated', subscription, userId: order.user_id };
-  });
+  /**
+   * The order turns paid before the plan activates, only from a state not settled yet: of two
+   * settlements at once, one changes it and the other is a duplicate. A refunded order was settled
+   * once already: a late replay of its payment activates nothing again.
+   */
+  const settle = (payment: ProviderPayment): Promise<Settlement> =>
+    db.transaction(async (): Promise<Settlement> => {
+      const order = await byId(payment.orderId);
+      if (!order || order.provider !== payment.provider) return { outcome: 'unknownOrder' };
+      const settledBy = await byPayment(payment.provider, payment.paymentId);
+      if (order.status === 'paid' || order.status === 'refunded' || (settledBy && settledBy.status === 'paid')) return { outcome: 'duplicate' };
+      const reason = payment.currency !== order.currency ? 'currency' : payment.amount !== order.amount ? 'amount' : null;
+      if (reason) {
+        const flagged = await db.run("UPDATE orders SET payment_id = ?, flag = ?, updated_at = ? WHERE id = ? AND status NOT IN ('paid', 'refunded')", [payment.paymentId, reason, now(), order.id]);
+        return flagged.changes === 0 ? { outcome: 'duplicate' } : { outcome: 'flagged', reason };
+      }
+      const { changes } = await db.run(
+        "UPDATE orders SET status = 'paid', payment_id = ?, method = ?, receipt_url = ?, flag = NULL, updated_at = ? WHERE id = ? AND status NOT IN ('paid', 'refunded')",
+        [payment.paymentId, payment.method ?? null, payment.receiptUrl ?? null, now(), order.id],
+      );
+      if (changes === 0) return { outcome: 'duplicate' };
+      const subscription = await subscriptions.activate(order.user_id, order.plan_id as PlanId, order.locale as Locale, 'webhook', `${payment.provider}:${payment.paymentId}`);
+      await db.run('UPDATE orders SET subscription_id = ? WHERE id = ?', [subscription.id, order.id]);
+      return { outcome: 'activated', subscription, userId: order.user_id };
+    });
 
   return {
     /** A pending order for a plan at the price of `locale`'s table (the client's country). */
-    create(userId: string, planId: PlanId, locale: Locale, provider: PaymentProvider): OrderDto {
+    async create(userId: string, planId: PlanId, locale: Locale, provider: PaymentProvider): Promise<OrderDto> {
       const pricing = PLAN_PRICING[locale];
       const at = now();
-      const id = uuidv7(at);
-      insert.run({ id, userId, planId, amount: pricing.prices[planId], currency: pricing.currency, locale, provider, at });
-      return toDto(byId.get(id) as OrderRaw);
+      const row = await db.get<OrderRaw>(
+        `INSERT INTO orders (id, user_id, plan_id, amount, currency, locale, provider, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING *`,
+        [uuidv7(at), userId, planId, pricing.prices[planId], pricing.currency, locale, provider, at, at],
+      );
+      return toDto(row as OrderRaw);
     },
-    attachCheckout: (orderId: string, checkoutId: string) => void setCheckout.run(checkoutId, now(), orderId),
+    async attachCheckout(orderId: string, checkoutId: string): Promise<void> {
+      await db.run('UPDATE orders SET checkout_id = ?, updated_at = ? WHERE id = ?', [checkoutId, now(), orderId]);
+    },
     /** A pending order the provider reports failed or expired; a settled one stays as it is. */
-    close: (orderId: string, status: 'failed' | 'expired') => void setStatus.run(status, now(), orderId),
-    /** Settles the order the payment names; announce an activation after this returns (the commit). */
-    settle: (payment: ProviderPayment): Settlement => settleTransaction(payment),
-    refund: (provider: PaymentProvider, paymentId: string) => refundTransaction(provider, paymentId),
-    forUser: (userId: string): OrderDto[] => forUser.all(userId).map(toDto),
+    async close(orderId: string, status: 'failed' | 'expired'): Promise<void> {
+      await db.run("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'", [status, now(), orderId]);
+    },
+    /** Settles the order the payment names; announce an activation after this resolves (the commit). */
+    settle,
+    refund,
+    forUser: async (userId: string): Promise<OrderDto[]> => (await db.all<OrderRaw>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC', [userId])).map(toDto),
     /** The latest 200 orders of everyone, filtered; flagged ones are those an admin must look at. */
-    all: (filter: { status?: OrderStatus; provider?: PaymentProvider; flagged?: boolean }): AdminOrder[] =>
-      allOrders
-        .all({ status: filter.status ?? null, provider: filter.provider ?? null, flagged: filter.flagged ? 1 : 0 })
-        .map((row) => ({ ...toDto(row), userName: row.user_name, userEmail: row.user_email, paymentId: row.payment_id, flag: row.flag })),
+    async all(filter: { status?: OrderStatus; provider?: PaymentProvider; flagged?: boolean }): Promise<AdminOrder[]> {
+      const conditions: string[] = [];
+      const params: string[] = [];
+      // Only the filters given: a parameter tested only for NULL has no type PostgreSQL can infer.
+      if (filter.status) {
+        conditions.push('o.status = ?');
+        params.push(filter.status);
+      }
+      if (filter.provider) {
+        conditions.push('o.provider = ?');
+        params.push(filter.provider);
+      }
+      if (filter.flagged) conditions.push('o.flag IS NOT NULL');
+      const rows = await db.all<OrderRaw & { user_name: string; user_email: string }>(
+        `SELECT o.*, u.name AS user_name, u.email AS user_email FROM orders o JOIN users u ON u.id = o.user_id
+         ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
+        params,
+      );
+      return rows.map((row) => ({ ...toDto(row), userName: row.user_name, userEmail: row.user_email, paymentId: row.payment_id, flag: row.flag }));
+    },
   };
 }
 

@@ -6,7 +6,6 @@
  * then translates the plan into the other two languages (ADR 024), as does an edit of a published
  * plan; the translation lands with one more version.
  */
-import type Database from 'better-sqlite3';
 import type { DietPlanInput, PlanTranslationEdit, WorkoutPlanInput } from '#protocol/schemas/plans.ts';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '#protocol/i18n/locales.ts';
 import { planTextKey, rewriteDiet, rewriteWorkout, type DietContent, type PlanTextKind, type WorkoutContent } from '#protocol/domain/plan-content.ts';
@@ -18,6 +17,7 @@ import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contrac
 import type { Notifications } from '../repositories/notifications.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { ExerciseNames } from './exercise-names.ts';
+import type { SqlDatabase, SqlValue } from '../db/sql/port.ts';
 import { planTexts, type PlanWords, type TranslatePlan, type TranslationEdits } from './plan-translation.ts';
 
 /** Column of each form field; the structured ones arrive as text already (schemas/plans.ts). */
@@ -90,111 +90,111 @@ function authoring<
   Dto extends Omit<PlanWords<Content>, 'details'> & { language: Locale },
   Content,
 >(
-  sqlite: Database.Database,
+  db: SqlDatabase,
   versions: SyncVersions,
   notifications: Notifications,
   now: () => number,
   translatePlan: TranslatePlan,
   kind: Kind<Input, Raw, Dto, Content>,
   /** What else publishing (or editing a published plan) does, in its transaction. */
-  published: (plan: Raw) => void = () => {},
+  published: (plan: Raw) => Promise<void> = async () => {},
 ) {
+  const { table } = kind;
   const fields = Object.keys(kind.columns) as (keyof Input & string)[];
   const columns = fields.map((field) => kind.columns[field]);
-  const byId = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE id = ? AND deleted_at IS NULL`);
-  const listFor = sqlite.prepare<[string], Raw>(`SELECT * FROM ${kind.table} WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`);
-  const insert = sqlite.prepare(
-    `INSERT INTO ${kind.table} (id, user_id, status, created_at, updated_at, version, content, unreadable, language, ${columns.join(', ')})
-     VALUES (@id, @userId, 'draft', @now, @now, @version, @content, @unreadable, @language, ${fields.map((f) => `@${f}`).join(', ')})`,
-  );
-  const update = sqlite.prepare(
-    `UPDATE ${kind.table} SET ${fields.map((f) => `${kind.columns[f]} = @${f}`).join(', ')}, content = @content, unreadable = @unreadable, translations = '{}', translation_retry = 0, updated_at = @now, version = @version WHERE id = @id`,
-  );
-  const unstructured = sqlite.prepare<[], Raw>(`SELECT * FROM ${kind.table} WHERE content IS NULL`);
-  const untranslated = sqlite.prepare<[], { id: string }>(`SELECT id FROM ${kind.table} WHERE status = 'published' AND deleted_at IS NULL AND (translations = '{}' OR translation_retry = 1) ORDER BY published_at`);
-  const restructure = sqlite.prepare(`UPDATE ${kind.table} SET content = @content, unreadable = @unreadable, version = @version WHERE id = @id`);
-  const storeTranslations = sqlite.prepare(`UPDATE ${kind.table} SET translations = @translations, translation_retry = @retry, version = @version WHERE id = @id`);
-  const storeEdits = sqlite.prepare(`UPDATE ${kind.table} SET translation_edits = @edits, updated_at = @now, version = @version WHERE id = @id`);
-  const publish = sqlite.prepare(`UPDATE ${kind.table} SET status = 'published', published_at = @now, updated_at = @now, version = @version WHERE id = @id`);
-  const remove = sqlite.prepare(`UPDATE ${kind.table} SET deleted_at = @now, updated_at = @now, version = @version WHERE id = @id`);
-  const languageOf = sqlite.prepare<[string], { preferred_language: string }>('SELECT preferred_language FROM users WHERE id = ?');
+  // A write that reads the plan first owns its row until it commits (PostgreSQL; SQLite has one writer).
+  const lock = db.dialect === 'postgres' ? ' FOR UPDATE' : '';
 
-  /** Every form field, absent optional ones as NULL, so an edit can clear a field; and their structure. */
-  const values = (input: Input) => ({
-    ...Object.fromEntries(fields.map((field) => [field, (input as Record<string, unknown>)[field] ?? null])),
-    ...kind.structure(input),
-  });
+  /** Every form field, absent optional ones as NULL, so an edit can clear a field. */
+  const values = (input: Input) => fields.map((field) => ((input as Record<string, unknown>)[field] ?? null) as SqlValue);
 
-  const found = (id: string): Raw => {
-    const row = byId.get(id);
+  /** The plan, else 404; `forUpdate` locks its row for the rest of the caller's transaction. */
+  const found = async (id: string, forUpdate = false): Promise<Raw> => {
+    const row = await db.get<Raw>(`SELECT * FROM ${table} WHERE id = ? AND deleted_at IS NULL${forUpdate ? lock : ''}`, [id]);
     if (!row) throw new DomainError('NOT_FOUND');
     return row;
   };
 
   /** Publishes a draft and notifies its client; false when it was published already. */
-  const publishNow = sqlite.transaction((id: string): boolean => {
-    const plan = found(id);
-    if (plan.status === 'published') return false;
-    publish.run({ id, now: now(), version: versions.bump(plan.user_id) });
-    published(found(id));
-    const locale = toLocale(languageOf.get(plan.user_id)?.preferred_language) ?? DEFAULT_LOCALE;
-    notifications.add(plan.user_id, {
-      id: uuidv7(now()),
-      type: kind.notification,
-      title: translate(locale, `notifications.${kind.messageKey}.title`),
-      message: translate(locale, `notifications.${kind.messageKey}.message`, { title: plan.title }),
+  const publishNow = (id: string): Promise<boolean> =>
+    db.transaction(async () => {
+      const plan = await found(id, true);
+      if (plan.status === 'published') return false;
+      const at = now();
+      await db.run(`UPDATE ${table} SET status = 'published', published_at = ?, updated_at = ?, version = ? WHERE id = ?`, [at, at, await versions.bump(plan.user_id), id]);
+      await published(await found(id));
+      const client = await db.get<{ preferred_language: string }>('SELECT preferred_language FROM users WHERE id = ?', [plan.user_id]);
+      const locale = toLocale(client?.preferred_language) ?? DEFAULT_LOCALE;
+      await notifications.add(plan.user_id, {
+        id: uuidv7(now()),
+        type: kind.notification,
+        title: translate(locale, `notifications.${kind.messageKey}.title`),
+        message: translate(locale, `notifications.${kind.messageKey}.message`, { title: plan.title }),
+      });
+      return true;
     });
-    return true;
-  });
 
   /**
    * Translates a published plan as it is now and stores it, whose AI key and quota `callerId`'s
    * are. The author waits for it (what the route answers carries it) and gets whatever the model
    * and the catalog knew, the plan marked for the background round if the model failed; that
    * round (`later`) stores nothing when the model failed, and the plan waits for the next one.
+   * The model is asked outside any transaction; only the storing is one.
    */
   async function translateStored(id: string, callerId: string, later = false): Promise<'stored' | 'stale' | 'model-failed'> {
-    const row = found(id);
+    const row = await found(id);
     const plan = kind.toDto(row);
     const edits = JSON.parse(row.translation_edits) as TranslationEdits;
     const { translations, modelFailed } = await translatePlan(callerId, plan.language, { ...plan, details: kind.details(plan) }, kind.rewrite, edits);
     if (later && modelFailed) return 'model-failed';
-    return sqlite.transaction(() => {
+    return db.transaction(async () => {
       // Only onto the text it was made from: an edit or a removal meanwhile moved the version, and
       // an edit brings its own translation.
-      if (byId.get(id)?.version !== row.version) return 'stale';
-      storeTranslations.run({ id, translations: JSON.stringify(translations), retry: modelFailed ? 1 : 0, version: versions.bump(row.user_id) });
+      const current = await db.get<{ version: number }>(`SELECT version FROM ${table} WHERE id = ? AND deleted_at IS NULL${lock}`, [id]);
+      if (current?.version !== row.version) return 'stale';
+      await db.run(`UPDATE ${table} SET translations = ?, translation_retry = ?, version = ? WHERE id = ?`, [JSON.stringify(translations), modelFailed ? 1 : 0, await versions.bump(row.user_id), id]);
       return 'stored';
-    })();
+    });
   }
 
   return {
     /** The client a plan belongs to, for the caller's scope check; 404 when there is no such plan. */
-    ownerOf: (id: string) => found(id).user_id,
-    listFor: (userId: string) => listFor.all(userId).map(kind.toDto),
+    ownerOf: async (id: string): Promise<string> => (await found(id)).user_id,
+    listFor: async (userId: string): Promise<Dto[]> =>
+      (await db.all<Raw>(`SELECT * FROM ${table} WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`, [userId])).map(kind.toDto),
     /** `language` is the author's, the one they wrote in (their request's); an edit keeps it. */
-    create: sqlite.transaction((userId: string, input: Input, language: Locale): Dto => {
-      const id = uuidv7(now());
-      insert.run({ ...values(input), id, userId, language, now: now(), version: versions.bump(userId) });
-      return kind.toDto(found(id));
-    }),
+    create: (userId: string, input: Input, language: Locale): Promise<Dto> =>
+      db.transaction(async () => {
+        const id = uuidv7(now());
+        const at = now();
+        const { content, unreadable } = kind.structure(input);
+        await db.run(
+          `INSERT INTO ${table} (id, user_id, status, created_at, updated_at, version, content, unreadable, language, ${columns.join(', ')})
+           VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ${columns.map(() => '?').join(', ')})`,
+          [id, userId, at, at, await versions.bump(userId), content, unreadable, language, ...values(input)],
+        );
+        return kind.toDto(await found(id));
+      }),
     /** An edit of a published plan is translated again before the answer. */
     async update(id: string, input: Input, callerId: string): Promise<Dto> {
-      const edited = sqlite.transaction(() => {
-        const plan = found(id);
-        update.run({ ...values(input), id, now: now(), version: versions.bump(plan.user_id) });
-        const edited = found(id);
-        if (edited.status === 'published') published(edited);
+      const edited = await db.transaction(async () => {
+        const plan = await found(id, true);
+        const { content, unreadable } = kind.structure(input);
+        await db.run(
+          `UPDATE ${table} SET ${columns.map((column) => `${column} = ?`).join(', ')}, content = ?, unreadable = ?, translations = '{}', translation_retry = 0, updated_at = ?, version = ? WHERE id = ?`,
+          [...values(input), content, unreadable, now(), await versions.bump(plan.user_id), id],
+        );
+        const edited = await found(id);
+        if (edited.status === 'published') await published(edited);
         return edited;
-      })();
+      });
       if (edited.status === 'published') await translateStored(id, callerId);
-      return kind.toDto(found(id));
+      return kind.toDto(await found(id));
     },
     /** Publishing twice changes nothing and notifies once: the button is disabled, a replay is harmless. */
     async publish(id: string, callerId: string): Promise<Dto> {
-      const published = publishNow(id);
-      if (published) await translateStored(id, callerId);
-      return kind.toDto(found(id));
+      if (await publishNow(id)) await translateStored(id, callerId);
+      return kind.toDto(await found(id));
     },
     /**
      * The author's words for the plan's translation into `locale`, replacing the ones they gave
@@ -203,19 +203,19 @@ function authoring<
      */
     async editTranslation(id: string, edit: PlanTranslationEdit, callerId: string): Promise<Dto> {
       const { locale } = edit;
-      const stored = sqlite.transaction(() => {
-        const row = found(id);
+      const stored = await db.transaction(async () => {
+        const row = await found(id, true);
         const plan = kind.toDto(row);
         if (locale === plan.language) throw validationError([{ field: 'locale', key: 'validation.invalidOption' }]);
         const known = new Set(planTexts({ ...plan, details: kind.details(plan) }, kind.rewrite).map((item) => planTextKey(item.context as PlanTextKind, item.text)));
         const problems = edit.texts.flatMap((text, i) => (known.has(planTextKey(text.kind, text.source)) ? [] : [{ field: `texts[${i}].source`, key: 'validation.invalidOption' }]));
         if (problems.length > 0) throw validationError(problems);
         const edits = { ...(JSON.parse(row.translation_edits) as TranslationEdits), [locale]: Object.fromEntries(edit.texts.map((text) => [planTextKey(text.kind, text.source), text.text])) };
-        storeEdits.run({ id, edits: JSON.stringify(edits), now: now(), version: versions.bump(row.user_id) });
+        await db.run(`UPDATE ${table} SET translation_edits = ?, updated_at = ?, version = ? WHERE id = ?`, [JSON.stringify(edits), now(), await versions.bump(row.user_id), id]);
         return found(id);
-      })();
+      });
       if (stored.status === 'published') await translateStored(id, callerId);
-      return kind.toDto(found(id));
+      return kind.toDto(await found(id));
     },
     /** Translates a plan published another way (the demo seed). */
     translate: (id: string, callerId: string) => translateStored(id, callerId),
@@ -227,38 +227,49 @@ function authoring<
      */
     async translateUntranslated(): Promise<number> {
       let stored = 0;
-      for (const { id } of untranslated.all()) {
+      const untranslated = await db.all<{ id: string }>(
+        `SELECT id FROM ${table} WHERE status = 'published' AND deleted_at IS NULL AND (translations = '{}' OR translation_retry = 1) ORDER BY published_at`,
+      );
+      for (const { id } of untranslated) {
         const outcome = await translateStored(id, BACKGROUND_TRANSLATOR, true);
         if (outcome === 'model-failed') break;
         if (outcome === 'stored') stored += 1;
       }
       return stored;
     },
-    remove: sqlite.transaction((id: string): void => {
-      const plan = found(id);
-      remove.run({ id, now: now(), version: versions.bump(plan.user_id) });
-    }),
+    remove: (id: string): Promise<void> =>
+      db.transaction(async () => {
+        const plan = await found(id, true);
+        const at = now();
+        await db.run(`UPDATE ${table} SET deleted_at = ?, updated_at = ?, version = ? WHERE id = ?`, [at, at, await versions.bump(plan.user_id), id]);
+      }),
     /**
      * Structures the plans stored before texts were structured on save (ADR 024), each with a new
      * sync version so that devices pull the new shape; the next start finds none. Returns how many.
      */
-    structureOlderPlans: sqlite.transaction((): number => {
-      const rows = unstructured.all();
-      for (const row of rows) restructure.run({ ...kind.restructure(row), id: row.id, version: versions.bump(row.user_id) });
-      return rows.length;
-    }),
+    structureOlderPlans: (): Promise<number> =>
+      db.transaction(async () => {
+        const rows = await db.all<Raw>(`SELECT * FROM ${table} WHERE content IS NULL${lock}`);
+        for (const row of rows) {
+          const { content, unreadable } = kind.restructure(row);
+          await db.run(`UPDATE ${table} SET content = ?, unreadable = ?, version = ? WHERE id = ?`, [content, unreadable, await versions.bump(row.user_id), row.id]);
+        }
+        return rows.length;
+      }),
   };
 }
 
-export function createPlanAuthoring(sqlite: Database.Database, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan, exerciseNames: ExerciseNames) {
-  const diets = authoring(sqlite, versions, notifications, now, translatePlan, DIET);
+export function createPlanAuthoring(db: SqlDatabase, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan, exerciseNames: ExerciseNames) {
+  const diets = authoring(db, versions, notifications, now, translatePlan, DIET);
   // Each exercise of a published workout gets its stable id (ADR 030).
-  const workouts = authoring(sqlite, versions, notifications, now, translatePlan, WORKOUT, (plan) => exerciseNames.identify(plan.user_id, WORKOUT.toDto(plan).content));
+  const workouts = authoring(db, versions, notifications, now, translatePlan, WORKOUT, async (plan) => {
+    await exerciseNames.identify(plan.user_id, WORKOUT.toDto(plan).content);
+  });
   return {
     diets,
     workouts,
     /** The start-up backfill of both kinds; how many plans it structured. */
-    structureOlderPlans: () => diets.structureOlderPlans() + workouts.structureOlderPlans(),
+    structureOlderPlans: async () => (await diets.structureOlderPlans()) + (await workouts.structureOlderPlans()),
     /** The background translation round of both kinds; how many plans it translated. */
     translateUntranslated: async () => (await diets.translateUntranslated()) + (await workouts.translateUntranslated()),
   };

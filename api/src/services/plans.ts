@@ -3,10 +3,10 @@
  * is plan-authoring.ts). Every write stamps a new sync version and stores the texts structured
  * (ADR 024), so no reader's device parses them.
  */
-import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { DietPlanDto, PlanStatus, PlanTranslations, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { DEFAULT_LOCALE, toLocale } from '#protocol/i18n/locales.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 import { structureDiet, structureWorkout, type DietContent, type DietText, type DietTextField, type Structured, type WorkoutContent, type WorkoutText, type WorkoutTextField } from '#protocol/domain/plan-content.ts';
 
 interface PlanRowBase {
@@ -107,35 +107,68 @@ type Derived = 'id' | 'createdAt' | 'publishedAt' | 'content' | 'unreadable' | '
 export type NewDiet = Omit<DietPlanDto, Derived>;
 export type NewWorkout = Omit<WorkoutPlanDto, Derived>;
 
-export function createPlans(sqlite: Database.Database, bumpVersion: (userId: string) => number, now: () => number) {
-  const insertDiet = sqlite.prepare(
-    `INSERT INTO diet_plans (id, user_id, title, description, objective, status, daily_calories, macros, meals, weekly_menu, tips, substitutions, content, unreadable, created_at, updated_at, published_at, version)
-     VALUES (@id, @userId, @title, @description, @objective, @status, @dailyCalories, @macros, @meals, @weeklyMenu, @tips, @substitutions, @content, @unreadable, @now, @now, @publishedAt, @version)`,
-  );
-  const insertWorkout = sqlite.prepare(
-    `INSERT INTO workout_plans (id, user_id, title, description, status, duration, frequency, weekly_schedule, progression_tips, safety_notes, content, unreadable, created_at, updated_at, published_at, version)
-     VALUES (@id, @userId, @title, @description, @status, @duration, @frequency, @weeklySchedule, @progressionTips, @safetyNotes, @content, @unreadable, @now, @now, @publishedAt, @version)`,
-  );
-  const publishedDiets = sqlite.prepare<[string], DietPlanRaw>(
-    "SELECT * FROM diet_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC",
-  );
-  const publishedWorkouts = sqlite.prepare<[string], WorkoutPlanRaw>(
-    "SELECT * FROM workout_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC",
-  );
-
+export function createPlans(db: SqlDatabase, bumpVersion: (userId: string) => Promise<number>, now: () => number) {
   return {
-    addDiet(userId: string, diet: NewDiet, at: number = now()): string {
+    async addDiet(userId: string, diet: NewDiet, at: number = now()): Promise<string> {
       const id = uuidv7(at);
-      insertDiet.run({ ...diet, ...dietColumns(diet), id, userId, now: at, publishedAt: diet.status === 'published' ? at : null, version: bumpVersion(userId) });
+      const { content, unreadable } = dietColumns(diet);
+      await db.run(
+        `INSERT INTO diet_plans (id, user_id, title, description, objective, status, daily_calories, macros, meals, weekly_menu, tips, substitutions, content, unreadable, created_at, updated_at, published_at, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          userId,
+          diet.title,
+          diet.description,
+          diet.objective,
+          diet.status,
+          diet.dailyCalories,
+          diet.macros,
+          diet.meals,
+          diet.weeklyMenu,
+          diet.tips,
+          diet.substitutions,
+          content,
+          unreadable,
+          at,
+          at,
+          diet.status === 'published' ? at : null,
+          await bumpVersion(userId),
+        ],
+      );
       return id;
     },
-    addWorkout(userId: string, workout: NewWorkout, at: number = now()): string {
+    async addWorkout(userId: string, workout: NewWorkout, at: number = now()): Promise<string> {
       const id = uuidv7(at);
-      insertWorkout.run({ ...workout, ...workoutColumns(workout), id, userId, now: at, publishedAt: workout.status === 'published' ? at : null, version: bumpVersion(userId) });
+      const { content, unreadable } = workoutColumns(workout);
+      await db.run(
+        `INSERT INTO workout_plans (id, user_id, title, description, status, duration, frequency, weekly_schedule, progression_tips, safety_notes, content, unreadable, created_at, updated_at, published_at, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          userId,
+          workout.title,
+          workout.description,
+          workout.status,
+          workout.duration,
+          workout.frequency,
+          workout.weeklySchedule,
+          workout.progressionTips,
+          workout.safetyNotes,
+          content,
+          unreadable,
+          at,
+          at,
+          workout.status === 'published' ? at : null,
+          await bumpVersion(userId),
+        ],
+      );
       return id;
     },
-    publishedDiets: (userId: string) => publishedDiets.all(userId).map(toDietPlan),
-    publishedWorkouts: (userId: string) => publishedWorkouts.all(userId).map(toWorkoutPlan),
+    publishedDiets: async (userId: string) =>
+      (await db.all<DietPlanRaw>("SELECT * FROM diet_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC", [userId])).map(toDietPlan),
+    publishedWorkouts: async (userId: string) =>
+      (await db.all<WorkoutPlanRaw>("SELECT * FROM workout_plans WHERE user_id = ? AND status = 'published' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC", [userId])).map(toWorkoutPlan),
   };
 }
 

@@ -4,11 +4,9 @@
  * with no teacher yet. Who may call the routes at all is the router's rule (`staff`); which
  * user they may touch is decided here, for every route that names a user or a plan.
  */
-import type Database from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
 import type { Role } from '#protocol/domain/client-enums.ts';
-import type { Db } from '../db/client.ts';
-import { users, type UserRow } from '../db/schema/index.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
+import type { UserRow } from '../db/schema/index.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { findUserById, toClientDto } from './clients.ts';
 import type { PlanAuthoring } from './plan-authoring.ts';
@@ -32,53 +30,52 @@ export function inScope(staff: Staff & { approved: boolean }, target: Pick<UserR
   return target.teacherId === staff.id || (target.teacherId === null && staff.approved);
 }
 
-export function createStaffUsers(sqlite: Database.Database, db: Db, subscriptions: Subscriptions, authoring: PlanAuthoring) {
-  const latestDiets = sqlite.prepare<[], { user_id: string; published_at: number }>(
-    "SELECT user_id, max(published_at) AS published_at FROM diet_plans WHERE status = 'published' AND deleted_at IS NULL GROUP BY user_id",
-  );
-  const allUsers = sqlite.prepare<[], Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'teacherApprovedAt' | 'createdAt'>>(
-    'SELECT id, name, email, phone, role, teacher_id AS teacherId, teacher_approved_at AS teacherApprovedAt, created_at AS createdAt FROM users ORDER BY name COLLATE NOCASE, id',
-  );
+type UserSummaryRow = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'teacherId' | 'teacherApprovedAt' | 'createdAt'>;
 
-  const weighInsOf = sqlite.prepare<[string], { weight: number; createdAt: string }>(
-    "SELECT weight, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
-  );
-  const measurementsOf = sqlite.prepare<[string], StaffBodyMeasurement>(
-    "SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch') AS createdAt, waist, hip, chest, arm, thigh, neck, body_fat AS bodyFat FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
-  );
+const isoOf = <T extends { createdAt: number }>(row: T): Omit<T, 'createdAt'> & { createdAt: string } => ({ ...row, createdAt: new Date(row.createdAt).toISOString() });
 
-  const photosOf = sqlite.prepare<[string], StaffPhotoRow>(
-    `SELECT ${STAFF_PHOTO_COLUMNS} FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`,
-  );
+export function createStaffUsers(db: SqlDatabase, subscriptions: Subscriptions, authoring: PlanAuthoring) {
   /** Photos go to admins and the client's own teacher, as their files do (routes/photos.ts). */
-  const photosFor = (staff: Staff, user: UserRow): StaffProgressPhoto[] => (staff.role === 'admin' || user.teacherId === staff.id ? photosOf.all(user.id).map(toStaffPhoto) : []);
+  const photosFor = async (staff: Staff, user: UserRow): Promise<StaffProgressPhoto[]> => {
+    if (staff.role !== 'admin' && user.teacherId !== staff.id) return [];
+    const rows = await db.all<StaffPhotoRow>(`SELECT ${STAFF_PHOTO_COLUMNS} FROM progress_photos WHERE user_id = ? AND kind = 'progress' AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`, [user.id]);
+    return rows.map(toStaffPhoto);
+  };
 
-  const approvedAt = sqlite.prepare<[string], { at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?');
-  const withApproval = (staff: Staff) => ({ ...staff, approved: staff.role === 'admin' || (approvedAt.get(staff.id)?.at ?? null) !== null });
+  const withApproval = async (staff: Staff) => {
+    if (staff.role === 'admin') return { ...staff, approved: true };
+    const row = await db.get<{ at: number | null }>('SELECT teacher_approved_at AS at FROM users WHERE id = ?', [staff.id]);
+    return { ...staff, approved: (row?.at ?? null) !== null };
+  };
 
   /** The user `staff` names in a route: 404 when there is none, 403 when out of their scope. */
-  function target(staff: Staff, userId: string): UserRow {
-    const user = findUserById(db, userId);
+  async function target(staff: Staff, userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId);
     if (!user) throw new DomainError('NOT_FOUND');
-    if (!inScope(withApproval(staff), user)) throw new DomainError('FORBIDDEN');
+    if (!inScope(await withApproval(staff), user)) throw new DomainError('FORBIDDEN');
     return user;
   }
-
-  const teacherOf = sqlite.prepare<[string], { teacherId: string | null }>('SELECT teacher_id AS teacherId FROM users WHERE id = ?');
 
   return {
     target,
 
     /** Whether `userId` is `teacherId`'s own student (photos are shown to their own teacher only, ADR 027). */
-    isTeacherOf: (teacherId: string, userId: string): boolean => teacherOf.get(userId)?.teacherId === teacherId,
+    isTeacherOf: async (teacherId: string, userId: string): Promise<boolean> =>
+      (await db.get<{ teacherId: string | null }>('SELECT teacher_id AS "teacherId" FROM users WHERE id = ?', [userId]))?.teacherId === teacherId,
 
-    list(staff: Staff): StaffUserSummary[] {
-      const scope = withApproval(staff);
-      const latest = new Map(latestDiets.all().map((row) => [row.user_id, row.published_at]));
-      return allUsers
-        .all()
-        .filter((user) => inScope(scope, user))
-        .map((user) => ({
+    async list(staff: Staff): Promise<StaffUserSummary[]> {
+      const scope = await withApproval(staff);
+      const latestDiets = await db.all<{ user_id: string; published_at: number }>(
+        "SELECT user_id, max(published_at) AS published_at FROM diet_plans WHERE status = 'published' AND deleted_at IS NULL GROUP BY user_id",
+      );
+      const latest = new Map(latestDiets.map((row) => [row.user_id, row.published_at]));
+      // lower(): the ASCII case folding SQLite's NOCASE did, written so PostgreSQL reads it too.
+      const users = await db.all<UserSummaryRow>(
+        'SELECT id, name, email, phone, role, teacher_id AS "teacherId", teacher_approved_at AS "teacherApprovedAt", created_at AS "createdAt" FROM users ORDER BY lower(name), id',
+      );
+      const summaries: StaffUserSummary[] = [];
+      for (const user of users.filter((row) => inScope(scope, row))) {
+        summaries.push({
           id: user.id,
           name: user.name,
           email: user.email,
@@ -88,36 +85,49 @@ export function createStaffUsers(sqlite: Database.Database, db: Db, subscription
           teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
           createdAt: new Date(user.createdAt).toISOString(),
           latestDietPublishedAt: isoOrNull(latest.get(user.id) ?? null),
-          subscription: subscriptions.current(user.id),
-        }));
+          subscription: await subscriptions.current(user.id),
+        });
+      }
+      return summaries;
     },
 
-    detail(staff: Staff, userId: string): StaffUserDetail {
-      const user = target(staff, userId);
+    async detail(staff: Staff, userId: string): Promise<StaffUserDetail> {
+      const user = await target(staff, userId);
+      const weighIns = await db.all<{ weight: number; createdAt: number }>(
+        'SELECT weight, created_at AS "createdAt" FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
+        [user.id],
+      );
+      const measurements = await db.all<Omit<StaffBodyMeasurement, 'createdAt'> & { createdAt: number }>(
+        'SELECT id, created_at AS "createdAt", waist, hip, chest, arm, thigh, neck, body_fat AS "bodyFat" FROM body_measurements WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC',
+        [user.id],
+      );
       return {
-        ...toClientDto(db, user),
+        ...(await toClientDto(db, user)),
         teacherId: user.teacherId,
         teacherApprovedAt: isoOrNull(user.teacherApprovedAt),
-        dietPlans: authoring.diets.listFor(user.id),
-        workoutPlans: authoring.workouts.listFor(user.id),
-        subscription: subscriptions.current(user.id),
-        weighIns: weighInsOf.all(user.id),
-        bodyMeasurements: measurementsOf.all(user.id),
-        progressPhotos: photosFor(staff, user),
+        dietPlans: await authoring.diets.listFor(user.id),
+        workoutPlans: await authoring.workouts.listFor(user.id),
+        subscription: await subscriptions.current(user.id),
+        weighIns: weighIns.map(isoOf),
+        bodyMeasurements: measurements.map(isoOf),
+        progressPhotos: await photosFor(staff, user),
       };
     },
 
     /**
      * SPEC §6: 403 when the caller may not (themselves; a teacher removing an admin, a teacher or
      * another teacher's student), 409 while the user has an active paid plan. The user's data
-     * goes with them through the foreign keys.
+     * goes with them through the foreign keys. Checked and deleted in one transaction, so a plan
+     * paid meanwhile is not deleted with them.
      */
-    remove(staff: Staff, userId: string): void {
-      const user = findUserById(db, userId);
-      if (!user) throw new DomainError('NOT_FOUND');
-      if (user.id === staff.id || !inScope(withApproval(staff), user)) throw new DomainError('USER_DELETE_FORBIDDEN');
-      if (subscriptions.hasActivePaidPlan(user.id)) throw new DomainError('USER_HAS_ACTIVE_PLAN');
-      db.delete(users).where(eq(users.id, user.id)).run();
+    async remove(staff: Staff, userId: string): Promise<void> {
+      await db.transaction(async () => {
+        const user = await findUserById(db, userId);
+        if (!user) throw new DomainError('NOT_FOUND');
+        if (user.id === staff.id || !inScope(await withApproval(staff), user)) throw new DomainError('USER_DELETE_FORBIDDEN');
+        if (await subscriptions.hasActivePaidPlan(user.id)) throw new DomainError('USER_HAS_ACTIVE_PLAN');
+        await db.run('DELETE FROM users WHERE id = ?', [user.id]);
+      });
     },
   };
 }

@@ -3,7 +3,6 @@
  * plan; nothing the client claims about them is used. Activation of a paid plan also republishes
  * the user's diets and workouts to sync, since the content gate just opened.
  */
-import type Database from 'better-sqlite3';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { CURRENCY_BY_LOCALE, PLAN_PRICING, planEnd, TRIAL_MS, type PlanId } from '#protocol/domain/plans.ts';
@@ -11,6 +10,7 @@ import { contentGate, daysRemaining, subscriptionStatus, type Gate } from '#prot
 import { DomainError } from '#protocol/errors.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 
 interface SubscriptionRaw {
   id: string;
@@ -25,26 +25,31 @@ interface SubscriptionRaw {
   payment_event_id: string | null;
   created_at: number;
   version: number;
+  /** The owner's country, joined in: days remaining are counted in the client's zone (ADR 018). */
+  country_code: string | null;
 }
 
 export type ActivationSource = 'demo' | 'webhook' | 'admin';
 
-export function createSubscriptions(sqlite: Database.Database, bumpVersion: (userId: string) => number, now: () => number) {
-  const forUser = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? ORDER BY end_date DESC, created_at DESC');
-  // Days remaining are counted in the client's zone (ADR 018); the server knows their country's.
-  const countryOf = sqlite.prepare<[string], { country_code: string }>('SELECT country_code FROM users WHERE id = ?');
-  const countForUser = sqlite.prepare<[string], { n: number }>('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?');
-  const insert = sqlite.prepare(
-    `INSERT INTO subscriptions (id, user_id, plan_id, price, currency, status, start_date, end_date, source, payment_event_id, created_at, version)
-     VALUES (@id, @userId, @planId, @price, @currency, 'active', @startDate, @endDate, @source, @paymentEventId, @createdAt, @version)`,
-  );
-  const endEarly = sqlite.prepare("UPDATE subscriptions SET status = 'inactive', end_date = ?, version = ? WHERE id = ?");
-  const endRefunded = sqlite.prepare("UPDATE subscriptions SET status = 'inactive', end_date = min(end_date, ?), start_date = min(start_date, ?), version = ? WHERE id = ?");
-  const byId = sqlite.prepare<[string], SubscriptionRaw>('SELECT * FROM subscriptions WHERE id = ?');
-  const republishDiets = sqlite.prepare<[string], { id: string }>('SELECT id FROM diet_plans WHERE user_id = ?');
-  const republishWorkouts = sqlite.prepare<[string], { id: string }>('SELECT id FROM workout_plans WHERE user_id = ?');
-  const setDietVersion = sqlite.prepare('UPDATE diet_plans SET version = ? WHERE id = ?');
-  const setWorkoutVersion = sqlite.prepare('UPDATE workout_plans SET version = ? WHERE id = ?');
+/** A subscription with its owner's country; every read of one goes through this. */
+const SELECT_SUBSCRIPTIONS = 'SELECT s.*, u.country_code FROM subscriptions s LEFT JOIN users u ON u.id = s.user_id';
+
+export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: string) => Promise<number>, now: () => number) {
+  const forUser = (userId: string) => db.all<SubscriptionRaw>(`${SELECT_SUBSCRIPTIONS} WHERE s.user_id = ? ORDER BY s.end_date DESC, s.created_at DESC`, [userId]);
+  const byId = (id: string) => db.get<SubscriptionRaw>(`${SELECT_SUBSCRIPTIONS} WHERE s.id = ?`, [id]);
+  const insert = (row: { id: string; userId: string; planId: string; price: number; currency: string; startDate: number; endDate: number; source: string; paymentEventId: string | null; createdAt: number; version: number }) =>
+    db.run(
+      `INSERT INTO subscriptions (id, user_id, plan_id, price, currency, status, start_date, end_date, source, payment_event_id, created_at, version)
+       VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)`,
+      [row.id, row.userId, row.planId, row.price, row.currency, row.startDate, row.endDate, row.source, row.paymentEventId, row.createdAt, row.version],
+    );
+  /**
+   * Two activations (or trials) of one user decide from that user's subscriptions: on PostgreSQL
+   * the user's row is locked so they take turns; on SQLite the one writer already makes them.
+   */
+  const lockUser = async (userId: string) => {
+    if (db.dialect === 'postgres') await db.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+  };
 
   const toDto = (row: SubscriptionRaw, at: number): SubscriptionDto => {
     const times = { price: row.price, status: row.status, startDate: new Date(row.start_date).toISOString(), endDate: new Date(row.end_date).toISOString() };
@@ -57,88 +62,100 @@ export function createSubscriptions(sqlite: Database.Database, bumpVersion: (use
       startDate: times.startDate,
       endDate: times.endDate,
       isTrial: row.price === 0,
-      daysRemaining: daysRemaining(times.endDate, at, homeTimeZone(countryOf.get(row.user_id)?.country_code ?? 'BR')),
+      daysRemaining: daysRemaining(times.endDate, at, homeTimeZone(row.country_code ?? 'BR')),
     };
   };
 
   /** The subscription to show: the active one ending last, else the most recent one, else null. */
-  function current(userId: string, at = now()): SubscriptionDto | null {
-    const rows = forUser.all(userId).map((row) => toDto(row, at));
+  async function current(userId: string, at = now()): Promise<SubscriptionDto | null> {
+    const rows = (await forUser(userId)).map((row) => toDto(row, at));
     return rows.find((s) => s.status === 'active' && !s.isTrial) ?? rows.find((s) => s.status === 'active') ?? rows[0] ?? null;
   }
 
   /** Work that must commit with an activation or not at all (the teacher's commission). */
-  const withinActivation: ((subscription: SubscriptionDto, userId: string) => void)[] = [];
+  const withinActivation: ((subscription: SubscriptionDto, userId: string) => Promise<void>)[] = [];
 
-  const activateTransaction = sqlite.transaction((userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null) => {
-    const at = now();
-    const rows = forUser.all(userId).map((row) => ({ row, dto: toDto(row, at) }));
-    // Bought during an active paid plan: starts when that one ends. During the trial: now, ending the trial.
-    const paidEnd = Math.max(0, ...rows.filter((r) => !r.dto.isTrial && r.dto.status !== 'expired' && r.row.status === 'active').map((r) => r.row.end_date));
-    for (const { row, dto } of rows) if (dto.isTrial && dto.status === 'active') endEarly.run(at, bumpVersion(userId), row.id);
-    const startDate = Math.max(at, paidEnd);
-    const pricing = PLAN_PRICING[locale];
-    const id = uuidv7(at);
-    insert.run({
-      id,
-      userId,
-      planId: plan,
-      price: pricing.prices[plan],
-      currency: pricing.currency,
-      startDate,
-      endDate: planEnd(startDate, plan),
-      source,
-      paymentEventId,
-      createdAt: at,
-      version: bumpVersion(userId),
+  const activate = (userId: string, plan: PlanId, locale: Locale, source: ActivationSource, paymentEventId: string | null): Promise<SubscriptionDto> =>
+    db.transaction(async () => {
+      await lockUser(userId);
+      const at = now();
+      const rows = (await forUser(userId)).map((row) => ({ row, dto: toDto(row, at) }));
+      // Bought during an active paid plan: starts when that one ends. During the trial: now, ending the trial.
+      const paidEnd = Math.max(0, ...rows.filter((r) => !r.dto.isTrial && r.dto.status !== 'expired' && r.row.status === 'active').map((r) => r.row.end_date));
+      for (const { row, dto } of rows) {
+        if (dto.isTrial && dto.status === 'active') await db.run("UPDATE subscriptions SET status = 'inactive', end_date = ?, version = ? WHERE id = ?", [at, await bumpVersion(userId), row.id]);
+      }
+      const startDate = Math.max(at, paidEnd);
+      const pricing = PLAN_PRICING[locale];
+      const id = uuidv7(at);
+      await insert({
+        id,
+        userId,
+        planId: plan,
+        price: pricing.prices[plan],
+        currency: pricing.currency,
+        startDate,
+        endDate: planEnd(startDate, plan),
+        source,
+        paymentEventId,
+        createdAt: at,
+        version: await bumpVersion(userId),
+      });
+      // The content gate may just have opened: send the plans to the user's devices again.
+      for (const { id: dietId } of await db.all<{ id: string }>('SELECT id FROM diet_plans WHERE user_id = ?', [userId])) {
+        await db.run('UPDATE diet_plans SET version = ? WHERE id = ?', [await bumpVersion(userId), dietId]);
+      }
+      for (const { id: workoutId } of await db.all<{ id: string }>('SELECT id FROM workout_plans WHERE user_id = ?', [userId])) {
+        await db.run('UPDATE workout_plans SET version = ? WHERE id = ?', [await bumpVersion(userId), workoutId]);
+      }
+      const activated = toDto((await byId(id)) as SubscriptionRaw, at);
+      for (const hook of withinActivation) await hook(activated, userId);
+      return activated;
     });
-    // The content gate may just have opened: send the plans to the user's devices again.
-    for (const { id: dietId } of republishDiets.all(userId)) setDietVersion.run(bumpVersion(userId), dietId);
-    for (const { id: workoutId } of republishWorkouts.all(userId)) setWorkoutVersion.run(bumpVersion(userId), workoutId);
-    const activated = toDto(byId.get(id) as SubscriptionRaw, at);
-    for (const hook of withinActivation) hook(activated, userId);
-    return activated;
-  });
 
   return {
     current,
     /** A paid plan still running: such an account cannot be removed (SPEC §6 409). */
-    hasActivePaidPlan(userId: string): boolean {
-      const plan = current(userId);
+    async hasActivePaidPlan(userId: string): Promise<boolean> {
+      const plan = await current(userId);
       return plan !== null && plan.status === 'active' && !plan.isTrial;
     },
-    gate: (userId: string): Gate => contentGate(current(userId), now()),
+    gate: async (userId: string): Promise<Gate> => contentGate(await current(userId), now()),
     toDto,
 
     /** The 24-hour trial at price 0, once per user ever. */
-    startTrial(userId: string, locale: Locale): SubscriptionDto {
-      return sqlite.transaction(() => {
-        if ((countForUser.get(userId) as { n: number }).n > 0) throw new DomainError('TRIAL_UNAVAILABLE');
+    startTrial: (userId: string, locale: Locale): Promise<SubscriptionDto> =>
+      db.transaction(async () => {
+        await lockUser(userId);
+        const { n } = (await db.get<{ n: number }>('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?', [userId])) as { n: number };
+        if (n > 0) throw new DomainError('TRIAL_UNAVAILABLE');
         const at = now();
         const id = uuidv7(at);
-        insert.run({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: bumpVersion(userId) });
-        return toDto(byId.get(id) as SubscriptionRaw, at);
-      })();
-    },
+        await insert({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: await bumpVersion(userId) });
+        return toDto((await byId(id)) as SubscriptionRaw, at);
+      }),
 
-    /**
-     * Activates a paid plan at the locale's price, in its own transaction or inside the caller's
-     * (better-sqlite3 nests it as a savepoint).
-     */
-    activate: activateTransaction,
+    /** Activates a paid plan at the locale's price, in its own transaction or inside the caller's (a savepoint). */
+    activate,
 
     /** Ends a plan whose payment was refunded or charged back (issue 18): inactive from now, sent to the devices. */
-    end(subscriptionId: string): void {
+    async end(subscriptionId: string): Promise<void> {
       const at = now();
-      const subscription = byId.get(subscriptionId);
-      if (subscription) endRefunded.run(at, at, bumpVersion(subscription.user_id), subscriptionId);
+      const subscription = await db.get<{ user_id: string }>('SELECT user_id FROM subscriptions WHERE id = ?', [subscriptionId]);
+      if (!subscription) return;
+      await db.run(
+        `UPDATE subscriptions SET status = 'inactive', end_date = CASE WHEN end_date < ? THEN end_date ELSE ? END,
+           start_date = CASE WHEN start_date < ? THEN start_date ELSE ? END, version = ? WHERE id = ?`,
+        [at, at, at, at, await bumpVersion(subscription.user_id), subscriptionId],
+      );
     },
 
     /** Registers work to run inside every activation's transaction (it may throw to undo the activation). */
-    onActivationWithin: (hook: (subscription: SubscriptionDto, userId: string) => void) => void withinActivation.push(hook),
+    onActivationWithin: (hook: (subscription: SubscriptionDto, userId: string) => Promise<void>) => void withinActivation.push(hook),
 
     /** Subscriptions changed after a sync cursor, for pull. */
-    changedAfter: sqlite.prepare<[string, number, number], SubscriptionRaw>('SELECT * FROM subscriptions WHERE user_id = ? AND version > ? ORDER BY version LIMIT ?'),
+    changedAfter: (userId: string, cursor: number, limit: number): Promise<SubscriptionRaw[]> =>
+      db.all<SubscriptionRaw>(`${SELECT_SUBSCRIPTIONS} WHERE s.user_id = ? AND s.version > ? ORDER BY s.version LIMIT ?`, [userId, cursor, limit]),
   };
 }
 

@@ -8,7 +8,6 @@
  *
  * Pull returns what changed after a cursor (the server-wide version), scoped to the user.
  */
-import type Database from 'better-sqlite3';
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
@@ -20,9 +19,9 @@ import { toClientDto } from './clients.ts';
 import type { MutationRunner, Mutations } from './mutations.ts';
 import type { Repositories, VersionedRow } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
-import { perSyncedTable, type SyncedRows, type SyncedTableName } from '#protocol/tables.ts';
+import { perSyncedTable, SYNCED_TABLE_NAMES, type SyncedRows, type SyncedTableName } from '#protocol/tables.ts';
 import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/sync.ts';
-import type { Db } from '../db/client.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
@@ -34,8 +33,7 @@ interface Versioned {
 }
 
 export function createSync(
-  sqlite: Database.Database,
-  db: Db,
+  db: SqlDatabase,
   versions: SyncVersions,
   repositories: Repositories,
   mutations: Mutations,
@@ -45,13 +43,18 @@ export function createSync(
   /** Messages one sender may send within the window (issue 22): past it a message is refused, and told. */
   messagesPerSender: RateLimiter = new RateLimiter(Number.MAX_SAFE_INTEGER, 60_000, now),
 ) {
-  const deviceById = sqlite.prepare<[string], { id: string; user_id: string; last_seq: number }>('SELECT id, user_id, last_seq FROM devices WHERE id = ?');
-  const insertDevice = sqlite.prepare('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?)');
-  const updateDevice = sqlite.prepare('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?');
-  const insertRefusal = sqlite.prepare('INSERT OR REPLACE INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?)');
-  const refusalOf = sqlite.prepare<[string, number], { code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?');
+  type Device = { id: string; user_id: string; last_seq: number };
+  // A device's row is locked for its push: two pushes of one device (two instances) take turns.
+  const deviceById = (deviceId: string, forPush = false) =>
+    db.get<Device>(`SELECT id, user_id, last_seq FROM devices WHERE id = ?${forPush && db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [deviceId]);
+  const insertDevice = (deviceId: string, userId: string) =>
+    db.run('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING', [deviceId, userId, now(), now()]);
+  const updateDevice = (lastSeq: number, deviceId: string) => db.run('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?', [lastSeq, now(), deviceId]);
+  const insertRefusal = (deviceId: string, seq: number, code: ErrorCode) =>
+    db.run('INSERT INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?) ON CONFLICT (device_id, seq) DO UPDATE SET code = excluded.code', [deviceId, seq, code]);
+  const refusalOf = (deviceId: string, seq: number) => db.get<{ code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?', [deviceId, seq]);
 
-  const page = <T>(sql: string) => sqlite.prepare<[string, number, number], T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`);
+  const page = <T>(sql: string) => (userId: string, cursor: number, limit: number) => db.all<T & Versioned>(`${sql} AND version > ? ORDER BY version LIMIT ?`, [userId, cursor, limit]);
   const dietsAfter = page<DietPlanRaw>('SELECT * FROM diet_plans WHERE user_id = ?');
   const workoutsAfter = page<WorkoutPlanRaw>('SELECT * FROM workout_plans WHERE user_id = ?');
 
@@ -61,19 +64,20 @@ export function createSync(
    * (ADR 007), and so is a weight's date (the mutator's rule); a calendar past any time zone's
    * today refuses it (the mutations' one door).
    */
-  function apply(run: MutationRunner, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): MutatorResult {
+  async function apply(run: MutationRunner, { mutator, mutation, hlc }: Extract<ParseResult, { ok: true }>): Promise<MutatorResult> {
     try {
-      return run(mutator, mutation.args, { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate });
+      return await run(mutator, mutation.args, { hlc: clock.stamp(mutation.hlc, hlc), localDate: mutation.localDate });
     } catch (error) {
       if (error instanceof DomainError) return refused(error.code);
       throw error;
     }
   }
 
-  const pushTransaction = sqlite.transaction((userId: string, deviceId: string, batch: unknown[]): PushResult => versions.inUnitOfWork(() => {
-    const device = deviceById.get(deviceId);
+  const pushTransaction = (userId: string, deviceId: string, batch: unknown[]): Promise<PushResult> => db.transaction(() => versions.inUnitOfWork(async () => {
+    // A first push from two instances at once: both insert, one wins, both then lock the row.
+    if (!(await deviceById(deviceId))) await insertDevice(deviceId, userId);
+    const device = await deviceById(deviceId, true);
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
-    if (!device) insertDevice.run(deviceId, userId, now(), now());
     let lastSeq = device?.last_seq ?? 0;
     const run = mutations.runnerFor(userId);
     const results: MutationStatus[] = [];
@@ -83,7 +87,7 @@ export function createSync(
       const id = typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id).slice(0, 64) : null;
       if (seq <= lastSeq) {
         // A resend: its first answer may have been lost, so a refusal is told again.
-        const refused = refusalOf.get(deviceId, seq);
+        const refused = await refusalOf(deviceId, seq);
         results.push(refused ? { seq, id, status: 'rejected', code: refused.code } : { seq, id, status: 'duplicate' });
         continue;
       }
@@ -99,16 +103,16 @@ export function createSync(
           ? refused('DEVICE_CONFLICT')
           : message && messagesPerSender.retryAfter(userId) > 0
             ? refused('RATE_LIMITED')
-            : apply(run, parsed);
+            : await apply(run, parsed);
       if (message && outcome.ok) messagesPerSender.hit(userId);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });
-        insertRefusal.run(deviceId, seq, outcome.code);
+        await insertRefusal(deviceId, seq, outcome.code);
       }
       lastSeq = seq;
     }
-    updateDevice.run(lastSeq, now(), deviceId);
+    await updateDevice(lastSeq, deviceId);
     return { lastSeq, results, gap };
   }));
 
@@ -121,24 +125,25 @@ export function createSync(
     return rows;
   }
 
-  const pullTransaction = sqlite.transaction((user: UserRow, deviceId: string | null, cursor: number): PullResult => {
-    const current = versions.current();
-    const device = deviceId ? deviceById.get(deviceId) : undefined;
+  const pullTransaction = (user: UserRow, deviceId: string | null, cursor: number): Promise<PullResult> => db.transaction(async () => {
+    const current = await versions.current();
+    const device = deviceId ? await deviceById(deviceId) : undefined;
     const lastSeq = device && device.user_id === user.id ? device.last_seq : 0;
-    const gate = subscriptions.gate(user.id);
+    const gate = await subscriptions.gate(user.id);
     const base = { lastSeq, serverTime: new Date(now()).toISOString(), gate };
     const empty: PullResult['changes'] = { profile: null, ...perSyncedTable<{ [N in SyncedTableName]: [] }>(() => []), diets: [], workouts: [], subscriptions: [] };
     // A cursor from the future (a restored backup), or from before an erasure its rows still hold.
     if (cursor > current || (cursor > 0 && cursor < user.resyncFrom)) return { ...base, cursor: 0, hasMore: true, reset: true, changes: empty };
 
     const cutoff = { value: current };
-    const fetch = <T>(statement: Database.Statement<[string, number, number], T & Versioned>) => collect(statement.all(user.id, cursor, PULL_PAGE + 1), cutoff);
-    const synced = perSyncedTable<{ [N in SyncedTableName]: VersionedRow<SyncedRows[N]>[] }>((name) =>
-      collect<VersionedRow<unknown>>(repositories[name].changedAfter(user.id, cursor, PULL_PAGE + 1), cutoff),
-    );
-    const diets = fetch(dietsAfter);
-    const workouts = fetch(workoutsAfter);
-    const subscriptionRows = fetch(subscriptions.changedAfter);
+    const fetch = async <T>(read: (userId: string, cursor: number, limit: number) => Promise<(T & Versioned)[]>) => collect(await read(user.id, cursor, PULL_PAGE + 1), cutoff);
+    const synced = {} as { [N in SyncedTableName]: VersionedRow<SyncedRows[N]>[] };
+    for (const name of SYNCED_TABLE_NAMES) {
+      (synced as Record<SyncedTableName, VersionedRow<unknown>[]>)[name] = collect<VersionedRow<unknown>>(await repositories[name].changedAfter(user.id, cursor, PULL_PAGE + 1), cutoff);
+    }
+    const diets = await fetch(dietsAfter);
+    const workouts = await fetch(workoutsAfter);
+    const subscriptionRows = await fetch(subscriptions.changedAfter);
     const upTo = <T extends Versioned>(rows: T[]) => rows.filter((row) => row.version <= cutoff.value);
     // A full pull always carries the profile; later ones when it changed within this page.
     const withProfile = cursor === 0 ? user.version <= cutoff.value : user.version > cursor && user.version <= cutoff.value;
@@ -149,7 +154,7 @@ export function createSync(
       hasMore: cutoff.value < current,
       reset: false,
       changes: {
-        profile: withProfile ? { ...toClientDto(db, user), profileHlcs: user.profileHlcs } : null,
+        profile: withProfile ? { ...(await toClientDto(db, user)), profileHlcs: user.profileHlcs } : null,
         ...perSyncedTable<{ [N in SyncedTableName]: SyncedRows[N][] }>((name) => upTo<VersionedRow<unknown>>(synced[name]).map(({ row }) => row)),
         // Drafts and deleted plans reach devices as tombstones: a client never sees a draft. Without
         // an active paid plan the content is not sent at all; activation re-stamps it to be pulled.

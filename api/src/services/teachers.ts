@@ -4,22 +4,19 @@
  * back. A self-registered teacher works with the students their link brings at once; an admin's
  * approval adds the clients with no teacher to their scope (ADR 013).
  */
-import type Database from 'better-sqlite3';
 import { TEACHER_TAX_ID } from '#protocol/domain/tax-id.ts';
 import { DEFAULT_LOCALE } from '#protocol/i18n/locales.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { TeacherRegistrationInput } from '#protocol/schemas/teachers.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db } from '../db/client.ts';
-import type { users} from '../db/schema/index.ts';
-import { type UserRow } from '../db/schema/index.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
+import type { UserRow, users } from '../db/schema/index.ts';
 import { DomainError } from '#protocol/errors.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
 import { insertAccount } from './clients.ts';
 
-export function createTeachers(sqlite: Database.Database, db: Db, generation: ContentGeneration, now: () => number) {
-  const approve = sqlite.prepare("UPDATE users SET teacher_approved_at = ? WHERE id = ? AND role = 'teacher' AND teacher_approved_at IS NULL");
-  const roleOf = sqlite.prepare<[string], { role: string; at: number | null }>('SELECT role, teacher_approved_at AS at FROM users WHERE id = ?');
+export function createTeachers(db: SqlDatabase, generation: ContentGeneration, now: () => number) {
+  const roleOf = (id: string) => db.get<{ role: string; at: number | null }>('SELECT role, teacher_approved_at AS at FROM users WHERE id = ?', [id]);
 
   return {
     async register(input: TeacherRegistrationInput, locale: string): Promise<UserRow> {
@@ -42,17 +39,17 @@ export function createTeachers(sqlite: Database.Database, db: Db, generation: Co
         createdAt: at,
         updatedAt: at,
       };
-      const user = insertAccount(db, row);
-      if (input.aiKey) generation.setTeacherKey(user.id, input.aiKey);
+      const user = await insertAccount(db, row);
+      if (input.aiKey) await generation.setTeacherKey(user.id, input.aiKey);
       return user;
     },
 
     /** Admins approve a teacher once; 404 for anyone who is not a teacher. */
-    approve(teacherId: string): { approvedAt: string } {
-      const row = roleOf.get(teacherId);
+    async approve(teacherId: string): Promise<{ approvedAt: string }> {
+      const row = await roleOf(teacherId);
       if (!row || row.role !== 'teacher') throw new DomainError('NOT_FOUND');
-      approve.run(now(), teacherId);
-      return { approvedAt: new Date(roleOf.get(teacherId)?.at ?? now()).toISOString() };
+      await db.run("UPDATE users SET teacher_approved_at = ? WHERE id = ? AND role = 'teacher' AND teacher_approved_at IS NULL", [now(), teacherId]);
+      return { approvedAt: new Date((await roleOf(teacherId))?.at ?? now()).toISOString() };
     },
   };
 }

@@ -1,15 +1,15 @@
 /**
  * POST /api/translate-texts (SPEC §7, §4), and the translations made when a plan is published
  * (ADR 024): plans are written in one language and read in three. The source language (pt-BR for
- * the route) comes back unchanged. Otherwise each text is looked up in the SQLite cache
+ * the route) comes back unchanged. Otherwise each text is looked up in the database's cache
  * (per language, context and text); the rest go to the model in one call, retried once, or with
  * no key to the catalog's own names of foods and meals, the original standing for anything else.
  * Only real translations are cached, so configuring a key later still translates the rest.
  */
-import type Database from 'better-sqlite3';
 import { DEFAULT_LOCALE, type Locale } from '#protocol/i18n/locales.ts';
 import type { TranslateTextsInput } from '#protocol/schemas/translate.ts';
 import type { ContentGeneration } from '../ai/content-generation.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
 import { translateKnownText } from '../ai/builtin/known-texts.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { translate } from '../i18n/translate.ts';
@@ -17,12 +17,16 @@ import type { TranslateTextsResponse } from '#protocol/contract/staff.ts';
 
 const MAX_ATTEMPTS = 2;
 
-export function createTranslations(sqlite: Database.Database, generation: ContentGeneration, now: () => number) {
-  const cached = sqlite.prepare<[string, string, string], { translated: string }>('SELECT translated FROM translations WHERE locale = ? AND context = ? AND source = ?');
-  const store = sqlite.prepare('INSERT INTO translations (locale, context, source, translated, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
-  const storeAll = sqlite.transaction((locale: string, context: string, pairs: [string, string][]) => {
-    for (const [source, translated] of pairs) store.run(locale, context, source, translated, now());
-  });
+export function createTranslations(db: SqlDatabase, generation: ContentGeneration, now: () => number) {
+  const cached = async (locale: string, context: string, source: string) =>
+    (await db.get<{ translated: string }>('SELECT translated FROM translations WHERE locale = ? AND context = ? AND source = ?', [locale, context, source]))?.translated;
+  /** Stores new translations in one transaction; a text cached meanwhile keeps its first translation. */
+  const storeAll = (locale: string, pairs: [context: string, source: string, translated: string][]) =>
+    db.transaction(async () => {
+      for (const [context, source, translated] of pairs) {
+        await db.run('INSERT INTO translations (locale, context, source, translated, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [locale, context, source, translated, now()]);
+      }
+    });
 
   /**
    * Texts, each of its own kind, into one language: from the cache, then one model call for all
@@ -31,7 +35,8 @@ export function createTranslations(sqlite: Database.Database, generation: Conten
   async function translateItems(callerId: string, items: TextToTranslate[], target: Locale, source: Locale): Promise<ItemsTranslated> {
     if (target === source) return { translatedTexts: items.map(({ text }) => text), known: items.map(() => true), attempts: 0 };
     const keyOf = ({ text, context }: TextToTranslate) => `${context}\u0000${text}`;
-    const result = items.map(({ text, context }) => (text.trim() === '' ? text : cached.get(target, context, text)?.translated));
+    const result: (string | undefined)[] = [];
+    for (const { text, context } of items) result.push(text.trim() === '' ? text : await cached(target, context, text));
     const missing = [...new Map(items.filter((_, i) => result[i] === undefined).map((item) => [keyOf(item), item])).values()];
     if (missing.length === 0) return { translatedTexts: result as string[], known: items.map(() => true), attempts: 0 };
 
@@ -56,14 +61,14 @@ export function createTranslations(sqlite: Database.Database, generation: Conten
     }
 
     const found = new Map<string, string>();
-    const stored = new Map<string, [string, string][]>();
+    const stored: [string, string, string][] = [];
     missing.forEach((item, i) => {
       const translated = fromModel?.[i] ?? translateKnownText(item.text, target);
       if (!translated) return;
       found.set(keyOf(item), translated);
-      (stored.get(item.context) ?? stored.set(item.context, []).get(item.context))?.push([item.text, translated]);
+      stored.push([item.context, item.text, translated]);
     });
-    for (const [context, pairs] of stored) storeAll(target, context, pairs);
+    if (stored.length > 0) await storeAll(target, stored);
     const translatedTexts = items.map((item, i) => result[i] ?? found.get(keyOf(item)) ?? item.text);
     const known = items.map((item, i) => result[i] !== undefined || found.has(keyOf(item)));
     return failure === undefined ? { translatedTexts, known, attempts } : { translatedTexts, known, attempts, failure };

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../../api/test/harness.ts';
 import { answer, apiClient, ApiRequestError } from './api.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 afterEach(() => vi.unstubAllGlobals());

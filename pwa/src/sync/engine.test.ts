@@ -17,16 +17,16 @@ import type { MutationArgs, MutationName } from '#protocol/mutations/envelope.ts
 import { recordMutation } from '#pwa/db/local-writes.ts';
 import { UserDb } from '#pwa/db/user-db.ts';
 import { createLockManager } from '#pwa/test/web-locks.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../api/test/harness.ts';
+import { createSqliteTestApp, type SqliteTestApp, type TestClient } from '../../../api/test/harness.ts';
 import { createUser } from '../../../api/test/factories.ts';
 import { syncNow } from './engine.ts';
 
 const world = { now: Date.UTC(2026, 10, 23, 15, 0) }; // noon in São Paulo, 15:00 UTC
-let t: TestApp;
+let t: SqliteTestApp;
 const opened: UserDb[] = [];
 
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createSqliteTestApp({ now: () => world.now });
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -134,7 +134,7 @@ describe('sync engine against the real API', () => {
 
     const restoredFile = path.join(path.dirname(backup), 'restored.db');
     copyFileSync(backup, restoredFile);
-    const restored = createTestApp({ now: () => world.now, env: { DATABASE_PATH: restoredFile } });
+    const restored = await createSqliteTestApp({ now: () => world.now, env: { DATABASE_PATH: restoredFile } });
     try {
       const again = restored.client();
       expect((await again.post('/api/clients/login', { email: user.email, password })).status).toBe(200);
@@ -165,7 +165,7 @@ describe('sync engine against the real API', () => {
     await syncNow(db, { fetch: browser.fetch });
     const deviceBefore = await db.getMeta<string>('deviceId');
 
-    const restored = createTestApp({ now: () => world.now, env: { DATABASE_PATH: backup } });
+    const restored = await createSqliteTestApp({ now: () => world.now, env: { DATABASE_PATH: backup } });
     try {
       const again = restored.client();
       expect((await again.post('/api/clients/login', { email: user.email, password })).status).toBe(200);

@@ -15,8 +15,8 @@ import { startLiveUpdates, type LiveStream } from './live-updates.ts';
 import { createSyncController } from './sync-controller.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 afterEach(() => {

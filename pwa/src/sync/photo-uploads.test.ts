@@ -20,8 +20,8 @@ import { syncNow } from './engine.ts';
 let t: TestApp;
 const opened: UserDb[] = [];
 
-beforeAll(() => {
-  t = createTestApp({ env: { PHOTO_QUOTA_MB: '2' } });
+beforeAll(async () => {
+  t = await createTestApp({ env: { PHOTO_QUOTA_MB: '2' } });
 });
 afterAll(() => t.close());
 afterEach(() => {

@@ -15,8 +15,8 @@ import { syncNow } from './engine.ts';
 import { createSyncController } from './sync-controller.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 /** The page's globals the controller listens on, in Node. */

@@ -50,8 +50,8 @@ const world = { now: START };
 const nextStart = (after: number) => START + Math.ceil(Math.max(0, after - START) / DAY_MS) * DAY_MS;
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
   // As the page does (sync/user-data.ts): the workout's mutators for its writes and replays.
   provideMutators(async () => LATER_MUTATORS);
 });

@@ -30,8 +30,8 @@ const world = { now: Date.UTC(2026, 10, 23, 15, 0) };
 let t: TestApp;
 const opened: Dexie[] = [];
 
-beforeAll(() => {
-  t = createTestApp({ now: () => world.now });
+beforeAll(async () => {
+  t = await createTestApp({ now: () => world.now });
   provideMutators(async () => LATER_MUTATORS);
 });
 afterAll(() => t.close());
