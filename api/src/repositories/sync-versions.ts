@@ -8,7 +8,6 @@
  * first version a transaction takes locks the counter's row until it commits, so writers that
  * stamp versions commit one after another.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SqlDatabase } from '../db/sql/port.ts';
 
 /** A repository that keeps writes in memory during a unit of work and stores them at its end. */
@@ -27,26 +26,27 @@ interface Unit {
 export function createSyncVersions(db: SqlDatabase, changed: (userId: string) => void = () => {}) {
   const lock = db.dialect === 'postgres' ? ' FOR UPDATE' : '';
   const participants: UnitOfWorkParticipant<unknown>[] = [];
-  /** The unit of work the async context runs in: its versions come from memory and are written back once. */
-  const units = new AsyncLocalStorage<Unit>();
+  /** The key of the open transaction's unit of work, kept with the transaction: its versions come from memory and are written back once. */
+  const unitKey = {};
+  const unit = () => db.transactionLocals()?.get(unitKey) as Unit | undefined;
 
   const read = async () => ((await db.get<{ value: number }>('SELECT value FROM sync_counter WHERE id = 1')) as { value: number }).value;
 
   return {
-    current: async (): Promise<number> => units.getStore()?.version ?? read(),
+    current: async (): Promise<number> => unit()?.version ?? read(),
 
     /** The next sync version, stamped on a row of `userId`'s. */
     async bump(userId: string): Promise<number> {
       changed(userId);
-      const unit = units.getStore();
-      if (unit) return ++unit.version;
+      const open = unit();
+      if (open) return ++open.version;
       return ((await db.get<{ value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value')) as { value: number }).value;
     },
 
     /** Takes part in every unit of work; `kept()` is what it keeps in the current one (null outside one). */
     enlist<Kept>(participant: UnitOfWorkParticipant<Kept>): { kept(): Kept | null } {
       participants.push(participant as UnitOfWorkParticipant<unknown>);
-      return { kept: () => (units.getStore()?.kept.get(participant as UnitOfWorkParticipant<unknown>) as Kept | undefined) ?? null };
+      return { kept: () => (unit()?.kept.get(participant as UnitOfWorkParticipant<unknown>) as Kept | undefined) ?? null };
     },
 
     /**
@@ -56,14 +56,20 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
      * transaction rolls back.
      */
     async inUnitOfWork<T>(fn: () => Promise<T>): Promise<T> {
+      const locals = db.transactionLocals();
+      if (!locals) throw new Error('a unit of work runs inside a transaction');
+      if (locals.has(unitKey)) throw new Error('a unit of work cannot hold another');
       const start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
-      const unit: Unit = { version: start, kept: new Map(participants.map((participant) => [participant, participant.begin()])) };
-      return units.run(unit, async () => {
+      const open: Unit = { version: start, kept: new Map(participants.map((participant) => [participant, participant.begin()])) };
+      locals.set(unitKey, open);
+      try {
         const value = await fn();
-        for (const [participant, kept] of unit.kept) await participant.flush(kept);
-        if (unit.version !== start) await db.run('UPDATE sync_counter SET value = ? WHERE id = 1', [unit.version]);
+        for (const [participant, kept] of open.kept) await participant.flush(kept);
+        if (open.version !== start) await db.run('UPDATE sync_counter SET value = ? WHERE id = 1', [open.version]);
         return value;
-      });
+      } finally {
+        locals.delete(unitKey);
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ import { createPostgresDatabase } from '../../../test/postgres.ts';
 import { DatabaseUnavailableError, UniqueViolationError, type SqlDatabase } from './port.ts';
 import { createPostgresPort } from './postgres.ts';
 import { createSqlitePort } from './sqlite.ts';
+import { tracking } from './transaction-context.ts';
 
 interface Opened {
   db: SqlDatabase;
@@ -169,6 +170,49 @@ describe.each(dialects)('the database port on %s', (dialect, open) => {
     );
     expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
     expect(await db.get('SELECT value FROM counter WHERE id = 1')).toEqual({ value: 12 });
+  });
+
+  it('keeps what units of work hold with their transaction: one map through its savepoints, none outside, a new one each time', async () => {
+    expect(db.transactionLocals()).toBeUndefined();
+    const seen: Map<object, unknown>[] = [];
+    const key = {};
+    await db.transaction(async () => {
+      db.transactionLocals()!.set(key, 'kept');
+      await db.transaction(async () => seen.push(db.transactionLocals()!));
+      seen.push(db.transactionLocals()!);
+    });
+    await db.transaction(async () => seen.push(db.transactionLocals()!));
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]!.get(key)).toBe('kept');
+    expect(seen[2]!.has(key)).toBe(false);
+  });
+
+  it('carries the async context while a transaction is open and stops once none is: reads between writes pay nothing for it', async () => {
+    expect(tracking()).toBe(false);
+    await db.transaction(async () => {
+      expect(tracking()).toBe(true);
+      await db.get('SELECT 1 AS one');
+    });
+    await Promise.all([db.transaction(() => db.get('SELECT 1 AS one')), db.transaction(() => pause(5))]);
+    expect(tracking()).toBe(false);
+  });
+
+  it('keeps the transactions of two databases apart, one opened inside the other', async () => {
+    const other = createSqlitePort(new Database(':memory:'));
+    await other.run('CREATE TABLE copied (id text PRIMARY KEY)');
+    await expect(
+      db.transaction(async () => {
+        await other.transaction(async () => {
+          await other.run('INSERT INTO copied (id) VALUES (?)', ['c1']);
+          // This database's statement, inside the other's work, still belongs to its own transaction.
+          await db.run('INSERT INTO items (id, at) VALUES (?, ?)', ['w1', 13]);
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db.get('SELECT id FROM items WHERE id = ?', ['w1'])).toBeUndefined();
+    expect(await other.get('SELECT id FROM copied')).toEqual({ id: 'c1' });
+    await other.close();
   });
 });
 

@@ -34,6 +34,11 @@ export interface SqlDatabase {
    * there to be read.
    */
   afterCommit(effect: () => void): void;
+  /**
+   * What the open transaction's units of work keep until its end (the sync versions counted in
+   * memory), or undefined with none open.
+   */
+  transactionLocals(): Map<object, unknown> | undefined;
   /** Closes once the open transactions have ended. */
   close(): Promise<void>;
 }

@@ -4,10 +4,10 @@
  * and `numeric` come back as JavaScript numbers: the schema keeps instants in milliseconds and
  * money in minor units, all far below 2^53, so rows read the same as from SQLite.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { numberPlaceholders } from './placeholders.ts';
 import { DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { newScope, openScope, runInScope, type TransactionScope } from './transaction-context.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -45,12 +45,9 @@ export interface PostgresOptions {
   connectionTimeoutMillis?: number;
 }
 
-/** The transaction an async context runs in; `open` turns false at its end (a promise may outlive it). */
-interface Scope {
-  client: pg.PoolClient;
-  open: boolean;
-  savepoints: number;
-  committed: (() => void)[];
+/** A transaction holds one connection of the pool until its end. */
+interface Scope extends TransactionScope {
+  readonly client: pg.PoolClient;
 }
 
 export function createPostgresPort(url: string, options: PostgresOptions = {}): SqlDatabase & { pool: pg.Pool } {
@@ -58,7 +55,7 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
   // An idle connection that breaks emits here; without a listener it would end the process. The
   // next query takes another connection.
   pool.on('error', () => {});
-  const scope = new AsyncLocalStorage<Scope>();
+  const owner = {};
 
   const texts = new Map<string, { name: string | undefined; text: string }>();
   const statement = (sql: string) => {
@@ -77,8 +74,7 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
   }
 
   function scopedClient(): pg.Pool | pg.PoolClient {
-    const current = scope.getStore();
-    return current?.open ? current.client : pool;
+    return openScope<Scope>(owner)?.client ?? pool;
   }
 
   async function savepoint<T>(current: Scope, work: () => Promise<T>): Promise<T> {
@@ -104,19 +100,19 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
     run: async (sql, params) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
 
     async transaction<T>(work: () => Promise<T>): Promise<T> {
-      const current = scope.getStore();
-      if (current?.open) return savepoint(current, work);
+      const current = openScope<Scope>(owner);
+      if (current) return savepoint(current, work);
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
         throw translateError(error);
       }
-      const opened: Scope = { client, open: true, savepoints: 0, committed: [] };
+      const opened = newScope<Scope>(owner, { client });
       let broken: Error | undefined;
       try {
         await query('BEGIN', [], client);
-        const value = await scope.run(opened, work);
+        const value = await runInScope(opened, work);
         await query('COMMIT', [], client);
         opened.open = false;
         for (const effect of opened.committed) effect();
@@ -133,10 +129,12 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
     },
 
     afterCommit(effect) {
-      const current = scope.getStore();
-      if (current?.open) current.committed.push(effect);
+      const current = openScope(owner);
+      if (current) current.committed.push(effect);
       else effect();
     },
+
+    transactionLocals: () => openScope(owner)?.locals,
 
     close: () => pool.end(),
   };

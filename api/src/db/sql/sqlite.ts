@@ -4,9 +4,9 @@
  * from outside it would land inside it: so while one is open, the statements of every other
  * async context wait their turn in a FIFO lock. With none open, a statement runs at once.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { newScope, openScope, runInScope, type TransactionScope } from './transaction-context.ts';
 
 type Statement = Database.Statement<SqlValue[]>;
 
@@ -16,13 +16,6 @@ function translateError(error: unknown): unknown {
   return error;
 }
 
-/** The transaction an async context runs in; `open` turns false at its end (a promise may outlive it). */
-interface Scope {
-  open: boolean;
-  savepoints: number;
-  committed: (() => void)[];
-}
-
 export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -30,7 +23,7 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     if (!statement) statements.set(sql, (statement = sqlite.prepare<SqlValue[]>(sql)));
     return statement;
   };
-  const scope = new AsyncLocalStorage<Scope>();
+  const owner = {};
 
   let locked = false;
   const waiting: (() => void)[] = [];
@@ -49,7 +42,7 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
 
   /** Runs a statement: at once inside the open transaction or with none open, else after it ends. */
   async function execute<T>(statement: () => T): Promise<T> {
-    if (!locked || scope.getStore()?.open) {
+    if (!locked || openScope(owner)) {
       try {
         return statement();
       } catch (error) {
@@ -66,7 +59,7 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     }
   }
 
-  async function savepoint<T>(current: Scope, work: () => Promise<T>): Promise<T> {
+  async function savepoint<T>(current: TransactionScope, work: () => Promise<T>): Promise<T> {
     const name = `sp${++current.savepoints}`;
     sqlite.exec(`SAVEPOINT ${name}`);
     try {
@@ -89,14 +82,14 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     run: (sql, params = []) => execute(() => ({ changes: prepare(sql).run(...params).changes })),
 
     async transaction<T>(work: () => Promise<T>): Promise<T> {
-      const current = scope.getStore();
-      if (current?.open) return savepoint(current, work);
+      const current = openScope(owner);
+      if (current) return savepoint(current, work);
       await acquire();
-      const opened: Scope = { open: true, savepoints: 0, committed: [] };
+      const opened = newScope(owner, {});
       try {
         sqlite.exec('BEGIN IMMEDIATE');
         try {
-          const value = await scope.run(opened, work);
+          const value = await runInScope(opened, work);
           sqlite.exec('COMMIT');
           opened.open = false;
           for (const effect of opened.committed) effect();
@@ -113,10 +106,12 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     },
 
     afterCommit(effect) {
-      const current = scope.getStore();
-      if (current?.open) current.committed.push(effect);
+      const current = openScope(owner);
+      if (current) current.committed.push(effect);
       else effect();
     },
+
+    transactionLocals: () => openScope(owner)?.locals,
 
     async close() {
       await acquire();
