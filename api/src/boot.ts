@@ -1,23 +1,61 @@
 import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, openPostgresDatabase, type AppDatabase } from './db/client.ts';
 import { ensureAdmin, seedDemoData } from './db/demo-seed.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { applyPostgresMigrations, describeUrl } from './db/migrate-postgres.ts';
 import { installTestHalt } from './db/test-halt.ts';
 import { createDeps } from './deps.ts';
 import type { AppDeps } from './deps.ts';
 
+/** Where each database's migrations are: the SQLite ones (api/drizzle) and the PostgreSQL ones (api/drizzle-pg). */
+export interface MigrationFolders {
+  sqlite: string;
+  postgres: string;
+}
+
+/** The start failed because the database at DATABASE_URL could not be reached: one line for the operator. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    const reason = (cause as { code?: unknown } | null)?.code ?? (cause instanceof Error ? cause.message : String(cause));
+    super(`Cannot reach the database at ${describeUrl(url)} (DATABASE_URL): ${String(reason)}. Check that PostgreSQL runs there and accepts this user.`, { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Opens the database the configuration names and brings its schema up to date (ADR 031). */
+async function openMigrated(config: Config, folders: MigrationFolders): Promise<AppDatabase> {
+  if (config.databaseUrl === null) {
+    const database = openDatabase(config.databasePath);
+    applyMigrations(database, folders.sqlite);
+    if (config.testHaltOnWeightNote !== null) installTestHalt(database, config.testHaltOnWeightNote);
+    return database;
+  }
+  try {
+    await applyPostgresMigrations(config.databaseUrl, folders.postgres);
+  } catch (error) {
+    if (isConnectionFailure(error)) throw new DatabaseUnreachableError(config.databaseUrl, error);
+    throw error;
+  }
+  return openPostgresDatabase(config.databaseUrl);
+}
+
+/** A refused, unresolvable or silent server, or a login PostgreSQL turned down (class 28, 3D: no such database). */
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return error instanceof Error && /timeout|terminated/i.test(error.message);
+  return /^(E[A-Z]+|08...|28...|3D000|57P03|53300)$/.test(code);
+}
+
 /**
- * The server's start-up, shared with the load benchmark's server: opens the database, applies the
- * migrations, builds the services, structures plans stored before ADR 024, seeds the demo or first
+ * The server's start-up, shared with the load benchmark's server: opens the database (SQLite at
+ * DATABASE_PATH, or PostgreSQL at DATABASE_URL), applies the migrations, builds the services, structures plans stored before ADR 024, seeds the demo or first
  * admin when asked, drops expired sessions, starts the background translation of plans, and
  * composes the app.
  */
-export async function bootApp(config: Config, migrationsFolder: string): Promise<{ app: App; deps: AppDeps }> {
-  const database = openDatabase(config.databasePath);
-  applyMigrations(database, migrationsFolder);
-  if (config.testHaltOnWeightNote !== null) installTestHalt(database, config.testHaltOnWeightNote);
+export async function bootApp(config: Config, folders: MigrationFolders): Promise<{ app: App; deps: AppDeps }> {
+  const database = await openMigrated(config, folders);
   const deps = createDeps(config, database);
   // Plans stored before their texts were structured on save (ADR 024): structured once, here.
   const structured = await deps.authoring.structureOlderPlans();

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { bootApp, serveApp } from './boot.ts';
+import { bootApp, DatabaseUnreachableError, serveApp } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseTooNewError } from './db/migrate.ts';
 
@@ -8,12 +8,12 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 async function main() {
   const config = loadConfig(process.env, { staticRoot: `${projectRoot}dist/pwa` });
-  const { app, deps } = await bootApp(config, `${projectRoot}api/drizzle`);
+  const { app, deps } = await bootApp(config, { sqlite: `${projectRoot}api/drizzle`, postgres: `${projectRoot}api/drizzle-pg` });
   serveApp(app, deps);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseTooNewError) {
+  if (error instanceof ConfigError || error instanceof DatabaseTooNewError || error instanceof DatabaseUnreachableError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);

@@ -120,7 +120,7 @@ async function seed() {
 
 /** The app as api/src/server.ts starts it, plus the ceiling route and the durability probe. */
 async function main() {
-  const { app, deps } = await bootApp(loadConfig(process.env, { staticRoot: null }), migrations);
+  const { app, deps } = await bootApp(loadConfig(process.env, { staticRoot: null }), { sqlite: migrations, postgres: `${projectRoot}api/drizzle-pg` });
   app.get('/bench/hello', (c) => c.json({ hello: 'world' }));
   // The durability the write figures ran with, and where the server's memory is (V8 heap, buffers,
   // the rest native). With --expose-gc, ?gc=1 collects first: what is live, not what awaits collection.

@@ -56,6 +56,7 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
   // next query takes another connection.
   pool.on('error', () => {});
   const owner = {};
+  let closing: Promise<void> | undefined;
 
   const texts = new Map<string, { name: string | undefined; text: string }>();
   const statement = (sql: string) => {
@@ -136,6 +137,7 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
 
     transactionLocals: () => openScope(owner)?.locals,
 
-    close: () => pool.end(),
+    // Once: a second call (a test's teardown after a test closed it) waits for the same end.
+    close: () => (closing ??= pool.end()),
   };
 }
