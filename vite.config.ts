@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,15 @@ const require = createRequire(import.meta.url);
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
 const chunking = chunkGroups(root);
+
+/**
+ * The API test files that build their app with createTestApp: `npm test` runs them a second time
+ * on PostgreSQL (ADR 031). The others test what does not touch the database, or SQLite's own
+ * parts (backups, the crash test's halt), or both dialects themselves (the port's contract).
+ */
+const onBothDatabases = (readdirSync(path.join(root, 'api/src'), { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.test.ts') && /\bcreateTestApp\(/.test(readFileSync(path.join(root, 'api/src', file), 'utf8')))
+  .map((file) => `api/src/${file}`);
 
 export default defineConfig(({ command }) => ({
   root: 'pwa',
@@ -81,6 +91,10 @@ export default defineConfig(({ command }) => ({
         extends: true,
         // A PostgreSQL cluster for the run (issue 49), provided to the tests as inject('postgresUrl').
         test: { name: 'api', root, include: ['api/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', globalSetup: ['api/test/postgres-global-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api-postgres', root, include: onBothDatabases, environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['api/test/postgres-global-setup.ts'] },
       },
       { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['pwa/src/test/setup.ts'] } },
     ],

@@ -4,7 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoachThreadPage } from '#protocol/contract/messages.ts';
 import type { PullResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -48,7 +48,8 @@ describe('POST /api/coach/threads/:id/photo-messages', () => {
     let poked = false;
     const stop = t.deps.live.subscribe(w.ana.user.id, { poke: () => (poked = true), close: () => {} });
     const sent = await answer(w.teacher.c, w.ana.user.id, coachPhotoForm({ body: '  Olha a postura certa  ' }));
-    await new Promise((resolve) => setImmediate(resolve));
+    // The poke leaves after the commit, once the sync version is read: a round trip on PostgreSQL.
+    await vi.waitFor(() => expect(poked).toBe(true));
     stop();
     expect(sent.status).toBe(201);
     const photoId = sent.body.message.photoId as string;

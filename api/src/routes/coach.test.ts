@@ -1,5 +1,5 @@
 /** The coach's side of the clients' threads (issue 22): scope, unread first, answers once, deletes, read marks, live pokes. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoachCheckIn, CoachStudentAttention, CoachThreadPage, CoachThreadSummary } from '#protocol/contract/messages.ts';
 import { ATTENTION_FILTERS } from '#protocol/domain/attention.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
@@ -170,12 +170,12 @@ describe('live pokes', () => {
     const listen = (userId: string) => t.deps.live.subscribe(userId, { poke: () => poked.add(userId), close: () => {} });
     const stops = [w.teacher, w.other, w.admin, w.ana].map(({ user }) => listen(user.id));
     await clientSays(w.ana, 'Professor, tá aí?');
-    await new Promise((resolve) => setImmediate(resolve));
+    // The coaches are looked up after the commit, then all told at once.
+    await vi.waitFor(() => expect(poked.has(w.teacher.user.id)).toBe(true));
     expect([poked.has(w.teacher.user.id), poked.has(w.admin.user.id), poked.has(w.other.user.id)]).toEqual([true, true, false]);
     poked.clear();
     await w.teacher.c.post(`/api/coach/threads/${w.ana.user.id}/messages`, { id: uuidv7(), body: 'Tô sim!' });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(poked.has(w.ana.user.id)).toBe(true);
+    await vi.waitFor(() => expect(poked.has(w.ana.user.id)).toBe(true));
     for (const stop of stops) stop();
   });
 });
@@ -343,7 +343,7 @@ describe('weekly check-ins (issue 22, part 2)', () => {
     const poked = new Set<string>();
     const stops = [w.teacher, w.other, w.admin].map(({ user }) => t.deps.live.subscribe(user.id, { poke: () => poked.add(user.id), close: () => {} }));
     await checksIn(w.ana, '2026-11-23');
-    await new Promise((resolve) => setImmediate(resolve));
+    await vi.waitFor(() => expect(poked.has(w.teacher.user.id)).toBe(true));
     expect([poked.has(w.teacher.user.id), poked.has(w.admin.user.id), poked.has(w.other.user.id)]).toEqual([true, true, false]);
     for (const stop of stops) stop();
   });
