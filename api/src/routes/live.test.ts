@@ -88,8 +88,10 @@ describe('GET /api/sync/events (live updates, ADR 023)', () => {
     expect(created.status).toBe(201);
     await stream.until(2);
     await staff.post(`/api/teacher-admin/diet/${created.body.diet.id}/publish`);
+    // The publish pokes; the plan's translation, stored after it, may poke once more.
     const events = await stream.until(3);
-    expect(events.map((e) => e.event)).toEqual(['poke', 'poke', 'poke']);
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(events.map((e) => e.event))).toEqual(new Set(['poke']));
     await stream.leave();
   });
 
