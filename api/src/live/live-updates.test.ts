@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresDatabase } from '../db/client.ts';
 import { createTestApp } from '../../test/harness.ts';
-import type { LiveListener } from './live-updates.ts';
+import { createLiveUpdates, type LiveListener } from './live-updates.ts';
 
 const t = await createTestApp();
 afterAll(() => t.close());
@@ -75,5 +76,36 @@ describe('live updates hub', () => {
     expect(laptop.closed()).toBe(true);
     laptop.stop();
     expect(t.deps.live.connections()).toBe(0);
+  });
+
+  it('reaches a page connected to another instance on the same database within 5 s, once per transaction', async () => {
+    // Another instance: its own connections to the same PostgreSQL; on SQLite, the one process's port.
+    const { databaseUrl } = t.deps.config;
+    const other = databaseUrl ? openPostgresDatabase(databaseUrl) : null;
+    const elsewhere = createLiveUpdates(other?.sql ?? t.deps.database.sql);
+    const pokes: number[] = [];
+    const stop = elsewhere.subscribe('gil', { poke: (version) => pokes.push(version), close: () => {} });
+    try {
+      // The other instance's listening connection is up once it hears a notice sent to it.
+      let heard = false;
+      const stopProbe = (other?.sql ?? t.deps.database.sql).listen('leve_live', { heard: () => (heard = true), lost: () => {} });
+      for (let i = 0; i < 100 && !heard; i++) {
+        await t.deps.database.sql.notify('leve_live', 'nobody');
+        await wait(20);
+      }
+      stopProbe();
+      expect(heard).toBe(true);
+      await t.deps.database.sql.transaction(async () => {
+        for (let i = 0; i < 5; i++) await t.deps.versions.bump('gil');
+      });
+      const started = Date.now();
+      await until(() => pokes.length > 0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await settle();
+      expect(pokes).toEqual([await t.deps.live.version()]);
+    } finally {
+      stop();
+      await other?.close();
+    }
   });
 });

@@ -7,13 +7,18 @@
  * pokes go out after it commits (the port's `afterCommit`), on the next turn of the event loop,
  * so a page never pulls before the change is there; a rolled-back write pokes nobody.
  *
- * The fan-out is per process; past one VM it moves to the database (LISTEN/NOTIFY), behind
- * the same calls (ADR 031).
+ * Who changed travels through the database's channel (the port's `notify`/`listen`, ADR 031):
+ * in-process on SQLite, PostgreSQL's NOTIFY across every instance, so a change made through one
+ * instance reaches a page connected to another. Each process then reads the version and pokes its
+ * own pages.
  */
 import type { SqlDatabase } from '../db/sql/port.ts';
 
 /** Open streams one user may hold: a tab per device is a handful; more is a leak or an attack. */
 export const MAX_STREAMS_PER_USER = 8;
+
+/** The database channel that carries the ids of changed users. */
+const CHANNEL = 'leve_live';
 
 export interface LiveListener {
   /** Something changed for the user: the server's sync version after the change. */
@@ -40,10 +45,28 @@ export function createLiveUpdates(db: SqlDatabase) {
     if (pending.size === 0) setImmediate(() => void flush().catch(() => {})); // out of reach: pages pull again when their stream reconnects
     pending.add(userId);
   };
+  db.listen(CHANNEL, {
+    heard: (payload) => {
+      for (const userId of payload.split(',')) noted(userId);
+    },
+    // The channel broke for a while: every open page pulls, and finds what it missed.
+    lost: () => {
+      for (const userId of listeners.keys()) noted(userId);
+    },
+  });
+  /** Users already told of in the open transaction: a push of many writes sends one notice. */
+  const toldKey = {};
+  const send = (userId: string) => void db.notify(CHANNEL, userId).catch(() => {});
 
   return {
     changed(userId: string): void {
-      db.afterCommit(() => noted(userId));
+      const locals = db.transactionLocals();
+      if (locals) {
+        const told = (locals.get(toldKey) as Set<string> | undefined) ?? new Set<string>();
+        if (told.has(userId)) return;
+        locals.set(toldKey, told.add(userId));
+      }
+      db.afterCommit(() => send(userId));
     },
 
     /** Listens for the user's changes; returns the call that stops listening. */

@@ -197,6 +197,39 @@ describe.each(dialects)('the database port on %s', (dialect, open) => {
     expect(tracking()).toBe(false);
   });
 
+  it('delivers a notice to the listeners of its channel once its transaction commits, never one rolled back', async () => {
+    const heard: string[] = [];
+    const stop = db.listen('port_test', { heard: (payload) => heard.push(payload), lost: () => {} });
+    const until = async (count: number) => {
+      for (let i = 0; i < 200 && heard.length < count; i++) await pause(10);
+    };
+    // PostgreSQL's listening connection is up once it hears a notice.
+    for (let i = 0; i < 100 && heard.length === 0; i++) {
+      await db.notify('port_test', 'ready');
+      await until(1);
+    }
+    heard.length = 0;
+    await expect(
+      db.transaction(async () => {
+        await db.notify('port_test', 'dropped');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await db.transaction(async () => {
+      await db.notify('port_test', 'kept');
+      await pause(30);
+      expect(heard).toEqual([]);
+    });
+    await until(1);
+    await pause(30);
+    expect(heard).toEqual(['kept']);
+    stop();
+    await db.notify('port_test', 'unheard');
+    await pause(30);
+    expect(heard).toEqual(['kept']);
+    expect(() => db.listen('Robert"; DROP TABLE items', { heard: () => {}, lost: () => {} })).toThrow(/not a channel name/);
+  });
+
   it('keeps the transactions of two databases apart, one opened inside the other', async () => {
     const other = createSqlitePort(new Database(':memory:'));
     await other.run('CREATE TABLE copied (id text PRIMARY KEY)');
@@ -246,6 +279,33 @@ describe('the database port on an unreachable PostgreSQL', () => {
       expect(await db.all('SELECT id FROM marks')).toEqual([{ id: 'after' }]);
     } finally {
       await db.close();
+      await database.drop();
+    }
+  });
+
+  it('listens again after its listening connection is cut, and tells its listeners they may have missed notices', async () => {
+    const database = await createPostgresDatabase();
+    const instance = createPostgresPort(database.url);
+    const other = createPostgresPort(database.url);
+    try {
+      const heard: string[] = [];
+      let lost = 0;
+      instance.listen('cut_test', { heard: (payload) => heard.push(payload), lost: () => (lost += 1) });
+      const hears = async (payload: string) => {
+        for (let i = 0; i < 300 && !heard.includes(payload); i++) {
+          await other.notify('cut_test', payload);
+          await pause(10);
+        }
+        return heard.includes(payload);
+      };
+      expect(await hears('before')).toBe(true);
+      const cut = await other.run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN cut_test'");
+      expect(cut.changes).toBe(1);
+      expect(await hears('after')).toBe(true);
+      expect(lost).toBe(1);
+    } finally {
+      await instance.close();
+      await other.close();
       await database.drop();
     }
   });

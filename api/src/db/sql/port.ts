@@ -14,6 +14,17 @@ export type SqlValue = string | number | null;
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
+export interface ChannelListener {
+  heard(payload: string): void;
+  lost(): void;
+}
+
+/** A channel's name, safe to write into LISTEN. */
+export function checkChannel(channel: string): string {
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
 export interface SqlDatabase {
   readonly dialect: SqlDialect;
   /** Every row the statement returns. */
@@ -39,6 +50,19 @@ export interface SqlDatabase {
    * memory), or undefined with none open.
    */
   transactionLocals(): Map<object, unknown> | undefined;
+  /**
+   * Tells every process serving this database of `payload` on `channel` (`listen`), this one
+   * included: in-process on SQLite, whose file one process serves; PostgreSQL's NOTIFY, which
+   * reaches every instance. Sent in a transaction, it is heard once that commits, never after a
+   * rollback. A channel is lower-case letters and underscores.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Hears what any process sends on `channel`. `lost` is called when some may have been missed
+   * (the listening connection broke and is back), so the listener can catch up. Returns the call
+   * that stops listening.
+   */
+  listen(channel: string, listener: ChannelListener): () => void;
   /** Closes once the open transactions have ended. */
   close(): Promise<void>;
 }

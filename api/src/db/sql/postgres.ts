@@ -6,7 +6,8 @@
  */
 import pg from 'pg';
 import { numberPlaceholders } from './placeholders.ts';
-import { DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { checkChannel, DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { createChannels } from './channels.ts';
 import { newScope, openScope, runInScope, type TransactionScope } from './transaction-context.ts';
 
 const INT8 = 20;
@@ -18,6 +19,9 @@ const types = {
     return pg.types.getTypeParser(oid, format);
   },
 };
+
+/** How long a broken listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000;
 
 /** Past this many distinct texts, statements run unnamed: a server plans at most this many per connection. */
 const MAX_NAMED_STATEMENTS = 1000;
@@ -57,6 +61,39 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
   pool.on('error', () => {});
   const owner = {};
   let closing: Promise<void> | undefined;
+
+  /**
+   * One connection, outside the pool, LISTENs to every channel this process hears (ADR 031). When
+   * it breaks, another is made a second later, and the listeners are told they may have missed
+   * something.
+   */
+  const channels = createChannels();
+  let listening: pg.Client | undefined;
+  function startListening(afterLoss: boolean): void {
+    const client = new pg.Client({ connectionString: url });
+    let over = false;
+    const broken = () => {
+      if (over) return;
+      over = true;
+      listening = undefined;
+      client.end().catch(() => {});
+      if (closing) return;
+      setTimeout(() => {
+        if (!closing && !listening) startListening(true);
+      }, LISTEN_RETRY_MS).unref();
+    };
+    client.on('notification', ({ channel, payload }) => channels.deliver(channel, payload ?? ''));
+    client.on('error', broken);
+    client.on('end', broken);
+    listening = client;
+    client
+      .connect()
+      .then(async () => {
+        for (const name of channels.names()) await client.query(`LISTEN ${name}`);
+        if (afterLoss) channels.lost();
+      })
+      .catch(broken);
+  }
 
   const texts = new Map<string, { name: string | undefined; text: string }>();
   const statement = (sql: string) => {
@@ -137,7 +174,25 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
 
     transactionLocals: () => openScope(owner)?.locals,
 
+    // In a transaction, PostgreSQL holds the notification until the commit, and drops it on a rollback.
+    notify: async (channel, payload) => void (await query('SELECT pg_notify(?, ?)', [checkChannel(channel), payload])),
+    listen: (channel, listener) =>
+      channels.listen(channel, listener, () => {
+        if (!listening) startListening(false);
+        // Queued until the connection is up; a LISTEN repeated after it is harmless.
+        else listening.query(`LISTEN ${channel}`).catch(() => {});
+      }),
+
     // Once: a second call (a test's teardown after a test closed it) waits for the same end.
-    close: () => (closing ??= pool.end()),
+    close() {
+      if (!closing) {
+        const listener = listening;
+        closing = (async () => {
+          await listener?.end().catch(() => {});
+          await pool.end();
+        })();
+      }
+      return closing;
+    },
   };
 }

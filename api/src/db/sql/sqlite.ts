@@ -5,7 +5,8 @@
  * async context wait their turn in a FIFO lock. With none open, a statement runs at once.
  */
 import type Database from 'better-sqlite3';
-import { UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { checkChannel, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { createChannels } from './channels.ts';
 import { newScope, openScope, runInScope, type TransactionScope } from './transaction-context.ts';
 
 type Statement = Database.Statement<SqlValue[]>;
@@ -24,6 +25,8 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     return statement;
   };
   const owner = {};
+  // One process serves the file (ADR 031): what it sends, only it hears.
+  const channels = createChannels();
 
   let locked = false;
   const waiting: (() => void)[] = [];
@@ -112,6 +115,13 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     },
 
     transactionLocals: () => openScope(owner)?.locals,
+
+    // As PostgreSQL's NOTIFY: sent in a transaction, heard at its commit, never after a rollback.
+    async notify(channel, payload) {
+      checkChannel(channel);
+      this.afterCommit(() => channels.deliver(channel, payload));
+    },
+    listen: (channel, listener) => channels.listen(channel, listener),
 
     async close() {
       await acquire();
