@@ -39,24 +39,31 @@ async function buildHere() {
 }
 
 /**
- * Bundles api/src/server.ts into `outDir/server.js`. The bundle finds the migrations and the PWA
+ * Bundles api/src/server.ts into `outDir/server.js`, and beside it the `db:copy` command
+ * (api/src/db-copy.ts) as `db-copy.js`, each one file. The bundles find the migrations and the PWA
  * from two folders up, so `outDir` must sit two levels below the project root (dist/server).
  */
 export async function buildServer(outDir) {
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    build: {
-      ssr: 'api/src/server.ts',
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      sourcemap: true,
-      rollupOptions: { output: { entryFileNames: 'server.js', format: 'es' } },
-    },
-  });
+  for (const [entry, file] of [
+    ['api/src/server.ts', 'server.js'],
+    ['api/src/db-copy.ts', 'db-copy.js'],
+  ]) {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      build: {
+        ssr: entry,
+        outDir,
+        // The first build empties the folder; the second adds its file beside.
+        emptyOutDir: file === 'server.js',
+        target: 'node20',
+        minify: false,
+        sourcemap: true,
+        rollupOptions: { output: { entryFileNames: file, format: 'es' } },
+      },
+    });
+  }
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
