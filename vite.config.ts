@@ -90,11 +90,11 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         // A PostgreSQL cluster for the run (issue 49), provided to the tests as inject('postgresUrl').
-        test: { name: 'api', root, include: ['api/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', globalSetup: ['api/test/postgres-global-setup.ts'] },
+        test: { name: 'api', root, include: ['api/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', globalSetup: ['api/test/postgres-global-setup.ts', 'api/test/s3-global-setup.ts'] },
       },
       {
         extends: true,
-        test: { name: 'api-postgres', root, include: onBothDatabases, environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['api/test/postgres-global-setup.ts'] },
+        test: { name: 'api-postgres', root, include: onBothDatabases, environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['api/test/postgres-global-setup.ts', 'api/test/s3-global-setup.ts'] },
       },
       { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['pwa/src/test/setup.ts'] } },
     ],

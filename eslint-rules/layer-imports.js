@@ -48,8 +48,8 @@ export function checkImport(fromFile, spec, typeOnly) {
     if (to?.startsWith('pwa/')) return 'api/ may never import pwa/';
     if (pkg && ['react', 'react-dom', 'dexie', '@mui/material', 'react-intl'].includes(pkg)) return `api/ may not import the browser package "${spec}"`;
     // Services and what they use speak the domain; only routes, middleware and the app know HTTP.
-    if (/^api\/src\/(services|ai|auth|payments|db|mail|live)\//.test(from) && to && /^api\/src\/(http|routes)\//.test(to)) {
-      return 'the domain (services, ai, auth, payments, db, mail, live) may not import http/ or routes/: throw DomainError, take AppDeps from deps.ts';
+    if (/^api\/src\/(services|ai|auth|payments|db|mail|live|storage)\//.test(from) && to && /^api\/src\/(http|routes)\//.test(to)) {
+      return 'the domain (services, ai, auth, payments, db, mail, live, storage) may not import http/ or routes/: throw DomainError, take AppDeps from deps.ts';
     }
     return null;
   }

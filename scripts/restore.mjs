@@ -19,6 +19,7 @@ import {
   runCommand,
   uploadsPathFrom,
 } from './sqlite-backup.mjs';
+import { objectStorageFrom, uploadObjects } from './object-storage.mjs';
 
 const USAGE = 'usage: npm run restore -- FILE   (replaces DATABASE_PATH, default ./data/app.db, with the backup FILE)';
 
@@ -55,11 +56,19 @@ function setAsideCurrent(target) {
 
 /**
  * Puts FILE.uploads in place of UPLOADS_PATH (copied beside it, then renamed), the current
- * uploads set aside as `<path>.before-restore-<timestamp>`. A backup without uploads leaves them.
+ * uploads set aside as `<path>.before-restore-<timestamp>`; with STORAGE_URL, into the bucket. A
+ * backup without uploads leaves them.
  */
-function restoreUploads(file) {
+async function restoreUploads(file) {
   const from = backupUploadsOf(file);
   if (!existsSync(from)) return '';
+  const storage = await objectStorageFrom(process.env);
+  if (storage) {
+    // A bucket has no folder to set aside: the backup's objects are put back over the same keys,
+    // and objects stored since the backup stay (no restored record names them).
+    const files = await uploadObjects(storage, from);
+    return `; the ${storage.where} holds its ${files} uploaded file${files === 1 ? '' : 's'} again`;
+  }
   const target = uploadsPathFrom(process.env);
   mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.restoring-${process.pid}`;
@@ -103,7 +112,7 @@ runCommand(async () => {
   } finally {
     rmSync(partial, { force: true });
   }
-  const uploads = restoreUploads(file);
+  const uploads = await restoreUploads(file);
   console.log(
     `restore: ${target} now holds ${file} (${describeDatabase(backup)}); ` +
       `${aside ? `the previous database is kept at ${aside}` : 'there was no previous database'}${uploads}. ` +

@@ -37,6 +37,43 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps photos in the uploads folder unless STORAGE_URL names an S3 bucket (ADR 031), never echoing its secret', () => {
+    expect(loadConfig({}).objectStorage).toBeNull();
+    expect(loadConfig({ STORAGE_URL: 's3://AKID:s%2Fcr%2Bt@127.0.0.1:9000/leve-photos?tls=false' }).objectStorage).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'leve-photos',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 's/cr+t' },
+      forcePathStyle: true,
+    });
+    // AWS itself: https, virtual-hosted addressing, the SDK's own credentials when none are given.
+    expect(loadConfig({ STORAGE_URL: 's3://s3.eu-west-1.amazonaws.com/leve-photos?region=eu-west-1' }).objectStorage).toEqual({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'leve-photos',
+      region: 'eu-west-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://k:pw@storage.example/photos?style=virtual' }).objectStorage?.forcePathStyle).toBe(false);
+    const bad: [string, RegExp][] = [
+      ['https://k:pw@storage.example/photos', /must start with s3:\/\//],
+      ['s3://k:pw@storage.example/', /must name one bucket/],
+      ['s3://k:pw@storage.example/Photos_Bucket', /must name one bucket/],
+      ['s3://k:pw@storage.example/a/b', /must name one bucket/],
+      ['s3://k@storage.example/photos', /both the access key and the secret/],
+      ['s3://k:pw@storage.example/photos?tls=no', /tls as true or false/],
+      ['s3://k:pw@storage.example/photos?style=dns', /style as path or virtual/],
+      ['s3://k:pw@storage.example/photos?regoin=eu-west-1', /unknown settings \(regoin\)/],
+      ['not a url', /must be a URL/],
+    ];
+    for (const [value, message] of bad) {
+      const problems = problemsOf({ STORAGE_URL: value });
+      expect(problems, value).toEqual([expect.stringMatching(message)]);
+      expect(problems[0]).toMatch(/^STORAGE_URL /);
+      expect(problems.join('')).not.toContain('pw');
+    }
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', NODE_ENV: 'staging', OPENAI_BASE_URL: 'not a url', SUPPORT_EMAIL: 'nope', APP_SECRET: 'short' });
     expect(problems).toHaveLength(5);

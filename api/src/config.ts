@@ -36,6 +36,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Where uploaded files live (progress photos); by default `uploads` beside the database. */
   uploadsPath: string;
+  /** S3-compatible object storage for the photos instead of UPLOADS_PATH when STORAGE_URL is set (ADR 031). */
+  objectStorage: ObjectStorageConfig | null;
   /** How many bytes of photos one user may keep. */
   photoQuotaBytes: number;
   appSecret: string | null;
@@ -72,6 +74,18 @@ export interface Config {
   staticRoot: string | null;
   /** Test only: halt inside the transaction that inserts a weight record with these notes (db/test-halt.ts). */
   testHaltOnWeightNote: string | null;
+}
+
+/** Where STORAGE_URL points: s3://ACCESS_KEY:SECRET@host[:port]/bucket[?region=…&tls=false&style=path|virtual]. */
+export interface ObjectStorageConfig {
+  /** The service's address, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Null: the AWS SDK's default chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Path-style addressing (host/bucket/key): on by default except for amazonaws.com. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +169,10 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
   const databaseUrl = value('DATABASE_URL');
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) problems.push('DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/name (or unset for the SQLite file at DATABASE_PATH)');
   const uploadsPath = value('UPLOADS_PATH') ?? path.join(path.dirname(databasePath), 'uploads');
+  const storageUrl = value('STORAGE_URL');
+  const objectStorage = storageUrl === null ? null : parseStorageUrl(storageUrl);
+  // The value holds a secret: it is never echoed back.
+  if (typeof objectStorage === 'string') problems.push(`STORAGE_URL ${objectStorage}`);
   const photoQuotaMb = integer('PHOTO_QUOTA_MB', 200, 1, 100_000);
 
   const appSecret = value('APP_SECRET');
@@ -240,6 +258,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     databasePath,
     databaseUrl,
     uploadsPath,
+    objectStorage: typeof objectStorage === 'string' ? null : objectStorage,
     photoQuotaBytes: photoQuotaMb * 1024 * 1024,
     appSecret,
     secureCookies: boolean('COOKIE_SECURE', production),
@@ -288,4 +307,44 @@ function isPostgresUrl(raw: string): boolean {
   } catch {
     return false;
   }
+}
+
+const STORAGE_URL_FORM = 's3://ACCESS_KEY:SECRET@host[:port]/bucket[?region=us-east-1&tls=false&style=path]';
+
+/**
+ * STORAGE_URL as object storage settings, or what is wrong with it (a phrase to follow the
+ * variable's name; never the value, which holds a secret). The access key and secret are
+ * percent-encoded where they hold `/`, `+`, `@` or `:`.
+ */
+export function parseStorageUrl(raw: string): ObjectStorageConfig | string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `must be a URL of the form ${STORAGE_URL_FORM}`;
+  }
+  if (url.protocol !== 's3:') return `must start with s3:// (${STORAGE_URL_FORM})`;
+  if (url.hostname === '') return `must name the storage service's host (${STORAGE_URL_FORM})`;
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
+  // S3's bucket naming rules: 3-63 lower-case letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return `must name one bucket after the host, 3-63 lower-case letters, digits, dots or hyphens (${STORAGE_URL_FORM})`;
+  const accessKeyId = decodeURIComponent(url.username);
+  const secretAccessKey = decodeURIComponent(url.password);
+  if ((accessKeyId === '') !== (secretAccessKey === '')) return 'must give both the access key and the secret (ACCESS_KEY:SECRET@), or neither to use the AWS SDK\'s default credentials';
+  const known = new Set(['region', 'tls', 'style']);
+  const unknown = [...url.searchParams.keys()].filter((key) => !known.has(key));
+  if (unknown.length > 0) return `has unknown settings (${unknown.join(', ')}): only region, tls and style are read`;
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region)) return 'must give region as letters, digits and hyphens, e.g. region=eu-west-1';
+  const tls = url.searchParams.get('tls') ?? 'true';
+  if (tls !== 'true' && tls !== 'false') return 'must give tls as true or false';
+  const style = url.searchParams.get('style') ?? (/(^|\.)amazonaws\.com$/.test(url.hostname) ? 'virtual' : 'path');
+  if (style !== 'path' && style !== 'virtual') return 'must give style as path or virtual';
+  return {
+    endpoint: `${tls === 'true' ? 'https' : 'http'}://${url.host}`,
+    bucket,
+    region,
+    credentials: accessKeyId === '' ? null : { accessKeyId, secretAccessKey },
+    forcePathStyle: style === 'path',
+  };
 }

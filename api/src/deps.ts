@@ -13,6 +13,7 @@ import type { ProgressPhotos } from './repositories/progress-photos.ts';
 import type { Messages } from './repositories/messages.ts';
 import type { MessageThreads } from './repositories/message-threads.ts';
 import { createPhotoFiles, type PhotoFiles } from './services/photo-files.ts';
+import { createFileStore } from './storage/file-store.ts';
 import type { Mutations } from './services/mutations.ts';
 import type { Plans } from './services/plans.ts';
 import type { Sync } from './services/sync.ts';
@@ -83,7 +84,7 @@ export interface AppDeps {
   messages: Messages;
   messageThreads: MessageThreads;
   checkIns: CheckIns;
-  /** Progress photos' files under UPLOADS_PATH (issue 21). */
+  /** Progress photos' files under UPLOADS_PATH or in the STORAGE_URL bucket (issue 21, ADR 031). */
   photoFiles: PhotoFiles;
   healthConsent: HealthConsent;
   /** The synced mutations' server side: REST writes run the same mutators as a push (ADR 025). */
@@ -141,7 +142,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     for (const { id } of coaches) live.changed(id);
   };
   const repositories = createSyncedTables(database, versions, now, coachesChanged);
-  const photoFiles = createPhotoFiles(config.uploadsPath, config.photoQuotaBytes);
+  const photoFiles = createPhotoFiles(createFileStore(config), config.photoQuotaBytes);
   const mutations = createMutations(database.sql, versions, repositories, clock, now);
   const subscriptions = createSubscriptions(database.sql, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);

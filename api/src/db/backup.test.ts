@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteTestApp, MIGRATIONS_FOLDER } from '../../test/harness.ts';
 import { createUser, storePhoto, webpBytes } from '../../test/factories.ts';
+import { createTestBucket } from '../../test/s3.ts';
 import { openDatabase } from './client.ts';
 import { applyMigrations } from './migrate.ts';
 
@@ -81,6 +82,36 @@ describe('npm run backup / npm run restore', { timeout: 30_000 }, () => {
     const photos = path.join(restoredDir, 'uploads', 'photos', user.id);
     expect(readdirSync(photos).sort()).toEqual([`${photo.id}.image`, `${photo.id}.thumbnail`]);
     expect(new Uint8Array(readFileSync(path.join(photos, `${photo.id}.image`)))).toEqual(webpBytes(4000));
+  });
+
+  it('takes the photos kept in an S3-compatible bucket (STORAGE_URL) along, and puts them back in the bucket (ADR 031)', async () => {
+    const bucket = await createTestBucket();
+    try {
+      const t = await createSqliteTestApp({ env: { STORAGE_URL: bucket.storageUrl } });
+      const { user } = await createUser(t.deps);
+      const photo = await storePhoto(t, user.id);
+      const arriving = await storePhoto(t, user.id, { stored: false });
+      await t.deps.photoFiles.append(user.id, arriving.id, 'image', 0, webpBytes(1000), 4000, 'image/webp');
+      const file = path.join(dir, 'with-objects.db');
+      const backup = await runScript('backup.mjs', [file], t.database.sqlite.name, { STORAGE_URL: bucket.storageUrl });
+      await t.close();
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain(`with 2 uploaded files from the bucket ${bucket.name} at`);
+      const saved = path.join(`${file}.uploads`, 'photos', user.id);
+      expect(readdirSync(saved).sort()).toEqual([`${photo.id}.image`, `${photo.id}.thumbnail`]);
+      expect(new Uint8Array(readFileSync(path.join(saved, `${photo.id}.image`)))).toEqual(webpBytes(4000));
+
+      // The bucket lost its objects; the restore puts them back.
+      const { DeleteObjectsCommand } = await import('@aws-sdk/client-s3');
+      await bucket.client.send(new DeleteObjectsCommand({ Bucket: bucket.name, Delete: { Objects: (await bucket.keys()).map((Key) => ({ Key })) } }));
+      expect(await bucket.keys()).toEqual([]);
+      const restore = await runScript('restore.mjs', [file], path.join(dir, 'restored-with-objects', 'app.db'), { STORAGE_URL: bucket.storageUrl });
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain(`the bucket ${bucket.name} at`);
+      expect(await bucket.keys()).toEqual([`photos/${user.id}/${photo.id}.image`, `photos/${user.id}/${photo.id}.thumbnail`].sort());
+    } finally {
+      await bucket.drop();
+    }
   });
 
   it('refuses to overwrite an existing file unless --force', async () => {
@@ -168,9 +199,9 @@ interface ScriptResult {
 }
 
 /** Runs scripts/<name> in its own process with DATABASE_PATH set, as `npm run` would. */
-function runScript(name: string, args: string[], databasePath: string): Promise<ScriptResult> {
+function runScript(name: string, args: string[], databasePath: string, env: Record<string, string> = {}): Promise<ScriptResult> {
   const child = spawn(process.execPath, [path.join(scripts, name), ...args], {
-    env: { ...process.env, DATABASE_PATH: databasePath },
+    env: { ...process.env, DATABASE_PATH: databasePath, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
