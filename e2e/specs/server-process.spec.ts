@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,4 +81,19 @@ test('a database migrated by a newer version is refused at start', async () => {
   const second = startServer({ PORT: '3243', DATABASE_PATH: database });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain('was migrated by a newer version of this app');
+});
+
+test('an unreachable DATABASE_URL is refused at start in one line naming the host and the reason, never the password', async () => {
+  // A port nothing listens on: the connection is refused.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const server = startServer({ PORT: '3244', DATABASE_URL: `postgres://leve:s3cret@127.0.0.1:${port}/leve` });
+  expect(await server.exited).toBe(1);
+  const lines = server.output().trim().split('\n');
+  expect(lines).toEqual([expect.stringContaining(`Cannot reach the database at 127.0.0.1:${port}/leve (DATABASE_URL): ECONNREFUSED`)]);
+  expect(server.output()).not.toContain('s3cret');
 });
