@@ -37,7 +37,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
 import { createSessionStore } from './auth/sessions.ts';
-import { RateLimiter } from './auth/rate-limit.ts';
+import { createRateLimitSweeper, RateLimiter } from './auth/rate-limit.ts';
 import { createLogger } from './logger.ts';
 import { createSyncVersions } from './repositories/sync-versions.ts';
 import { createSyncedTables } from './repositories/synced-tables.ts';
@@ -148,8 +148,11 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const log = overrides.log ?? createLogger(config.logLevel);
   const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
-  const aiCallsPerUser = new RateLimiter(rateLimits.aiCallsPerUser, rateLimits.windowMs, now);
-  const messagesPerSender = new RateLimiter(rateLimits.messagesPerSender, rateLimits.windowMs, now);
+  // Counted in the database, so every instance on it counts the same hits (ADR 031).
+  const sweeper = createRateLimitSweeper(database.sql, now);
+  const limiter = (name: string, limit: number, windowMs: number) => new RateLimiter(database.sql, name, limit, windowMs, now, sweeper);
+  const aiCallsPerUser = limiter('ai-calls', rateLimits.aiCallsPerUser, rateLimits.windowMs);
+  const messagesPerSender = limiter('messages', rateLimits.messagesPerSender, rateLimits.windowMs);
   const coachThreads = createCoachThreads(database.sql, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender, {
     records: repositories.progressPhotos,
     files: photoFiles,
@@ -195,13 +198,13 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     mailer: createMailer(config),
     groupCommit,
     limiters: {
-      loginPerIp: new RateLimiter(rateLimits.loginFailuresPerIp, rateLimits.windowMs, now),
-      loginPerAccount: new RateLimiter(rateLimits.loginFailuresPerAccount, rateLimits.windowMs, now),
-      registrationPerIp: new RateLimiter(rateLimits.registrationsPerIp, rateLimits.windowMs * 4, now),
+      loginPerIp: limiter('login-ip', rateLimits.loginFailuresPerIp, rateLimits.windowMs),
+      loginPerAccount: limiter('login-account', rateLimits.loginFailuresPerAccount, rateLimits.windowMs),
+      registrationPerIp: limiter('registration-ip', rateLimits.registrationsPerIp, rateLimits.windowMs * 4),
       aiCallsPerUser,
-      payoutsPerTeacher: new RateLimiter(rateLimits.payoutRequestsPerTeacher, rateLimits.windowMs * 4, now),
-      passwordResetsPerIp: new RateLimiter(rateLimits.passwordResetsPerIp, rateLimits.windowMs * 4, now),
-      passwordResetsPerAddress: new RateLimiter(rateLimits.passwordResetsPerAddress, rateLimits.windowMs * 4, now),
+      payoutsPerTeacher: limiter('payouts', rateLimits.payoutRequestsPerTeacher, rateLimits.windowMs * 4),
+      passwordResetsPerIp: limiter('password-reset-ip', rateLimits.passwordResetsPerIp, rateLimits.windowMs * 4),
+      passwordResetsPerAddress: limiter('password-reset-address', rateLimits.passwordResetsPerAddress, rateLimits.windowMs * 4),
     },
   };
 }

@@ -131,8 +131,8 @@ export function createContentGeneration({ config, db, vault, log, now, limiter }
     const endpoint = given ?? (await endpointFor(callerId));
     if (!endpoint) return null;
     // Over the limit the caller reads SPEC §8's quota message, as when the provider itself says 429.
-    refuseWhenLimited(limiter, callerId, 'AI_QUOTA_EXCEEDED');
-    limiter.hit(callerId);
+    await refuseWhenLimited(limiter, callerId, 'AI_QUOTA_EXCEEDED');
+    await limiter.hit(callerId);
     try {
       return await askForJson(endpoint, system, user);
     } catch (error) {

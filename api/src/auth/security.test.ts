@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
+import { createApp } from '../app.ts';
+import { openPostgresDatabase } from '../db/client.ts';
+import { createDeps } from '../deps.ts';
 import { buildRegistration, createUser } from '../../test/factories.ts';
 import { SESSION_TTL_MS } from './sessions.ts';
 
@@ -33,6 +36,32 @@ describe('rate limits', () => {
     // Someone else on another address is not affected.
     const { user, password } = await createUser(t.deps);
     expect((await t.client({ ip: '198.51.100.2' }).post('/api/clients/login', { email: user.email, password })).status).toBe(200);
+  });
+
+  it('counts failures on every instance of the database: failures through one lock the account and the address on another', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: '4', RATE_LIMIT_LOGIN_FAILURES: '6' } });
+    // Instance B: its own services and, on PostgreSQL, its own connections to the same database;
+    // on SQLite (one process per file) the same database under a second app.
+    const { databaseUrl } = t.deps.config;
+    const other = databaseUrl ? openPostgresDatabase(databaseUrl) : null;
+    const b = createApp(createDeps(t.deps.config, other ?? t.database));
+    try {
+      const { user, password } = await createUser(t.deps);
+      // Failures from one address, half through each instance, all at once: no hit is lost between them.
+      const throughA = t.client({ ip: '203.0.113.20' });
+      const throughB = new TestClient(b, { ip: '203.0.113.20' });
+      const failures = await Promise.all([0, 1, 2, 3].map((i) => (i % 2 === 0 ? throughA : throughB).post('/api/clients/login', { email: user.email, password: `wrong-${i}` })));
+      expect(failures.map((response) => response.status)).toEqual([401, 401, 401, 401]);
+      // The account is locked on B, for anyone, with the right password too.
+      const locked = await new TestClient(b, { ip: '203.0.113.21', locale: 'en-US' }).post<ErrorResponse>('/api/clients/login', { email: user.email, password });
+      expect([locked.status, locked.body.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // And the address's failures add up across both: 4 above, 2 more through A, then B refuses it.
+      for (const i of [1, 2]) expect((await throughA.post('/api/clients/login', { email: `nobody${i}@example.com`, password: 'guess123' })).status).toBe(401);
+      expect((await throughB.post('/api/clients/login', { email: 'nobody3@example.com', password: 'guess123' })).status).toBe(429);
+    } finally {
+      await other?.close();
+    }
   });
 
   it('limits registrations per IP address', async () => {

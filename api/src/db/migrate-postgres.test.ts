@@ -59,6 +59,26 @@ describe('applyPostgresMigrations', () => {
     }
   });
 
+  it('0001: a database at the baseline gains the rate limits’ table and the plans’ translation claim, its plans kept', async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const baseline = path.join(dir, 'baseline');
+      cpSync(POSTGRES_MIGRATIONS_FOLDER, baseline, { recursive: true });
+      const journalFile = path.join(baseline, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag === '0000_init') }));
+      await applyPostgresMigrations(database.url, baseline);
+      await query(database.url, "INSERT INTO users (id, email, password_hash, name, created_at, updated_at) VALUES ('u1', 'a@example.com', 'x', 'Ana', 1, 1)");
+      await query(database.url, "INSERT INTO diet_plans (id, user_id, title, status, created_at, updated_at, version) VALUES ('d1', 'u1', 'Plano', 'published', 1, 1, 1)");
+
+      await applyPostgresMigrations(database.url);
+      expect(await query(database.url, 'SELECT id, translations, translation_claimed_until FROM diet_plans')).toEqual([{ id: 'd1', translations: '{}', translation_claimed_until: null }]);
+      expect(await query(database.url, "INSERT INTO rate_limits (limiter, subject, hits, reset_at) VALUES ('login-account', 'a@example.com', 1, 2) RETURNING hits::int")).toEqual([{ hits: 1 }]);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('refuses a database a newer version of the code migrated', async () => {
     const database = await createPostgresDatabase();
     try {

@@ -190,4 +190,5 @@ export const {
   commissions,
   passwordResets,
   orders,
+  rateLimits,
 } = pgTables;

@@ -30,10 +30,13 @@ const CALLERS: Cell[] = ['anonymous', 'client', 'teacherOwn', 'admin'];
 
 beforeAll(() => prepareRouteTable());
 
-/** Every table's rows, hashed: equal before and after means the request changed nothing. */
+/**
+ * Every table's rows, hashed: equal before and after means the request changed nothing. The rate
+ * limits' counters are left out: a refused password is counted there, on purpose (ADR 031).
+ */
 function dump(t: SqliteTestApp): string {
   const { sqlite } = t.database;
-  const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+  const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'rate_limits' ORDER BY name").all();
   const hash = createHash('sha256');
   for (const { name } of tables) {
     const rows = sqlite.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row));

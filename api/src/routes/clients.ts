@@ -37,9 +37,9 @@ export function clientsRoutes(deps: AppDeps) {
   const reauthenticate = async (userId: string, password: unknown, field: string, key = 'validation.passwordWrong') => {
     const user = await findUserById(db, userId);
     if (!user) throw new DomainError('UNAUTHENTICATED');
-    refuseWhenLimited(loginPerAccount, user.email);
+    await refuseWhenLimited(loginPerAccount, user.email);
     if (typeof password !== 'string' || !(await verifyPassword(user.passwordHash, password))) {
-      loginPerAccount.hit(user.email);
+      await loginPerAccount.hit(user.email);
       throw new DomainError('WRONG_PASSWORD', { fields: [{ field, key }] });
     }
     return user;
@@ -48,11 +48,11 @@ export function clientsRoutes(deps: AppDeps) {
   return createRouter('/api/clients')
     .post('/register', 'public', registerClientBody, async (c) => {
       const ip = clientIp(c, deps);
-      refuseWhenLimited(registrationPerIp, ip);
+      await refuseWhenLimited(registrationPerIp, ip);
       const input = await registerClientBody.read(c);
       // The consent's wording was read in the interface's language: the app names it, an older one's request carries it.
       const user = await registerClient(db, { ...input, healthConsentLocale: input.healthConsentLocale ?? c.get('locale') }, deps.now());
-      registrationPerIp.hit(ip);
+      await registrationPerIp.hit(ip);
       // The code the form sends, else the one the visitor's link left in a cookie (SPEC §9, 30 days).
       if (await deps.referrals.attach(user.id, input.referralCode ?? getCookie(c, REFERRAL_COOKIE), existingVisitorId(c))) deleteCookie(c, REFERRAL_COOKIE, { path: '/' });
       const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
@@ -63,16 +63,16 @@ export function clientsRoutes(deps: AppDeps) {
 
     .post('/login', 'public', loginBody, async (c) => {
       const ip = clientIp(c, deps);
-      refuseWhenLimited(loginPerIp, ip);
+      await refuseWhenLimited(loginPerIp, ip);
       const input = await loginBody.read(c);
-      refuseWhenLimited(loginPerAccount, input.email);
+      await refuseWhenLimited(loginPerAccount, input.email);
       const user = await authenticate(db, input.email, input.password);
       if (!user) {
-        loginPerIp.hit(ip);
-        loginPerAccount.hit(input.email);
+        await loginPerIp.hit(ip);
+        await loginPerAccount.hit(input.email);
         throw new DomainError('INVALID_CREDENTIALS');
       }
-      loginPerAccount.reset(input.email);
+      await loginPerAccount.reset(input.email);
       const previous = sessionToken(c, deps);
       if (previous) await deps.sessions.delete(previous);
       const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));

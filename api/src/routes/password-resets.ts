@@ -26,12 +26,12 @@ export function passwordResetRoutes(deps: AppDeps) {
      */
     .post('/', 'public', passwordResetRequestBody, async (c) => {
       const ip = clientIp(c, deps);
-      refuseWhenLimited(passwordResetsPerIp, ip);
+      await refuseWhenLimited(passwordResetsPerIp, ip);
       const { email } = await passwordResetRequestBody.read(c);
       const address = email.trim().toLowerCase();
-      refuseWhenLimited(passwordResetsPerAddress, address);
-      passwordResetsPerIp.hit(ip);
-      passwordResetsPerAddress.hit(address);
+      await refuseWhenLimited(passwordResetsPerAddress, address);
+      await passwordResetsPerIp.hit(ip);
+      await passwordResetsPerAddress.hit(address);
       const user = await findUserByEmail(db, address);
       const { mailer } = deps;
       if (user && mailer && deps.config.publicUrl) {
@@ -61,7 +61,7 @@ export function passwordResetRoutes(deps: AppDeps) {
       if (!user) throw new DomainError('RESET_LINK_INVALID');
       const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
-      deps.limiters.loginPerAccount.reset(user.email);
+      await deps.limiters.loginPerAccount.reset(user.email);
       deps.log.info('password-reset.used', { userId, revokedSessions: revoked });
       return c.json({ client: await toClientDto(db, user) });
     });

@@ -8,6 +8,8 @@ import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
 import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
+import { openPostgresDatabase } from '../db/client.ts';
+import { createDeps } from '../deps.ts';
 
 let fake: FakeOpenAi;
 beforeAll(async () => {
@@ -194,6 +196,46 @@ describe('plans published with no stored translation are translated in the backg
     });
     expect(await t.deps.authoring.translateUntranslated()).toBe(1);
     expect((await t.deps.authoring.diets.listFor(user.id))[0]?.translations['en-US']?.title).toBe('[Plano alimentar de teste]');
+  });
+
+  it('two instances running the round at the same moment translate each plan once, and a crashed instance’s claim runs out', async () => {
+    const { admin, user } = await world({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-server-0123456789abcdef', OPENAI_MODEL: 'fake-model', APP_SECRET: 'x'.repeat(40) });
+    // Published while the model was failing: no word of theirs is known yet, every round must ask.
+    const titles = ['Plano A', 'Plano B', 'Plano C', 'Plano D', 'Plano E'];
+    for (const title of titles) {
+      const { id } = (await admin.post<{ diet: DietPlanDto }>(`/api/admin/users/${user.id}/diet`, buildDietInput({ title }))).body.diet;
+      await admin.post(`/api/teacher-admin/diet/${id}/publish`);
+      await forgetTranslations(id);
+    }
+    fake.requests.length = 0;
+    fake.respond(({ body }) => {
+      const { texts } = JSON.parse(String(body.messages?.[1]?.content)) as { texts: string[] };
+      return { content: JSON.stringify({ translations: texts.map((text) => `[${text}]`) }) };
+    });
+    // The other instance: its own services, and on PostgreSQL its own connections to the database.
+    const { databaseUrl } = t.deps.config;
+    const other = databaseUrl ? openPostgresDatabase(databaseUrl) : null;
+    try {
+      const elsewhere = createDeps(t.deps.config, other ?? t.database);
+      const [here, there] = await Promise.all([t.deps.authoring.translateUntranslated(), elsewhere.authoring.translateUntranslated()]);
+      expect(here + there).toBe(titles.length);
+      // Each plan asked of the model once per language it is translated into, by one instance.
+      const askedFor = (title: string) => fake.requests.filter((request) => String(request.body.messages?.[1]?.content).includes(title)).length;
+      expect(titles.map(askedFor)).toEqual(titles.map(() => 2));
+      for (const diet of await t.deps.authoring.diets.listFor(user.id)) expect(diet.translations['en-US']?.title).toBe(`[${diet.title}]`);
+
+      // An instance that claimed a plan and died: the plan waits until its claim runs out, then is translated once.
+      const [first] = await t.deps.authoring.diets.listFor(user.id);
+      await forgetTranslations(first!.id);
+      await t.database.sql.run('UPDATE diet_plans SET translation_claimed_until = ? WHERE id = ?', [Date.now() + 60_000, first!.id]);
+      expect(await elsewhere.authoring.translateUntranslated()).toBe(0);
+      await t.database.sql.run('UPDATE diet_plans SET translation_claimed_until = ? WHERE id = ?', [Date.now() - 1, first!.id]);
+      expect(await elsewhere.authoring.translateUntranslated()).toBe(1);
+      const claims = await t.database.sql.all<{ claimed: number | null }>('SELECT translation_claimed_until AS claimed FROM diet_plans');
+      expect(claims.map((row) => row.claimed)).toEqual(titles.map(() => null));
+    } finally {
+      await other?.close();
+    }
   });
 
   it('a plan published while the model was out of quota is translated by a later round, once', async () => {

@@ -56,8 +56,8 @@ export function teacherRoutes(deps: AppDeps) {
 
     .post('/payouts', 'teacher', payoutRequestBody, async (c) => {
       const teacherId = currentUser(c).id;
-      refuseWhenLimited(deps.limiters.payoutsPerTeacher, teacherId);
-      deps.limiters.payoutsPerTeacher.hit(teacherId);
+      await refuseWhenLimited(deps.limiters.payoutsPerTeacher, teacherId);
+      await deps.limiters.payoutsPerTeacher.hit(teacherId);
       const { currency } = await payoutRequestBody.read(c);
       const payout = await deps.commissions.requestPayout(teacherId, currency);
       deps.log.info('payout.requested', { teacherId, payoutId: payout.id, amount: payout.amount, currency });

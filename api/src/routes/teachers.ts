@@ -15,10 +15,10 @@ export function teachersRoutes(deps: AppDeps) {
   return createRouter('/api/teachers')
     .post('/register', 'public', teacherRegistrationBody, async (c) => {
       const ip = clientIp(c, deps);
-      refuseWhenLimited(registrationPerIp, ip);
+      await refuseWhenLimited(registrationPerIp, ip);
       const input = await teacherRegistrationBody.read(c);
       const user = await deps.teachers.register(input, c.get('locale'));
-      registrationPerIp.hit(ip);
+      await registrationPerIp.hit(ip);
       const { token, expiresAt } = await deps.sessions.create(user.id, c.req.header('user-agent'));
       setSessionCookie(c, deps, token, expiresAt);
       deps.log.info('teacher.registered', { userId: user.id, withAiKey: Boolean(input.aiKey) });

@@ -73,9 +73,9 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
   type Written = Awaited<ReturnType<Messages['fromCoach']>>;
 
   /** What a write of a coach's message answers; only a new one counts against the sender's limit. */
-  function answered(coach: Coach, result: Written): { created: boolean; message: Message } {
+  async function answered(coach: Coach, result: Written): Promise<{ created: boolean; message: Message }> {
     if (result.kind === 'taken') throw new DomainError('ID_CONFLICT');
-    if (result.kind === 'stored') messagesPerSender.hit(coach.id);
+    if (result.kind === 'stored') await messagesPerSender.hit(coach.id);
     return { created: result.kind === 'stored', message: result.message };
   }
 
@@ -106,7 +106,7 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
     /** A coach's message, idempotent by its id (201 when new, 200 for a retry). */
     async send(coach: Coach, clientId: string, message: { id: string; body: string }, now: number): Promise<{ created: boolean; message: Message }> {
       const id = await clientFor(coach, clientId);
-      refuseWhenLimited(messagesPerSender, coach.id);
+      await refuseWhenLimited(messagesPerSender, coach.id);
       const signed = await signature(coach);
       return answered(coach, await groupCommit.run(() => messages.fromCoach(id, { ...message, createdAt: now }, signed)));
     },
@@ -123,7 +123,7 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
       // A resend (its first answer lost) is answered before the quota and the files: the first photo is in.
       const earlier = await messages.earlierCoachMessage(id, message.id);
       if (earlier) return answered(coach, earlier);
-      refuseWhenLimited(messagesPerSender, coach.id);
+      await refuseWhenLimited(messagesPerSender, coach.id);
       await photos.files.refuseOverQuota(id, photo.image.length + photo.thumbnail.length);
       const signed = await signature(coach);
       const photoId = uuidv7(now);

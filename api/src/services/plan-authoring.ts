@@ -84,6 +84,13 @@ const WORKOUT: Kind<WorkoutPlanInput, WorkoutPlanRaw, WorkoutPlanDto, WorkoutCon
 /** Whose AI quota the background round spends: no user's; the server's key answers (content-generation). */
 const BACKGROUND_TRANSLATOR = 'background:plan-translations';
 
+/**
+ * How long the background round's claim on a plan lasts: its two model calls (one per language,
+ * together) give up after a minute each, so a claim outlives the work by far, and a crashed
+ * instance's claim runs out well before the next round (ten minutes).
+ */
+export const TRANSLATION_CLAIM_MS = 5 * 60 * 1000;
+
 function authoring<
   Input extends object,
   Raw extends { id: string; user_id: string; status: string; title: string; version: number; translation_edits: string },
@@ -104,6 +111,9 @@ function authoring<
   const columns = fields.map((field) => kind.columns[field]);
   // A write that reads the plan first owns its row until it commits (PostgreSQL; SQLite has one writer).
   const lock = db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  // The background round's claim passes by a row another instance is claiming right now
+  // (PostgreSQL); SQLite's one writer makes the claim's transaction exclusive already.
+  const skipLocked = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
 
   /** Every form field, absent optional ones as NULL, so an edit can clear a field. */
   const values = (input: Input) => fields.map((field) => ((input as Record<string, unknown>)[field] ?? null) as SqlValue);
@@ -152,10 +162,40 @@ function authoring<
       // an edit brings its own translation.
       const current = await db.get<{ version: number }>(`SELECT version FROM ${table} WHERE id = ? AND deleted_at IS NULL${lock}`, [id]);
       if (current?.version !== row.version) return 'stale';
-      await db.run(`UPDATE ${table} SET translations = ?, translation_retry = ?, version = ? WHERE id = ?`, [JSON.stringify(translations), modelFailed ? 1 : 0, await versions.bump(row.user_id), id]);
+      await db.run(`UPDATE ${table} SET translations = ?, translation_retry = ?, translation_claimed_until = NULL, version = ? WHERE id = ?`, [
+        JSON.stringify(translations),
+        modelFailed ? 1 : 0,
+        await versions.bump(row.user_id),
+        id,
+      ]);
       return 'stored';
     });
   }
+
+  /**
+   * Claims the next published plan waiting for its translation that no instance has claimed (or
+   * whose claim ran out), for TRANSLATION_CLAIM_MS, in a short transaction of its own: the model is
+   * asked after it commits, and the claim is cleared when the translation is stored. Two instances'
+   * rounds at the same moment never claim the same plan: on PostgreSQL the row being claimed is
+   * locked and the other passes it by (SKIP LOCKED), then finds it claimed.
+   */
+  const claimNext = (): Promise<{ id: string; until: number } | undefined> =>
+    db.transaction(async () => {
+      const at = now();
+      const next = await db.get<{ id: string }>(
+        `SELECT id FROM ${table} WHERE status = 'published' AND deleted_at IS NULL AND (translations = '{}' OR translation_retry = 1)
+         AND (translation_claimed_until IS NULL OR translation_claimed_until <= ?) ORDER BY published_at, id LIMIT 1${skipLocked}`,
+        [at],
+      );
+      if (!next) return undefined;
+      const until = at + TRANSLATION_CLAIM_MS;
+      await db.run(`UPDATE ${table} SET translation_claimed_until = ? WHERE id = ?`, [until, next.id]);
+      return { id: next.id, until };
+    });
+
+  /** Gives a claim back (the model failed), unless it ran out and another instance holds the plan now. */
+  const release = (claim: { id: string; until: number }) =>
+    db.run(`UPDATE ${table} SET translation_claimed_until = NULL WHERE id = ? AND translation_claimed_until = ?`, [claim.id, claim.until]);
 
   return {
     /** The client a plan belongs to, for the caller's scope check; 404 when there is no such plan. */
@@ -222,18 +262,28 @@ function authoring<
     /**
      * The background round: translates the published plans with no stored translation (published
      * before migration 0016, or whose translation never landed), one at a time, on the server's
-     * key; stops at the first the model failed on (out of quota, the rest would fail too).
-     * Returns how many it stored.
+     * key, each claimed first so that instances running the round together translate each plan
+     * once (ADR 031); stops at the first the model failed on (out of quota, the rest would fail
+     * too). Returns how many it stored.
      */
     async translateUntranslated(): Promise<number> {
       let stored = 0;
-      const untranslated = await db.all<{ id: string }>(
-        `SELECT id FROM ${table} WHERE status = 'published' AND deleted_at IS NULL AND (translations = '{}' OR translation_retry = 1) ORDER BY published_at`,
-      );
-      for (const { id } of untranslated) {
-        const outcome = await translateStored(id, BACKGROUND_TRANSLATOR, true);
-        if (outcome === 'model-failed') break;
+      for (let claim = await claimNext(); claim; claim = await claimNext()) {
+        let outcome: Awaited<ReturnType<typeof translateStored>>;
+        try {
+          outcome = await translateStored(claim.id, BACKGROUND_TRANSLATOR, true);
+        } catch (error) {
+          // Removed since it was claimed: nothing to translate.
+          if (error instanceof DomainError && error.code === 'NOT_FOUND') continue;
+          throw error;
+        }
+        if (outcome === 'model-failed') {
+          await release(claim);
+          break;
+        }
         if (outcome === 'stored') stored += 1;
+        // 'stale': edited meanwhile, and the edit translates it; the claim keeps this round from
+        // taking it again, and runs out for a later round should the edit's translation fail.
       }
       return stored;
     },

@@ -11,7 +11,7 @@
 import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { refused, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { toDietPlan, toWorkoutPlan, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
@@ -40,8 +40,8 @@ export function createSync(
   subscriptions: Subscriptions,
   clock: Clock,
   now: () => number,
-  /** Messages one sender may send within the window (issue 22): past it a message is refused, and told. */
-  messagesPerSender: RateLimiter = new RateLimiter(Number.MAX_SAFE_INTEGER, 60_000, now),
+  /** Messages one sender may send within the window (issue 22): past it a message is refused, and told. None: no limit. */
+  messagesPerSender?: RateLimiter,
 ) {
   type Device = { id: string; user_id: string; last_seq: number };
   // A device's row is locked for its push: two pushes of one device (two instances) take turns.
@@ -101,10 +101,11 @@ export function createSync(
         ? refused(parsed.code)
         : parsed.mutation.deviceId !== deviceId
           ? refused('DEVICE_CONFLICT')
-          : message && messagesPerSender.retryAfter(userId) > 0
+          : message && messagesPerSender && (await messagesPerSender.retryAfter(userId)) > 0
             ? refused('RATE_LIMITED')
             : await apply(run, parsed);
-      if (message && outcome.ok) messagesPerSender.hit(userId);
+      // Counted in the push's transaction: a push rolled back sent nothing, and counts nothing.
+      if (message && outcome.ok) await messagesPerSender?.hit(userId);
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });

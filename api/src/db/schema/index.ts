@@ -6,3 +6,4 @@ export * from './translations.ts';
 export * from './teachers.ts';
 export * from './password-resets.ts';
 export * from './orders.ts';
+export * from './rate-limits.ts';

@@ -192,6 +192,10 @@ const planColumns = () => ({
   // The model failed when the translation was stored (out of quota, unreachable): what the
   // catalog knew was stored, and the background round asks the model again.
   translationRetry: integer('translation_retry', { mode: 'boolean' }).notNull().default(false),
+  // The background round's claim on the plan's translation (ADR 031): until this instant one
+  // instance is translating it and the others pass it by; cleared when a translation is stored,
+  // and a crashed instance's claim simply runs out.
+  translationClaimedUntil: integer('translation_claimed_until'),
 });
 
 /** SPEC §3 diet plan. Text fields keep what the author wrote (JSON or free text). */
