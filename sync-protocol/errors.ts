@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   // The database cannot be reached for now (ADR 031): answered 503 with Retry-After.
   'DATABASE_UNAVAILABLE',
+  // This instance is shutting down (its readiness check, issue 49): another one takes the request.
+  'SERVER_STOPPING',
   // Sync: why a mutation was consumed without effect (ARCHITECTURE §3).
   'DAY_LOCKED',
   'DAY_NOT_COMPLETE',

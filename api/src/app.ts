@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { DomainError, type ErrorBody } from '#protocol/errors.ts';
 import { translate } from './i18n/translate.ts';
 import { DatabaseUnavailableError } from './db/sql/port.ts';
-import { ApiError, httpOf } from './http/errors.ts';
+import { ApiError, httpOf, RETRY_AFTER_UNAVAILABLE_SECONDS } from './http/errors.ts';
 import type { AppEnv } from './http/env.ts';
 import type { AppDeps } from './deps.ts';
 import { requestLocale } from './http/locale.ts';
@@ -43,9 +43,6 @@ import { subscriptionBanners } from '#protocol/domain/subscription-time.ts';
  * takes a file declares its own limit where it is defined (`maxBodyBytes`, http/router.ts).
  */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
-/** How long a caller waits before trying again while the database cannot be reached (ADR 031). */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function errorBody(error: DomainError, locale: AppEnv['Variables']['locale']): ErrorBody {
   const body: ErrorBody = { error: translate(locale, `errors.${error.code}`, error.values), code: error.code };
@@ -198,7 +195,7 @@ export function createApp(deps: AppDeps): App {
     if (error instanceof DatabaseUnavailableError) {
       // Passing, as a rule (a restart, a failover): the caller (a device's outbox, a page) tries again after Retry-After.
       deps.log.error('database.unavailable', { method: c.req.method, path: c.req.path, message: error.message });
-      const unavailable = new DomainError('DATABASE_UNAVAILABLE', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+      const unavailable = new DomainError('DATABASE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS });
       const { status, headers } = httpOf(unavailable);
       return c.json(errorBody(unavailable, locale), status, headers);
     }

@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import type { Config } from './config.ts';
@@ -99,9 +100,31 @@ function translateInTheBackground(deps: AppDeps): void {
 }
 
 /**
- * Listens on the configured port. SIGTERM or SIGINT stops accepting, ends the live-update
- * streams, lets in-flight requests finish, then closes the database once its open transactions
- * have ended (on SQLite this checkpoints the WAL); after 10 s it gives up waiting.
+ * How long the server keeps an idle keep-alive connection. Behind a proxy or load balancer, the
+ * proxy keeps idle connections to the server for reuse, and whichever side closes one first races
+ * the other's next request on it: when the server closes first, the proxy may have just sent a
+ * request down that connection, and its client gets a 502. So the server waits longer than the
+ * proxies in front of it do (AWS ALB's idle timeout is 60 s, nginx's upstream keepalive_timeout
+ * 60 s; compose.yaml's Caddy is set to 30 s); Node's default, 5 s, would be the shortest of all.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
+ * How long a request's headers may take, a little above the keep-alive time (the usual pairing):
+ * a connection reused after a long idle wait is not cut by the headers timer before the
+ * keep-alive one would have closed it.
+ */
+export const HEADERS_TIMEOUT_MS = 66_000;
+/** After the port closes, how long in-flight requests get before the process exits anyway. */
+const FORCED_EXIT_AFTER_MS = 10_000;
+
+/**
+ * Listens on the configured port. SIGTERM or SIGINT begins a graceful shutdown (issue 49):
+ * readiness answers 503 at once and the live-update streams end (their pages reconnect, through
+ * the load balancer, to an instance that stays); for SHUTDOWN_DRAIN_SECONDS the server keeps
+ * serving, so a load balancer's health check sees the 503 and sends new requests elsewhere; then
+ * it stops accepting connections, lets in-flight requests finish, and closes the database once
+ * its open transactions have ended (on SQLite this checkpoints the WAL). 10 s after the port
+ * closes it gives up waiting and exits 1.
  */
 export function serveApp(app: App, deps: AppDeps): void {
   const { config, database } = deps;
@@ -112,22 +135,30 @@ export function serveApp(app: App, deps: AppDeps): void {
     deps.log.error('server.error', { message: error.message });
     process.exit(1);
   });
+  const http1 = server instanceof HttpServer ? server : null;
+  if (http1) {
+    http1.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    http1.headersTimeout = HEADERS_TIMEOUT_MS;
+    // Once stopping, every answer asks its client (the proxy) to close the connection after it:
+    // the client's next request opens a connection elsewhere instead of waiting on this one.
+    http1.prependListener('request', (_request, response) => {
+      if (deps.lifecycle.stopping) response.setHeader('Connection', 'close');
+    });
+  }
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    deps.log.info('server.stopping', { signal });
+  const stopAccepting = () => {
     const force = setTimeout(() => {
-      deps.log.error('server.forced-exit', { afterMs: 10_000 });
+      deps.log.error('server.forced-exit', { afterMs: FORCED_EXIT_AFTER_MS });
       // At once: SQLite rolls back what is open and checkpoints; PostgreSQL's connections end with the process.
       database.sqlite?.close();
       process.exit(1);
-    }, 10_000);
+    }, FORCED_EXIT_AFTER_MS);
     force.unref();
-    // Live-update streams never end by themselves; their pages reconnect to the next process.
-    deps.live.closeAll();
+    // A keep-alive connection busy at the close becomes idle once its answer is out: closed then,
+    // not a keep-alive timeout later (server.close closes only the connections idle at the time).
+    const sweep = setInterval(() => http1?.closeIdleConnections(), 100);
     server.close(() => {
+      clearInterval(sweep);
       // The port closes once the transactions still open (a background round's) have ended.
       database.sql.close().then(
         () => {
@@ -140,7 +171,16 @@ export function serveApp(app: App, deps: AppDeps): void {
         },
       );
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    http1?.closeIdleConnections();
+  };
+
+  const shutdown = (signal: string) => {
+    if (deps.lifecycle.stopping) return;
+    deps.lifecycle.stop();
+    deps.log.info('server.stopping', { signal, drainSeconds: config.shutdownDrainSeconds });
+    // Live-update streams never end by themselves; their pages reconnect to another instance.
+    deps.live.closeAll();
+    setTimeout(stopAccepting, config.shutdownDrainSeconds * 1000);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

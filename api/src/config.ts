@@ -31,6 +31,11 @@ export interface Config {
   nodeEnv: 'production' | 'development' | 'test';
   port: number;
   host: string;
+  /**
+   * After SIGTERM, how long the server keeps serving with its readiness at 503 before it stops
+   * accepting connections: time for a load balancer's health check to take it out (0 on one VM).
+   */
+  shutdownDrainSeconds: number;
   databasePath: string;
   /** PostgreSQL instead of the SQLite file when set (ADR 031): postgres://user:password@host:port/name. */
   databaseUrl: string | null;
@@ -255,6 +260,7 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     nodeEnv,
     port,
     host: value('HOST') ?? '0.0.0.0',
+    shutdownDrainSeconds: integer('SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     databasePath,
     databaseUrl,
     uploadsPath,

@@ -123,6 +123,7 @@ export interface Row {
 
 export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public', ok: 200 },
+  { method: 'GET', path: '/api/health/ready', access: 'public', ok: 200 },
   { method: 'POST', path: '/api/clients/register', access: 'public', ok: 201, call: () => ({ body: buildRegistration() }) },
   { method: 'POST', path: '/api/clients/login', access: 'public', ok: 200, call: (w) => ({ body: { email: (w.me ?? w.target).email, password: PASSWORD } }) },
   { method: 'POST', path: '/api/clients/logout', access: 'public', ok: 200 },

@@ -113,4 +113,30 @@ describe('locale and health', () => {
     expect(down.status).toBe(503);
     expect(down.body.code).toBe('INTERNAL');
   });
+
+  it('GET /api/health/ready answers 503 at once when a graceful shutdown begins, while liveness still answers (issue 49)', async () => {
+    t = await createTestApp();
+    const balancer = t.client({ locale: 'en-US' });
+    const ready = await balancer.get('/api/health/ready');
+    expect({ status: ready.status, body: ready.body }).toEqual({ status: 200, body: { status: 'ready' } });
+    t.deps.lifecycle.stop();
+    const stopping = await balancer.get<ErrorResponse>('/api/health/ready');
+    expect(stopping.status).toBe(503);
+    expect(stopping.headers.get('retry-after')).toBe('5');
+    expect(stopping.body).toEqual({ code: 'SERVER_STOPPING', error: 'This server is restarting. Please try again in a few seconds' });
+    // The process and its database still answer: in-flight and late requests are served meanwhile.
+    const alive = await balancer.get('/api/health');
+    expect({ status: alive.status, body: alive.body }).toEqual({ status: 200, body: { status: 'ok' } });
+    expect((await t.client({ locale: 'pt-BR' }).get<ErrorResponse>('/api/health/ready')).body.error).toBe('Este servidor está reiniciando. Tente novamente em alguns segundos');
+  });
+
+  it('GET /api/health/ready answers 503 DATABASE_UNAVAILABLE with Retry-After while the database does not answer', async () => {
+    t = await createTestApp();
+    expect((await t.client().get('/api/health/ready')).status).toBe(200);
+    await t.database.close();
+    const down = await t.client({ locale: 'es-AR' }).get<ErrorResponse>('/api/health/ready');
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    expect(down.body).toEqual({ code: 'DATABASE_UNAVAILABLE', error: 'El servicio no está disponible en este momento. Probá de nuevo en unos segundos' });
+  });
 });

@@ -18,6 +18,7 @@ export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  SERVER_STOPPING: 503,
   DAY_LOCKED: 409,
   DAY_NOT_COMPLETE: 409,
   ID_CONFLICT: 409,
@@ -69,6 +70,9 @@ export class ApiError extends DomainError {
     this.name = 'ApiError';
   }
 }
+
+/** How long a caller waits before trying again while the database cannot be reached, or this instance stops (ADR 031). */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
 /** The status and headers of a refusal. */
 export function httpOf(error: DomainError): { status: ContentfulStatusCode; headers: Record<string, string> } {

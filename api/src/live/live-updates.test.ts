@@ -62,7 +62,7 @@ describe('live updates hub', () => {
     expect(t.deps.live.connections()).toBe(0);
   });
 
-  it('tells every open page of the user, forgets a page that stopped listening, and ends every stream at shutdown', async () => {
+  it('tells every open page of the user, forgets a page that stopped listening, and ends every stream at shutdown, and any opened after', async () => {
     const phone = listen('carla');
     const laptop = listen('carla');
     phone.stop();
@@ -75,6 +75,10 @@ describe('live updates hub', () => {
     t.deps.live.closeAll();
     expect(laptop.closed()).toBe(true);
     laptop.stop();
+    expect(t.deps.live.connections()).toBe(0);
+    // A page that connects while the server stops (its balancer not told yet) is ended at once too.
+    const late = listen('carla');
+    expect(late.closed()).toBe(true);
     expect(t.deps.live.connections()).toBe(0);
   });
 

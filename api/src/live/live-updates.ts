@@ -71,6 +71,11 @@ export function createLiveUpdates(db: SqlDatabase) {
 
     /** Listens for the user's changes; returns the call that stops listening. */
     subscribe(userId: string, listener: LiveListener): () => void {
+      // Opened while the server stops: ended at once, so the page reconnects to another instance.
+      if (closed) {
+        listener.close();
+        return () => {};
+      }
       let set = listeners.get(userId);
       if (!set) listeners.set(userId, (set = new Set()));
       set.add(listener);
@@ -87,7 +92,7 @@ export function createLiveUpdates(db: SqlDatabase) {
     /** Open streams, for the health of a shutdown and for tests. */
     connections: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
 
-    /** Ends every open stream (graceful shutdown: `server.close()` waits for them). */
+    /** Ends every open stream, and every one opened after (graceful shutdown: `server.close()` waits for them). */
     closeAll(): void {
       closed = true;
       for (const set of listeners.values()) for (const listener of set) listener.close();
