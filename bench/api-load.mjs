@@ -11,6 +11,10 @@
 //   (d) POST /api/weight-records                      ≥ 5% of (a),  p99 < 50 ms
 //   (e) POST /api/sync/push of 20 mutations           p99 < 50 ms
 //   server RSS (VmRSS) after the run                  < 200 MB
+//   (b)–(e) again on PostgreSQL (issue 49), the same data set copied with db:copy's code into a
+//   durable cluster of Debian's package: reads ≥ 50%, writes and pushes ≥ 30% of SQLite's
+//   (c) and (e) on two instances on that database, the connections split: ≥ 0.9× one instance,
+//   with the CPU time a request costs printed
 //
 // Each figure runs BENCH_WARMUP_SECONDS (default 2, discarded) then BENCH_SECONDS (default 10);
 // BENCH_USERS (10,000), BENCH_RECORDS (1,000,000) and BENCH_USER_RECORDS (the mean, 100; 300 is
@@ -25,7 +29,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { build } from 'vite';
+import { startCluster } from '../scripts/postgres.mjs';
 import { startServer } from './server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -96,44 +102,106 @@ const rssMb = (pid) => {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 };
 
+/** CPU time a process has used, user and system, in ms (/proc's clock ticks: USER_HZ is 100 on Linux). */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
-export async function run() {
-  await buildServer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-load-'));
-  const serverEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATABASE_PATH: path.join(dir, 'app.db'),
-    LOG_LEVEL: 'error',
-  };
-  let server = null;
+/**
+ * How many of the measured user's weight records and device seqs a database holds after the
+ * figures: one statement, so one snapshot (a push commits both or neither).
+ */
+const COUNTS = 'SELECT (SELECT count(*) FROM weight_records WHERE user_id = $1) AS records, (SELECT coalesce(sum(last_seq), 0) FROM devices WHERE user_id = $1) AS seqs';
+
+const storedInSqlite = (file) => async (userId) => {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const seeded = JSON.parse(await runChild([SERVER_BUNDLE, 'seed'], serverEnv));
-    console.log(`api-load: seeded ${fmt(seeded.users)} users and ${fmt(seeded.records)} weight records (${seeded.userRecords} the measured user's) in ${seeded.seconds.toFixed(1)} s`);
-    server = await startServer({ port: PORT, entry: SERVER_BUNDLE, args: ['serve'], env: serverEnv, databasePath: serverEnv.DATABASE_PATH, replaceEnv: true });
+    return db.prepare(COUNTS.replaceAll('$1', '?')).get(userId, userId);
+  } finally {
+    db.close();
+  }
+};
+
+const storedInPostgres = (url) => async (userId) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { records, seqs } = (await client.query(COUNTS, [userId])).rows[0];
+    return { records: Number(records), seqs: Number(seqs) };
+  } finally {
+    await client.end();
+  }
+};
+
+/** A new database in the cluster, and its URL. */
+async function createDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Load on `servers` at once, CONNECTIONS shared among them (a round-robin balancer's share), from
+ * one autocannon process each: their throughputs added, and the servers' CPU time per request
+ * over the warm-up and the measured run.
+ */
+async function loadOn(servers, label, route, specFor) {
+  const cpuBefore = servers.reduce((sum, server) => sum + cpuMs(server.pid), 0);
+  const outs = await Promise.all(
+    servers.map((server) =>
+      runChild(
+        [path.join(root, 'bench/api-load/load.mjs'), JSON.stringify({ url: `${server.url}${route}`, connections: CONNECTIONS / servers.length, duration: SECONDS, warmup: WARMUP, ...specFor(server) })],
+        process.env,
+      ),
+    ),
+  );
+  const cpu = servers.reduce((sum, server) => sum + cpuMs(server.pid), 0) - cpuBefore;
+  const runs = outs.map((out) => JSON.parse(out));
+  for (const r of runs.flatMap(({ warmup, measured }) => [warmup, measured]).filter(Boolean)) {
+    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.bad > 0 || r.ok2xx === 0) {
+      throw new Error(`api-load: ${label} is not a clean run (2xx ${r.ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, bad pushes ${r.bad}${r.firstBad ? `: ${r.firstBad}` : ''})`);
+    }
+  }
+  const total = (field, phase) => runs.reduce((n, run) => n + (run[phase]?.[field] ?? 0), 0);
+  // Latencies: the worst instance's.
+  const result = {
+    reqPerSec: total('reqPerSec', 'measured'),
+    p50: Math.max(...runs.map((run) => run.measured.p50)),
+    p99: Math.max(...runs.map((run) => run.measured.p99)),
+    max: Math.max(...runs.map((run) => run.measured.max)),
+    acknowledged: total('ok2xx', 'warmup') + total('ok2xx', 'measured'),
+    pushed: total('pushes', 'warmup') + total('pushes', 'measured'),
+  };
+  result.cpuMsPerRequest = cpu / Math.max(1, total('total', 'warmup') + total('total', 'measured'));
+  console.log(`api-load: ${label}: ${fmt(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.cpuMsPerRequest.toFixed(2)} ms CPU a request`);
+  return result;
+}
+
+/**
+ * The figures against the server on one database: the ceiling first and last, the API routes
+ * between, the memory and the durability it ran with, then the database's check of every
+ * acknowledged write.
+ */
+async function measure(database, serverEnv, seeded, stored) {
+  const server = await startServer({ port: PORT, entry: SERVER_BUNDLE, args: ['serve'], env: serverEnv, databasePath: serverEnv.DATABASE_PATH, replaceEnv: true });
+  let figures;
+  try {
     const cookie = await signIn(server.url, seeded.email, seeded.password);
     const browserHeaders = { cookie, accept: 'application/json', 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8', 'user-agent': 'Mozilla/5.0 (bench)' };
     const writeHeaders = { ...browserHeaders, 'content-type': 'application/json', origin: server.url };
 
-    const load = async (label, route, spec) => {
-      const out = await runChild(
-        [path.join(root, 'bench/api-load/load.mjs'), JSON.stringify({ url: `${server.url}${route}`, connections: CONNECTIONS, duration: SECONDS, warmup: WARMUP, ...spec })],
-        process.env,
-      );
-      const { warmup, measured } = JSON.parse(out);
-      for (const r of [warmup, measured].filter(Boolean)) {
-        if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.bad > 0 || r.ok2xx === 0) {
-          throw new Error(`api-load: ${label} is not a clean run (2xx ${r.ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, bad pushes ${r.bad}${r.firstBad ? `: ${r.firstBad}` : ''})`);
-        }
-      }
-      console.log(`api-load: ${label}: ${fmt(measured.reqPerSec)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, max ${measured.max} ms`);
-      return { ...measured, acknowledged: (warmup?.ok2xx ?? 0) + measured.ok2xx, pushed: (warmup?.pushes ?? 0) + measured.pushes };
-    };
+    const load = (label, route, spec) => loadOn([server], `${database} ${label}`, route, () => spec);
 
     const get = { method: 'GET', headers: browserHeaders, kind: 'fixed' };
     const hello1 = await load('(a) hello-world', '/bench/hello', get);
@@ -152,30 +220,101 @@ export async function run() {
     const state = await fetch(`${server.url}/bench/state`)
       .catch(() => fetch(`${server.url}/bench/state`))
       .then((response) => response.json());
-    const heap = state.memory;
-    // 2 is FULL: every acknowledged write was synced to disk before its answer.
-    if (state.synchronous !== 2 || state.journalMode !== 'wal') throw new Error(`api-load: the server ran with synchronous=${state.synchronous}, journal_mode=${state.journalMode}`);
+    // Every acknowledged write was on disk before its answer.
+    if (!state.durable) throw new Error(`api-load: the server on ${database} ran with ${state.settings}`);
 
-    // Every acknowledged write is in the database, once: the idempotency layer skipped none. A
-    // run stops with up to one request per connection in flight, which the server still applies
-    // without autocannon counting the answer: at most CONNECTIONS more per run, whole pushes only.
-    const db = new Database(serverEnv.DATABASE_PATH, { readonly: true, fileMustExist: true });
-    const stored = db.prepare('SELECT count(*) AS n FROM weight_records WHERE user_id = ?').get(seeded.userId).n;
-    const seqs = db.prepare('SELECT coalesce(sum(last_seq), 0) AS n FROM devices WHERE user_id = ?').get(seeded.userId).n;
-    db.close();
-    const inFlight = CONNECTIONS * (WARMUP > 0 ? 2 : 1);
-    const unansweredPushes = (seqs - push.pushed * PUSH_SIZE) / PUSH_SIZE;
-    const unansweredPosts = stored - seeded.userRecords - add.acknowledged - (push.pushed + unansweredPushes) * WEIGHTS_PER_PUSH;
-    const within = (n) => Number.isInteger(n) && n >= 0 && n <= inFlight;
-    if (!within(unansweredPushes) || !within(unansweredPosts)) {
-      throw new Error(
-        `api-load: the database holds ${stored} weight records and ${seqs} device seqs, for ${add.acknowledged} acknowledged POSTs and ${push.pushed} acknowledged pushes (at most ${inFlight} of each unanswered)`,
-      );
-    }
-    console.log(
-      `api-load: database check: ${fmt(add.acknowledged)} POSTs and ${fmt(push.pushed)} pushes acknowledged, each stored once (plus ${unansweredPosts} and ${unansweredPushes} in flight at the stops)`,
+    figures = { hello1, hello2, me, list, add, push, memory, heap: state.memory };
+  } finally {
+    // Stopped first: the requests still in flight when the load ended are answered, or not, by then.
+    await server.stop();
+  }
+
+  // Every acknowledged write is in the database, once: the idempotency layer skipped none. A
+  // run stops with up to one request per connection in flight, which the server still applies
+  // without autocannon counting the answer: at most CONNECTIONS more per run, whole pushes only.
+  const { add, push } = figures;
+  const { records, seqs } = await stored(seeded.userId);
+  const inFlight = CONNECTIONS * (WARMUP > 0 ? 2 : 1);
+  const unansweredPushes = (seqs - push.pushed * PUSH_SIZE) / PUSH_SIZE;
+  const unansweredPosts = records - seeded.userRecords - add.acknowledged - (push.pushed + unansweredPushes) * WEIGHTS_PER_PUSH;
+  const within = (n) => Number.isInteger(n) && n >= 0 && n <= inFlight;
+  if (!within(unansweredPushes) || !within(unansweredPosts)) {
+    throw new Error(
+      `api-load: ${database} holds ${records} weight records and ${seqs} device seqs, for ${add.acknowledged} acknowledged POSTs and ${push.pushed} acknowledged pushes (at most ${inFlight} of each unanswered)`,
     );
+  }
+  console.log(
+    `api-load: ${database} check: ${fmt(add.acknowledged)} POSTs and ${fmt(push.pushed)} pushes acknowledged, each stored once (plus ${unansweredPosts} and ${unansweredPushes} in flight at the stops)`,
+  );
+  return figures;
+}
 
+/**
+ * Two instances on the one PostgreSQL database (issue 49), CONNECTIONS split between them as a
+ * round-robin balancer would: the list read and the push, with every push they acknowledged
+ * stored once.
+ */
+async function measureTwoInstances(serverEnv, seeded, stored) {
+  const { PORT: _, ...env } = serverEnv;
+  const servers = [];
+  let figures;
+  try {
+    for (const port of [PORT, PORT + 1]) servers.push(await startServer({ port, entry: SERVER_BUNDLE, args: ['serve'], env, databasePath: serverEnv.DATABASE_PATH, replaceEnv: true }));
+    // One session, kept in the database, signs in on both.
+    const cookie = await signIn(servers[0].url, seeded.email, seeded.password);
+    const headers = { cookie, accept: 'application/json', 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8', 'user-agent': 'Mozilla/5.0 (bench)' };
+    const before = await stored(seeded.userId);
+    const list = await loadOn(servers, 'PostgreSQL, two instances, (c) GET /api/weight-records', '/api/weight-records', () => ({ method: 'GET', headers, kind: 'fixed' }));
+    const push = await loadOn(servers, `PostgreSQL, two instances, (e) POST /api/sync/push (${PUSH_SIZE} mutations)`, '/api/sync/push', (server) => ({
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', origin: server.url },
+      kind: 'push',
+      pushSize: PUSH_SIZE,
+    }));
+    figures = { before, list, push };
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+  const { before, push } = figures;
+  const after = await stored(seeded.userId);
+  const inFlight = CONNECTIONS * (WARMUP > 0 ? 2 : 1);
+  const unanswered = (after.seqs - before.seqs - push.pushed * PUSH_SIZE) / PUSH_SIZE;
+  const records = after.records - before.records;
+  if (!Number.isInteger(unanswered) || unanswered < 0 || unanswered > inFlight || records !== (push.pushed + unanswered) * WEIGHTS_PER_PUSH) {
+    throw new Error(`api-load: two instances stored ${records} weight records and ${after.seqs - before.seqs} device seqs for ${push.pushed} acknowledged pushes`);
+  }
+  console.log(`api-load: PostgreSQL, two instances, check: ${fmt(push.pushed)} pushes acknowledged, each stored once (plus ${unanswered} in flight at the stops)`);
+  return figures;
+}
+
+export async function run() {
+  await buildServer();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-load-'));
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    DATABASE_PATH: path.join(dir, 'app.db'),
+    LOG_LEVEL: 'error',
+  };
+  let cluster = null;
+  try {
+    const seeded = JSON.parse(await runChild([SERVER_BUNDLE, 'seed'], serverEnv));
+    console.log(`api-load: seeded ${fmt(seeded.users)} users and ${fmt(seeded.records)} weight records (${seeded.userRecords} the measured user's) in ${seeded.seconds.toFixed(1)} s`);
+    // The same data set on PostgreSQL, copied before the SQLite figures add to it: a cluster of
+    // Debian's package on this machine with its durable defaults (fsync, synchronous_commit on).
+    cluster = await startCluster({ durable: true });
+    const postgresUrl = await createDatabase(cluster.url, 'bench');
+    const copied = JSON.parse(await runChild([SERVER_BUNDLE, 'copy'], { ...serverEnv, DATABASE_URL: postgresUrl }));
+    console.log(`api-load: copied into PostgreSQL ${cluster.port} (${copied.tables} tables, each verified) in ${copied.seconds.toFixed(1)} s`);
+
+    const sqlite = await measure('SQLite', serverEnv, seeded, storedInSqlite(serverEnv.DATABASE_PATH));
+    const postgres = await measure('PostgreSQL', { ...serverEnv, DATABASE_URL: postgresUrl }, seeded, storedInPostgres(postgresUrl));
+    const two = await measureTwoInstances({ ...serverEnv, DATABASE_URL: postgresUrl }, seeded, storedInPostgres(postgresUrl));
+
+    const { hello1, hello2, me, list, add, push, memory, heap } = sqlite;
     const ceiling = (hello1.reqPerSec + hello2.reqPerSec) / 2;
     const share = (r) => r.reqPerSec / ceiling;
     const pct = (r) => `${(share(r) * 100).toFixed(1)}%`;
@@ -188,6 +327,30 @@ export async function run() {
     });
     // "Under": a p99 of exactly the bound misses (autocannon's latencies are whole milliseconds).
     const p99 = (label, r, maxMs) => ({ label, value: `p99 ${r.p99} ms (p50 ${r.p50})`, ratio: r.p99 / maxMs, limit: 1 - 1e-9, target: `p99 < ${maxMs} ms` });
+    // Issue 49: each route on PostgreSQL against the same route on SQLite, in this run.
+    const againstSqlite = (label, key, min) => {
+      const share = postgres[key].reqPerSec / sqlite[key].reqPerSec;
+      return {
+        label: `${label} on PostgreSQL`,
+        value: `${fmt(postgres[key].reqPerSec)} req/s = ${(share * 100).toFixed(0)}% of SQLite's, p99 ${postgres[key].p99} ms`,
+        ratio: min / share,
+        limit: 1,
+        target: `≥ ${min * 100}% of SQLite's`,
+      };
+    };
+    // Issue 49: two instances against one on PostgreSQL, and what a request costs in CPU time, to
+    // project capacity per core on bigger machines (here both instances share two cores with
+    // the database and the load).
+    const twoAgainstOne = (label, key) => {
+      const times = two[key].reqPerSec / postgres[key].reqPerSec;
+      return {
+        label: `${label}, two instances on PostgreSQL`,
+        value: `${fmt(two[key].reqPerSec)} req/s = ${times.toFixed(2)}× one; CPU ${two[key].cpuMsPerRequest.toFixed(2)} ms a request (one instance ${postgres[key].cpuMsPerRequest.toFixed(2)}, SQLite ${sqlite[key].cpuMsPerRequest.toFixed(2)})`,
+        ratio: 0.9 / times,
+        limit: 1,
+        target: '≥ 0.9× one instance',
+      };
+    };
     return [
       {
         label: '(a) GET /bench/hello (ceiling)',
@@ -211,9 +374,15 @@ export async function run() {
         limit: 1 - 1e-9,
         target: '< 200 MB',
       },
+      againstSqlite('(b) GET /api/clients/me', 'me', 0.5),
+      againstSqlite('(c) GET /api/weight-records', 'list', 0.5),
+      againstSqlite('(d) POST /api/weight-records', 'add', 0.3),
+      againstSqlite('(e) POST /api/sync/push', 'push', 0.3),
+      twoAgainstOne('(c) GET /api/weight-records', 'list'),
+      twoAgainstOne('(e) POST /api/sync/push', 'push'),
     ];
   } finally {
-    await server?.stop();
+    await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

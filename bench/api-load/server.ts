@@ -3,6 +3,7 @@
  * dist/bench/api-load-server.js and run as a child process in two steps:
  *
  *   node dist/bench/api-load-server.js seed    migrates DATABASE_PATH, inserts the data set, exits
+ *   node dist/bench/api-load-server.js copy    copies that database into DATABASE_URL (PostgreSQL)
  *   node dist/bench/api-load-server.js serve   the real app, started as api/src/server.ts does,
  *                                              plus GET /bench/hello (the ceiling)
  *
@@ -21,6 +22,7 @@ import { registerClientSchema } from '#protocol/schemas/clients.ts';
 import { bootApp, serveApp } from '../../api/src/boot.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { openDatabase } from '../../api/src/db/client.ts';
+import { copyToPostgres } from '../../api/src/db/copy-to-postgres.ts';
 import { applyMigrations } from '../../api/src/db/migrate.ts';
 import { registerClient } from '../../api/src/services/clients.ts';
 import { SESSION_TTL_MS } from '../../api/src/auth/sessions.ts';
@@ -28,6 +30,7 @@ import { SESSION_TTL_MS } from '../../api/src/auth/sessions.ts';
 // Two levels below the project root both as source (bench/api-load/) and built (dist/bench/).
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const migrations = `${projectRoot}api/drizzle`;
+const postgresMigrations = `${projectRoot}api/drizzle-pg`;
 
 const count = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -118,22 +121,40 @@ async function seed() {
   process.stdout.write(`${JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD, userId: me.id, users, records, userRecords: mineCount, seconds: (Date.now() - started) / 1000 })}\n`);
 }
 
+/**
+ * The seeded SQLite file copied into the empty PostgreSQL database at DATABASE_URL, with db:copy's
+ * own code (verified table by table): the same data set for the figures on PostgreSQL.
+ */
+async function copy() {
+  const started = Date.now();
+  const config = loadConfig(process.env);
+  if (config.databaseUrl === null) throw new Error('copy needs DATABASE_URL');
+  const report = await copyToPostgres({ from: config.databasePath, to: config.databaseUrl, uploadsPath: config.uploadsPath, migrations: { sqlite: migrations, postgres: postgresMigrations } });
+  process.stdout.write(`${JSON.stringify({ tables: report.tables.length, seconds: (Date.now() - started) / 1000 })}\n`);
+}
+
 /** The app as api/src/server.ts starts it, plus the ceiling route and the durability probe. */
 async function main() {
-  const { app, deps } = await bootApp(loadConfig(process.env, { staticRoot: null }), { sqlite: migrations, postgres: `${projectRoot}api/drizzle-pg` });
+  const { app, deps } = await bootApp(loadConfig(process.env, { staticRoot: null }), { sqlite: migrations, postgres: postgresMigrations });
   app.get('/bench/hello', (c) => c.json({ hello: 'world' }));
   // The durability the write figures ran with, and where the server's memory is (V8 heap, buffers,
   // the rest native). With --expose-gc, ?gc=1 collects first: what is live, not what awaits collection.
-  app.get('/bench/state', (c) => {
+  // Durable: SQLite's synchronous=FULL (2) in WAL mode; PostgreSQL's fsync and synchronous_commit on.
+  app.get('/bench/state', async (c) => {
     if (c.req.query('gc') === '1') (globalThis as { gc?: () => void }).gc?.();
-    const { sqlite } = deps.database;
-    return c.json({ synchronous: sqlite.pragma('synchronous', { simple: true }), journalMode: sqlite.pragma('journal_mode', { simple: true }), memory: process.memoryUsage() });
+    const { sqlite, sql } = deps.database;
+    if (sqlite) {
+      const settings = `synchronous=${String(sqlite.pragma('synchronous', { simple: true }))}, journal_mode=${String(sqlite.pragma('journal_mode', { simple: true }))}`;
+      return c.json({ settings, durable: settings === 'synchronous=2, journal_mode=wal', memory: process.memoryUsage() });
+    }
+    const row = (await sql.get<{ fsync: string; commit: string }>("SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS commit")) as { fsync: string; commit: string };
+    return c.json({ settings: `fsync=${row.fsync}, synchronous_commit=${row.commit}`, durable: row.fsync === 'on' && row.commit === 'on', memory: process.memoryUsage() });
   });
   serveApp(app, deps);
 }
 
 const mode = process.argv[2];
-(mode === 'seed' ? seed() : mode === 'serve' ? main() : Promise.reject(new Error('usage: api-load-server.js seed|serve'))).catch((error: unknown) => {
+(mode === 'seed' ? seed() : mode === 'copy' ? copy() : mode === 'serve' ? main() : Promise.reject(new Error('usage: api-load-server.js seed|copy|serve'))).catch((error: unknown) => {
   process.stderr.write(`bench server: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });
