@@ -138,7 +138,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const live = createLiveUpdates(database.sql);
   const versions = createSyncVersions(database.sql, live.changed);
   // A client's thread changed: their teacher's and the admins' open pages hear of it (issue 22).
-  const groupCommit = createGroupCommit(database.sql);
+  const groupCommit = createGroupCommit(database.sql, (work) => versions.inUnitOfWork(work));
   // Inside the writer's transaction: the coaches hear of it once it commits.
   const coachesChanged = async (clientId: string) => {
     const coaches = await database.sql.all<{ id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'", [clientId]);

@@ -27,6 +27,27 @@ describe('group commit', () => {
     expect(group.stats()).toEqual({ batches: 2, writes: 4 });
   });
 
+  it('runs one group at a time: the writes that arrive while a group commits go together in the next', async () => {
+    const { group, insert, texts } = await setUp();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = group.run(async () => {
+      await gate; // the first group is still being committed while the others arrive, a turn apart
+      return insert('a')();
+    });
+    await turn();
+    const later = [group.run(insert('b'))];
+    await turn();
+    later.push(group.run(insert('c')));
+    await turn();
+    later.push(group.run(insert('d')));
+    open();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
+    expect(await texts()).toEqual(['a', 'b', 'c', 'd']);
+    expect(group.stats()).toEqual({ batches: 2, writes: 4 });
+  });
+
   it('fails a throwing write alone: its own changes roll back, the others commit', async () => {
     const { db, group, insert, texts } = await setUp();
     const failing = async () => {

@@ -12,27 +12,53 @@ interface Pending {
  * COMMIT and one flush to disk instead of paying one each (and, on PostgreSQL, take the sync
  * version counter's lock once). Every caller is answered only after that COMMIT: nothing is
  * acknowledged before it is on disk, exactly as with a transaction of its own. A write that
- * throws rolls back to its savepoint and fails alone.
+ * throws fails alone: the group runs again with a savepoint for each write, its own rolled back.
+ *
+ * `asOneUnit` wraps the group's writes in one unit of work (the sync versions': counted in memory
+ * and stored once for the whole group).
+ *
+ * One group runs at a time: the writes that arrive while it commits wait for it and form the
+ * next. Groups run side by side would only queue behind each other (SQLite's one writer,
+ * PostgreSQL's counter row), each smaller and each paying its own COMMIT.
  */
-export function createGroupCommit(db: SqlDatabase) {
+export function createGroupCommit(db: SqlDatabase, asOneUnit: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()) {
   let pending: Pending[] = [];
   let batches = 0;
   let writes = 0;
+  let running = false;
+
+  /** Starts the next group at the next turn, unless one is running: its end starts the next. */
+  function schedule() {
+    if (running || pending.length === 0) return;
+    running = true;
+    setImmediate(() =>
+      void flush().finally(() => {
+        running = false;
+        schedule();
+      }),
+    );
+  }
 
   async function flush() {
     const batch = pending;
     pending = [];
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      await db.transaction(async () => {
-        for (const item of batch) {
-          try {
-            outcomes.push({ ok: true, value: await db.transaction(item.work) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
-      });
+      // Optimistic: the writes run without savepoints, and all again with them if one fails.
+      await db.transaction(
+        () =>
+          asOneUnit(async () => {
+            outcomes = [];
+            for (const item of batch) {
+              try {
+                outcomes.push({ ok: true, value: await db.transaction(item.work) });
+              } catch (error) {
+                outcomes.push({ ok: false, error });
+              }
+            }
+          }),
+        { optimistic: true },
+      );
     } catch (error) {
       // The COMMIT itself failed (a full disk, a lost connection): nothing of the batch is stored.
       for (const item of batch) item.reject(error);
@@ -52,7 +78,7 @@ export function createGroupCommit(db: SqlDatabase) {
     run<T>(work: () => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (pending.length === 1) setImmediate(() => void flush());
+        schedule();
       });
     },
 

@@ -19,6 +19,8 @@ export interface UnitOfWorkParticipant<Kept> {
 }
 
 interface Unit {
+  /** The counter's value when the unit took it, at its first stamp; undefined before. */
+  start: number | undefined;
   version: number;
   kept: Map<UnitOfWorkParticipant<unknown>, unknown>;
 }
@@ -33,14 +35,19 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
   const read = async () => ((await db.get<{ value: number }>('SELECT value FROM sync_counter WHERE id = 1')) as { value: number }).value;
 
   return {
-    current: async (): Promise<number> => unit()?.version ?? read(),
+    current: async (): Promise<number> => {
+      const open = unit();
+      return open?.start !== undefined ? open.version : read();
+    },
 
     /** The next sync version, stamped on a row of `userId`'s. */
     async bump(userId: string): Promise<number> {
       changed(userId);
       const open = unit();
-      if (open) return ++open.version;
-      return ((await db.get<{ value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value')) as { value: number }).value;
+      if (!open) return ((await db.get<{ value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value')) as { value: number }).value;
+      // The unit takes the counter at its first stamp: a unit that stamps nothing never waits for it.
+      if (open.start === undefined) open.version = open.start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
+      return ++open.version;
     },
 
     /** Takes part in every unit of work; `kept()` is what it keeps in the current one (null outside one). */
@@ -52,20 +59,21 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
     /**
      * Runs `fn` (inside the caller's transaction) as one unit of work: versions counted in memory
      * and stored once at the end, each participant's kept writes stored once. A push of a thousand
-     * mutations then costs one counter write, not a thousand. If `fn` throws, the caller's
+     * mutations then costs one counter write, not a thousand, and a group commit's writes one for
+     * them all. A unit opened inside another is part of it. If `fn` throws, the caller's
      * transaction rolls back.
      */
     async inUnitOfWork<T>(fn: () => Promise<T>): Promise<T> {
       const locals = db.transactionLocals();
       if (!locals) throw new Error('a unit of work runs inside a transaction');
-      if (locals.has(unitKey)) throw new Error('a unit of work cannot hold another');
-      const start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
-      const open: Unit = { version: start, kept: new Map(participants.map((participant) => [participant, participant.begin()])) };
+      // Inside another (a push in a group commit's): part of it, stored at its end.
+      if (locals.has(unitKey)) return fn();
+      const open: Unit = { start: undefined, version: 0, kept: new Map(participants.map((participant) => [participant, participant.begin()])) };
       locals.set(unitKey, open);
       try {
         const value = await fn();
         for (const [participant, kept] of open.kept) await participant.flush(kept);
-        if (open.version !== start) await db.run('UPDATE sync_counter SET value = ? WHERE id = 1', [open.version]);
+        if (open.start !== undefined && open.version !== open.start) await db.run('UPDATE sync_counter SET value = ? WHERE id = 1', [open.version]);
         return value;
       } finally {
         locals.delete(unitKey);

@@ -75,8 +75,11 @@ export function createSync(
 
   const pushTransaction = (userId: string, deviceId: string, batch: unknown[]): Promise<PushResult> => db.transaction(() => versions.inUnitOfWork(async () => {
     // A first push from two instances at once: both insert, one wins, both then lock the row.
-    if (!(await deviceById(deviceId))) await insertDevice(deviceId, userId);
-    const device = await deviceById(deviceId, true);
+    let device = await deviceById(deviceId, true);
+    if (!device) {
+      await insertDevice(deviceId, userId);
+      device = await deviceById(deviceId, true);
+    }
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
     let lastSeq = device?.last_seq ?? 0;
     const run = mutations.runnerFor(userId);

@@ -113,6 +113,47 @@ describe.each(dialects)('the database port on %s', (dialect, open) => {
     expect(ids).toEqual(['e', 'g']);
   });
 
+  it('runs the transactions inside an optimistic one as they come, and everything again with savepoints once one of them fails', async () => {
+    const attempts: string[][] = [];
+    const effects: string[] = [];
+    const group = (writes: [string, number][]) =>
+      db.transaction(
+        async () => {
+          const outcomes: string[] = [];
+          attempts.push(outcomes);
+          for (const [id, at] of writes) {
+            try {
+              await db.transaction(async () => {
+                await db.run('INSERT INTO items (id, at) VALUES (?, ?)', [id, at]);
+                db.afterCommit(() => effects.push(`${id}@${at}`));
+              });
+              outcomes.push('stored');
+            } catch (error) {
+              outcomes.push(error instanceof UniqueViolationError ? 'taken' : String(error));
+            }
+          }
+          return outcomes;
+        },
+        { optimistic: true },
+      );
+
+    expect(await group([['o1', 1], ['o2', 2]])).toEqual(['stored', 'stored']);
+    expect(attempts).toHaveLength(1); // nothing failed: one attempt
+    attempts.length = 0;
+    expect(await group([['o3', 3], ['o1', 4], ['o4', 5]])).toEqual(['stored', 'taken', 'stored']);
+    // The first attempt's writes were mixed in one transaction: it rolled back, the second kept
+    // each write apart. Only the committed attempt's effects ran.
+    expect(attempts).toHaveLength(2);
+    expect(effects).toEqual(['o1@1', 'o2@2', 'o3@3', 'o4@5']);
+    const rows = await db.all<{ id: string; at: number }>("SELECT id, at FROM items WHERE id LIKE 'o%' ORDER BY id");
+    expect(rows).toEqual([
+      { id: 'o1', at: 1 },
+      { id: 'o2', at: 2 },
+      { id: 'o3', at: 3 },
+      { id: 'o4', at: 5 },
+    ]);
+  });
+
   it('keeps a statement run meanwhile out of an open transaction: the rollback does not take it along', async () => {
     let inside!: () => void;
     const opened = new Promise<void>((resolve) => (inside = resolve));

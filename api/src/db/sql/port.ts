@@ -25,6 +25,16 @@ export function checkChannel(channel: string): string {
   return channel;
 }
 
+export interface TransactionOptions {
+  /**
+   * For a transaction made of many small ones (a group commit): those inside it run without
+   * savepoints, and if any of them fails, everything rolls back and `work` runs again with them.
+   * `work` must then be safe to run twice (database work only, as every transaction's). Ignored
+   * inside another transaction.
+   */
+  optimistic?: boolean;
+}
+
 export interface SqlDatabase {
   readonly dialect: SqlDialect;
   /** Every row the statement returns. */
@@ -38,7 +48,7 @@ export interface SqlDatabase {
    * another transaction, a savepoint that rolls back alone. The work does database work only
    * (ADR 031): it awaits nothing but the database.
    */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs `effect` once the open transaction has committed (at once with none open), and never if
    * it rolls back: what tells the world of a write (a live-update poke) waits until the write is

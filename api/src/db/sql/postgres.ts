@@ -6,9 +6,9 @@
  */
 import pg from 'pg';
 import { numberPlaceholders } from './placeholders.ts';
-import { checkChannel, DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { checkChannel, DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue, type TransactionOptions } from './port.ts';
 import { createChannels } from './channels.ts';
-import { newScope, openScope, runInScope, type TransactionScope } from './transaction-context.ts';
+import { nestedTransaction, NestedTransactionFailed, newScope, openScope, optimistically, runInScope, type TransactionScope } from './transaction-context.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -137,33 +137,36 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
     get: async <T>(sql: string, params?: readonly SqlValue[]) => (await query<T>(sql, params)).rows[0] as T | undefined,
     run: async (sql, params) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
 
-    async transaction<T>(work: () => Promise<T>): Promise<T> {
+    async transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
       const current = openScope<Scope>(owner);
-      if (current) return savepoint(current, work);
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw translateError(error);
-      }
-      const opened = newScope<Scope>(owner, { client });
-      let broken: Error | undefined;
-      try {
-        await query('BEGIN', [], client);
-        const value = await runInScope(opened, work);
-        await query('COMMIT', [], client);
-        opened.open = false;
-        for (const effect of opened.committed) effect();
-        return value;
-      } catch (error) {
-        if (error instanceof DatabaseUnavailableError) broken = error;
-        else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError as Error));
-        throw error;
-      } finally {
-        opened.open = false;
-        // A connection that failed mid-transaction is closed rather than handed to the next request.
-        client.release(broken);
-      }
+      if (current) return nestedTransaction(current, work, () => savepoint(current, work));
+      return optimistically(options?.optimistic === true, async (optimistic) => {
+        let client: pg.PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (error) {
+          throw translateError(error);
+        }
+        const opened = newScope<Scope>(owner, optimistic, { client });
+        let broken: Error | undefined;
+        try {
+          await query('BEGIN', [], client);
+          const value = await runInScope(opened, work);
+          if (opened.failed) throw new NestedTransactionFailed();
+          await query('COMMIT', [], client);
+          opened.open = false;
+          for (const effect of opened.committed) effect();
+          return value;
+        } catch (error) {
+          if (error instanceof DatabaseUnavailableError) broken = error;
+          else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError as Error));
+          throw error;
+        } finally {
+          opened.open = false;
+          // A connection that failed mid-transaction is closed rather than handed to the next request.
+          client.release(broken);
+        }
+      });
     },
 
     afterCommit(effect) {

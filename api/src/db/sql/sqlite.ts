@@ -5,9 +5,9 @@
  * async context wait their turn in a FIFO lock. With none open, a statement runs at once.
  */
 import type Database from 'better-sqlite3';
-import { checkChannel, UniqueViolationError, type SqlDatabase, type SqlValue } from './port.ts';
+import { checkChannel, UniqueViolationError, type SqlDatabase, type SqlValue, type TransactionOptions } from './port.ts';
 import { createChannels } from './channels.ts';
-import { newScope, openScope, runInScope, type TransactionScope } from './transaction-context.ts';
+import { nestedTransaction, NestedTransactionFailed, newScope, openScope, optimistically, runInScope, type TransactionScope } from './transaction-context.ts';
 
 type Statement = Database.Statement<SqlValue[]>;
 
@@ -84,28 +84,31 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
     get: <T>(sql: string, params: readonly SqlValue[] = []) => execute(() => prepare(sql).get(...params) as T | undefined),
     run: (sql, params = []) => execute(() => ({ changes: prepare(sql).run(...params).changes })),
 
-    async transaction<T>(work: () => Promise<T>): Promise<T> {
+    async transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
       const current = openScope(owner);
-      if (current) return savepoint(current, work);
-      await acquire();
-      const opened = newScope(owner, {});
-      try {
-        sqlite.exec('BEGIN IMMEDIATE');
+      if (current) return nestedTransaction(current, work, () => savepoint(current, work));
+      return optimistically(options?.optimistic === true, async (optimistic) => {
+        await acquire();
+        const opened = newScope(owner, optimistic, {});
         try {
-          const value = await runInScope(opened, work);
-          sqlite.exec('COMMIT');
+          sqlite.exec('BEGIN IMMEDIATE');
+          try {
+            const value = await runInScope(opened, work);
+            if (opened.failed) throw new NestedTransactionFailed();
+            sqlite.exec('COMMIT');
+            opened.open = false;
+            for (const effect of opened.committed) effect();
+            return value;
+          } catch (error) {
+            // A failed COMMIT or a full disk may have rolled back already.
+            if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+            throw translateError(error);
+          }
+        } finally {
           opened.open = false;
-          for (const effect of opened.committed) effect();
-          return value;
-        } catch (error) {
-          // A failed COMMIT or a full disk may have rolled back already.
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          throw translateError(error);
+          release();
         }
-      } finally {
-        opened.open = false;
-        release();
-      }
+      });
     },
 
     afterCommit(effect) {

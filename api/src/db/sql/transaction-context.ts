@@ -16,6 +16,10 @@ export interface TransactionScope {
   /** False once the transaction has ended: a promise made in it may outlive it. */
   open: boolean;
   savepoints: number;
+  /** Transactions inside this one run without savepoints; one that fails marks the whole to run again with them. */
+  readonly optimistic: boolean;
+  /** A transaction inside this optimistic one failed: its writes are mixed with the others', so the whole must roll back. */
+  failed: boolean;
   committed: (() => void)[];
   /** What the transaction's units of work keep until its end. */
   readonly locals: Map<object, unknown>;
@@ -34,8 +38,8 @@ export function openScope<S extends TransactionScope>(owner: object): S | undefi
 }
 
 /** A new transaction's scope for `owner`, nested in whatever other port's transaction is running. */
-export function newScope<S extends TransactionScope>(owner: object, fields: Omit<S, keyof TransactionScope>): S {
-  const scope: TransactionScope = { owner, open: true, savepoints: 0, committed: [], locals: new Map(), outer: running === 0 ? undefined : context.getStore() };
+export function newScope<S extends TransactionScope>(owner: object, optimistic: boolean, fields: Omit<S, keyof TransactionScope>): S {
+  const scope: TransactionScope = { owner, open: true, savepoints: 0, optimistic, failed: false, committed: [], locals: new Map(), outer: running === 0 ? undefined : context.getStore() };
   return { ...scope, ...fields } as unknown as S;
 }
 
@@ -47,6 +51,40 @@ export async function runInScope<T>(scope: TransactionScope, work: () => Promise
   } finally {
     running -= 1;
     if (running === 0) context.disable();
+  }
+}
+
+/** Ends an optimistic attempt in which a transaction inside failed: the port rolls it back, `optimistically` runs it again. */
+export class NestedTransactionFailed extends Error {
+  constructor() {
+    super('a transaction inside an optimistic one failed');
+    this.name = 'NestedTransactionFailed';
+  }
+}
+
+/**
+ * A transaction inside `scope`: a savepoint of its own, or in an optimistic transaction the work
+ * alone, a failure marking the whole for another attempt (a savepoint costs two statements, on
+ * PostgreSQL two round trips, and most writes of a group commit never need theirs).
+ */
+export async function nestedTransaction<T>(scope: TransactionScope, work: () => Promise<T>, withSavepoint: () => Promise<T>): Promise<T> {
+  if (!scope.optimistic) return withSavepoint();
+  try {
+    return await work();
+  } catch (error) {
+    scope.failed = true;
+    throw error;
+  }
+}
+
+/** Runs `attempt` optimistically, and once more with savepoints if a transaction inside it failed. */
+export async function optimistically<T>(optimistic: boolean, attempt: (optimistic: boolean) => Promise<T>): Promise<T> {
+  if (!optimistic) return attempt(false);
+  try {
+    return await attempt(true);
+  } catch (error) {
+    if (error instanceof NestedTransactionFailed) return attempt(false);
+    throw error;
   }
 }
 
