@@ -29,9 +29,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { build } from 'vite';
-import { startCluster } from '../scripts/postgres.mjs';
+import { createDatabase, startCluster, withClient } from '../scripts/postgres.mjs';
 import { startServer } from './server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -126,30 +125,11 @@ const storedInSqlite = (file) => async (userId) => {
   }
 };
 
-const storedInPostgres = (url) => async (userId) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+const storedInPostgres = (url) => (userId) =>
+  withClient(url, async (client) => {
     const { records, seqs } = (await client.query(COUNTS, [userId])).rows[0];
     return { records: Number(records), seqs: Number(seqs) };
-  } finally {
-    await client.end();
-  }
-};
-
-/** A new database in the cluster, and its URL. */
-async function createDatabase(serverUrl, name) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+  });
 
 /**
  * Load on `servers` at once, CONNECTIONS shared among them (a round-robin balancer's share), from

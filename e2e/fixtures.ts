@@ -50,9 +50,12 @@ export async function registerStudentOf(teacherApi: APIRequestContext, request: 
   return { email, studentId: users.find((u) => u.email === email)!.id };
 }
 
-/** The demo teacher at a laptop in `locale`, a browser of their own, signed in through the login page. */
-export async function teacherAtDesk(browser: Browser, locale: string): Promise<{ desk: BrowserContext; teacher: Page }> {
-  const desk = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+/**
+ * The demo teacher at a laptop in `locale`, a browser of their own, signed in through the login
+ * page: of the run's server, or of the one at `baseURL` (a spec's own).
+ */
+export async function teacherAtDesk(browser: Browser, locale: string, baseURL?: string): Promise<{ desk: BrowserContext; teacher: Page }> {
+  const desk = await browser.newContext({ locale, viewport: { width: 1280, height: 900 }, ...(baseURL ? { baseURL } : {}) });
   await desk.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
   const teacher = await desk.newPage();
   const login = new LoginPage(teacher);

@@ -142,6 +142,37 @@ async function waitForConnections(url, dir) {
 }
 
 /**
+ * Runs `work` on a connection of its own to `url`, closed afterwards.
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates the database `name` (letters, digits and underscores) on the server of `serverUrl`; its URL.
+ * @param {string} serverUrl
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export async function createDatabase(serverUrl, name) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
  * Starts a new cluster on 127.0.0.1 and a free port; `stop()` ends it and removes its folder.
  * `durable: false` (tests) turns off what only protects against a power cut; `durable: true`
  * keeps PostgreSQL's defaults, for benchmarks against SQLite with synchronous=FULL.

@@ -1,20 +1,9 @@
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-
-/** The built server as its own process, the way `npm start` and Docker run it. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['dist/server/server.js'], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+import { freePort, startServer } from '../server-process.ts';
 
 let dir: string;
 test.beforeEach(() => {
@@ -85,12 +74,7 @@ test('a database migrated by a newer version is refused at start', async () => {
 
 test('an unreachable DATABASE_URL is refused at start in one line naming the host and the reason, never the password', async () => {
   // A port nothing listens on: the connection is refused.
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const server = startServer({ PORT: '3244', DATABASE_URL: `postgres://leve:s3cret@127.0.0.1:${port}/leve` });
   expect(await server.exited).toBe(1);
   const lines = server.output().trim().split('\n');

@@ -5,12 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weightAdd } from '#protocol/mutations/weight-add.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createSqliteTestApp, MIGRATIONS_FOLDER, type SqliteTestApp } from '../../test/harness.ts';
 import { createPostgresDatabase, type PostgresDatabase } from '../../test/postgres.ts';
+import { withClient } from '../../../scripts/postgres.mjs';
 import { buildServerBundle, type ServerBundle } from '../../test/server-process.ts';
 import { createUser, storePhoto } from '../../test/factories.ts';
 import { loadConfig } from '../config.ts';
@@ -39,16 +39,6 @@ async function aTarget(): Promise<PostgresDatabase> {
 }
 
 const copyOptions = (to: string): CopyOptions => ({ from: source.deps.config.databasePath, to, uploadsPath: source.deps.config.uploadsPath, migrations });
-
-async function onTarget<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const byName = (tables: TableComparison[]) => Object.fromEntries(tables.map((t) => [t.name, t]));
 
@@ -96,7 +86,7 @@ describe('copying SQLite into PostgreSQL', () => {
     // The counter carries SQLite's value over, in place of the migrations' baseline row.
     const { value } = (await source.database.sql.get<{ value: number }>('SELECT value FROM sync_counter'))!;
     expect(value).toBeGreaterThan(0);
-    const counter = await onTarget(target.url, (client) => client.query<{ id: string; value: string }>('SELECT id, value FROM sync_counter'));
+    const counter = await withClient(target.url, (client) => client.query<{ id: string; value: string }>('SELECT id, value FROM sync_counter'));
     expect(counter.rows).toEqual([{ id: '1', value: String(value) }]);
 
     // Checked again from outside the copy's transaction: what committed is what was verified.
@@ -165,7 +155,7 @@ describe('a table pointing at itself', () => {
       // One row per INSERT: PostgreSQL checks a foreign key at the end of each statement, so within one batch any order passes.
       const { tables } = await copyToPostgres({ from: small.deps.config.databasePath, to: target.url, uploadsPath: small.deps.config.uploadsPath, migrations, batchRows: 1 });
       expect(byName(tables).users?.target.rows).toBe(3);
-      const { rows } = await onTarget(target.url, (client) => client.query<{ teacher_id: string | null }>('SELECT teacher_id FROM users WHERE id IN ($1, $2)', [early.id, late.id]));
+      const { rows } = await withClient(target.url, (client) => client.query<{ teacher_id: string | null }>('SELECT teacher_id FROM users WHERE id IN ($1, $2)', [early.id, late.id]));
       expect(rows).toEqual([{ teacher_id: teacher.id }, { teacher_id: teacher.id }]);
     } finally {
       await small.close();
@@ -177,7 +167,7 @@ describe('verifying a copy', () => {
   it('names a table whose row differs and a table missing a row', async () => {
     const target = await aTarget();
     await copyToPostgres(copyOptions(target.url));
-    await onTarget(target.url, async (client) => {
+    await withClient(target.url, async (client) => {
       await client.query('UPDATE weight_records SET weight = weight + 0.1 WHERE id = (SELECT min(id) FROM weight_records)');
       await client.query('DELETE FROM notifications WHERE id = (SELECT min(id) FROM notifications)');
     });
