@@ -1,4 +1,4 @@
-/** The server's start-up on a database an older version left (ADR 024). */
+/** The server's start-up: on a database an older version left (ADR 024), an unreachable one, and as one of several instances (ADR 031). */
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { POSTGRES_MIGRATIONS_FOLDER } from './db/migrate-postgres.ts';
 import { createTestApp, MIGRATIONS_FOLDER } from '../test/harness.ts';
 import { buildDietInput, signIn } from '../test/factories.ts';
+import { createPostgresDatabase } from '../test/postgres.ts';
 
 it('a plan published before translations were stored is translated after the start, which does not wait for it', async () => {
   const before = await createTestApp();
@@ -48,4 +49,19 @@ it('refuses to start on a DATABASE_URL it cannot reach, in one line naming the h
   expect(message).toContain('ECONNREFUSED');
   expect(message).not.toContain('s3cret');
   expect(message).not.toContain('\n');
+});
+
+it('starts two instances together on an empty PostgreSQL database: one migrates and seeds the demo, the other waits and finds it done', async () => {
+  const database = await createPostgresDatabase();
+  const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'silent' }, { staticRoot: null });
+  const starts = await Promise.allSettled([1, 2].map(() => bootApp(config, { sqlite: MIGRATIONS_FOLDER, postgres: POSTGRES_MIGRATIONS_FOLDER })));
+  try {
+    expect(starts.map((start) => (start.status === 'rejected' ? String(start.reason) : 'started'))).toEqual(['started', 'started']);
+    const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value.deps] : []));
+    const emails = await started[0]!.database.sql.all<{ email: string }>("SELECT email FROM users WHERE email = 'client@example.com'");
+    expect(emails).toHaveLength(1);
+  } finally {
+    for (const start of starts) if (start.status === 'fulfilled') await start.value.deps.database.close();
+    await database.drop();
+  }
 });

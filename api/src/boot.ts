@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, openPostgresDatabase, type AppDatabase } from './db/client.ts';
 import { ensureAdmin, seedDemoData } from './db/demo-seed.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { applyPostgresMigrations, describeUrl } from './db/migrate-postgres.ts';
+import { describeUrl, migrateThen } from './db/migrate-postgres.ts';
 import { installTestHalt } from './db/test-halt.ts';
 import { createDeps } from './deps.ts';
 import type { AppDeps } from './deps.ts';
@@ -25,21 +25,29 @@ export class DatabaseUnreachableError extends Error {
   }
 }
 
-/** Opens the database the configuration names and brings its schema up to date (ADR 031). */
-async function openMigrated(config: Config, folders: MigrationFolders): Promise<AppDatabase> {
+/**
+ * Opens the database the configuration names, brings its schema up to date (ADR 031) and runs
+ * `startUp` on it: on PostgreSQL under the migrations' lock, so of several instances starting
+ * together one does the start's one-time work.
+ */
+async function openMigrated<T>(config: Config, folders: MigrationFolders, startUp: (database: AppDatabase) => Promise<T>): Promise<T> {
   if (config.databaseUrl === null) {
     const database = openDatabase(config.databasePath);
     applyMigrations(database, folders.sqlite);
     if (config.testHaltOnWeightNote !== null) installTestHalt(database, config.testHaltOnWeightNote);
-    return database;
+    return startUp(database);
   }
+  const url = config.databaseUrl;
+  let reached = false;
   try {
-    await applyPostgresMigrations(config.databaseUrl, folders.postgres);
+    return await migrateThen(url, folders.postgres, () => {
+      reached = true;
+      return startUp(openPostgresDatabase(url));
+    });
   } catch (error) {
-    if (isConnectionFailure(error)) throw new DatabaseUnreachableError(config.databaseUrl, error);
+    if (!reached && isConnectionFailure(error)) throw new DatabaseUnreachableError(url, error);
     throw error;
   }
-  return openPostgresDatabase(config.databaseUrl);
 }
 
 /** A refused, unresolvable or silent server, or a login PostgreSQL turned down (class 28, 3D: no such database). */
@@ -56,20 +64,22 @@ function isConnectionFailure(error: unknown): boolean {
  * composes the app.
  */
 export async function bootApp(config: Config, folders: MigrationFolders): Promise<{ app: App; deps: AppDeps }> {
-  const database = await openMigrated(config, folders);
-  const deps = createDeps(config, database);
-  // Plans stored before their texts were structured on save (ADR 024): structured once, here.
-  const structured = await deps.authoring.structureOlderPlans();
-  if (structured > 0) deps.log.info('plans.structured', { plans: structured });
-  if (config.seedDemoData) {
-    const accounts = await seedDemoData(deps);
-    if (accounts > 0) deps.log.info('seed.demo', { accounts });
-  }
-  if (config.adminEmail && config.adminPassword) {
-    const outcome = await ensureAdmin(database.sql, config.adminEmail, config.adminPassword, deps.now());
-    deps.log.info('seed.admin', { outcome });
-  }
-  await deps.sessions.purgeExpired();
+  const deps = await openMigrated(config, folders, async (database) => {
+    const deps = createDeps(config, database);
+    // Plans stored before their texts were structured on save (ADR 024): structured once, here.
+    const structured = await deps.authoring.structureOlderPlans();
+    if (structured > 0) deps.log.info('plans.structured', { plans: structured });
+    if (config.seedDemoData) {
+      const accounts = await seedDemoData(deps);
+      if (accounts > 0) deps.log.info('seed.demo', { accounts });
+    }
+    if (config.adminEmail && config.adminPassword) {
+      const outcome = await ensureAdmin(database.sql, config.adminEmail, config.adminPassword, deps.now());
+      deps.log.info('seed.admin', { outcome });
+    }
+    await deps.sessions.purgeExpired();
+    return deps;
+  });
   translateInTheBackground(deps);
   return { app: createApp(deps), deps };
 }

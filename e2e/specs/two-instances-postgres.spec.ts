@@ -44,13 +44,12 @@ test.beforeAll(async () => {
     HOST: '127.0.0.1',
     RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: String(ACCOUNT_LOGIN_FAILURES),
   };
-  // Both start at once on the empty database: one migrates under the advisory lock while the other
-  // waits, then finds nothing left to do. Only A seeds the demo accounts: the seed (development
-  // and tests only; compose.yaml runs in production) looks for an empty users table first, which
-  // two instances starting together both see, and the second then stops at EMAIL_TAKEN.
-  for (const [name, seed] of [['A', 'true'], ['B', 'false']] as const) {
+  // Both start at once on the empty database and both seed the demo accounts (as NODE_ENV=test
+  // does): one migrates and seeds under the advisory lock while the other waits, then finds
+  // nothing left to do.
+  for (const name of ['A', 'B'] as const) {
     const port = await freePort();
-    instances.push({ name, url: `http://127.0.0.1:${port}`, server: startServer({ ...shared, PORT: String(port), SEED_DEMO_DATA: seed }) });
+    instances.push({ name, url: `http://127.0.0.1:${port}`, server: startServer({ ...shared, PORT: String(port), SEED_DEMO_DATA: 'true' }) });
   }
   await Promise.all(instances.map(({ server, url }) => untilHealthy(server, url)));
 });

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL migrations (api/drizzle-pg, derived from the SQLite schema: ADR 031), applied at
- * start under an advisory lock: of several instances starting together, one migrates while the
- * others wait, then find nothing left to do. A database a newer version of the code migrated is
+ * start under an advisory lock: of several instances starting together, one migrates (and does
+ * the start's one-time work) while the others wait, then find nothing left to do. A database a newer version of the code migrated is
  * refused, as on SQLite.
  */
 import { readFileSync } from 'node:fs';
@@ -32,6 +32,14 @@ export function describeUrl(url: string): string {
 }
 
 export async function applyPostgresMigrations(url: string, folder = POSTGRES_MIGRATIONS_FOLDER): Promise<void> {
+  await migrateThen(url, folder, async () => {});
+}
+
+/**
+ * Migrates, then runs `startUp` (the start's one-time work: the demo seed, the first admin) with
+ * the lock still held: an instance starting beside another finds that work done, never half done.
+ */
+export async function migrateThen<T>(url: string, folder: string, startUp: () => Promise<T>): Promise<T> {
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
   const known = Math.max(0, ...journal.entries.map((entry) => entry.when));
   const client = new pg.Client({ connectionString: url });
@@ -45,6 +53,7 @@ export async function applyPostgresMigrations(url: string, folder = POSTGRES_MIG
       if (latest !== null && latest !== undefined && Number(latest) > known) throw new DatabaseTooNewError(describeUrl(url), Number(latest), known);
     }
     await migrate(drizzle({ client }), { migrationsFolder: folder });
+    return await startUp();
   } finally {
     // Ending the session releases the lock too; unlocking first lets a waiting instance go on at once.
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
