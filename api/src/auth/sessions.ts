@@ -10,6 +10,8 @@ export interface SessionUser {
   id: string;
   role: Role;
   email: string;
+  /** Read with the session: a REST write files a habit or a weigh-in in this country's day without reading the user again. */
+  countryCode: string;
 }
 
 export interface ActiveSession {
@@ -51,8 +53,8 @@ export function createSessionStore(db: SqlDatabase, now: () => number = Date.now
     async find(token: string): Promise<ActiveSession | null> {
       if (token.length < 20 || token.length > 100) return null;
       const id = hashToken(token);
-      const row = await db.get<{ expiresAt: number; userId: string; role: Role; email: string }>(
-        'SELECT s.expires_at AS "expiresAt", u.id AS "userId", u.role, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?',
+      const row = await db.get<{ expiresAt: number; userId: string; role: Role; email: string; countryCode: string }>(
+        'SELECT s.expires_at AS "expiresAt", u.id AS "userId", u.role, u.email, u.country_code AS "countryCode" FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?',
         [id],
       );
       if (!row) return null;
@@ -67,7 +69,7 @@ export function createSessionStore(db: SqlDatabase, now: () => number = Date.now
         expiresAt = current + SESSION_TTL_MS;
         await db.run('UPDATE sessions SET expires_at = ? WHERE id = ?', [expiresAt, id]);
       }
-      return { id, expiresAt, renewed, user: { id: row.userId, role: row.role, email: row.email } };
+      return { id, expiresAt, renewed, user: { id: row.userId, role: row.role, email: row.email, countryCode: row.countryCode } };
     },
 
     async delete(token: string): Promise<void> {

@@ -13,7 +13,7 @@ const client: ActiveSession = {
   id: 'session-1',
   expiresAt: Number.MAX_SAFE_INTEGER,
   renewed: false,
-  user: { id: 'user-1', email: 'ana@example.com', role: 'user' },
+  user: { id: 'user-1', email: 'ana@example.com', role: 'user', countryCode: 'BR' },
 };
 
 /** A router mounted as the app mounts them, with the app's refusal mapping and an optional signed-in user. */

@@ -5,6 +5,7 @@
 import type { WeightRecord } from '#protocol/contract/tracking.ts';
 import { parseInstant } from '#protocol/domain/calendar.ts';
 import type { AppDatabase } from '../db/client.ts';
+import { OptimisticAttemptFailed, type SqlValue } from '../db/sql/port.ts';
 import { weightRecords } from '../db/schema/index.ts';
 import { jsonText, type JsonText } from '../json-text.ts';
 import { changedAfterQuery, ownedByIdQuery } from './queries.ts';
@@ -33,7 +34,44 @@ const WRITE =
 const LAST_VERSION = 'SELECT max(version) AS version FROM weight_records WHERE user_id = ?';
 const LIST = 'SELECT id, weight, notes, created_at FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC';
 
+/** A weigh-in answered as inserted and not stored yet: its owner and its INSERT's values. */
+interface KeptRecord {
+  userId: string;
+  values: SqlValue[];
+}
+
+/** Kept weigh-ins are stored in chunks of powers of two, so few distinct statements are ever prepared. */
+const MAX_CHUNK = 256;
+
 export function createWeightRecords({ sql: db }: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number) {
+  /**
+   * In an optimistic attempt (a group commit's, ADR 031) a new weigh-in is answered at once and
+   * stored with the others at the unit of work's end, in one statement for many: a push is mostly
+   * new weigh-ins, and on PostgreSQL each statement is a round trip. Anything that reads the
+   * records first stores what is kept. An id found taken when storing voids the attempt, which
+   * runs again inserting each at once.
+   */
+  const kept = versions.enlist<Map<string, KeptRecord>>({ begin: () => new Map(), flush: (records) => storeKept(records) });
+
+  async function storeKept(records: Map<string, KeptRecord>): Promise<void> {
+    const rows = [...records.values()];
+    records.clear();
+    while (rows.length > 0) {
+      let size = MAX_CHUNK;
+      while (size > rows.length) size /= 2;
+      const chunk = rows.splice(0, size);
+      const placeholders = chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+      const { changes } = await db.run(`INSERT INTO weight_records (id, user_id, weight, notes, created_at, version) VALUES ${placeholders} ON CONFLICT DO NOTHING`, chunk.flatMap((row) => row.values));
+      if (changes !== chunk.length) throw new OptimisticAttemptFailed();
+    }
+  }
+
+  /** Stores the weigh-ins the open unit of work keeps, before something reads the table. */
+  const storeKeptNow = async () => {
+    const records = kept.kept();
+    if (records && records.size > 0) await storeKept(records);
+  };
+
   const owned = ownedByIdQuery(db, weightRecords);
   const changedAfter = changedAfterQuery(db, weightRecords);
   const listCache = new Map<string, { version: number | null; json: JsonText<{ weightRecords: WeightRecord[] }> }>();
@@ -52,16 +90,26 @@ export function createWeightRecords({ sql: db }: Pick<AppDatabase, 'sql'>, versi
     storageFor(userId: string): AsyncTableStorage<WeightRecord> {
       return {
         get: async (id) => {
+          await storeKeptNow();
           const row = await owned(userId, id);
           return row && toWeightRecord(row);
         },
         insert: async (record) => {
           const createdAt = parseInstant(record.createdAt) ?? Date.parse(record.createdAt);
+          const records = db.inOptimisticAttempt() ? kept.kept() : null;
+          if (records) {
+            const other = records.get(record.id);
+            if (other) return other.userId === userId ? 'exists' : 'taken';
+            records.set(record.id, { userId, values: [record.id, userId, record.weight, record.notes, createdAt, await versions.bump(userId)] });
+            return 'inserted';
+          }
+          await storeKeptNow();
           const { changes } = await db.run(INSERT, [record.id, userId, record.weight, record.notes, createdAt, await versions.bump(userId)]);
           if (changes === 1) return 'inserted';
           return (await owned(userId, record.id)) ? 'exists' : 'taken';
         },
         put: async (record) => {
+          await storeKeptNow();
           const version = await versions.bump(userId);
           await db.run(WRITE, [record.weight, record.notes, JSON.stringify(record.hlcs ?? {}), version, record.deleted ? 1 : 0, now(), record.id, userId]);
         },
@@ -80,6 +128,8 @@ export function createWeightRecords({ sql: db }: Pick<AppDatabase, 'sql'>, versi
     },
 
     list: listOf,
+
+    storeKept: storeKeptNow,
 
     /**
      * GET /api/weight-records's body, kept per user while their newest weight version is the

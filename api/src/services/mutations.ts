@@ -88,6 +88,8 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
       // The client's day in their country's zone, for a write that names none (a REST habit).
       if (stamps.localDate === undefined) countryCode ??= (await findUserById(db, userId))?.countryCode ?? '';
       const context = { hlc: stamps.hlc ?? clock.now(), localDate: stamps.localDate ?? todayFor(countryCode ?? '', at), now: at };
+      // A profile save reads the latest weigh-in (a weight typed in it): the ones kept are stored first.
+      if (mutator.tables.includes('profile')) await repositories.weightRecords.storeKept();
       return runMutatorAsync(mutator.apply(args, context), storage);
     };
   }

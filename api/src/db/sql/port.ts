@@ -56,6 +56,12 @@ export interface SqlDatabase {
    */
   afterCommit(effect: () => void): void;
   /**
+   * Whether the open transaction is an optimistic attempt (`TransactionOptions`): a write may then
+   * be answered before it is stored, as long as it is stored by the end, and a wrong answer throws
+   * `OptimisticAttemptFailed` to run everything again the careful way.
+   */
+  inOptimisticAttempt(): boolean;
+  /**
    * What the open transaction's units of work keep until its end (the sync versions counted in
    * memory), or undefined with none open.
    */
@@ -90,5 +96,16 @@ export class DatabaseUnavailableError extends Error {
   constructor(cause: unknown) {
     super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * An optimistic attempt cannot stand (a transaction inside it failed, or a write answered ahead
+ * found it was wrong): the port rolls it back and runs the work again with savepoints.
+ */
+export class OptimisticAttemptFailed extends Error {
+  constructor() {
+    super('an optimistic attempt failed: it runs again with savepoints');
+    this.name = 'OptimisticAttemptFailed';
   }
 }

@@ -6,9 +6,9 @@
  */
 import pg from 'pg';
 import { numberPlaceholders } from './placeholders.ts';
-import { checkChannel, DatabaseUnavailableError, UniqueViolationError, type SqlDatabase, type SqlValue, type TransactionOptions } from './port.ts';
+import { checkChannel, DatabaseUnavailableError, UniqueViolationError, OptimisticAttemptFailed, type SqlDatabase, type SqlValue, type TransactionOptions } from './port.ts';
 import { createChannels } from './channels.ts';
-import { nestedTransaction, NestedTransactionFailed, newScope, openScope, optimistically, runInScope, type TransactionScope } from './transaction-context.ts';
+import { nestedTransaction, newScope, openScope, optimistically, runInScope, type TransactionScope } from './transaction-context.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -152,7 +152,7 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
         try {
           await query('BEGIN', [], client);
           const value = await runInScope(opened, work);
-          if (opened.failed) throw new NestedTransactionFailed();
+          if (opened.failed) throw new OptimisticAttemptFailed();
           await query('COMMIT', [], client);
           opened.open = false;
           for (const effect of opened.committed) effect();
@@ -174,6 +174,8 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
       if (current) current.committed.push(effect);
       else effect();
     },
+
+    inOptimisticAttempt: () => openScope(owner)?.optimistic === true,
 
     transactionLocals: () => openScope(owner)?.locals,
 

@@ -5,9 +5,9 @@
  * async context wait their turn in a FIFO lock. With none open, a statement runs at once.
  */
 import type Database from 'better-sqlite3';
-import { checkChannel, UniqueViolationError, type SqlDatabase, type SqlValue, type TransactionOptions } from './port.ts';
+import { checkChannel, UniqueViolationError, OptimisticAttemptFailed, type SqlDatabase, type SqlValue, type TransactionOptions } from './port.ts';
 import { createChannels } from './channels.ts';
-import { nestedTransaction, NestedTransactionFailed, newScope, openScope, optimistically, runInScope, type TransactionScope } from './transaction-context.ts';
+import { nestedTransaction, newScope, openScope, optimistically, runInScope, type TransactionScope } from './transaction-context.ts';
 
 type Statement = Database.Statement<SqlValue[]>;
 
@@ -94,7 +94,7 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
           sqlite.exec('BEGIN IMMEDIATE');
           try {
             const value = await runInScope(opened, work);
-            if (opened.failed) throw new NestedTransactionFailed();
+            if (opened.failed) throw new OptimisticAttemptFailed();
             sqlite.exec('COMMIT');
             opened.open = false;
             for (const effect of opened.committed) effect();
@@ -116,6 +116,8 @@ export function createSqlitePort(sqlite: Database.Database): SqlDatabase {
       if (current) current.committed.push(effect);
       else effect();
     },
+
+    inOptimisticAttempt: () => openScope(owner)?.optimistic === true,
 
     transactionLocals: () => openScope(owner)?.locals,
 

@@ -8,6 +8,7 @@
  * pays nothing, and a write pays for one storage, not one per port and per unit of work.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { OptimisticAttemptFailed } from './port.ts';
 
 /** A transaction of one port, as the statements run within its work find it. */
 export interface TransactionScope {
@@ -54,14 +55,6 @@ export async function runInScope<T>(scope: TransactionScope, work: () => Promise
   }
 }
 
-/** Ends an optimistic attempt in which a transaction inside failed: the port rolls it back, `optimistically` runs it again. */
-export class NestedTransactionFailed extends Error {
-  constructor() {
-    super('a transaction inside an optimistic one failed');
-    this.name = 'NestedTransactionFailed';
-  }
-}
-
 /**
  * A transaction inside `scope`: a savepoint of its own, or in an optimistic transaction the work
  * alone, a failure marking the whole for another attempt (a savepoint costs two statements, on
@@ -83,7 +76,7 @@ export async function optimistically<T>(optimistic: boolean, attempt: (optimisti
   try {
     return await attempt(true);
   } catch (error) {
-    if (error instanceof NestedTransactionFailed) return attempt(false);
+    if (error instanceof OptimisticAttemptFailed) return attempt(false);
     throw error;
   }
 }
