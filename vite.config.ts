@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +18,8 @@ const chunking = chunkGroups(root);
 /**
  * The API test files that build their app with createTestApp: `npm test` runs them a second time
  * on PostgreSQL (ADR 031). The others test what does not touch the database, or SQLite's own
- * parts (backups, the crash test's halt), or both dialects themselves (the port's contract).
+ * parts (backups), or both dialects themselves (the port's contract), or make their own
+ * PostgreSQL database in the `api` project's cluster (the crash tests across two instances).
  */
 const onBothDatabases = (readdirSync(path.join(root, 'api/src'), { recursive: true }) as string[])
   .filter((file) => file.endsWith('.test.ts') && /\bcreateTestApp\(/.test(readFileSync(path.join(root, 'api/src', file), 'utf8')))
@@ -94,9 +95,10 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        test: { name: 'api-postgres', root, include: onBothDatabases, environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['api/test/postgres-global-setup.ts', 'api/test/s3-global-setup.ts'] },
+        // With them, the PWA's tests of several API instances on one PostgreSQL database (`*.postgres.test.ts`).
+        test: { name: 'api-postgres', root, include: [...onBothDatabases, 'pwa/**/*.postgres.test.ts'], environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['api/test/postgres-global-setup.ts', 'api/test/s3-global-setup.ts'] },
       },
-      { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['pwa/src/test/setup.ts'] } },
+      { extends: true, test: { name: 'pwa', root, include: ['pwa/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, 'pwa/**/*.postgres.test.ts'], environment: 'happy-dom', setupFiles: ['pwa/src/test/setup.ts'] } },
     ],
   },
 }));

@@ -6,7 +6,7 @@ import { openDatabase, openPostgresDatabase, type AppDatabase } from './db/clien
 import { ensureAdmin, seedDemoData } from './db/demo-seed.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { describeUrl, migrateThen } from './db/migrate-postgres.ts';
-import { installTestHalt } from './db/test-halt.ts';
+import { installTestHalt, openPostgresWithTestHalt } from './db/test-halt.ts';
 import { createDeps } from './deps.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -42,7 +42,7 @@ async function openMigrated<T>(config: Config, folders: MigrationFolders, startU
   try {
     return await migrateThen(url, folders.postgres, () => {
       reached = true;
-      return startUp(openPostgresDatabase(url));
+      return startUp(config.testHaltOnWeightNote === null ? openPostgresDatabase(url) : openPostgresWithTestHalt(url, config.testHaltOnWeightNote));
     });
   } catch (error) {
     if (!reached && isConnectionFailure(error)) throw new DatabaseUnreachableError(url, error);

@@ -65,6 +65,43 @@ export async function createSqliteTestApp(options: TestAppOptions = {}): Promise
   });
 }
 
+/**
+ * Another instance of `t`'s app on the same database (ADR 031: several instances): its own
+ * services, live-updates hub and group commit, on `t`'s clock unless told otherwise. On
+ * PostgreSQL it opens its own pool (and its own LISTEN connection) on the same URL, as a second
+ * process would; on SQLite, which one process serves, it shares `t`'s connection. Its `close`
+ * closes only what it opened: close it before `t`.
+ */
+export function openAnotherInstance(t: TestApp, options: Pick<TestAppOptions, 'now' | 'log'> = {}): TestApp {
+  const { databaseUrl } = t.deps.config;
+  const database = databaseUrl ? openPostgresDatabase(databaseUrl) : t.database;
+  const deps = createDeps(t.deps.config, database, { now: options.now ?? t.deps.now, ...(options.log ? { log: options.log } : {}) });
+  const app = createApp(deps);
+  return { app, deps, database, client: (clientOptions) => new TestClient(app, clientOptions), close: async () => (database === t.database ? undefined : database.close()) };
+}
+
+/** Where a client's requests go: one app, or several behind a proxy. */
+export type Upstream = Pick<App, 'request'>;
+
+/**
+ * A round-robin proxy in the process: each request goes to the next app in turn, whichever
+ * client sends it, as a load balancer in front of several instances does. `served` counts the
+ * requests each app got.
+ */
+export function roundRobin(apps: readonly App[]): Upstream & { served: number[] } {
+  if (apps.length === 0) throw new Error('roundRobin needs at least one app');
+  const served = apps.map(() => 0);
+  let turn = 0;
+  return {
+    served,
+    request: (...args: Parameters<App['request']>) => {
+      const index = turn++ % apps.length;
+      served[index] = (served[index] ?? 0) + 1;
+      return (apps[index] as App).request(...args);
+    },
+  };
+}
+
 function assemble<D extends AppDatabase>(options: TestAppOptions, env: Record<string, string>, database: D, close: () => Promise<void>): TestApp & { database: D } {
   const config = loadConfig(env, { staticRoot: options.staticRoot ?? null });
   const deps = createDeps(config, database, { ...(options.now ? { now: options.now } : {}), ...(options.log ? { log: options.log } : {}) });
@@ -93,7 +130,7 @@ export class TestClient {
   private readonly ip: string;
 
   constructor(
-    private readonly app: App,
+    private readonly app: Upstream,
     private readonly options: ClientOptions = {},
   ) {
     clientCount += 1;

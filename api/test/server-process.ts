@@ -50,13 +50,16 @@ export interface ServerProcess {
 
 const STARTUP_TIMEOUT_MS = 15_000;
 
-/** Starts the bundle on `databasePath` and resolves once /api/health answers. */
-export async function startServer(entry: string, databasePath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the bundle on `database`, a SQLite file or a PostgreSQL URL (`postgres://…`, which
+ * several processes may share), and resolves once /api/health answers.
+ */
+export async function startServer(entry: string, database: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO_DATA: 'false', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...(/^postgres(ql)?:\/\//.test(database) ? { DATABASE_URL: database } : { DATABASE_PATH: database }), NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO_DATA: 'false', ...env },
   });
   let stderr = '';
   let partial = '';

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
 import * as schema from './schema/index.ts';
 import type { SqlDatabase } from './sql/port.ts';
 import { createPostgresPort, type PostgresOptions } from './sql/postgres.ts';
@@ -41,8 +42,14 @@ export function openDatabase(file: string): SqliteDatabase {
   return { sql, sqlite, db, close: () => sql.close() };
 }
 
+export interface PostgresAppDatabase extends AppDatabase {
+  sqlite: null;
+  /** The port's pool, for what watches its connections (the crash test's halt). */
+  pool: pg.Pool;
+}
+
 /** The PostgreSQL database at `url` (ADR 031): a pool of connections, opened lazily. */
-export function openPostgresDatabase(url: string, options?: PostgresOptions): AppDatabase {
+export function openPostgresDatabase(url: string, options?: PostgresOptions): PostgresAppDatabase {
   const sql = createPostgresPort(url, options);
-  return { sql, sqlite: null, close: () => sql.close() };
+  return { sql, sqlite: null, pool: sql.pool, close: () => sql.close() };
 }

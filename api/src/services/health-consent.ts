@@ -16,8 +16,9 @@ import { recordHealthConsent, userRows } from './clients.ts';
 
 export function createHealthConsent(db: SqlDatabase, versions: SyncVersions, photoFiles: PhotoFiles, clock: Clock, coachesChanged: (clientId: string) => Promise<void>, now: () => number) {
   // Read and then written in one transaction: on PostgreSQL the row is locked until it ends, so
-  // two devices' taps record the consent once, and no profile edit lands between the read and the write.
-  const lock = db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  // two devices' taps record the consent once, and no profile edit lands between the read and the
+  // write (a lock that leaves the key share of a push's new rows free, as subscriptions' does).
+  const lock = db.dialect === 'postgres' ? ' FOR NO KEY UPDATE' : '';
   const userOf = async (userId: string) => {
     const stored = await db.get<Record<string, unknown>>(`SELECT * FROM users WHERE id = ?${lock}`, [userId]);
     if (!stored) throw new DomainError('UNAUTHENTICATED');

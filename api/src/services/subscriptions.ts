@@ -45,10 +45,12 @@ export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: strin
     );
   /**
    * Two activations (or trials) of one user decide from that user's subscriptions: on PostgreSQL
-   * the user's row is locked so they take turns; on SQLite the one writer already makes them.
+   * the user's row is locked so they take turns; on SQLite the one writer already makes them. Not
+   * FOR UPDATE: that would also stop the key share a push's new rows take on their owner, and an
+   * activation waiting on the version counter a push holds would deadlock with it.
    */
   const lockUser = async (userId: string) => {
-    if (db.dialect === 'postgres') await db.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+    if (db.dialect === 'postgres') await db.get('SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE', [userId]);
   };
 
   const toDto = (row: SubscriptionRaw, at: number): SubscriptionDto => {

@@ -290,7 +290,7 @@ describe.each(dialects)('the database port on %s', (dialect, open) => {
   });
 });
 
-describe('the database port on an unreachable PostgreSQL', () => {
+describe('the database port on PostgreSQL when it fails', () => {
   it('fails with DatabaseUnavailableError, naming the reason', async () => {
     const port = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {
@@ -318,6 +318,39 @@ describe('the database port on an unreachable PostgreSQL', () => {
       expect(await db.all('SELECT id FROM marks')).toEqual([]);
       await db.run("INSERT INTO marks (id) VALUES ('after')");
       expect(await db.all('SELECT id FROM marks')).toEqual([{ id: 'after' }]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
+  it('runs again a transaction PostgreSQL chose as a deadlock victim: both crossing transactions commit', async () => {
+    const database = await createPostgresDatabase();
+    const db = createPostgresPort(database.url);
+    try {
+      await db.run('CREATE TABLE accounts (id text PRIMARY KEY, balance bigint NOT NULL)');
+      await db.run("INSERT INTO accounts (id, balance) VALUES ('a', 0), ('b', 0)");
+      const attempts: string[] = [];
+      // Each locks one row, waits for the other to lock its own, then wants the other's: one of
+      // them is the victim (40P01) and must run again once the other has committed.
+      let ready = 0;
+      const bothLocked = async () => {
+        ready += 1;
+        while (ready < 2) await pause(5);
+      };
+      const crossing = (first: string, second: string) =>
+        db.transaction(async () => {
+          attempts.push(first);
+          await db.run('UPDATE accounts SET balance = balance + 1 WHERE id = ?', [first]);
+          await bothLocked();
+          await db.run('UPDATE accounts SET balance = balance + 10 WHERE id = ?', [second]);
+        });
+      await Promise.all([crossing('a', 'b'), crossing('b', 'a')]);
+      expect(attempts).toHaveLength(3);
+      expect(await db.all('SELECT id, balance FROM accounts ORDER BY id')).toEqual([
+        { id: 'a', balance: 11 },
+        { id: 'b', balance: 11 },
+      ]);
     } finally {
       await db.close();
       await database.drop();

@@ -20,6 +20,11 @@ const types = {
   },
 };
 
+/** A deadlock's victim or a serialization failure: the transaction rolled back and may simply run again, a few times. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 4;
+const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: unknown } | null)?.code as string);
+
 /** How long a broken listening connection waits before it connects again. */
 const LISTEN_RETRY_MS = 1000;
 
@@ -47,6 +52,17 @@ export interface PostgresOptions {
   max?: number;
   /** How long a request waits for a connection before the database counts as unavailable. */
   connectionTimeoutMillis?: number;
+  /**
+   * Run-time parameters each connection of the pool starts with (`-c name=value`), e.g. the crash
+   * test's halt (db/test-halt.ts). Values may not hold spaces or backslashes.
+   */
+  settings?: Record<string, string>;
+}
+
+function startupOptions(settings: Record<string, string>): string | undefined {
+  const entries = Object.entries(settings);
+  for (const [name, value] of entries) if (!/^[\w.]+$/.test(name) || /[\s\\]/.test(value)) throw new Error(`not a connection setting: ${name}`);
+  return entries.length === 0 ? undefined : entries.map(([name, value]) => `-c ${name}=${value}`).join(' ');
 }
 
 /** A transaction holds one connection of the pool until its end. */
@@ -55,7 +71,13 @@ interface Scope extends TransactionScope {
 }
 
 export function createPostgresPort(url: string, options: PostgresOptions = {}): SqlDatabase & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, types, max: options.max ?? 10, connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
+    options: startupOptions(options.settings ?? {}),
+  });
   // An idle connection that breaks emits here; without a listener it would end the process. The
   // next query takes another connection.
   pool.on('error', () => {});
@@ -130,6 +152,37 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
     }
   }
 
+  /** One attempt of a transaction (or two, optimistically: `optimistically`). */
+  function once<T>(work: () => Promise<T>, optimistic: boolean): Promise<T> {
+    return optimistically(optimistic, async (optimistic) => {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translateError(error);
+      }
+      const opened = newScope<Scope>(owner, optimistic, { client });
+      let broken: Error | undefined;
+      try {
+        await query('BEGIN', [], client);
+        const value = await runInScope(opened, work);
+        if (opened.failed) throw new OptimisticAttemptFailed();
+        await query('COMMIT', [], client);
+        opened.open = false;
+        for (const effect of opened.committed) effect();
+        return value;
+      } catch (error) {
+        if (error instanceof DatabaseUnavailableError) broken = error;
+        else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError as Error));
+        throw error;
+      } finally {
+        opened.open = false;
+        // A connection that failed mid-transaction is closed rather than handed to the next request.
+        client.release(broken);
+      }
+    });
+  }
+
   return {
     dialect: 'postgres',
     pool,
@@ -140,33 +193,15 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
     async transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
       const current = openScope<Scope>(owner);
       if (current) return nestedTransaction(current, work, () => savepoint(current, work));
-      return optimistically(options?.optimistic === true, async (optimistic) => {
-        let client: pg.PoolClient;
+      for (let attempt = 1; ; attempt++) {
         try {
-          client = await pool.connect();
+          return await once(work, options?.optimistic === true);
         } catch (error) {
-          throw translateError(error);
-        }
-        const opened = newScope<Scope>(owner, optimistic, { client });
-        let broken: Error | undefined;
-        try {
-          await query('BEGIN', [], client);
-          const value = await runInScope(opened, work);
-          if (opened.failed) throw new OptimisticAttemptFailed();
-          await query('COMMIT', [], client);
-          opened.open = false;
-          for (const effect of opened.committed) effect();
-          return value;
-        } catch (error) {
-          if (error instanceof DatabaseUnavailableError) broken = error;
-          else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError as Error));
+          // Rolled back whole: its work, database work only, runs again.
+          if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
           throw error;
-        } finally {
-          opened.open = false;
-          // A connection that failed mid-transaction is closed rather than handed to the next request.
-          client.release(broken);
         }
-      });
+      }
     },
 
     afterCommit(effect) {
