@@ -40,9 +40,10 @@ async function openMigrated<T>(config: Config, folders: MigrationFolders, startU
   const url = config.databaseUrl;
   let reached = false;
   try {
-    return await migrateThen(url, folders.postgres, () => {
+    return await migrateThen(url, folders.postgres, async () => {
       reached = true;
-      return startUp(config.testHaltOnWeightNote === null ? openPostgresDatabase(url) : openPostgresWithTestHalt(url, config.testHaltOnWeightNote));
+      const note = config.testHaltOnWeightNote;
+      return startUp(note === null ? openPostgresDatabase(url) : await openPostgresWithTestHalt(url, note));
     });
   } catch (error) {
     if (!reached && isConnectionFailure(error)) throw new DatabaseUnreachableError(url, error);

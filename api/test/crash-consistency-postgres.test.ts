@@ -17,7 +17,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HALT_SIGNAL, type HaltReport } from '../src/db/test-halt.ts';
-import { appTraffic, between, newLedger, pushBigBatches, register, resendAfterCrash, RoundRobin, seededRandom, sentFrom, SERVER_ENV, sleep, type Account, type HaltPlan } from './crash-clients.ts';
+import { appTraffic, between, newLedger, providerTraffic, pushBigBatches, register, resendAfterCrash, RoundRobin, seededRandom, sentFrom, SERVER_ENV, sleep, type Account, type HaltPlan } from './crash-clients.ts';
 import { checkLedger, readPostgres, storedWeights, type DatabaseReader } from './crash-checks.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres.ts';
 import { buildServerBundle, startServer, type ServerBundle, type ServerProcess } from './server-process.ts';
@@ -76,12 +76,13 @@ describe('crash consistency across two instances on PostgreSQL', () => {
       const accounts = await Promise.all(Array.from({ length: 4 }, () => register(balancer)));
       for (let run = 0; run < RUNS; run++) {
         const sentThisRun = sentFrom(ledger);
-        // No payment provider in this mix yet: across instances, a webhook's activation (the user's
-        // row FOR UPDATE, then the version counter) and a push of the same user (the counter, then a
-        // key share of the user's row for its weight records' foreign key) deadlock, and PostgreSQL
-        // fails one of them with a 500 (this test found it). Until that is fixed, REST weights and
-        // pushes are what the clients send here.
-        const traffic = Promise.all(accounts.map((account) => appTraffic(balancer, account, ledger, random, between(random, 10, 40))));
+        // Payment webhooks among the writes: an activation locks the user's row while pushes of the
+        // same user hold the version counter on the other instance (once a deadlock, now a lock
+        // that leaves their key share free).
+        const traffic = Promise.all([
+          ...accounts.map((account) => appTraffic(balancer, account, ledger, random, between(random, 10, 40))),
+          providerTraffic(balancer, accounts, ledger, random, between(random, 5, 20)),
+        ]);
         await Promise.race([sleep(between(random, 20, 400)), traffic]);
         // One instance dies; a client whose request was on it stops there, the others go on with the survivor.
         const victim = between(random, 0, 1);
@@ -143,7 +144,12 @@ describe('crash consistency across two instances on PostgreSQL', () => {
         expect(haltedBatch?.acknowledged).toBe(false);
         const { outcome, stored } = await readDatabase(async (db) => ({ outcome: await checkLedger(db, ledger), stored: await storedWeights(db, victim.id) }));
         expect(outcome.rolledBack, `run ${run}: the halted push was rolled back`).toContain(haltedBatch);
-        expect(report.userRows - stored, `run ${run}: rows of the halted push written before the kill, then lost with it`).toBe(plan.position + 1);
+        // Its rows up to the halting one were written, and lost with it; PostgreSQL fires a row's
+        // AFTER trigger at the end of its statement, so the rest of that statement's rows too (a
+        // group commit stores its weigh-ins many to a statement).
+        const lost = report.userRows - stored;
+        expect(lost, `run ${run}: rows of the halted push written before the kill, then lost with it`).toBeGreaterThanOrEqual(plan.position + 1);
+        expect(lost).toBeLessThanOrEqual(BATCH);
         rolledBackAtHalt.push(report.userRows - stored);
 
         // The devices send again what got no answer (and the rest, to see duplicates), now all to the survivor.
