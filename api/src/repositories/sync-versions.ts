@@ -32,6 +32,11 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
   const unitKey = {};
   const unit = () => db.transactionLocals()?.get(unitKey) as Unit | undefined;
 
+  /** The unit takes the counter at its first stamp (or `hold`): a unit that stamps nothing never waits for it. */
+  const take = async (open: Unit) => {
+    if (open.start === undefined) open.version = open.start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
+  };
+
   const read = async () => ((await db.get<{ value: number }>('SELECT value FROM sync_counter WHERE id = 1')) as { value: number }).value;
 
   return {
@@ -45,9 +50,18 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
       changed(userId);
       const open = unit();
       if (!open) return ((await db.get<{ value: number }>('UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value')) as { value: number }).value;
-      // The unit takes the counter at its first stamp: a unit that stamps nothing never waits for it.
-      if (open.start === undefined) open.version = open.start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
+      await take(open);
       return ++open.version;
+    },
+
+    /**
+     * Takes the counter for the open unit of work now rather than at its first stamp. On
+     * PostgreSQL a writer that locks other rows (a push its device's) takes the counter first:
+     * the one order every writer keeps, so two never wait for each other.
+     */
+    async hold(): Promise<void> {
+      const open = unit();
+      if (open) await take(open);
     },
 
     /** Takes part in every unit of work; `kept()` is what it keeps in the current one (null outside one). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc, parseHlc } from '#protocol/clock/hlc.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { PullResult, PushResult } from '#protocol/contract/sync.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { createTestApp, openAnotherInstance, type TestApp, type TestClient } from '../../test/harness.ts';
 import { TestDevice, signIn } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -107,6 +107,29 @@ describe('POST /api/sync/push', () => {
     expect(day?.mood).toBe(4);
     // What is stored is the server's time, not the phone's future one.
     expect(parseHlc(day?.hlcs.mood ?? '')!.millis).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('keeps a fast device’s order when its pushes, re-stamped, go through two instances whose clocks read the same', async () => {
+    // Both instances read one frozen time: re-stamped on each alone, the second change would get
+    // the very stamp the first got, and lose to it.
+    const frozen = Date.now();
+    const a = await createTestApp({ now: () => frozen });
+    const b = openAnotherInstance(a);
+    try {
+      const [throughA, throughB] = [a.client(), b.client()];
+      const user = await signIn(throughA, a.deps);
+      expect((await throughB.post('/api/clients/login', { email: user.email, password: 'senha-forte-1' })).status).toBe(200);
+      const fast = new TestDevice(undefined, () => frozen + 10 * 60_000);
+      const first = fast.mutation('progress.set', { field: 'energy', value: 1 });
+      const second = fast.mutation('progress.set', { field: 'energy', value: 2 });
+      expect((await push(throughA, fast, [first])).body.results[0]?.status).toBe('applied');
+      expect((await push(throughB, fast, [second])).body.results[0]?.status).toBe('applied');
+      const day = (await pull(throughA)).body.changes.dailyProgress.find((d) => d.localDate === first.localDate);
+      expect(day?.energy).toBe(2);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 
   it('loses nothing after the user corrects a clock that ran fast (the device keeps its high clock)', async () => {

@@ -11,13 +11,12 @@
  * `*.postgres.test.ts` files are left out of the `pwa` project, which starts no cluster.
  * `SYNC_PROPERTY_RUNS` and `SYNC_PROPERTY_SEED` work as for sync.property.test.ts.
  *
- * `SYNC_PROPERTY_CONCURRENT=1` adds moments when every device syncs at once and pushes resent
- * while still in flight, so both instances' transactions overlap. It is off by default because it
- * fails today: a push stamped from a device clock running fast gets the instance's own HLC
- * (ADR 007), each instance has its own clock and both call themselves `server`, so a device's
- * later change can get a stamp equal to its earlier one's from the other instance and lose to it
- * (`SYNC_PROPERTY_CONCURRENT=1 SYNC_PROPERTY_SEED=-1308357589 SYNC_PROPERTY_RUNS=14`: energy 2
- * set after energy 1 on one device, the day keeps 1).
+ * Devices also sync at the same moment and resend pushes still in flight, so both instances'
+ * transactions overlap. That found two faults, both fixed: a push re-stamped from a fast device
+ * clock on one instance could get the very stamp its earlier push got on the other (each
+ * instance's own HLC; the device row now carries its last stamp's time), and two instances'
+ * groups of pushes deadlocked, one holding the version counter and waiting for a device's row
+ * the other held (the counter is now always taken first).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
@@ -27,7 +26,6 @@ import { checkHistories, world } from '../test/sync-histories.ts';
 
 const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 12);
 const SEED = process.env.SYNC_PROPERTY_SEED ? Number(process.env.SYNC_PROPERTY_SEED) : undefined;
-const CONCURRENT = process.env.SYNC_PROPERTY_CONCURRENT === '1';
 const LIMIT_MS = 60_000 + RUNS * 5_000;
 
 let first: TestApp;
@@ -48,7 +46,7 @@ describe('sync protocol convergence across two instances on PostgreSQL (property
     expect(first.database.sql.dialect).toBe('postgres');
     expect(second.database).not.toBe(first.database);
     const proxy = roundRobin([first.app, second.app]);
-    await checkHistories({ deps: first.deps, browser: () => new TestClient(proxy) }, { runs: RUNS, seed: SEED, concurrent: CONCURRENT, timeLimitMs: LIMIT_MS - 10_000 });
+    await checkHistories({ deps: first.deps, browser: () => new TestClient(proxy) }, { runs: RUNS, seed: SEED, concurrent: true, timeLimitMs: LIMIT_MS - 10_000 });
     // Each instance answered half the requests (round robin): the histories crossed between them.
     const [toFirst = 0, toSecond = 0] = proxy.served;
     expect(Math.abs(toFirst - toSecond)).toBeLessThanOrEqual(1);
