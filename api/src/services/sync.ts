@@ -8,7 +8,7 @@
  *
  * Pull returns what changed after a cursor (the server-wide version), scoped to the user.
  */
-import { formatHlc, parseHlc, type Clock } from '#protocol/clock/hlc.ts';
+import type { Clock } from '#protocol/clock/hlc.ts';
 import type { ErrorCode } from '#protocol/errors.ts';
 import { parseMutation, rawSeq, type ParseResult } from '#protocol/mutations/index.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
@@ -43,19 +43,19 @@ export function createSync(
   /** Messages one sender may send within the window (issue 22): past it a message is refused, and told. None: no limit. */
   messagesPerSender?: RateLimiter,
 ) {
-  type Device = { id: string; user_id: string; last_seq: number; last_seen_at: number };
+  type Device = { id: string; user_id: string; last_seq: number; last_stamp: string | null };
   // A device's row is locked for its push: two pushes of one device (two instances) take turns.
   const deviceById = (deviceId: string, forPush = false) =>
-    db.get<Device>(`SELECT id, user_id, last_seq, last_seen_at FROM devices WHERE id = ?${forPush && db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [deviceId]);
+    db.get<Device>(`SELECT id, user_id, last_seq, last_stamp FROM devices WHERE id = ?${forPush && db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [deviceId]);
   const insertDevice = (deviceId: string, userId: string) =>
     db.run('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING', [deviceId, userId, now(), now()]);
   /**
-   * A device's last push is seen at the later of now and its last stamp: a fast device's changes
-   * are re-stamped with the clock of the instance that takes them (ADR 007), and the next push,
-   * perhaps on another instance whose clock reads the same or less, must stamp after them.
+   * With its seq, the device keeps this clock's latest stamp: a fast device's changes are
+   * re-stamped with the clock of the instance that takes them (ADR 007), and its next push, perhaps
+   * on another instance whose clock reads the same or less, must stamp after them.
    */
   const updateDevice = (lastSeq: number, deviceId: string) =>
-    db.run('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?', [lastSeq, Math.max(now(), parseHlc(clock.last())?.millis ?? 0), deviceId]);
+    db.run('UPDATE devices SET last_seq = ?, last_seen_at = ?, last_stamp = ? WHERE id = ?', [lastSeq, now(), clock.last(), deviceId]);
   const insertRefusal = (deviceId: string, seq: number, code: ErrorCode) =>
     db.run('INSERT INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?) ON CONFLICT (device_id, seq) DO UPDATE SET code = excluded.code', [deviceId, seq, code]);
   const refusalOf = (deviceId: string, seq: number) => db.get<{ code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?', [deviceId, seq]);
@@ -90,7 +90,7 @@ export function createSync(
     }
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
     // This instance's stamps come after every one an instance gave the device's earlier pushes.
-    if (device) clock.receive(formatHlc({ millis: device.last_seen_at + 1, counter: 0, node: clock.node }));
+    if (device?.last_stamp) clock.receive(device.last_stamp);
     let lastSeq = device?.last_seq ?? 0;
     const run = mutations.runnerFor(userId);
     const results: MutationStatus[] = [];

@@ -14,7 +14,7 @@
  * Devices also sync at the same moment and resend pushes still in flight, so both instances'
  * transactions overlap. That found two faults, both fixed: a push re-stamped from a fast device
  * clock on one instance could get the very stamp its earlier push got on the other (each
- * instance's own HLC; the device row now carries its last stamp's time), and two instances'
+ * instance's own HLC; the device row now keeps the last stamp it was given), and two instances'
  * groups of pushes deadlocked, one holding the version counter and waiting for a device's row
  * the other held (the counter is now always taken first).
  */

@@ -24,6 +24,11 @@ export const devices = sqliteTable(
     lastSeq: integer('last_seq').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     lastSeenAt: integer('last_seen_at').notNull(),
+    /**
+     * The latest HLC the server gave this device's changes when it re-stamped them (a clock
+     * running fast, ADR 007): whichever instance takes its next push stamps after it.
+     */
+    lastStamp: text('last_stamp'),
   },
   (table) => [index('devices_user_idx').on(table.userId)],
 );

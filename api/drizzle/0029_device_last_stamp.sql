@@ -1,0 +1,1 @@
+ALTER TABLE `devices` ADD `last_stamp` text;
