@@ -3,7 +3,7 @@ import { DomainError } from '#protocol/errors.ts';
 import { profileUpdate } from '#protocol/mutations/profile-update.ts';
 import { healthConsentSchema, loginSchema, passwordChangeSchema, profileUpdateSchema, registerClientSchema, type RegisterClientInput } from '#protocol/schemas/clients.ts';
 import type { AccountSession } from '#protocol/contract/clients.ts';
-import { authenticate, changePassword, findUserById, registerClient, toClientDto } from '../services/clients.ts';
+import { authenticate, changePassword, findClientDto, findUserById, registerClient, toClientDto } from '../services/clients.ts';
 import { deleteAccount, exportAccount, exportAccountZip } from '../services/account-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { isSessionId } from '../auth/sessions.ts';
@@ -25,9 +25,9 @@ export function clientsRoutes(deps: AppDeps) {
 
   /** The signed-in person's own account as responses show it. */
   const ownClient = async (userId: string) => {
-    const user = await findUserById(db, userId);
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    return toClientDto(db, user);
+    const client = await findClientDto(db, userId);
+    if (!client) throw new DomainError('UNAUTHENTICATED');
+    return client;
   };
 
   /**

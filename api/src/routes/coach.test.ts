@@ -369,6 +369,10 @@ describe('a teacher’s own check-in questions (issue 22, part 2)', () => {
     expect((await w.teacher.c.get<{ questions: string[] }>('/api/teacher/check-in-questions')).body.questions).toEqual(['Quantos litros de água por dia?', 'Alguma dor nas articulações?']);
     expect((await w.ana.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile?.checkInQuestions).toEqual(['Quantos litros de água por dia?', 'Alguma dor nas articulações?']);
     expect((await w.olga.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile?.checkInQuestions).toEqual([]);
+    // /me, read in one statement, says what the pull's profile says.
+    await w.ana.c.post('/api/weight-records', { weight: 71.3 });
+    const { profileHlcs: _stamps, ...pulled } = (await w.ana.c.get<PullResult>('/api/sync/pull?cursor=0')).body.changes.profile!;
+    expect((await w.ana.c.get<{ client: unknown }>('/api/clients/me')).body.client).toEqual({ ...pulled, currentWeight: 71.3 });
 
     // A device that has pulled hears of the change.
     const cursor = (await w.bia.c.get<PullResult>('/api/sync/pull?cursor=0')).body.cursor;

@@ -21,6 +21,26 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
 export async function toClientDto(db: SqlDatabase, row: UserRow): Promise<ClientDto> {
   const latest = await latestWeight(db, row.id);
   const coach = row.teacherId ? await db.get<{ questions: string | null }>('SELECT check_in_questions AS questions FROM users WHERE id = ?', [row.teacherId]) : undefined;
+  return clientDto(row, latest?.weight ?? null, coach?.questions ?? null);
+}
+
+/**
+ * A user's own profile as /me answers it, read in one statement with their latest weigh-in and
+ * their coach's check-in questions (on PostgreSQL each statement is a round trip). Undefined for
+ * no such user.
+ */
+export async function findClientDto(db: SqlDatabase, userId: string): Promise<ClientDto | undefined> {
+  const stored = await db.get<Record<string, unknown> & { latest_weight: number | null; coach_questions: string | null }>(
+    `SELECT u.*,
+       (SELECT w.weight FROM weight_records w WHERE w.user_id = u.id AND w.deleted_at IS NULL ORDER BY w.created_at DESC, w.id DESC LIMIT 1) AS latest_weight,
+       (SELECT c.check_in_questions FROM users c WHERE c.id = u.teacher_id) AS coach_questions
+     FROM users u WHERE u.id = ?`,
+    [userId],
+  );
+  return stored && clientDto(userRows.decode(stored), stored.latest_weight, stored.coach_questions);
+}
+
+function clientDto(row: UserRow, latestWeight: number | null, coachQuestions: string | null): ClientDto {
   return {
     id: row.id,
     name: row.name,
@@ -29,7 +49,7 @@ export async function toClientDto(db: SqlDatabase, row: UserRow): Promise<Client
     birthDate: row.birthDate,
     gender: row.gender,
     height: row.height,
-    currentWeight: latest?.weight ?? row.currentWeight,
+    currentWeight: latestWeight ?? row.currentWeight,
     startingWeight: row.currentWeight,
     targetWeight: row.targetWeight,
     activityLevel: row.activityLevel,
@@ -49,7 +69,7 @@ export async function toClientDto(db: SqlDatabase, row: UserRow): Promise<Client
     createdAt: new Date(row.createdAt).toISOString(),
     checkInDay: (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday,
     healthConsentAt: row.healthConsentAt === null ? null : new Date(row.healthConsentAt).toISOString(),
-    checkInQuestions: coach?.questions ? (userRows.decode({ check_in_questions: coach.questions }).checkInQuestions ?? []) : [],
+    checkInQuestions: coachQuestions ? (userRows.decode({ check_in_questions: coachQuestions }).checkInQuestions ?? []) : [],
   };
 }
 
