@@ -8,9 +8,9 @@ interface Pending {
 
 /**
  * Group commit (ADR 014, ADR 031): the writes that arrive while the event loop is busy run
- * together at the next turn, each in its own savepoint, inside one transaction, so they share one
- * COMMIT and one flush to disk instead of paying one each (and, on PostgreSQL, take the sync
- * version counter's lock once). Every caller is answered only after that COMMIT: nothing is
+ * together at the next turn inside one transaction, so they share one COMMIT and one flush to
+ * disk instead of paying one each (and, on PostgreSQL, take the sync version counter's lock
+ * once). Every caller is answered only after that COMMIT: nothing is
  * acknowledged before it is on disk, exactly as with a transaction of its own. A write that
  * throws fails alone: the group runs again with a savepoint for each write, its own rolled back.
  *
