@@ -36,9 +36,16 @@ const aSession = (over: Partial<StaffWorkoutSession> = {}): StaffWorkoutSession 
 
 const aHistory = (over: Partial<StaffWorkoutHistory> = {}): StaffWorkoutHistory => ({ sessions: [aSession()], adherence: { weekStart: '2026-11-23', done: 2, target: 3 }, exercises: [], ...over });
 
-async function showCard(locale: Locale = 'pt-BR') {
+async function renderCard(locale: Locale = 'pt-BR') {
   renderInApp(await messagesWith(loadAdminMessages, locale), <ClientWorkoutsCard clientId="u1" />, locale);
   return screen.findByTestId('admin-workouts');
+}
+
+/** The card once its history has arrived: its shell paints first, the adherence line with the history. */
+async function showCard(locale: Locale = 'pt-BR') {
+  const card = await renderCard(locale);
+  await within(card).findByTestId('admin-workouts-adherence');
+  return card;
 }
 
 const exerciseLines = async () => (await screen.findAllByTestId('admin-workout-exercise')).map((line) => line.textContent);
@@ -125,7 +132,7 @@ describe('the coach reads a client’s workouts (issue 48, part 6)', () => {
 
   it('says the load failed, with a retry', async () => {
     stubStaffApi({ 'GET /coach/clients/u1/workout-sessions': () => json({ error: 'Sem permissão', code: 'FORBIDDEN' }, 403) });
-    const card = await showCard();
+    const card = await renderCard();
     expect((await within(card).findByRole('alert')).textContent).toContain('Não foi possível carregar os treinos.');
   });
 
