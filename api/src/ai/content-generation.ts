@@ -13,7 +13,7 @@ import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { refuseWhenLimited } from '../auth/rate-limit.ts';
-import { latestWeight } from '../services/clients.ts';
+import { latestWeight } from '../repositories/weight-records.ts';
 import type { Logger } from '../logger.ts';
 import type { GeneratedDiet, GeneratedWorkout, GenerationSource, IdentifiedExercise } from '#protocol/contract/staff.ts';
 import { generateBuiltinDiet } from './builtin/diet-generator.ts';

@@ -5,7 +5,7 @@
 import type { WeightRecord } from '#protocol/contract/tracking.ts';
 import { parseInstant } from '#protocol/domain/calendar.ts';
 import type { AppDatabase } from '../db/client.ts';
-import { OptimisticAttemptFailed, type SqlValue } from '../db/sql/port.ts';
+import { OptimisticAttemptFailed, type SqlDatabase, type SqlValue } from '../db/sql/port.ts';
 import { weightRecords } from '../db/schema/index.ts';
 import { jsonText, type JsonText } from '../json-text.ts';
 import { changedAfterQuery, ownedByIdQuery } from './queries.ts';
@@ -38,6 +38,11 @@ const LIST = 'SELECT id, weight, notes, created_at FROM weight_records WHERE use
 interface KeptRecord {
   userId: string;
   values: SqlValue[];
+}
+
+/** The client's latest weight record that is not deleted, or undefined with none (served by the weight list index). */
+export function latestWeight(db: SqlDatabase, userId: string): Promise<{ weight: number; createdAt: number } | undefined> {
+  return db.get('SELECT weight, created_at AS "createdAt" FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1', [userId]);
 }
 
 /** Kept weigh-ins are stored in chunks of powers of two, so few distinct statements are ever prepared. */
@@ -129,7 +134,11 @@ export function createWeightRecords({ sql: db }: Pick<AppDatabase, 'sql'>, versi
 
     list: listOf,
 
-    storeKept: storeKeptNow,
+    /** The user's latest weigh-in not deleted, with any kept by the open unit of work stored first. */
+    async latest(userId: string): Promise<{ weight: number; createdAt: number } | undefined> {
+      await storeKeptNow();
+      return latestWeight(db, userId);
+    },
 
     /**
      * GET /api/weight-records's body, kept per user while their newest weight version is the

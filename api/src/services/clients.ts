@@ -8,6 +8,7 @@ import type { ClientDto } from '#protocol/contract/clients.ts';
 import { weekdayOf, type Weekday } from '#protocol/domain/check-ins.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
 import { homeTimeZone } from './daily-progress.ts';
+import { latestWeight } from '../repositories/weight-records.ts';
 import { UniqueViolationError, type SqlDatabase } from '../db/sql/port.ts';
 import { tableRows } from '../db/sql/table-rows.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
@@ -80,11 +81,6 @@ export const isUniqueViolation = (error: unknown) => error instanceof UniqueViol
 export async function findUserById(db: SqlDatabase, id: string): Promise<UserRow | undefined> {
   const stored = await db.get<Record<string, unknown>>('SELECT * FROM users WHERE id = ?', [id]);
   return stored && userRows.decode(stored);
-}
-
-/** The client's latest weight record that is not deleted, or undefined with none (served by the weight list index). */
-export function latestWeight(db: SqlDatabase, userId: string): Promise<{ weight: number; createdAt: number } | undefined> {
-  return db.get('SELECT weight, created_at AS "createdAt" FROM weight_records WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1', [userId]);
 }
 
 export async function findUserByEmail(db: SqlDatabase, email: string): Promise<UserRow | undefined> {

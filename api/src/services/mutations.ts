@@ -11,7 +11,7 @@ import { refused, runMutatorAsync, type AsyncMutatorStorage, type Mutator, type 
 import { recordsHealthData } from '#protocol/domain/health-consent.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { findUserById, isUniqueViolation, latestWeight, userRows } from './clients.ts';
+import { findUserById, isUniqueViolation, userRows } from './clients.ts';
 import { todayFor } from './daily-progress.ts';
 import { perSyncedTable } from '#protocol/tables.ts';
 import type { Repositories } from '../repositories/synced-tables.ts';
@@ -38,7 +38,7 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
      */
     async function weighIn(weight: number, stamp: string | undefined, registered: number | null) {
       const at = Math.min(parseHlc(stamp ?? '')?.millis ?? now(), now());
-      const latest = await latestWeight(db, userId);
+      const latest = await repositories.weightRecords.latest(userId);
       if (latest && latest.createdAt > at) return;
       if ((latest?.weight ?? registered) === weight) return;
       await tables.weightRecords.insert({ id: uuidv7(at), weight, notes: null, createdAt: new Date(at).toISOString(), deleted: false, hlcs: {} });
@@ -88,8 +88,6 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
       // The client's day in their country's zone, for a write that names none (a REST habit).
       if (stamps.localDate === undefined) countryCode ??= (await findUserById(db, userId))?.countryCode ?? '';
       const context = { hlc: stamps.hlc ?? clock.now(), localDate: stamps.localDate ?? todayFor(countryCode ?? '', at), now: at };
-      // A profile save reads the latest weigh-in (a weight typed in it): the ones kept are stored first.
-      if (mutator.tables.includes('profile')) await repositories.weightRecords.storeKept();
       return runMutatorAsync(mutator.apply(args, context), storage);
     };
   }

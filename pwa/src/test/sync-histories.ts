@@ -377,25 +377,22 @@ async function runScenario(server: SyncServer, actions: Action[], skews: number[
       const [localDate, field] = key.split('|') as [string, ProgressField];
       expect(unknownToOthers(writes).map((w) => w.args.value)).toContain(server.rows.dailyProgress.get(localDate)?.[field]);
     }
-    // A corrected set's reps and load hold such a correction, as a weight record's fields do.
+    // A corrected field holds such a correction (a correction always wins over the add), else the added value.
+    const expectCorrectionHeld = (correction: 'workoutSet.update' | 'weight.update', added: { id: string }, field: string, stored: unknown) => {
+      const valueOf = (args: object) => (args as Record<string, unknown>)[field];
+      const corrections = written.filter((m) => m.name === correction && (m.args as { id?: string }).id === added.id && valueOf(m.args) !== undefined && log.applied.has(m.id));
+      const expected = corrections.length === 0 ? [valueOf(added)] : unknownToOthers(corrections).map((m) => valueOf(m.args));
+      expect(expected).toContain(stored);
+    };
     for (const lift of lifts) {
       const set = server.rows.workoutSets.get(lift.args.id);
       if (!set || set.deleted) continue;
-      for (const field of ['reps', 'loadKg'] as const) {
-        const corrections = written.filter((m): m is Envelope<'workoutSet.update'> => m.name === 'workoutSet.update' && m.args.id === lift.args.id && m.args[field] !== undefined && log.applied.has(m.id));
-        const expected = corrections.length === 0 ? [lift.args[field]] : unknownToOthers(corrections).map((m) => m.args[field]);
-        expect(expected).toContain(set[field]);
-      }
+      for (const field of ['reps', 'loadKg'] as const) expectCorrectionHeld('workoutSet.update', lift.args, field, set[field]);
     }
-    // A corrected record's field holds such a correction (a correction always wins over the add).
     for (const add of adds) {
       const record = server.rows.weightRecords.get(add.args.id);
       if (!record || record.deleted) continue;
-      for (const field of ['weight', 'notes'] as const) {
-        const corrections = written.filter((m): m is Envelope<'weight.update'> => m.name === 'weight.update' && m.args.id === add.args.id && m.args[field] !== undefined && log.applied.has(m.id));
-        const expected = corrections.length === 0 ? [add.args[field]] : unknownToOthers(corrections).map((m) => m.args[field]);
-        expect(expected).toContain(record[field]);
-      }
+      for (const field of ['weight', 'notes'] as const) expectCorrectionHeld('weight.update', add.args, field, record[field]);
     }
   } finally {
     for (const d of devices) {
