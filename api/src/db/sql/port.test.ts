@@ -357,6 +357,40 @@ describe('the database port on PostgreSQL when it fails', () => {
     }
   });
 
+  it('runs the whole transaction again when a savepoint inside it is a deadlock victim, rather than committing without that part (a group commit catches each write’s failure)', async () => {
+    const database = await createPostgresDatabase();
+    const db = createPostgresPort(database.url);
+    try {
+      await db.run('CREATE TABLE accounts (id text PRIMARY KEY, balance bigint NOT NULL)');
+      await db.run("INSERT INTO accounts (id, balance) VALUES ('a', 0), ('b', 0)");
+      const attempts: string[] = [];
+      const failures: unknown[] = [];
+      let ready = 0;
+      const bothLocked = async () => {
+        ready += 1;
+        while (ready < 2) await pause(5);
+      };
+      // As a group commit's second pass: the crossing write in a savepoint, its failure caught.
+      const crossing = (first: string, second: string) =>
+        db.transaction(async () => {
+          attempts.push(first);
+          await db.run('UPDATE accounts SET balance = balance + 1 WHERE id = ?', [first]);
+          await bothLocked();
+          await db.transaction(() => db.run('UPDATE accounts SET balance = balance + 10 WHERE id = ?', [second])).catch((error: unknown) => failures.push(error));
+        });
+      await Promise.all([crossing('a', 'b'), crossing('b', 'a')]);
+      expect(failures).toHaveLength(1);
+      expect(attempts).toHaveLength(3);
+      expect(await db.all('SELECT id, balance FROM accounts ORDER BY id')).toEqual([
+        { id: 'a', balance: 11 },
+        { id: 'b', balance: 11 },
+      ]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
   it('listens again after its listening connection is cut, and tells its listeners they may have missed notices', async () => {
     const database = await createPostgresDatabase();
     const instance = createPostgresPort(database.url);

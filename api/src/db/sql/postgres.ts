@@ -68,6 +68,12 @@ function startupOptions(settings: Record<string, string>): string | undefined {
 /** A transaction holds one connection of the pool until its end. */
 interface Scope extends TransactionScope {
   readonly client: pg.PoolClient;
+  /**
+   * A deadlock or serialization failure met inside a savepoint. Its caller may carry on (a group
+   * commit answers that one write as failed), but the error says only that this transaction lost
+   * a race: the whole runs again, as if the error had reached the top.
+   */
+  conflict: unknown;
 }
 
 export function createPostgresPort(url: string, options: PostgresOptions = {}): SqlDatabase & { pool: pg.Pool } {
@@ -146,6 +152,7 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
       return value;
     } catch (error) {
       if (!(error instanceof DatabaseUnavailableError)) await query(`ROLLBACK TO SAVEPOINT ${name}`, [], current.client);
+      if (isRetryable(error)) current.conflict ??= error;
       throw error;
     } finally {
       current.savepoints -= 1;
@@ -161,11 +168,12 @@ export function createPostgresPort(url: string, options: PostgresOptions = {}): 
       } catch (error) {
         throw translateError(error);
       }
-      const opened = newScope<Scope>(owner, optimistic, { client });
+      const opened = newScope<Scope>(owner, optimistic, { client, conflict: undefined });
       let broken: Error | undefined;
       try {
         await query('BEGIN', [], client);
         const value = await runInScope(opened, work);
+        if (opened.conflict) throw opened.conflict;
         if (opened.failed) throw new OptimisticAttemptFailed();
         await query('COMMIT', [], client);
         opened.open = false;
