@@ -136,7 +136,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const { rateLimits } = config;
   const clock = createClock('server', now);
   const live = createLiveUpdates(database.sql);
-  const versions = createSyncVersions(database.sql, live.changed);
+  const versions = createSyncVersions(database.sql, clock, live.changed);
   // A client's thread changed: their teacher's and the admins' open pages hear of it (issue 22).
   const groupCommit = createGroupCommit(database.sql, (work) => versions.inUnitOfWork(work));
   // Inside the writer's transaction: the coaches hear of it once it commits.
@@ -146,7 +146,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   };
   const repositories = createSyncedTables(database, versions, now, coachesChanged);
   const photoFiles = createPhotoFiles(createFileStore(config), config.photoQuotaBytes);
-  const mutations = createMutations(database.sql, versions, repositories, clock, now);
+  const mutations = createMutations(database.sql, versions, repositories, now);
   const subscriptions = createSubscriptions(database.sql, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
   const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
@@ -172,7 +172,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     versions,
     ...repositories,
     photoFiles,
-    healthConsent: createHealthConsent(database.sql, versions, photoFiles, clock, coachesChanged, now),
+    healthConsent: createHealthConsent(database.sql, versions, photoFiles, coachesChanged, now),
     mutations,
     plans: createPlans(database.sql, versions.bump, now),
     live,

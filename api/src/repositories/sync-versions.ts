@@ -8,6 +8,7 @@
  * first version a transaction takes locks the counter's row until it commits, so writers that
  * stamp versions commit one after another.
  */
+import type { Clock } from '#protocol/clock/hlc.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 
 /** A repository that keeps writes in memory during a unit of work and stores them at its end. */
@@ -25,16 +26,22 @@ interface Unit {
   kept: Map<UnitOfWorkParticipant<unknown>, unknown>;
 }
 
-export function createSyncVersions(db: SqlDatabase, changed: (userId: string) => void = () => {}) {
+export function createSyncVersions(db: SqlDatabase, clock: Clock, changed: (userId: string) => void = () => {}) {
   const lock = db.dialect === 'postgres' ? ' FOR UPDATE' : '';
   const participants: UnitOfWorkParticipant<unknown>[] = [];
   /** The key of the open transaction's unit of work, kept with the transaction: its versions come from memory and are written back once. */
   const unitKey = {};
   const unit = () => db.transactionLocals()?.get(unitKey) as Unit | undefined;
 
-  /** The unit takes the counter at its first stamp (or `hold`): a unit that stamps nothing never waits for it. */
+  /**
+   * The unit takes the counter at its first stamp (or `hold`): a unit that stamps nothing never
+   * waits for it. With it comes the latest HLC any instance stored, which this clock receives.
+   */
   const take = async (open: Unit) => {
-    if (open.start === undefined) open.version = open.start = ((await db.get<{ value: number }>(`SELECT value FROM sync_counter WHERE id = 1${lock}`)) as { value: number }).value;
+    if (open.start !== undefined) return;
+    const counter = (await db.get<{ value: number; last_stamp: string | null }>(`SELECT value, last_stamp FROM sync_counter WHERE id = 1${lock}`)) as { value: number; last_stamp: string | null };
+    open.version = open.start = counter.value;
+    if (counter.last_stamp) clock.receive(counter.last_stamp);
   };
 
   const read = async () => ((await db.get<{ value: number }>('SELECT value FROM sync_counter WHERE id = 1')) as { value: number }).value;
@@ -64,6 +71,18 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
       if (open) await take(open);
     },
 
+    /**
+     * A server HLC for a change made in the open unit of work (an edit online, a device's stamp
+     * from the future replaced): taken with the counter, so it orders after every stamp stored
+     * before it, whichever instance gave that one and whatever the two clocks read.
+     */
+    async stamp(remote?: string): Promise<string> {
+      const open = unit();
+      if (!open) throw new Error('a server stamp is taken inside a unit of work');
+      await take(open);
+      return remote === undefined ? clock.now() : clock.stamp(remote);
+    },
+
     /** Takes part in every unit of work; `kept()` is what it keeps in the current one (null outside one). */
     enlist<Kept>(participant: UnitOfWorkParticipant<Kept>): { kept(): Kept | null } {
       participants.push(participant as UnitOfWorkParticipant<unknown>);
@@ -87,7 +106,7 @@ export function createSyncVersions(db: SqlDatabase, changed: (userId: string) =>
       try {
         const value = await fn();
         for (const [participant, kept] of open.kept) await participant.flush(kept);
-        if (open.start !== undefined && open.version !== open.start) await db.run('UPDATE sync_counter SET value = ? WHERE id = 1', [open.version]);
+        if (open.start !== undefined && open.version !== open.start) await db.run('UPDATE sync_counter SET value = ?, last_stamp = ? WHERE id = 1', [open.version, clock.last()]);
         return value;
       } finally {
         locals.delete(unitKey);

@@ -41,18 +41,20 @@ export function dailyProgressRoutes(deps: AppDeps) {
     return todayFor(countryCode, deps.now(), requestTimeZone(timeZone, () => countryCode));
   };
 
-  const hlcOf = (value: unknown) => {
-    if (value === undefined) return deps.clock.now();
-    if (!isHlc(value)) throw validationError([{ field: 'hlc', key: 'validation.invalidType' }]);
-    return deps.clock.stamp(value); // a fast device clock gets the server's time (ADR 007)
+  /** A device's HLC, checked; none, and the write gets a server stamp. */
+  const deviceHlcOf = (value: unknown): string | undefined => {
+    if (value === undefined || isHlc(value)) return value;
+    throw validationError([{ field: 'hlc', key: 'validation.invalidType' }]);
   };
+  // In the write's unit of work: a fast device clock gets the server's time (ADR 007), after every stamp an instance stored.
+  const stampOf = async (deviceHlc: string | undefined) => (deviceHlc === undefined ? undefined : deps.versions.stamp(deviceHlc));
 
   /** Sets one field of a day (`legacyKey` null: a yes/no field, toggled by an empty body). */
   const setField = ({ field, legacyKey }: (typeof FIELDS)[keyof typeof FIELDS]) => async (c: Context<AppEnv>) => {
     const me = await user(c);
     const body = await readJsonObject(c);
     const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
-    const hlc = hlcOf(body.hlc);
+    const deviceHlc = deviceHlcOf(body.hlc);
     const raw = body.value ?? (legacyKey ? body[legacyKey] : undefined);
     // No value on a yes/no field toggles it: read and written in the same transaction.
     const toggle = raw === undefined && legacyKey === null;
@@ -60,7 +62,7 @@ export function dailyProgressRoutes(deps: AppDeps) {
     if (!checked.ok) throw validationError([{ field: body.value !== undefined || !legacyKey ? 'value' : legacyKey, key: checked.key }]);
     const write = await deps.groupCommit.run(async () => {
       const value = toggle ? !((await deps.dailyProgress.day(me.id, localDate))?.[field] ?? false) : checked.value;
-      return deps.mutations.run(me.id, progressSet, { field, value }, { hlc, localDate });
+      return deps.mutations.run(me.id, progressSet, { field, value }, { hlc: await stampOf(deviceHlc), localDate });
     });
     if (!write.ok) throw new DomainError(write.code);
     return c.json({ progress: await progressSummary(deps, me.id, localDate) });
@@ -80,8 +82,8 @@ export function dailyProgressRoutes(deps: AppDeps) {
       const me = await user(c);
       const body = await readJsonObject(c);
       const localDate = dayOf(me.countryCode, body.localDate, body.timeZone);
-      const hlc = hlcOf(body.hlc);
-      const write = await deps.groupCommit.run(() => deps.mutations.run(me.id, progressComplete, {}, { hlc, localDate }));
+      const deviceHlc = deviceHlcOf(body.hlc);
+      const write = await deps.groupCommit.run(async () => deps.mutations.run(me.id, progressComplete, {}, { hlc: await stampOf(deviceHlc), localDate }));
       if (!write.ok) throw new DomainError(write.code);
       return c.json({ progress: await progressSummary(deps, me.id, localDate) });
     });

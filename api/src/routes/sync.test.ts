@@ -132,6 +132,28 @@ describe('POST /api/sync/push', () => {
     }
   });
 
+  it('keeps the order of edits made online through two instances whose clocks differ: the later wins though its instance’s clock reads behind', async () => {
+    // Instance A's clock runs a minute fast. Stamped by each instance's own clock, an edit through
+    // B after one through A would carry the earlier stamp and lose to it.
+    const a = await createTestApp({ now: () => Date.now() + 60_000 });
+    const b = openAnotherInstance(a, { now: () => Date.now() });
+    try {
+      const [throughA, throughB] = [a.client(), b.client()];
+      const user = await signIn(throughA, a.deps);
+      expect((await throughB.post('/api/clients/login', { email: user.email, password: 'senha-forte-1' })).status).toBe(200);
+      expect((await throughA.put('/api/clients/profile', { motivation: 'Correr 5 km' })).status).toBe(200);
+      expect((await throughB.put('/api/clients/profile', { motivation: 'Correr 10 km' })).status).toBe(200);
+      expect((await throughA.post('/api/daily-progress/mood', { value: 2 })).status).toBe(200);
+      expect((await throughB.post('/api/daily-progress/mood', { value: 4 })).status).toBe(200);
+      const { body } = await pull(throughA);
+      expect(body.changes.profile?.motivation).toBe('Correr 10 km');
+      expect(body.changes.dailyProgress.map((day) => day.mood)).toEqual([4]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
   it('loses nothing after the user corrects a clock that ran fast (the device keeps its high clock)', async () => {
     const { c } = await signedInDevice();
     let skew = 10 * 60_000;

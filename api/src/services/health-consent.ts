@@ -7,14 +7,13 @@
  * its copies on its next pull, which starts again from nothing (`users.resync_from`).
  */
 import { DomainError } from '#protocol/errors.ts';
-import type { Clock } from '#protocol/clock/hlc.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { PhotoFiles } from './photo-files.ts';
 import { recordHealthConsent, userRows } from './clients.ts';
 
-export function createHealthConsent(db: SqlDatabase, versions: SyncVersions, photoFiles: PhotoFiles, clock: Clock, coachesChanged: (clientId: string) => Promise<void>, now: () => number) {
+export function createHealthConsent(db: SqlDatabase, versions: SyncVersions, photoFiles: PhotoFiles, coachesChanged: (clientId: string) => Promise<void>, now: () => number) {
   // Read and then written in one transaction: on PostgreSQL the row is locked until it ends, so
   // two devices' taps record the consent once, and no profile edit lands between the read and the
   // write (a lock that leaves the key share of a push's new rows free, as subscriptions' does).
@@ -41,7 +40,7 @@ export function createHealthConsent(db: SqlDatabase, versions: SyncVersions, pho
 
     /** Withdraws it and erases what it covered; without a consent there is nothing to do. */
     async withdraw(userId: string, locale: Locale): Promise<void> {
-      const photos = await db.transaction(async (): Promise<string[]> => {
+      const photos = await db.transaction(() => versions.inUnitOfWork(async (): Promise<string[]> => {
         const user = await userOf(userId);
         if (user.healthConsentAt === null) return [];
         const at = now();
@@ -57,7 +56,7 @@ export function createHealthConsent(db: SqlDatabase, versions: SyncVersions, pho
         const { names, params } = userRows.encode({
           healthConsentAt: null,
           medicalConditions: [],
-          profileHlcs: { ...user.profileHlcs, medicalConditions: clock.now() },
+          profileHlcs: { ...user.profileHlcs, medicalConditions: await versions.stamp() },
           resyncFrom: version,
           version,
           updatedAt: at,
@@ -65,7 +64,7 @@ export function createHealthConsent(db: SqlDatabase, versions: SyncVersions, pho
         await db.run(`UPDATE users SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE id = ?`, [...params, userId]);
         await coachesChanged(userId);
         return ids;
-      });
+      }));
       // After the commit: a file is never gone while its record could still be rolled back.
       for (const id of photos) await photoFiles.remove(userId, id);
     },

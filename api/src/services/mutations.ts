@@ -3,7 +3,7 @@
  * the database for one user, and the runner a push and a REST write both go through, with the rule only
  * the server holds (the consent for health data). Runs in the caller's transaction.
  */
-import { parseHlc, type Clock } from '#protocol/clock/hlc.ts';
+import { parseHlc } from '#protocol/clock/hlc.ts';
 import { isDeviceDateAhead } from '#protocol/clock/device-date.ts';
 import { DomainError } from '#protocol/errors.ts';
 import { uuidv7 } from '#protocol/ids.ts';
@@ -18,15 +18,16 @@ import type { Repositories } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 
 /**
- * The stamps of a write: its HLC, and the day it belongs to for a habit (the device's, when it
- * names one; else the client's day in their country's time zone).
+ * The stamps of a write: its HLC (a device's, as the server kept it; else a server stamp taken in
+ * the write's unit of work), and the day it belongs to for a habit (the device's, when it names
+ * one; else the client's day in their country's time zone).
  */
 export interface ServerStamps {
   hlc?: string;
   localDate?: string;
 }
 
-export function createMutations(db: SqlDatabase, versions: SyncVersions, repositories: Repositories, clock: Clock, now: () => number) {
+export function createMutations(db: SqlDatabase, versions: SyncVersions, repositories: Repositories, now: () => number) {
   /** The mutators' storage for one user: every write stamped with the next sync version. */
   function storageFor(userId: string): AsyncMutatorStorage {
     const tables = perSyncedTable<Omit<AsyncMutatorStorage, 'profile'>>((name) => repositories[name].storageFor(userId) as never);
@@ -87,7 +88,7 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
       if (recordsHealthData(mutator.name, args) && !(consented ??= (await findUserById(db, userId))?.healthConsentAt != null)) return refused('HEALTH_CONSENT_REQUIRED');
       // The client's day in their country's zone, for a write that names none (a REST habit).
       if (stamps.localDate === undefined) countryCode ??= (await findUserById(db, userId))?.countryCode ?? '';
-      const context = { hlc: stamps.hlc ?? clock.now(), localDate: stamps.localDate ?? todayFor(countryCode ?? '', at), now: at };
+      const context = { hlc: stamps.hlc ?? (await versions.stamp()), localDate: stamps.localDate ?? todayFor(countryCode ?? '', at), now: at };
       return runMutatorAsync(mutator.apply(args, context), storage);
     };
   }
@@ -96,7 +97,11 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
    * Runs one mutator for a user, as a push would. A refusal is the result; a DomainError with
    * details (an e-mail already taken) is thrown for REST to answer with them.
    */
-  const run = <A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): Promise<MutatorResult> => runnerFor(userId)(mutator, args, stamps);
+  const run = <A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): Promise<MutatorResult> => {
+    const work = () => versions.inUnitOfWork(() => runnerFor(userId)(mutator, args, stamps));
+    // In a unit of work, whose counter brings the stamp every instance orders after.
+    return db.transactionLocals() ? work() : db.transaction(work);
+  };
 
   return { storageFor, runnerFor, run };
 }

@@ -43,19 +43,13 @@ export function createSync(
   /** Messages one sender may send within the window (issue 22): past it a message is refused, and told. None: no limit. */
   messagesPerSender?: RateLimiter,
 ) {
-  type Device = { id: string; user_id: string; last_seq: number; last_stamp: string | null };
+  type Device = { id: string; user_id: string; last_seq: number };
   // A device's row is locked for its push: two pushes of one device (two instances) take turns.
   const deviceById = (deviceId: string, forPush = false) =>
-    db.get<Device>(`SELECT id, user_id, last_seq, last_stamp FROM devices WHERE id = ?${forPush && db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [deviceId]);
+    db.get<Device>(`SELECT id, user_id, last_seq FROM devices WHERE id = ?${forPush && db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [deviceId]);
   const insertDevice = (deviceId: string, userId: string) =>
     db.run('INSERT INTO devices (id, user_id, last_seq, created_at, last_seen_at) VALUES (?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING', [deviceId, userId, now(), now()]);
-  /**
-   * With its seq, the device keeps this clock's latest stamp: a fast device's changes are
-   * re-stamped with the clock of the instance that takes them (ADR 007), and its next push, perhaps
-   * on another instance whose clock reads the same or less, must stamp after them.
-   */
-  const updateDevice = (lastSeq: number, deviceId: string) =>
-    db.run('UPDATE devices SET last_seq = ?, last_seen_at = ?, last_stamp = ? WHERE id = ?', [lastSeq, now(), clock.last(), deviceId]);
+  const updateDevice = (lastSeq: number, deviceId: string) => db.run('UPDATE devices SET last_seq = ?, last_seen_at = ? WHERE id = ?', [lastSeq, now(), deviceId]);
   const insertRefusal = (deviceId: string, seq: number, code: ErrorCode) =>
     db.run('INSERT INTO sync_refusals (device_id, seq, code) VALUES (?, ?, ?) ON CONFLICT (device_id, seq) DO UPDATE SET code = excluded.code', [deviceId, seq, code]);
   const refusalOf = (deviceId: string, seq: number) => db.get<{ code: ErrorCode }>('SELECT code FROM sync_refusals WHERE device_id = ? AND seq = ?', [deviceId, seq]);
@@ -81,7 +75,9 @@ export function createSync(
 
   const pushTransaction = (userId: string, deviceId: string, batch: unknown[]): Promise<PushResult> => db.transaction(() => versions.inUnitOfWork(async () => {
     // The counter before the device's row (sync-versions' `hold`); a first push from two
-    // instances at once: both insert, one wins, both then lock the row.
+    // instances at once: both insert, one wins, both then lock the row. With the counter comes
+    // the latest stamp any instance stored: a fast device's changes, re-stamped here, order after
+    // those its earlier pushes got on another instance.
     await versions.hold();
     let device = await deviceById(deviceId, true);
     if (!device) {
@@ -89,8 +85,6 @@ export function createSync(
       device = await deviceById(deviceId, true);
     }
     if (device && device.user_id !== userId) throw new DomainError('DEVICE_CONFLICT');
-    // This instance's stamps come after every one an instance gave the device's earlier pushes.
-    if (device?.last_stamp) clock.receive(device.last_stamp);
     let lastSeq = device?.last_seq ?? 0;
     const run = mutations.runnerFor(userId);
     const results: MutationStatus[] = [];

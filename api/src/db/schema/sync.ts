@@ -11,6 +11,12 @@ import { users } from './users.ts';
 export const syncCounter = sqliteTable('sync_counter', {
   id: integer('id').primaryKey(),
   value: integer('value').notNull(),
+  /**
+   * The latest HLC any instance's clock had given when it last stored the counter: an instance
+   * receives it with the counter, so a write it stamps orders after every write stamped before,
+   * whichever instance took it and whatever its clock reads (ADR 031).
+   */
+  lastStamp: text('last_stamp'),
 });
 
 /** A client device (browser profile) of one user and the last mutation seq it had applied. */
@@ -24,11 +30,6 @@ export const devices = sqliteTable(
     lastSeq: integer('last_seq').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     lastSeenAt: integer('last_seen_at').notNull(),
-    /**
-     * The latest HLC the server gave this device's changes when it re-stamped them (a clock
-     * running fast, ADR 007): whichever instance takes its next push stamps after it.
-     */
-    lastStamp: text('last_stamp'),
   },
   (table) => [index('devices_user_idx').on(table.userId)],
 );

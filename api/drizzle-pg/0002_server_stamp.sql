@@ -1,0 +1,1 @@
+ALTER TABLE "sync_counter" ADD COLUMN "last_stamp" text;

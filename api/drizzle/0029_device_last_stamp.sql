@@ -1,1 +1,0 @@
-ALTER TABLE `devices` ADD `last_stamp` text;

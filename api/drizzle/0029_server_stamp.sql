@@ -1,0 +1,1 @@
+ALTER TABLE `sync_counter` ADD `last_stamp` text;
