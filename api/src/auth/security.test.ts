@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
-import { createApp } from '../app.ts';
-import { openPostgresDatabase } from '../db/client.ts';
-import { createDeps } from '../deps.ts';
+import { createTestApp, openAnotherInstance, TestClient, type TestApp } from '../../test/harness.ts';
 import { buildRegistration, createUser } from '../../test/factories.ts';
 import { SESSION_TTL_MS } from './sessions.ts';
 
@@ -40,11 +37,8 @@ describe('rate limits', () => {
 
   it('counts failures on every instance of the database: failures through one lock the account and the address on another', async () => {
     t = await createTestApp({ env: { RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: '4', RATE_LIMIT_LOGIN_FAILURES: '6' } });
-    // Instance B: its own services and, on PostgreSQL, its own connections to the same database;
-    // on SQLite (one process per file) the same database under a second app.
-    const { databaseUrl } = t.deps.config;
-    const other = databaseUrl ? openPostgresDatabase(databaseUrl) : null;
-    const b = createApp(createDeps(t.deps.config, other ?? t.database));
+    const other = openAnotherInstance(t);
+    const b = other.app;
     try {
       const { user, password } = await createUser(t.deps);
       // Failures from one address, half through each instance, all at once: no hit is lost between them.
@@ -60,7 +54,7 @@ describe('rate limits', () => {
       for (const i of [1, 2]) expect((await throughA.post('/api/clients/login', { email: `nobody${i}@example.com`, password: 'guess123' })).status).toBe(401);
       expect((await throughB.post('/api/clients/login', { email: 'nobody3@example.com', password: 'guess123' })).status).toBe(429);
     } finally {
-      await other?.close();
+      await other.close();
     }
   });
 

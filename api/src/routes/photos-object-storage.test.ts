@@ -7,28 +7,30 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushResult } from '#protocol/contract/sync.ts';
 import { uuidv7 } from '#protocol/ids.ts';
-import { createApp } from '../app.ts';
-import { createDeps } from '../deps.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
+import { createTestApp, openAnotherInstance, type TestApp, type TestClient } from '../../test/harness.ts';
 import { signIn, storePhoto, TestDevice, webpBytes } from '../../test/factories.ts';
 import { createTestBucket, type TestBucket } from '../../test/s3.ts';
 
 let bucket: TestBucket;
 let t: TestApp;
+/** A second app instance on the same database and bucket. */
+let other: TestApp;
 beforeAll(async () => {
   bucket = await createTestBucket();
   t = await createTestApp({ env: { STORAGE_URL: bucket.storageUrl, PHOTO_QUOTA_MB: '1' } });
+  other = openAnotherInstance(t);
 });
 afterAll(async () => {
+  await other?.close();
   await t?.close();
   await bucket?.drop();
 });
 
 /** The same user's browser talking to a second app instance on the same database and bucket. */
 function onAnotherInstance(c: TestClient): TestClient {
-  const other = new TestClient(createApp(createDeps(t.deps.config, t.database, { now: t.deps.now })));
-  for (const [name, value] of c.cookies) other.cookies.set(name, value);
-  return other;
+  const elsewhere = other.client();
+  for (const [name, value] of c.cookies) elsewhere.cookies.set(name, value);
+  return elsewhere;
 }
 
 const put = (c: TestClient, id: string, kind: 'image' | 'thumbnail', bytes: Uint8Array, start: number, total: number) =>

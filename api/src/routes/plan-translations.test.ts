@@ -5,11 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DietPlanDto, WorkoutPlanDto } from '#protocol/contract/plans.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, openAnotherInstance, type TestApp } from '../../test/harness.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
 import { buildDietInput, buildWorkoutInput, signIn } from '../../test/factories.ts';
-import { openPostgresDatabase } from '../db/client.ts';
-import { createDeps } from '../deps.ts';
 
 let fake: FakeOpenAi;
 beforeAll(async () => {
@@ -212,11 +210,9 @@ describe('plans published with no stored translation are translated in the backg
       const { texts } = JSON.parse(String(body.messages?.[1]?.content)) as { texts: string[] };
       return { content: JSON.stringify({ translations: texts.map((text) => `[${text}]`) }) };
     });
-    // The other instance: its own services, and on PostgreSQL its own connections to the database.
-    const { databaseUrl } = t.deps.config;
-    const other = databaseUrl ? openPostgresDatabase(databaseUrl) : null;
+    const other = openAnotherInstance(t);
     try {
-      const elsewhere = createDeps(t.deps.config, other ?? t.database);
+      const elsewhere = other.deps;
       const [here, there] = await Promise.all([t.deps.authoring.translateUntranslated(), elsewhere.authoring.translateUntranslated()]);
       expect(here + there).toBe(titles.length);
       // Each plan asked of the model once per language it is translated into, by one instance.
@@ -234,7 +230,7 @@ describe('plans published with no stored translation are translated in the backg
       const claims = await t.database.sql.all<{ claimed: number | null }>('SELECT translation_claimed_until AS claimed FROM diet_plans');
       expect(claims.map((row) => row.claimed)).toEqual(titles.map(() => null));
     } finally {
-      await other?.close();
+      await other.close();
     }
   });
 
