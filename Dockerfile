@@ -24,7 +24,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/api/drizzle ./api/drizzle
 COPY --from=build --chown=node:node /app/api/drizzle-pg ./api/drizzle-pg
-COPY --from=build --chown=node:node /app/scripts/start.mjs /app/scripts/fresh-build.mjs /app/scripts/db-copy.mjs /app/scripts/backup.mjs /app/scripts/restore.mjs /app/scripts/sqlite-backup.mjs ./scripts/
+COPY --from=build --chown=node:node /app/scripts/start.mjs /app/scripts/fresh-build.mjs /app/scripts/db-copy.mjs /app/scripts/backup.mjs /app/scripts/restore.mjs /app/scripts/sqlite-backup.mjs /app/scripts/object-storage.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -92,3 +92,17 @@ describe('compose.yaml: PostgreSQL, two app instances, a proxy (issue 49)', () =
     expect(Number(/^\s*keepalive (\d+)s$/m.exec(caddyfile)?.[1]) * 1000).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
   });
 });
+
+describe('Dockerfile: the runtime image', () => {
+  it('holds every local module the scripts it copies import (backup and restore need the object storage’s)', () => {
+    const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
+    const runtime = dockerfile.slice(dockerfile.indexOf(' AS runtime'));
+    const copied = new Set([...runtime.matchAll(/\/app\/scripts\/([\w-]+\.mjs)/g)].map(([, name]) => name));
+    expect(copied).toContain('start.mjs');
+    // Static imports only: fresh-build's `import('./build.mjs')` runs where there are sources, never in the image.
+    const missing = [...copied].flatMap((script) =>
+      [...readFileSync(`${root}scripts/${script}`, 'utf8').matchAll(/from '\.\/([\w-]+\.mjs)'/g)].map(([, name]) => name).filter((name) => !copied.has(name)).map((name) => `${script} imports ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
