@@ -79,6 +79,24 @@ describe('applyPostgresMigrations', () => {
     }
   });
 
+  it('0002: a database at 0001 gains the counter’s last stamp, empty, its version kept', async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const before = path.join(dir, 'before-server-stamp');
+      cpSync(POSTGRES_MIGRATIONS_FOLDER, before, { recursive: true });
+      const journalFile = path.join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => !entry.tag.endsWith('_server_stamp')) }));
+      await applyPostgresMigrations(database.url, before);
+      await query(database.url, 'UPDATE sync_counter SET value = 41 WHERE id = 1');
+
+      await applyPostgresMigrations(database.url);
+      expect(await query(database.url, 'SELECT id::int, value::int, last_stamp FROM sync_counter')).toEqual([{ id: 1, value: 41, last_stamp: null }]);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('refuses a database a newer version of the code migrated', async () => {
     const database = await createPostgresDatabase();
     try {

@@ -72,5 +72,19 @@ describe('applyMigrations', () => {
     expect(database.sqlite.pragma('foreign_key_check')).toEqual([]);
     await database.close();
   });
+
+  it('gives the counter of a server upgraded in place an empty last stamp, its version kept (0029)', async () => {
+    const before = path.join(dir, 'before-server-stamp');
+    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalFile = path.join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => !entry.tag.endsWith('_server_stamp')) }));
+    const database = openDatabase(path.join(dir, 'server-stamp.db'));
+    applyMigrations(database, before);
+    database.sqlite.prepare('UPDATE sync_counter SET value = 41 WHERE id = 1').run();
+    applyMigrations(database, MIGRATIONS_FOLDER);
+    expect(database.sqlite.prepare('SELECT id, value, last_stamp FROM sync_counter').all()).toEqual([{ id: 1, value: 41, last_stamp: null }]);
+    await database.close();
+  });
 });
 
