@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { currentUserId } from './db/sw-registry.ts';
 import { UserDb } from './db/user-db.ts';
-import { syncNow } from './sync/engine.ts';
+import { drainOutboxInBackground } from './sync/background-sync.ts';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
 import { LATER_MUTATORS } from '#protocol/mutations/later-mutators.ts';
 
@@ -25,7 +25,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
  * Background Sync: when the browser is back online, even with the app closed, drain the signed-in
  * user's IndexedDB outbox with the same engine as the page. workbox-background-sync is used only
  * to register and receive the sync event: its own request store never holds data (it would drop
- * requests on a 4xx/5xx and after 7 days), so nothing is ever added to it.
+ * requests on a 4xx/5xx and after 7 days), so nothing is ever added to it. A network still
+ * unreachable when the event fires is tried again within the event (drainOutboxInBackground).
  */
 const outboxSync = new Queue('leve-outbox', {
   onSync: async () => {
@@ -33,10 +34,7 @@ const outboxSync = new Queue('leve-outbox', {
     if (!userId) return;
     const db = new UserDb(userId);
     try {
-      const outcome = await syncNow(db);
-      // Throwing tells the browser the sync failed, so it retries later with its own backoff.
-      if (outcome.kind === 'offline' || outcome.kind === 'failed') throw new Error(`outbox sync: ${outcome.kind}`);
-      if (outcome.kind === 'synced' && outcome.uploadsWaiting > 0) throw new Error('outbox sync: photo files waiting');
+      await drainOutboxInBackground(db);
     } finally {
       db.close();
     }
