@@ -324,15 +324,18 @@ describe('the database port on PostgreSQL when it fails', () => {
     }
   });
 
-  it('runs again a transaction PostgreSQL chose as a deadlock victim: both crossing transactions commit', async () => {
+  /**
+   * Two transactions that each lock one account, wait for the other to lock its own, then want the
+   * other's: PostgreSQL picks one as the deadlock victim (40P01). `crossingUpdate` makes that second
+   * update. Returns each attempt's first account, after checking both transactions' work committed.
+   */
+  async function crossAccounts(crossingUpdate: (db: SqlDatabase, update: () => Promise<unknown>) => Promise<unknown>): Promise<string[]> {
     const database = await createPostgresDatabase();
     const db = createPostgresPort(database.url);
     try {
       await db.run('CREATE TABLE accounts (id text PRIMARY KEY, balance bigint NOT NULL)');
       await db.run("INSERT INTO accounts (id, balance) VALUES ('a', 0), ('b', 0)");
       const attempts: string[] = [];
-      // Each locks one row, waits for the other to lock its own, then wants the other's: one of
-      // them is the victim (40P01) and must run again once the other has committed.
       let ready = 0;
       const bothLocked = async () => {
         ready += 1;
@@ -343,52 +346,31 @@ describe('the database port on PostgreSQL when it fails', () => {
           attempts.push(first);
           await db.run('UPDATE accounts SET balance = balance + 1 WHERE id = ?', [first]);
           await bothLocked();
-          await db.run('UPDATE accounts SET balance = balance + 10 WHERE id = ?', [second]);
+          await crossingUpdate(db, () => db.run('UPDATE accounts SET balance = balance + 10 WHERE id = ?', [second]));
         });
       await Promise.all([crossing('a', 'b'), crossing('b', 'a')]);
-      expect(attempts).toHaveLength(3);
       expect(await db.all('SELECT id, balance FROM accounts ORDER BY id')).toEqual([
         { id: 'a', balance: 11 },
         { id: 'b', balance: 11 },
       ]);
+      return attempts;
     } finally {
       await db.close();
       await database.drop();
     }
+  }
+
+  it('runs again a transaction PostgreSQL chose as a deadlock victim: both crossing transactions commit', async () => {
+    // The victim must run again once the other has committed.
+    expect(await crossAccounts((_db, update) => update())).toHaveLength(3);
   });
 
   it('runs the whole transaction again when a savepoint inside it is a deadlock victim, rather than committing without that part (a group commit catches each write’s failure)', async () => {
-    const database = await createPostgresDatabase();
-    const db = createPostgresPort(database.url);
-    try {
-      await db.run('CREATE TABLE accounts (id text PRIMARY KEY, balance bigint NOT NULL)');
-      await db.run("INSERT INTO accounts (id, balance) VALUES ('a', 0), ('b', 0)");
-      const attempts: string[] = [];
-      const failures: unknown[] = [];
-      let ready = 0;
-      const bothLocked = async () => {
-        ready += 1;
-        while (ready < 2) await pause(5);
-      };
-      // As a group commit's second pass: the crossing write in a savepoint, its failure caught.
-      const crossing = (first: string, second: string) =>
-        db.transaction(async () => {
-          attempts.push(first);
-          await db.run('UPDATE accounts SET balance = balance + 1 WHERE id = ?', [first]);
-          await bothLocked();
-          await db.transaction(() => db.run('UPDATE accounts SET balance = balance + 10 WHERE id = ?', [second])).catch((error: unknown) => failures.push(error));
-        });
-      await Promise.all([crossing('a', 'b'), crossing('b', 'a')]);
-      expect(failures).toHaveLength(1);
-      expect(attempts).toHaveLength(3);
-      expect(await db.all('SELECT id, balance FROM accounts ORDER BY id')).toEqual([
-        { id: 'a', balance: 11 },
-        { id: 'b', balance: 11 },
-      ]);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    const failures: unknown[] = [];
+    // As a group commit's second pass: the crossing write in a savepoint, its failure caught.
+    const attempts = await crossAccounts((db, update) => db.transaction(update).catch((error: unknown) => failures.push(error)));
+    expect(failures).toHaveLength(1);
+    expect(attempts).toHaveLength(3);
   });
 
   it('listens again after its listening connection is cut, and tells its listeners they may have missed notices', async () => {
