@@ -110,6 +110,8 @@ export type App = Hono<AppEnv> & { routeRules: RouteRule[] };
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
 
+  // Counted until handled, so a graceful shutdown closes the database only after (lifecycle.ts).
+  app.use('*', (_c, next) => deps.lifecycle.track(next));
   app.use('*', securityHeaders({ https: deps.config.secureCookies, scriptHashes: inlineScriptHashes(deps.config.staticRoot) }));
   app.use('/api/*', requestContext(deps));
   app.use('/locale', requestContext(deps));

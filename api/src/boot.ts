@@ -170,17 +170,22 @@ export function serveApp(app: App, deps: AppDeps): void {
     const sweep = setInterval(() => http1?.closeIdleConnections(), 100);
     server.close(() => {
       clearInterval(sweep);
-      // The port closes once the transactions still open (a background round's) have ended.
-      database.sql.close().then(
-        () => {
-          deps.log.info('server.stopped', {});
-          process.exit(0);
-        },
-        (error: unknown) => {
-          deps.log.error('server.close-failed', { message: error instanceof Error ? error.message : String(error) });
-          process.exit(1);
-        },
-      );
+      // Every request still being handled ends first (a write whose client went away is queued
+      // for the next group commit); the database then closes once the transactions still open (a
+      // background round's) have ended.
+      void deps.lifecycle
+        .settled()
+        .then(() => database.sql.close())
+        .then(
+          () => {
+            deps.log.info('server.stopped', {});
+            process.exit(0);
+          },
+          (error: unknown) => {
+            deps.log.error('server.close-failed', { message: error instanceof Error ? error.message : String(error) });
+            process.exit(1);
+          },
+        );
     });
     http1?.closeIdleConnections();
   };
