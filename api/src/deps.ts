@@ -1,6 +1,5 @@
 import { createAttention, type AttentionView } from './services/attention.ts';
 import type { CheckIns } from './repositories/check-ins.ts';
-import type { Clock } from '#protocol/clock/hlc.ts';
 import { createClock } from '#protocol/clock/hlc.ts';
 import type { GroupCommit } from './db/group-commit.ts';
 import type { SessionStore } from './auth/sessions.ts';
@@ -73,8 +72,6 @@ export interface AppDeps {
   groupCommit: GroupCommit;
   log: Logger;
   now: () => number;
-  /** The server's hybrid logical clock: stamps REST writes so they merge with device writes. */
-  clock: Clock;
   /** The sync version every synced write stamps, and the unit of work a push runs in. */
   versions: SyncVersions;
   weightRecords: WeightRecords;
@@ -168,7 +165,6 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     config,
     database,
     now,
-    clock,
     versions,
     ...repositories,
     photoFiles,

@@ -116,7 +116,7 @@ describe('daily progress (REST)', () => {
     const c = t.client();
     await signIn(c, t.deps);
     const day = { localDate: '2026-05-04' };
-    const hlc = t.deps.clock.now();
+    const hlc = new TestDevice().clock.now(); // a device's stamp, as the app sends it
     for (let i = 0; i < 2; i++) await c.post('/api/daily-progress/workout', { ...day, value: true, hlc });
     await c.post('/api/daily-progress/diet', { ...day, value: true });
     await c.post('/api/daily-progress/energy', { ...day, value: 5 });
