@@ -101,7 +101,7 @@ export function clientsRoutes(deps: AppDeps) {
     .put('/profile', 'signedIn', jsonBody(profileUpdateSchema), async (c) => {
       const input = c.req.valid('json');
       const userId = currentUser(c).id;
-      const write = await db.transaction(() => deps.mutations.run(userId, profileUpdate, { fields: input }));
+      const write = await deps.mutations.run(userId, profileUpdate, { fields: input });
       const user = await findUserById(db, userId);
       if (!write.ok || !user) throw new DomainError(write.ok ? 'NOT_FOUND' : write.code);
       return c.json({ client: await toClientDto(db, user) });

@@ -13,7 +13,7 @@ export function notificationRoutes(deps: AppDeps) {
       const id = checkUuid(c.req.param('id'));
       if (!id.ok) throw new DomainError('NOT_FOUND');
       const userId = currentUser(c).id;
-      const write = await deps.database.sql.transaction(() => deps.mutations.run(userId, notificationRead, { id: id.value }));
+      const write = await deps.mutations.run(userId, notificationRead, { id: id.value });
       if (!write.ok) throw new DomainError(write.code);
       return c.json({ notification: await deps.notifications.find(userId, id.value) });
     });

@@ -99,7 +99,7 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
    */
   const run = <A>(userId: string, mutator: Mutator<string, A>, args: A, stamps: ServerStamps = {}): Promise<MutatorResult> => {
     const work = () => versions.inUnitOfWork(() => runnerFor(userId)(mutator, args, stamps));
-    // In a unit of work, whose counter brings the stamp every instance orders after.
+    // In a unit of work (and a transaction of its own when the caller has none), whose counter brings the stamp every instance orders after.
     return db.transactionLocals() ? work() : db.transaction(work);
   };
 
