@@ -96,11 +96,15 @@ test.describe('a device clock days wrong', () => {
     const filledFrom = Date.now();
     const phoneDate = localDateIn('America/Sao_Paulo', new Date(filledFrom + DAY_MS));
     await form.getByTestId('check-in-submit').click();
+    // The form closes once the check-in is saved on the phone, and a toast says so (or why not):
+    // a failure here names what the person was told rather than a card still "due".
+    await expect(page.getByTestId('toast').first()).toBeVisible();
+    await expect(form, `told: ${(await page.getByTestId('toast').allTextContents()).join(' | ')}`).toHaveCount(0);
     await tracking.waitUntilSynced();
+    await expect(page.getByTestId('refusal-notice')).toHaveCount(0);
     await expect(card).toHaveAttribute('data-status', 'sent');
     const filledTo = Date.now();
 
-    await expect(page.getByTestId('refusal-notice')).toHaveCount(0);
     const { changes } = await (await context.request.get('/api/sync/pull?cursor=0')).json();
     const checkIns = changes.checkIns as { week: string; createdAt: string }[];
     // The week is the one the phone asked for: its check-in day, on the phone's calendar (checkin.submit).
