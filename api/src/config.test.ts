@@ -74,6 +74,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('makes VAPID keys on first start unless both are set, and takes a contact for push services from VAPID_SUBJECT, PUBLIC_URL or SUPPORT_EMAIL (issue 50)', () => {
+    expect(loadConfig({}).push).toEqual({ vapidKeys: null, vapidSubject: 'mailto:support@example.com', allowedOrigins: [] });
+    expect(loadConfig({ PUBLIC_URL: 'https://coach.example.com', SEED_DEMO_DATA: 'false' }).push.vapidSubject).toBe('https://coach.example.com');
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).push.vapidSubject).toBe('mailto:webpush@localhost');
+    const publicKey = `B${'a'.repeat(86)}`;
+    const privateKey = 'p'.repeat(43);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'mailto:ops@coach.example.com' }).push).toMatchObject({ vapidKeys: { publicKey, privateKey }, vapidSubject: 'mailto:ops@coach.example.com' });
+    expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey })).toEqual([expect.stringContaining('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')]);
+    const bad = problemsOf({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'secret-that-is-wrong', VAPID_SUBJECT: 'ops@example.com' });
+    expect(bad).toHaveLength(3);
+    expect(bad.join('\n')).not.toContain('secret-that-is-wrong');
+  });
+
+  it('reads the origins PUSH_ALLOWED_ORIGINS adds, each an origin and nothing more (issue 50)', () => {
+    expect(loadConfig({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:4555, https://push.example.com' }).push.allowedOrigins).toEqual(['http://127.0.0.1:4555', 'https://push.example.com']);
+    expect(problemsOf({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:4555/push,push.example.com' })).toHaveLength(2);
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', NODE_ENV: 'staging', OPENAI_BASE_URL: 'not a url', SUPPORT_EMAIL: 'nope', APP_SECRET: 'short' });
     expect(problems).toHaveLength(5);

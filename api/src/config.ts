@@ -79,6 +79,17 @@ export interface Config {
   staticRoot: string | null;
   /** Test only: halt inside the transaction that inserts a weight record with these notes (db/test-halt.ts). */
   testHaltOnWeightNote: string | null;
+  /** Web Push (issue 50, ADR 032). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; null: a pair made on first start and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** The contact push services may write to (RFC 8292): VAPID_SUBJECT, else PUBLIC_URL or SUPPORT_EMAIL. */
+  vapidSubject: string;
+  /** Origins besides the known push services' that subscriptions may name (PUSH_ALLOWED_ORIGINS), taken as given. */
+  allowedOrigins: string[];
 }
 
 /** Where STORAGE_URL points: s3://ACCESS_KEY:SECRET@host[:port]/bucket[?region=…&tls=false&style=path|virtual]. */
@@ -256,6 +267,32 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
   if (testHaltOnWeightNote !== null && nodeEnv !== 'test') problems.push('TEST_HALT_ON_WEIGHT_NOTE is for the crash test and needs NODE_ENV=test');
   if (testHaltOnWeightNote !== null && !/^[\w:.-]{1,64}$/.test(testHaltOnWeightNote)) problems.push(`TEST_HALT_ON_WEIGHT_NOTE must be 1-64 letters, digits, _ : . - (got "${testHaltOnWeightNote}")`);
 
+  const vapidPublicKey = value('VAPID_PUBLIC_KEY');
+  const vapidPrivateKey = value('VAPID_PRIVATE_KEY');
+  if ((vapidPublicKey === null) !== (vapidPrivateKey === null)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (make a pair with `npx web-push generate-vapid-keys`)');
+  // The private key is a secret: never echoed back.
+  if (vapidPublicKey !== null && !/^[\w-]{87}$/.test(vapidPublicKey)) problems.push('VAPID_PUBLIC_KEY must be a P-256 public key, 87 characters of URL-safe base64');
+  if (vapidPrivateKey !== null && !/^[\w-]{43}$/.test(vapidPrivateKey)) problems.push('VAPID_PRIVATE_KEY must be a P-256 private key, 43 characters of URL-safe base64');
+  const isVapidSubject = (subject: string) => /^mailto:[^\s@]+@[^\s@]+$|^https:\/\/\S+$/.test(subject);
+  const givenSubject = value('VAPID_SUBJECT');
+  if (givenSubject !== null && !isVapidSubject(givenSubject)) problems.push(`VAPID_SUBJECT must be a mailto: address or an https: URL (got "${givenSubject}")`);
+  // Else a contact the server already has: its public https address, its support e-mail.
+  const candidates = [value('PUBLIC_URL')?.replace(/\/+$/, ''), support.email === null ? undefined : `mailto:${support.email}`];
+  const vapidSubject = givenSubject ?? candidates.find((subject): subject is string => subject !== undefined && isVapidSubject(subject)) ?? 'mailto:webpush@localhost';
+  const pushAllowedOrigins = (value('PUSH_ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of pushAllowedOrigins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || parsed.origin !== origin) problems.push(`PUSH_ALLOWED_ORIGINS must list origins like https://push.example.com or http://127.0.0.1:4555, separated by commas (got "${origin}")`);
+  }
+
   const config: Config = {
     nodeEnv,
     port,
@@ -301,6 +338,11 @@ export function loadConfig(env: Env = process.env, defaults: { staticRoot?: stri
     },
     staticRoot: defaults.staticRoot ?? null,
     testHaltOnWeightNote,
+    push: {
+      vapidKeys: vapidPublicKey !== null && vapidPrivateKey !== null ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey } : null,
+      vapidSubject,
+      allowedOrigins: pushAllowedOrigins,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
