@@ -191,4 +191,6 @@ export const {
   passwordResets,
   orders,
   rateLimits,
+  pushSubscriptions,
+  serverKeys,
 } = pgTables;

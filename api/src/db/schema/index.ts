@@ -7,3 +7,4 @@ export * from './teachers.ts';
 export * from './password-resets.ts';
 export * from './orders.ts';
 export * from './rate-limits.ts';
+export * from './push.ts';
