@@ -86,7 +86,7 @@ describe('applyPostgresMigrations', () => {
       cpSync(POSTGRES_MIGRATIONS_FOLDER, before, { recursive: true });
       const journalFile = path.join(before, 'meta', '_journal.json');
       const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => !entry.tag.endsWith('_server_stamp')) }));
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag.endsWith('_server_stamp'))) }));
       await applyPostgresMigrations(database.url, before);
       await query(database.url, 'UPDATE sync_counter SET value = 41 WHERE id = 1');
 

@@ -78,7 +78,7 @@ describe('applyMigrations', () => {
     cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
     const journalFile = path.join(before, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => !entry.tag.endsWith('_server_stamp')) }));
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag.endsWith('_server_stamp'))) }));
     const database = openDatabase(path.join(dir, 'server-stamp.db'));
     applyMigrations(database, before);
     database.sqlite.prepare('UPDATE sync_counter SET value = 41 WHERE id = 1').run();
