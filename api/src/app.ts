@@ -17,6 +17,7 @@ import { passwordResetRoutes } from './routes/password-resets.ts';
 import { healthRoutes } from './routes/health.ts';
 import { dailyProgressRoutes } from './routes/daily-progress.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { pushRoutes } from './routes/push.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { weightRecordRoutes } from './routes/weight-records.ts';
 import { myContentRoutes } from './routes/my-content.ts';
@@ -77,6 +78,7 @@ function apiRoutes(deps: AppDeps) {
   const teachers = teachersRoutes(deps);
   const photos = photoRoutes(deps);
   const coach = coachRoutes(deps);
+  const push = pushRoutes(deps);
   const app = new Hono<AppEnv>()
     .route(health.prefix, health.app)
     .route(clients.prefix, clients.app)
@@ -97,8 +99,9 @@ function apiRoutes(deps: AppDeps) {
     .route(teacher.prefix, teacher.app)
     .route(teachers.prefix, teachers.app)
     .route(photos.prefix, photos.app)
-    .route(coach.prefix, coach.app);
-  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers, photos, coach].flatMap((router) => router.rules) };
+    .route(coach.prefix, coach.app)
+    .route(push.prefix, push.app);
+  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers, photos, coach, push].flatMap((router) => router.rules) };
 }
 
 /** The API's type, for `hc<AppType>()` in the PWA. */

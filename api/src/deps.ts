@@ -62,6 +62,7 @@ import { createOrders } from './services/orders.ts';
 import { createStripeGateway } from './payments/stripe.ts';
 import { createMercadoPagoGateway } from './payments/mercadopago.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createPushSubscriptions, type PushSubscriptions } from './push/subscriptions.ts';
 
 /** Everything the routes and services need, built once per app (and per test file): the composition root. */
 export interface AppDeps {
@@ -96,6 +97,8 @@ export interface AppDeps {
   live: LiveUpdates;
   /** Stopping or not: readiness answers 503 once a graceful shutdown has begun (issue 49). */
   lifecycle: Lifecycle;
+  /** Devices' Web Push subscriptions and the server's VAPID keys (issue 50). */
+  pushSubscriptions: PushSubscriptions;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */
   authoring: PlanAuthoring;
@@ -173,6 +176,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     plans: createPlans(database.sql, versions.bump, now),
     live,
     lifecycle: createLifecycle(),
+    pushSubscriptions: createPushSubscriptions(database.sql, config.push, now),
     subscriptions,
     sync: createSync(database.sql, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
     log,

@@ -4,7 +4,7 @@
  * The role × route matrix checks the table is complete; the hostile-input test sends each route
  * malformed variants of its valid call.
  */
-import { createHash } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { insertAccount } from '../src/services/clients.ts';
 import type { Access } from '../src/http/router.ts';
@@ -121,6 +121,16 @@ export interface Row {
   call?: (w: World) => Call | Promise<Call>;
 }
 
+/** The settings the table's apps run with: the origin its push subscriptions name (nothing listens there). */
+export const ROUTE_TABLE_ENV = { PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:9' };
+
+/** A browser's push subscription, with keys made as a browser makes them. */
+function pushSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { endpoint: `${ROUTE_TABLE_ENV.PUSH_ALLOWED_ORIGINS}/push/${randomBytes(8).toString('hex')}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }, deviceId: 'device-route-table' };
+}
+
 export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/health/ready', access: 'public', ok: 200 },
@@ -194,6 +204,9 @@ export const ROUTES: Row[] = [
     },
   },
   { method: 'GET', path: '/api/notifications', access: 'signedIn', ok: 200 },
+  { method: 'GET', path: '/api/push/key', access: 'signedIn', ok: 200 },
+  { method: 'PUT', path: '/api/push/subscription', access: 'signedIn', ok: 204, call: () => ({ body: pushSubscription() }) },
+  { method: 'DELETE', path: '/api/push/subscription', access: 'signedIn', ok: 204, call: () => ({ url: '/api/push/subscription?deviceId=device-route-table' }) },
   {
     method: 'PATCH',
     path: '/api/notifications/:id/read',

@@ -18,7 +18,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { checkWeight } from '#protocol/mutations/fields.ts';
 import { createSqliteTestApp, type SqliteTestApp, type TestClient } from '../../test/harness.ts';
 import { signIn, TestDevice } from '../../test/factories.ts';
-import { dietOf, prepareRouteTable, ROUTES, workoutOf, world, type Cell, type Row } from '../../test/route-table.ts';
+import { dietOf, prepareRouteTable, ROUTE_TABLE_ENV, ROUTES, workoutOf, world, type Cell, type Row } from '../../test/route-table.ts';
 import { MAX_JSON_BODY_BYTES } from '../app.ts';
 import { LOCALES } from '#protocol/i18n/locales.ts';
 import { translate } from '../i18n/translate.ts';
@@ -210,7 +210,7 @@ describe.each(ROUTES)('hostile input: $method $path', (row) => {
   // A small database per route keeps the dump of every table cheap.
   let t: SqliteTestApp;
   beforeAll(async () => {
-    t = await createSqliteTestApp();
+    t = await createSqliteTestApp({ env: ROUTE_TABLE_ENV });
   });
   afterAll(() => t.close());
 
@@ -254,7 +254,7 @@ const WRONG_SHAPES: unknown[] = [{}, [], [[]], null, true, 12];
 describe.each(ROUTES.filter((row) => row.method !== 'GET' && row.method !== 'DELETE'))('details in the caller’s language: $method $path', (row) => {
   let t: SqliteTestApp;
   beforeAll(async () => {
-    t = await createSqliteTestApp();
+    t = await createSqliteTestApp({ env: ROUTE_TABLE_ENV });
   });
   afterAll(() => t.close());
 
@@ -287,7 +287,7 @@ describe.each(ROUTES.filter((row) => row.method !== 'GET' && row.method !== 'DEL
 describe('hostile weights on REST and sync push', () => {
   let t: SqliteTestApp;
   beforeAll(async () => {
-    t = await createSqliteTestApp();
+    t = await createSqliteTestApp({ env: ROUTE_TABLE_ENV });
   });
   afterAll(() => t.close());
 

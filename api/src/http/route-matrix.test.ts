@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { CELLS, expected, prepareRouteTable, ROUTES, world } from '../../test/route-table.ts';
+import { CELLS, expected, prepareRouteTable, ROUTE_TABLE_ENV, ROUTES, world } from '../../test/route-table.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ env: ROUTE_TABLE_ENV });
   await prepareRouteTable();
 });
 afterAll(() => app.close());

@@ -1,0 +1,27 @@
+import { validationError } from '#protocol/errors.ts';
+import type { AppDeps } from '../deps.ts';
+import { createRouter, currentUser } from '../http/router.ts';
+import { readJsonObject } from '../http/validate.ts';
+
+const PROBLEM_KEYS = { endpoint: 'validation.pushEndpoint', 'keys.p256dh': 'validation.pushKeys', 'keys.auth': 'validation.pushKeys', deviceId: 'validation.idInvalid' } as const;
+
+/** Web Push (issue 50, ADR 032): the server's public key, and each device's subscription. */
+export function pushRoutes(deps: AppDeps) {
+  return createRouter('/api/push')
+    .get('/key', 'signedIn', async (c) => c.json({ publicKey: (await deps.pushSubscriptions.vapidKeys()).publicKey }))
+
+    .put('/subscription', 'signedIn', async (c) => {
+      const body = await readJsonObject(c);
+      const keys = typeof body.keys === 'object' && body.keys !== null ? (body.keys as { p256dh?: unknown; auth?: unknown }) : null;
+      const problems = await deps.pushSubscriptions.save(currentUser(c).id, { endpoint: body.endpoint, keys, deviceId: body.deviceId });
+      if (problems.length > 0) throw validationError(problems.map(({ field }) => ({ field, key: PROBLEM_KEYS[field] })));
+      return c.body(null, 204);
+    })
+
+    .delete('/subscription', 'signedIn', async (c) => {
+      const deviceId = c.req.query('deviceId');
+      if (deviceId === undefined || !/^[\w-]{8,64}$/.test(deviceId)) throw validationError([{ field: 'deviceId', key: 'validation.idInvalid' }]);
+      await deps.pushSubscriptions.removeDevice(currentUser(c).id, deviceId);
+      return c.body(null, 204);
+    });
+}
