@@ -193,4 +193,5 @@ export const {
   rateLimits,
   pushSubscriptions,
   serverKeys,
+  notices,
 } = pgTables;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
 
 /**
@@ -33,3 +33,32 @@ export const serverKeys = sqliteTable('server_keys', {
   value: text('value').notNull(),
   createdAt: integer('created_at').notNull(),
 });
+
+/**
+ * Notices to send (issue 50, ADR 032 "Scheduled in the database"): one row per notice, due at an
+ * instant, claimed by one instance at a time with a lease, marked sent or skipped. `(user_id,
+ * kind, key)` is unique, so a notice is made once however often its cause is seen (a retried
+ * write, two instances scheduling the same reminder).
+ */
+export const notices = sqliteTable(
+  'notices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What makes it one notice of its kind: the local date of a reminder, the message's id. */
+    key: text('key').notNull(),
+    dueAt: integer('due_at').notNull(),
+    /** Past this, a reminder is no longer worth sending (the server was down): skipped. Null: always. */
+    notAfter: integer('not_after'),
+    payload: text('payload').notNull(),
+    claimedUntil: integer('claimed_until'),
+    /** When it was sent, or skipped (`skipped` 1); null while waiting. */
+    doneAt: integer('done_at'),
+    skipped: integer('skipped').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [uniqueIndex('notices_once_idx').on(table.userId, table.kind, table.key), index('notices_due_idx').on(table.doneAt, table.dueAt)],
+);

@@ -1,3 +1,20 @@
+CREATE TABLE `notices` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`key` text NOT NULL,
+	`due_at` integer NOT NULL,
+	`not_after` integer,
+	`payload` text NOT NULL,
+	`claimed_until` integer,
+	`done_at` integer,
+	`skipped` integer DEFAULT 0 NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `notices_once_idx` ON `notices` (`user_id`,`kind`,`key`);--> statement-breakpoint
+CREATE INDEX `notices_due_idx` ON `notices` (`done_at`,`due_at`);--> statement-breakpoint
 CREATE TABLE `push_subscriptions` (
 	`endpoint` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,

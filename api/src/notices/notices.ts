@@ -1,0 +1,87 @@
+/**
+ * The notices waiting to be sent (issue 50, ADR 032 "Scheduled in the database"). A notice is a
+ * row, made once per (person, kind, key); every instance's scheduler claims the due ones with a
+ * lease in a short transaction of its own, so each is handled by one instance at a time: on
+ * PostgreSQL the rows being claimed are locked and another instance passes them by (SKIP LOCKED),
+ * on SQLite the one writer does the same. A claim whose instance died runs out and the notice is
+ * claimed again; one past its usefulness (a reminder found late after a restart) is skipped.
+ */
+import { uuidv7 } from '#protocol/ids.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
+
+export interface NewNotice {
+  userId: string;
+  kind: string;
+  key: string;
+  dueAt: number;
+  /** Past this instant it is skipped rather than sent; null: sent however late. */
+  notAfter: number | null;
+  payload: string;
+}
+
+export interface ClaimedNotice extends NewNotice {
+  id: string;
+  /** This claim's try: 1 the first time. */
+  attempt: number;
+}
+
+interface Row {
+  id: string;
+  user_id: string;
+  kind: string;
+  key: string;
+  due_at: number;
+  not_after: number | null;
+  payload: string;
+  attempts: number;
+}
+
+const list = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+export function createNotices(db: SqlDatabase, now: () => number) {
+  const skipLocked = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+
+  return {
+    /** Makes the notice unless one of that kind and key exists for the person; true when made. */
+    async schedule(notice: NewNotice): Promise<boolean> {
+      const { changes } = await db.run('INSERT INTO notices (id, user_id, kind, key, due_at, not_after, payload) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, kind, key) DO NOTHING', [
+        uuidv7(now()),
+        notice.userId,
+        notice.kind,
+        notice.key,
+        notice.dueAt,
+        notice.notAfter,
+        notice.payload,
+      ]);
+      return changes === 1;
+    },
+
+    /** Claims up to `limit` due notices for `leaseMs`, oldest first; those found too late are marked skipped. */
+    claimDue: (limit: number, leaseMs: number): Promise<ClaimedNotice[]> =>
+      db.transaction(async () => {
+        const at = now();
+        const rows = await db.all<Row>(
+          `SELECT id, user_id, kind, key, due_at, not_after, payload, attempts FROM notices
+           WHERE done_at IS NULL AND due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?${skipLocked}`,
+          [at, at, limit],
+        );
+        const late = rows.filter((row) => row.not_after !== null && row.not_after < at);
+        const due = rows.filter((row) => !late.includes(row));
+        if (late.length > 0) await db.run(`UPDATE notices SET done_at = ?, skipped = 1 WHERE id IN (${list(late.length)})`, [at, ...late.map((row) => row.id)]);
+        if (due.length > 0) await db.run(`UPDATE notices SET claimed_until = ?, attempts = attempts + 1 WHERE id IN (${list(due.length)})`, [at + leaseMs, ...due.map((row) => row.id)]);
+        return due.map((row) => ({ id: row.id, userId: row.user_id, kind: row.kind, key: row.key, dueAt: row.due_at, notAfter: row.not_after, payload: row.payload, attempt: row.attempts + 1 }));
+      }),
+
+    /** The notice went out (to every device and address it had). */
+    async markSent(id: string): Promise<void> {
+      await db.run('UPDATE notices SET done_at = ?, claimed_until = NULL WHERE id = ?', [now(), id]);
+    },
+
+    /** Not sent this time: due again at `retryAt`, for whichever instance claims it then. */
+    async retryAt(id: string, retryAt: number): Promise<void> {
+      await db.run('UPDATE notices SET claimed_until = NULL, due_at = ? WHERE id = ? AND done_at IS NULL', [retryAt, id]);
+    },
+  };
+}
+
+export type Notices = ReturnType<typeof createNotices>;
