@@ -4,6 +4,7 @@
  * save's time (ADR 018, its storage's `profile.patch`).
  */
 import { applyProfileFields } from '../conflict/rules.ts';
+import { noticeChoicesOf, noticeFieldsOf, withNoticeFields } from '../domain/notice-choices.ts';
 import type { ProfileUpdateInput } from '../schemas/clients.ts';
 import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
 
@@ -22,10 +23,15 @@ export const profileUpdate = defineMutator({
     // A device that has not pulled its profile yet shows this change once it has (a rebase).
     if (!profile) return refused('NOT_FOUND');
     // `language` is the older name of `preferredLanguage`; a field left undefined is not given.
-    const { language, ...rest } = fields;
-    const { updates, hlcs } = applyProfileFields(profile.profileHlcs, { ...rest, preferredLanguage: rest.preferredLanguage ?? language }, hlc);
+    // Each notice switch is a field of its own (`notices.weighIn.push`), merged on its own.
+    const { language, notices, ...rest } = fields;
+    const { updates, hlcs } = applyProfileFields<Record<string, unknown>>(profile.profileHlcs, { ...rest, preferredLanguage: rest.preferredLanguage ?? language, ...noticeFieldsOf(notices ?? {}) }, hlc);
     if (Object.keys(updates).length === 0) return unchangedResult;
-    yield* use((storage) => storage.profile.patch(updates, hlcs));
+    const switches = Object.keys(updates).filter((name) => name.startsWith('notices.'));
+    const patch = Object.fromEntries(Object.entries(updates).filter(([name]) => !name.startsWith('notices.')));
+    // A profile pulled before notices existed has none: the defaults stand for them.
+    if (switches.length > 0) patch.notices = withNoticeFields(noticeChoicesOf(profile.notices), updates);
+    yield* use((storage) => storage.profile.patch(patch, hlcs));
     return changedResult;
   },
 });

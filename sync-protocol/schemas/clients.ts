@@ -15,7 +15,9 @@ import {
   normalizeMedicalCondition,
   normalizeTimeFrame,
 } from '../domain/client-enums.ts';
-import { isLocalDate, parseInstant } from '../domain/calendar.ts';
+import { canonicalTimeZone, isLocalDate, parseInstant } from '../domain/calendar.ts';
+import { WEEKDAYS, type Weekday } from '../domain/check-ins.ts';
+import { isWallTime, NOTICE_KINDS, type NoticeChoicesChange } from '../domain/notice-choices.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
@@ -195,6 +197,38 @@ const clearable = <T>(schema: Schema<T>) =>
 const notClearable = <S extends Schema>(schema: S) =>
   lazy((value: unknown) => (value === null ? mixed().nullable().test('not-cleared', 'validation.required', () => false) : schema)) as unknown as S;
 
+/** A time of day as `HH:MM` (the weigh-in reminder, quiet hours). */
+const wallTime = () => string().typeError('validation.timeOfDay').test('wall-time', 'validation.timeOfDay', (value) => value === undefined || isWallTime(value));
+
+/** An IANA zone the runtime knows, kept by its canonical name. */
+const timeZone = () =>
+  string()
+    .typeError('validation.timeZone')
+    .transform((value: string) => canonicalTimeZone(value) ?? value)
+    .test('time-zone', 'validation.timeZone', (value) => value === undefined || canonicalTimeZone(value) === value);
+
+/** Weekdays, 0 Sunday … 6 Saturday, each once; none turns the reminder off on every day. */
+const weekdays = () =>
+  array()
+    .typeError('validation.invalidOption')
+    .of(mixed<Weekday>().oneOf([...WEEKDAYS], 'validation.invalidOption').required('validation.invalidOption'))
+    .max(7, 'validation.invalidOption')
+    .test('each-once', 'validation.invalidOption', (days) => days === undefined || new Set(days).size === days.length);
+
+/** Switches per kind and channel (ADR 032): only the kinds that exist, each channel a true boolean. */
+const noticeChoice = object({
+  push: boolean().strict().typeError('validation.invalidType'),
+  email: boolean().strict().typeError('validation.invalidType'),
+})
+  .noUnknown(true, 'validation.unknownField')
+  .typeError('validation.invalidType')
+  .default(undefined);
+const noticeChoices = () =>
+  object(Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, noticeChoice])))
+    .noUnknown(true, 'validation.unknownField')
+    .typeError('validation.invalidType')
+    .default(undefined) as unknown as Schema<NoticeChoicesChange | undefined>;
+
 /**
  * SPEC §5 profile form: every field optional; a given name or email must be valid; the bounds are
  * inclusive (height 100 to 250, weights 30 to 300). Role, password and ids are not fields here:
@@ -223,6 +257,13 @@ export const profileUpdateSchema = object({
   preferredLanguage: notClearable(profileExtras.preferredLanguage),
   unitSystem: notClearable(profileExtras.unitSystem),
   language: notClearable(profileExtras.language),
+  // What the person is told, when and where (issue 50, ADR 032).
+  notices: notClearable(noticeChoices()),
+  timeZone: notClearable(timeZone()),
+  weighInTime: notClearable(wallTime()),
+  weighInDays: notClearable(weekdays()),
+  quietStart: notClearable(wallTime()),
+  quietEnd: notClearable(wallTime()),
 }).noUnknown(true, 'validation.unknownField');
 
 export type ProfileUpdateInput = InferType<typeof profileUpdateSchema>;

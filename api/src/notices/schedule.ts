@@ -4,21 +4,14 @@
  * occurrence of a weekly reminder, and quiet hours that hold a notice until they end.
  */
 import { localDateIn, weekdayOf } from '#protocol/domain/daily-progress.ts';
+import { isWallTime, type WallTime } from '#protocol/domain/notice-choices.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** A wall time, `HH:MM` from 00:00 to 23:59. */
-export type WallTime = string;
-
-const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export const isWallTime = (value: unknown): value is WallTime => typeof value === 'string' && WALL_TIME.test(value);
-
 const minutesOf = (time: WallTime) => {
-  const match = WALL_TIME.exec(time);
-  if (!match) throw new RangeError(`Not an 'HH:MM' time: ${time}`);
-  return Number(match[1]) * 60 + Number(match[2]);
+  if (!isWallTime(time)) throw new RangeError(`Not an 'HH:MM' time: ${time}`);
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 };
 
 /** One formatter per zone (building one costs far more than using one); bounded, as zone names come from devices. */

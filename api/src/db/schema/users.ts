@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Weekday } from '#protocol/domain/check-ins.ts';
+import type { NoticeChoicesChange } from '#protocol/domain/notice-choices.ts';
 
 /** Every account: clients (role user), teachers and admins. Enum columns hold canonical values (ADR 004). */
 export const users = sqliteTable(
@@ -54,6 +56,16 @@ export const users = sqliteTable(
     checkInQuestions: text('check_in_questions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     /** When the client's current consent for health data was given (issue 22, LGPD art. 11); null without one. */
     healthConsentAt: integer('health_consent_at'),
+    /** What the person is told, by push and by e-mail (issue 50, ADR 032): each kind's switches over the defaults. */
+    notices: text('notice_choices', { mode: 'json' }).$type<NoticeChoicesChange>(),
+    /** Their IANA zone, from their device or Settings; null until set, when their country's home zone stands in. */
+    timeZone: text('time_zone'),
+    /** The weigh-in reminder's `HH:MM` and weekdays; null for the defaults (07:30, every day). */
+    weighInTime: text('weigh_in_time'),
+    weighInDays: text('weigh_in_days', { mode: 'json' }).$type<Weekday[]>(),
+    /** Quiet hours, `HH:MM`, that hold a notice until they end; null for 22:00 to 07:00. */
+    quietStart: text('quiet_start'),
+    quietEnd: text('quiet_end'),
     /**
      * A pull from a cursor below this version starts again from nothing: data the devices hold was
      * erased on the server (a withdrawn consent), and only a full pull lets every device drop it.
