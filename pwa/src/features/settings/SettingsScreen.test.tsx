@@ -37,3 +37,30 @@ describe('Settings: the language (issue 17)', () => {
     expect(useLocaleStore.getState().locale).toBe('en-US');
   });
 });
+
+describe('Settings: notifications (issue 50)', () => {
+  const section = async () => screen.findByTestId('notices-section', {}, { timeout: 10_000 });
+
+  it('lists the client’s notices with a push and an e-mail switch each, at their defaults, and no inert “tips”', async () => {
+    renderSettings(messages());
+    const notices = await section();
+    expect((within(notices).getByRole('switch', { name: 'Lembrete de pesagem: Push' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(notices).getByRole('switch', { name: 'Lembrete de pesagem: E-mail' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(notices).getByRole('switch', { name: 'Pagamento confirmado ou estornado: E-mail' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(notices).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(notices).queryByText(/dicas/i)).toBeNull();
+    expect(within(notices).queryByText('Mensagem de um aluno')).toBeNull();
+  });
+
+  it('saves a switch and a weigh-in day to the profile through sync, and shows what was saved', async () => {
+    renderSettings(messages());
+    const notices = await section();
+    within(notices).getByRole('switch', { name: 'Lembrete de pesagem: Push' }).click();
+    await waitFor(() => expect((within(notices).getByRole('switch', { name: 'Lembrete de pesagem: Push' }) as HTMLInputElement).checked).toBe(false));
+    (await within(notices).findByTestId('weigh-in-day-0')).click();
+    await waitFor(async () => expect((await userDb().profile.get('u1'))?.weighInDays).toEqual([1, 2, 3, 4, 5, 6]));
+    const outbox = (await userDb().outbox.toArray()).map((m) => m.args);
+    expect(outbox).toEqual([{ fields: { notices: { weighIn: { push: false } } } }, { fields: { weighInDays: [1, 2, 3, 4, 5, 6] } }]);
+    expect((await userDb().profile.get('u1'))?.notices.weighIn).toEqual({ push: false, email: false });
+  });
+});

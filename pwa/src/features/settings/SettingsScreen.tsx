@@ -32,11 +32,11 @@ import { write } from '#pwa/sync/user-data.ts';
 import { loadSettingsMessages } from './i18n/messages.ts';
 import { SecuritySection } from './SecuritySection.tsx';
 import { HealthConsentSection } from './HealthConsentSection.tsx';
+import { NoticesSection } from './NoticesSection.tsx';
 
-/** SPEC §3 local-only settings: kept on this device. */
+/** SPEC §3 local-only settings: kept on this device. What the person is told is on their profile (NoticesSection). */
 const SETTINGS_KEY = 'leve.settings';
 const DEFAULTS = {
-  notifications: { email: true, push: true, progressReminders: true, planUpdates: true, tips: false },
   privacy: { profileVisible: true, shareProgress: false, dataAnalytics: false },
   autoBackup: true,
 };
@@ -47,7 +47,7 @@ const isThemeMode = (value: string): value is (typeof THEME_MODES)[number] => (T
 function readSettings(): LocalSettings {
   try {
     const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as Partial<LocalSettings>;
-    return { ...DEFAULTS, ...stored, notifications: { ...DEFAULTS.notifications, ...stored.notifications }, privacy: { ...DEFAULTS.privacy, ...stored.privacy } };
+    return { ...DEFAULTS, ...stored, privacy: { ...DEFAULTS.privacy, ...stored.privacy } };
   } catch {
     return DEFAULTS;
   }
@@ -86,7 +86,7 @@ function Settings() {
     write('profile.update', { fields: { unitSystem: value } }).catch((error: unknown) => console.error('settings.units', error));
   };
 
-  const toggle = (group: 'notifications' | 'privacy', key: string) =>
+  const toggle = (group: 'privacy', key: string) =>
     setSettings((s) => ({ ...s, [group]: { ...s[group], [key]: !(s[group] as Record<string, boolean>)[key] } }));
 
   const save = () => {
@@ -137,7 +137,7 @@ function Settings() {
       </CardContent>
     </Card>
   );
-  const switches = (group: 'notifications' | 'privacy', prefix: string) =>
+  const switches = (group: 'privacy', prefix: string) =>
     Object.entries(settings[group]).map(([key, on]) => (
       <FormControlLabel key={key} control={<Switch checked={on} onChange={() => toggle(group, key)} />} label={t(`settings.${prefix}${capitalize(key)}`)} />
     ));
@@ -184,7 +184,7 @@ function Settings() {
             <UnitSystemSelect value={measures.system} onChange={chooseUnits} id="settings-units" />
           </Stack>,
         )}
-        {section('settings.notifications', <Stack>{switches('notifications', 'notif')}</Stack>)}
+        <NoticesSection />
         {section(
           'settings.privacy',
           <Stack>
