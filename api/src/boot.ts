@@ -82,7 +82,36 @@ export async function bootApp(config: Config, folders: MigrationFolders): Promis
     return deps;
   });
   translateInTheBackground(deps);
+  sendNoticesInTheBackground(deps);
   return { app: createApp(deps), deps };
+}
+
+/** How often each instance looks for notices that fell due: a coach's answer is on the phone within seconds. */
+const NOTICE_ROUND_MS = 5_000;
+
+/**
+ * Each instance's scheduler (issue 50, ADR 032): claims the due notices every few seconds and
+ * sends them, round after round while a backlog lasts; none once a shutdown has begun, whose
+ * claims another instance takes over when they run out.
+ */
+function sendNoticesInTheBackground(deps: AppDeps): void {
+  let running = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    try {
+      // Tracked as a request is: a shutdown closes the database only once the round has ended.
+      await deps.lifecycle.track(async () => {
+        while (!deps.lifecycle.stopping && (await deps.noticeDispatcher.tick()) > 0);
+      });
+    } catch (error) {
+      deps.log.error('notices.round-failed', { message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  void round();
+  setInterval(() => void round(), NOTICE_ROUND_MS).unref();
 }
 
 const TRANSLATION_ROUND_MS = 10 * 60 * 1000;

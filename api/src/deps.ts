@@ -25,6 +25,9 @@ import { createCoachCheckIns, type CoachCheckIns } from './services/coach-check-
 import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workouts.ts';
 import { createExerciseNames, type ExerciseNames } from './services/exercise-names.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
+import { createNotices } from './notices/notices.ts';
+import { createNoticeDispatcher, type NoticeDispatcher } from './notices/dispatcher.ts';
+import { createPushSender, type PushSender } from './push/sender.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
 import type { StaffUsers } from './services/staff-users.ts';
 import type { ContentGeneration } from './ai/content-generation.ts';
@@ -99,6 +102,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** Devices' Web Push subscriptions and the server's VAPID keys (issue 50). */
   pushSubscriptions: PushSubscriptions;
+  /** Sends the notices that fall due: each instance's scheduler ticks it (issue 50, ADR 032). */
+  noticeDispatcher: NoticeDispatcher;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */
   authoring: PlanAuthoring;
@@ -156,10 +161,22 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const limiter = (name: string, limit: number, windowMs: number) => new RateLimiter(database.sql, name, limit, windowMs, now, sweeper);
   const aiCallsPerUser = limiter('ai-calls', rateLimits.aiCallsPerUser, rateLimits.windowMs);
   const messagesPerSender = limiter('messages', rateLimits.messagesPerSender, rateLimits.windowMs);
+  const notices = createNotices(database.sql, now);
+  const pushSubscriptions = createPushSubscriptions(database.sql, config.push, now);
+  let pushSender: Promise<PushSender> | undefined;
+  const noticeDispatcher = createNoticeDispatcher({
+    db: database.sql,
+    notices,
+    pushSubscriptions,
+    // Made once the VAPID keys are known: kept in the database on first use when none are configured.
+    pushSender: () => (pushSender ??= pushSubscriptions.vapidKeys().then((vapid) => createPushSender({ vapid, allowedOrigins: config.push.allowedOrigins }))),
+    log,
+    now,
+  });
   const coachThreads = createCoachThreads(database.sql, repositories.messages, repositories.messageThreads, groupCommit, messagesPerSender, {
     records: repositories.progressPhotos,
     files: photoFiles,
-  });
+  }, notices);
   const generation = createContentGeneration({ config, db: database.sql, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sql, generation, now);
   const exerciseNames = createExerciseNames(database.sql, versions, now);
@@ -176,7 +193,8 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     plans: createPlans(database.sql, versions.bump, now),
     live,
     lifecycle: createLifecycle(),
-    pushSubscriptions: createPushSubscriptions(database.sql, config.push, now),
+    pushSubscriptions,
+    noticeDispatcher,
     subscriptions,
     sync: createSync(database.sql, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
     log,

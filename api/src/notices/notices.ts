@@ -77,6 +77,11 @@ export function createNotices(db: SqlDatabase, now: () => number) {
       await db.run('UPDATE notices SET done_at = ?, claimed_until = NULL WHERE id = ?', [now(), id]);
     },
 
+    /** Not sent, and not to be: the person turned that notice off, or no longer has an account. */
+    async markSkipped(id: string): Promise<void> {
+      await db.run('UPDATE notices SET done_at = ?, skipped = 1, claimed_until = NULL WHERE id = ?', [now(), id]);
+    },
+
     /** Not sent this time: due again at `retryAt`, for whichever instance claims it then. */
     async retryAt(id: string, retryAt: number): Promise<void> {
       await db.run('UPDATE notices SET claimed_until = NULL, due_at = ? WHERE id = ? AND done_at IS NULL', [retryAt, id]);

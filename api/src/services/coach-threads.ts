@@ -18,6 +18,7 @@ import type { Messages } from '../repositories/messages.ts';
 import { toMessage } from '../repositories/messages.ts';
 import type { ProgressPhotos } from '../repositories/progress-photos.ts';
 import type { PhotoFiles } from './photo-files.ts';
+import type { Notices } from '../notices/notices.ts';
 
 export interface Coach {
   id: string;
@@ -43,7 +44,7 @@ export interface ThreadPhotos {
 export const THREAD_PAGE_SIZE = 30;
 const CURSOR = /^\d{1,16}:[0-9a-f-]{36}$/;
 
-export function createCoachThreads(db: SqlDatabase, messages: Messages, threads: MessageThreads, groupCommit: GroupCommit, messagesPerSender: RateLimiter, photos: ThreadPhotos) {
+export function createCoachThreads(db: SqlDatabase, messages: Messages, threads: MessageThreads, groupCommit: GroupCommit, messagesPerSender: RateLimiter, photos: ThreadPhotos, notices: Notices) {
   const messageRows = tableRows(messagesTable);
   // Each thread's latest message joined in the same statement: one round trip, not one per thread.
   const listSql = `SELECT l.*, u.name AS client_name,
@@ -71,6 +72,18 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
   const signature = async (coach: Coach) => ({ id: coach.id, name: (await db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', [coach.id]))?.name ?? '' });
 
   type Written = Awaited<ReturnType<Messages['fromCoach']>>;
+
+  /**
+   * Writes a coach's message and, in the same transaction, the notice that tells the client
+   * (issue 50): it exists exactly when the message does, once however often the message is resent.
+   */
+  async function writeAndTell(clientId: string, message: Parameters<Messages['fromCoach']>[1], signed: { id: string; name: string }, alsoStored?: () => Promise<void>): Promise<Written> {
+    const sent = await messages.fromCoach(clientId, message, signed);
+    if (sent.kind !== 'stored') return sent;
+    await alsoStored?.();
+    await notices.schedule({ userId: clientId, kind: 'coachMessage', key: message.id, dueAt: message.createdAt, notAfter: null, payload: JSON.stringify({ coach: signed.name, text: message.body }) });
+    return sent;
+  }
 
   /** What a write of a coach's message answers; only a new one counts against the sender's limit. */
   async function answered(coach: Coach, result: Written): Promise<{ created: boolean; message: Message }> {
@@ -108,7 +121,7 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
       const id = await clientFor(coach, clientId);
       await refuseWhenLimited(messagesPerSender, coach.id);
       const signed = await signature(coach);
-      return answered(coach, await groupCommit.run(() => messages.fromCoach(id, { ...message, createdAt: now }, signed)));
+      return answered(coach, await groupCommit.run(() => writeAndTell(id, { ...message, createdAt: now }, signed)));
     },
 
     /**
@@ -132,11 +145,7 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
       try {
         await photos.files.write(id, photoId, 'image', photo.image);
         await photos.files.write(id, photoId, 'thumbnail', photo.thumbnail);
-        result = await groupCommit.run(async () => {
-          const sent = await messages.fromCoach(id, { ...message, photoId, createdAt: now }, signed);
-          if (sent.kind === 'stored') await photos.records.addStored(id, record);
-          return sent;
-        });
+        result = await groupCommit.run(() => writeAndTell(id, { ...message, photoId, createdAt: now }, signed, () => photos.records.addStored(id, record)));
       } catch (error) {
         await photos.files.remove(id, photoId);
         throw error;

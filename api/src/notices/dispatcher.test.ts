@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { signedIn, TestDevice } from '../../test/factories.ts';
+import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
+
+/**
+ * Issue 50, part 3 (ADR 032): a coach's answer reaches the client's devices while the app is
+ * closed, through the real Web Push path: the notice is written with the message, claimed by the
+ * scheduler, encrypted with each subscription's keys and decrypted by the local push service as a
+ * browser would. As the person chose it when it is sent, in their language, outside quiet hours.
+ */
+const MINUTE = 60_000;
+/** 12:00 in São Paulo: no one's quiet hours. */
+const world = { now: Date.UTC(2026, 10, 30, 15, 0) };
+let service: TestPushService;
+let t: TestApp;
+beforeAll(async () => {
+  service = await startTestPushService();
+  t = await createTestApp({ now: () => world.now, env: { PUSH_ALLOWED_ORIGINS: service.origin } });
+});
+afterAll(async () => {
+  await t?.close();
+  await service?.close();
+});
+beforeEach(() => {
+  world.now = Date.UTC(2026, 10, 30, 15, 0);
+  service.delivered.length = 0;
+});
+
+type Shown = { kind: string; title: string; body: string; url: string; tag: string };
+
+async function coachAndClient(client: Record<string, unknown> = {}) {
+  const teacher = await signedIn(t, { role: 'teacher', name: 'Tiago Professor' });
+  const student = await signedIn(t, { name: 'Ana Aluna', teacherId: teacher.user.id, ...client });
+  const devices = [service.subscribe(), service.subscribe()];
+  for (const [index, subscription] of devices.entries()) expect((await student.c.put('/api/push/subscription', { ...subscription, deviceId: `device-ana-000${index}` })).status).toBe(204);
+  const ids = devices.map((device) => device.endpoint.split('/').at(-1));
+  const delivered = () => service.delivered.filter((push) => ids.includes(push.subscription));
+  const answer = (body: string, id = uuidv7(world.now)) => teacher.c.post(`/api/coach/threads/${student.user.id}/messages`, { id, body });
+  return { teacher, student, devices, delivered, answer };
+}
+
+const shown = (payload: string) => JSON.parse(payload) as Shown;
+const turnOff = (c: TestClient, notices: Record<string, unknown>) => c.put('/api/clients/profile', { notices });
+
+describe('a coach’s answer as a push (issue 50)', () => {
+  it('reaches each of the client’s devices once, in their language, opening the thread; a resent answer is not told again', async () => {
+    const { delivered, answer } = await coachAndClient();
+    const id = uuidv7(world.now);
+    expect((await answer('Pode trocar o arroz por batata-doce.', id)).status).toBe(201);
+    expect((await answer('Pode trocar o arroz por batata-doce.', id)).status).toBe(200);
+    expect(await t.deps.noticeDispatcher.tick()).toBe(1);
+
+    expect(delivered()).toHaveLength(2);
+    for (const push of delivered()) {
+      expect(shown(push.payload)).toEqual({ kind: 'coachMessage', title: 'Tiago Professor escreveu para você', body: 'Pode trocar o arroz por batata-doce.', url: '/messages', tag: 'coach-message' });
+      expect(push.urgency).toBe('high');
+    }
+    expect(await t.deps.noticeDispatcher.tick()).toBe(0);
+    expect(delivered()).toHaveLength(2);
+  });
+
+  it('counts the unread answers in one notification when several wait, in Spanish for a client in Argentina', async () => {
+    const { delivered, answer } = await coachAndClient({ countryCode: 'AR', preferredLanguage: 'es-AR' });
+    await answer('Primero');
+    world.now += 1_000;
+    await answer('Segundo');
+    await t.deps.noticeDispatcher.tick();
+    const bodies = delivered().map((push) => shown(push.payload));
+    expect(bodies.every((body) => body.title === 'Tiago Professor te escribió' && body.tag === 'coach-message')).toBe(true);
+    expect(bodies.map((body) => body.body)).toContain('2 mensajes nuevos de tu coach');
+  });
+
+  it('is not sent when the client turned that push off, even though the notice was already waiting', async () => {
+    const { student, delivered, answer } = await coachAndClient();
+    await answer('Vamos ajustar o treino?');
+    expect((await turnOff(student.c, { coachMessage: { push: false } })).status).toBe(200);
+    expect(await t.deps.noticeDispatcher.tick()).toBe(1);
+    expect(delivered()).toEqual([]);
+    const row = await t.database.sql.get<{ skipped: number; done_at: number | null }>("SELECT skipped, done_at FROM notices WHERE user_id = ? AND kind = 'coachMessage'", [student.user.id]);
+    expect(row).toEqual({ skipped: 1, done_at: world.now });
+  });
+
+  it('waits for the end of quiet hours in the client’s zone: an answer at 23:00 in São Paulo arrives at 07:00', async () => {
+    const { delivered, answer } = await coachAndClient();
+    world.now = Date.UTC(2026, 11, 1, 2, 0); // 23:00 in São Paulo
+    await answer('Boa noite! Amanhã conversamos.');
+    await t.deps.noticeDispatcher.tick();
+    expect(delivered()).toEqual([]);
+    world.now = Date.UTC(2026, 11, 1, 9, 59); // 06:59
+    expect(await t.deps.noticeDispatcher.tick()).toBe(0);
+    world.now = Date.UTC(2026, 11, 1, 10, 0); // 07:00
+    await t.deps.noticeDispatcher.tick();
+    expect(delivered()).toHaveLength(2);
+  });
+
+  it('removes a subscription the push service says is gone, and tries a failing one again a minute later', async () => {
+    const { student, delivered, answer } = await coachAndClient();
+    await answer('Tudo certo?');
+    service.answerNext({ status: 410 }, { status: 500 }, { status: 500 }, { status: 500 });
+    await t.deps.noticeDispatcher.tick();
+    expect(delivered()).toEqual([]);
+    const left = await t.database.sql.all<{ device_id: string }>('SELECT device_id FROM push_subscriptions WHERE user_id = ?', [student.user.id]);
+    expect(left).toHaveLength(1);
+    expect(await t.deps.noticeDispatcher.tick()).toBe(0);
+    world.now += MINUTE;
+    await t.deps.noticeDispatcher.tick();
+    expect(delivered()).toHaveLength(1);
+  });
+});
+
+describe('the scheduler', () => {
+  it('never sends a notice of a client’s own change back to the client: a client’s message makes no coachMessage notice', async () => {
+    const { student, delivered } = await coachAndClient();
+    const device = new TestDevice();
+    const push = await student.c.post<{ results: { status: string }[] }>('/api/sync/push', {
+      deviceId: device.deviceId,
+      mutations: [device.mutation('message.send', { id: uuidv7(world.now), createdAt: new Date(world.now).toISOString(), body: 'Oi, professor!' } as never)],
+    });
+    expect(push.body.results[0]?.status).toBe('applied');
+    expect(await t.deps.noticeDispatcher.tick()).toBe(0);
+    expect(delivered()).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Sends the notices that fall due (issue 50, ADR 032): each instance's scheduler claims due rows
+ * (notices.ts) and hands each to the person's devices, as they chose it now, not when it was
+ * made: a switch turned off stops what is already waiting. Quiet hours hold a notice until they
+ * end. A push service that fails is tried again at a later claim, up to MAX_ATTEMPTS; a
+ * subscription it says is gone is removed.
+ */
+import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, isNoticeKind, noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
+import type { Locale } from '#protocol/i18n/locales.ts';
+import type { SqlDatabase } from '../db/sql/port.ts';
+import type { Logger } from '../logger.ts';
+import type { PushSubscriptions } from '../push/subscriptions.ts';
+import type { PushSender } from '../push/sender.ts';
+import { findUserById } from '../services/clients.ts';
+import { homeTimeZone } from '../services/daily-progress.ts';
+import type { ClaimedNotice, Notices } from './notices.ts';
+import { afterQuietHours } from './schedule.ts';
+import { coachMessageNotice, type CoachMessageData, type NoticeMessage } from './texts.ts';
+
+/** Notices claimed at a time, and how long a claim holds before another instance may take it. */
+const CLAIM_LIMIT = 100;
+const LEASE_MS = 60_000;
+/** A notice whose push keeps failing is tried this often, a minute apart at least, then left. */
+const MAX_ATTEMPTS = 5;
+const RETRY_MS = 60_000;
+/** How long a push service keeps a message for a device that is offline: a message a day. */
+const TTL_SECONDS = { coachMessage: 86_400 } as Record<string, number>;
+
+export interface NoticeDispatcherDeps {
+  db: SqlDatabase;
+  notices: Notices;
+  pushSubscriptions: PushSubscriptions;
+  /** Made once the VAPID keys are known (they may be made in the database on first use). */
+  pushSender: () => Promise<PushSender>;
+  log: Logger;
+  now: () => number;
+}
+
+export function createNoticeDispatcher({ db, notices, pushSubscriptions, pushSender, log, now }: NoticeDispatcherDeps) {
+  /** The coach's messages the client has not read yet, counting the one this notice is about. */
+  async function unreadFromCoach(userId: string): Promise<number> {
+    const row = await db.get<{ unread: number }>(
+      `SELECT count(*) AS unread FROM messages m LEFT JOIN message_threads t ON t.user_id = m.user_id
+       WHERE m.user_id = ? AND m."from" = 'coach' AND m.deleted_at IS NULL AND m.sent_at > COALESCE(t.client_read_up_to, 0)`,
+      [userId],
+    );
+    return Number(row?.unread ?? 0);
+  }
+
+  async function messageOf(notice: ClaimedNotice, locale: Locale): Promise<NoticeMessage | null> {
+    if (notice.kind === 'coachMessage') return coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
+    return null;
+  }
+
+  /** Sends one claimed notice, or holds it, or drops it; what became of it is written before the claim runs out. */
+  async function handle(notice: ClaimedNotice): Promise<'sent' | 'held' | 'skipped' | 'retry'> {
+    const user = await findUserById(db, notice.userId);
+    const choice = user && isNoticeKind(notice.kind) ? noticeChoicesOf(user.notices)[notice.kind] : null;
+    if (!user || !choice || (!choice.push && !choice.email)) {
+      await notices.markSkipped(notice.id);
+      return 'skipped';
+    }
+    const at = now();
+    const zone = user.timeZone ?? homeTimeZone(user.countryCode);
+    const quietEnds = afterQuietHours(zone, at, user.quietStart ?? DEFAULT_QUIET_START, user.quietEnd ?? DEFAULT_QUIET_END);
+    if (quietEnds > at) {
+      await notices.retryAt(notice.id, quietEnds);
+      return 'held';
+    }
+    const message = await messageOf(notice, user.preferredLanguage as Locale);
+    if (!message) {
+      log.error('notices.unknown-kind', { kind: notice.kind });
+      await notices.markSkipped(notice.id);
+      return 'skipped';
+    }
+    let failed = false;
+    if (choice.push) {
+      const sender = await pushSender();
+      for (const target of await pushSubscriptions.targetsOf(user.id)) {
+        const outcome = await sender.send(target, { payload: JSON.stringify(message), ttl: TTL_SECONDS[notice.kind] ?? 7_200, urgency: 'high', topic: message.tag });
+        if (outcome.kind === 'gone') await pushSubscriptions.removeEndpoint(target.endpoint);
+        else if (outcome.kind === 'failed') failed = true;
+      }
+    }
+    if (failed && notice.attempt < MAX_ATTEMPTS) {
+      await notices.retryAt(notice.id, at + RETRY_MS);
+      return 'retry';
+    }
+    await notices.markSent(notice.id);
+    return 'sent';
+  }
+
+  return {
+    /** Claims what is due and handles it; how many were handled. One notice's failure does not stop the others. */
+    async tick(): Promise<number> {
+      const claimed = await notices.claimDue(CLAIM_LIMIT, LEASE_MS);
+      for (const notice of claimed) {
+        try {
+          await handle(notice);
+        } catch (error) {
+          log.error('notices.send-failed', { kind: notice.kind, message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return claimed.length;
+    },
+  };
+}
+
+export type NoticeDispatcher = ReturnType<typeof createNoticeDispatcher>;

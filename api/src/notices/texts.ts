@@ -1,0 +1,38 @@
+/**
+ * What a notice says (issue 50, ADR 032 "Web Push"): its title and body in the recipient's
+ * language, the screen a click opens, and the tag that makes a later one replace it on the
+ * device. Nothing here carries health data beyond what the text needs.
+ */
+import type { Locale } from '#protocol/i18n/locales.ts';
+import { translate } from '../i18n/translate.ts';
+
+/** What the service worker shows (pwa/src/sw.ts `push`): the payload of every push. */
+export interface NoticeMessage {
+  kind: string;
+  title: string;
+  body: string;
+  /** The app's path a click opens. */
+  url: string;
+  /** One notification per tag on a device: a newer one replaces it. */
+  tag: string;
+}
+
+/** A coach's message: who wrote and what, or how many when several wait unread. */
+export interface CoachMessageData {
+  coach: string;
+  text: string;
+}
+
+/** The longest body a notification shows in full on a phone's lock screen, about. */
+const BODY_MAX = 140;
+const excerpt = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1).trimEnd()}…` : text);
+
+export function coachMessageNotice(locale: Locale, data: CoachMessageData, unread: number): NoticeMessage {
+  return {
+    kind: 'coachMessage',
+    title: translate(locale, 'notices.coachMessage.title', { coach: data.coach }),
+    body: unread > 1 ? translate(locale, 'notices.coachMessage.many', { count: unread }) : excerpt(data.text),
+    url: '/messages',
+    tag: 'coach-message',
+  };
+}
