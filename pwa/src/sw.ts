@@ -6,6 +6,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { currentUserId } from './db/sw-registry.ts';
 import { UserDb } from './db/user-db.ts';
 import { drainOutboxInBackground } from './sync/background-sync.ts';
+import { openNotice, pushedNotice, showNotice } from './notices/worker-notices.ts';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
 import { LATER_MUTATORS } from '#protocol/mutations/later-mutators.ts';
 
@@ -43,6 +44,18 @@ const outboxSync = new Queue('leve-outbox', {
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'REGISTER_OUTBOX_SYNC') event.waitUntil(outboxSync.registerSync());
+});
+
+// A notice from the server (issue 50): shown as it was written; a click opens its screen.
+self.addEventListener('push', (event: PushEvent) => {
+  const notice = pushedNotice(event.data?.text());
+  if (notice) event.waitUntil(showNotice(self.registration, notice));
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  event.waitUntil(openNotice(self.clients, self.location.origin, typeof url === 'string' ? url : '/dashboard'));
 });
 
 // A new version takes over at once: hashed chunks of the old one stay precached until then.
