@@ -55,8 +55,8 @@ export function createPushSubscriptions(db: SqlDatabase, push: PushConfig, now: 
       return vapid;
     },
 
-    /** Stores a device's subscription for the user (a browser that changes hands changes owner); the problems otherwise. */
-    async save(userId: string, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null; deviceId?: unknown }): Promise<SubscriptionProblem[]> {
+    /** Stores a device's subscription for the user and the sign-in that saved it (a browser that changes hands changes owner); the problems otherwise. */
+    async save(userId: string, sessionId: string, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null; deviceId?: unknown }): Promise<SubscriptionProblem[]> {
       const problems: SubscriptionProblem[] = [];
       const endpoint = await checkPushEndpoint(input.endpoint, { allowedOrigins: push.allowedOrigins });
       if (!endpoint.ok) problems.push({ field: 'endpoint', reason: endpoint.reason });
@@ -65,9 +65,9 @@ export function createPushSubscriptions(db: SqlDatabase, push: PushConfig, now: 
       if (typeof input.deviceId !== 'string' || !/^[\w-]{8,64}$/.test(input.deviceId)) problems.push({ field: 'deviceId', reason: 'invalid' });
       if (problems.length > 0) return problems;
       await db.run(
-        `INSERT INTO push_subscriptions (endpoint, user_id, device_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, device_id = excluded.device_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL`,
-        [input.endpoint as string, userId, input.deviceId as string, input.keys?.p256dh as string, input.keys?.auth as string, now()],
+        `INSERT INTO push_subscriptions (endpoint, user_id, device_id, session_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, device_id = excluded.device_id, session_id = excluded.session_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL`,
+        [input.endpoint as string, userId, input.deviceId as string, sessionId, input.keys?.p256dh as string, input.keys?.auth as string, now()],
       );
       return [];
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openAnotherInstance, type TestApp } from '../../test/harness.ts';
-import { signedIn, signIn } from '../../test/factories.ts';
+import { createUser, signedIn, signIn } from '../../test/factories.ts';
 import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
 
 let service: TestPushService;
@@ -89,6 +89,28 @@ describe('PUT and DELETE /api/push/subscription (issue 50)', () => {
     }
     expect((await stored()).length).toBe(before);
     expect((await c.delete('/api/push/subscription?deviceId=..%2F')).status).toBe(400);
+  });
+
+  it('ends with the sign-in that saved it: signing out, or a session revoked from another browser, stops that browser’s pushes', async () => {
+    const { user, password } = await createUser(t.deps);
+    const browser = async () => {
+      const c = t.client();
+      expect((await c.post('/api/clients/login', { email: user.email, password })).status).toBe(200);
+      return c;
+    };
+    const phone = await browser();
+    const phoneSubscription = service.subscribe();
+    expect((await phone.put('/api/push/subscription', { ...phoneSubscription, deviceId: DEVICE })).status).toBe(204);
+    expect((await phone.post('/api/clients/logout', {})).status).toBe(200);
+    expect((await stored()).filter((row) => row.endpoint === phoneSubscription.endpoint)).toEqual([]);
+
+    const laptop = await browser();
+    expect((await laptop.put('/api/push/subscription', { ...service.subscribe(), deviceId: 'device-laptop-0002' })).status).toBe(204);
+    const desk = await browser();
+    const { sessions } = (await desk.get<{ sessions: { id: string; current: boolean }[] }>('/api/clients/me/sessions')).body;
+    const laptopSession = sessions.find((session) => !session.current);
+    expect((await desk.delete(`/api/clients/me/sessions/${laptopSession?.id}`)).status).toBe(200);
+    expect((await stored()).filter((row) => row.user_id === user.id)).toEqual([]);
   });
 
   it('goes with the account', async () => {

@@ -1,6 +1,6 @@
 import { validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
-import { createRouter, currentUser } from '../http/router.ts';
+import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 
 const PROBLEM_KEYS = { endpoint: 'validation.pushEndpoint', 'keys.p256dh': 'validation.pushKeys', 'keys.auth': 'validation.pushKeys', deviceId: 'validation.idInvalid' } as const;
@@ -13,7 +13,8 @@ export function pushRoutes(deps: AppDeps) {
     .put('/subscription', 'signedIn', async (c) => {
       const body = await readJsonObject(c);
       const keys = typeof body.keys === 'object' && body.keys !== null ? (body.keys as { p256dh?: unknown; auth?: unknown }) : null;
-      const problems = await deps.pushSubscriptions.save(currentUser(c).id, { endpoint: body.endpoint, keys, deviceId: body.deviceId });
+      const session = currentSession(c);
+      const problems = await deps.pushSubscriptions.save(session.user.id, session.id, { endpoint: body.endpoint, keys, deviceId: body.deviceId });
       if (problems.length > 0) throw validationError(problems.map(({ field }) => ({ field, key: PROBLEM_KEYS[field] })));
       return c.body(null, 204);
     })

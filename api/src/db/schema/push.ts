@@ -1,11 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sessions } from './sessions.ts';
 import { users } from './users.ts';
 
 /**
  * A device's Web Push subscription (issue 50, ADR 032): the endpoint its push service gave the
  * browser, which belongs to one person and one device, and the keys messages are encrypted to.
- * Removed when that device signs out, when the push service answers 404 or 410, and with the
- * account. The device is the sync device id (no foreign key: a device may subscribe before its
+ * Removed when that device signs out (with its session), when the push service answers 404 or
+ * 410, and with the account. The device is the sync device id (no foreign key: a device may subscribe before its
  * first push creates its row).
  */
 export const pushSubscriptions = sqliteTable(
@@ -16,6 +17,8 @@ export const pushSubscriptions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
+    /** The browser's sign-in that saved it: signing out, a revoked session or one that ran out ends it too. */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: integer('created_at').notNull(),
