@@ -18,6 +18,7 @@ const WITHOUT_IMPORT: Record<string, string> = {
   '@types/better-sqlite3': 'types',
   '@types/nodemailer': 'types',
   '@types/pg': 'types',
+  '@types/web-push': 'types',
   '@types/node': 'types',
   '@types/react': 'types',
   '@types/react-dom': 'types',

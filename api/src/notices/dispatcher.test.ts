@@ -113,7 +113,7 @@ describe('a coach’s answer as a push (issue 50)', () => {
 describe('the scheduler', () => {
   it('never sends a notice of a client’s own change back to the client: a client’s message makes no coachMessage notice', async () => {
     const { student, delivered } = await coachAndClient();
-    const device = new TestDevice();
+    const device = new TestDevice(undefined, () => world.now);
     const push = await student.c.post<{ results: { status: string }[] }>('/api/sync/push', {
       deviceId: device.deviceId,
       mutations: [device.mutation('message.send', { id: uuidv7(world.now), createdAt: new Date(world.now).toISOString(), body: 'Oi, professor!' } as never)],

@@ -21,7 +21,7 @@ const team = () => aCoachingTeam(t, { bia: true });
 
 /** A client's message from their phone (with a photo's record, when given). */
 async function clientSays(client: { c: TestClient }, body: string, photo?: Record<string, unknown>) {
-  const device = new TestDevice();
+  const device = new TestDevice(undefined, () => world.now);
   const message = device.mutation('message.send', { id: uuidv7(), createdAt: new Date(world.now).toISOString(), body, ...(photo ? { photo } : {}) } as never);
   expect((await client.c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [message] })).status).toBe(200);
   return message.args.id;
