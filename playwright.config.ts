@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_SERVER_AI_KEY, E2E_WEBHOOK_SECRET, livePaymentsPorts, serverLogPath, translatorPorts } from './e2e/secrets.ts';
+import { E2E_MERCADOPAGO_ACCESS_TOKEN, E2E_MERCADOPAGO_WEBHOOK_SECRET, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET, E2E_SERVER_AI_KEY, E2E_WEBHOOK_SECRET, livePaymentsPorts, pushServicePort, serverLogPath, translatorPorts } from './e2e/secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const live = livePaymentsPorts();
@@ -80,6 +80,8 @@ export default defineConfig({
       // send only logs its failure.
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Leve Coach <no-reply@leve.example>',
+      // Pushes go to the local push service notices.spec.ts runs (issue 50); none listens elsewhere.
+      PUSH_ALLOWED_ORIGINS: `http://127.0.0.1:${pushServicePort()}`,
     }),
     // Live payments (issue 18): payments.spec.ts runs fakes of Stripe's and Mercado Pago's APIs.
     serverProcess(live.server, beside('live-payments.db'), {

@@ -34,3 +34,6 @@ export const translatorPorts = () => {
   const app = Number(process.env.E2E_PORT ?? 3210);
   return { server: app + 5, openai: app + 6 };
 };
+
+/** The local Web Push service notices.spec.ts starts (api/test/push-service.ts): the main server may send to it. */
+export const pushServicePort = () => Number(process.env.E2E_PORT ?? 3210) + 7;

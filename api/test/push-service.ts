@@ -92,6 +92,8 @@ export interface TestPushService {
   origin: string;
   /** A new browser's subscription: keys made as `pushManager.subscribe()` makes them. */
   subscribe(): TestSubscription;
+  /** A subscription to keys a browser made itself (a page's WebCrypto): its private key, public key and auth secret, base64url. */
+  adopt(keys: { privateKey: string; publicKey: string; auth: string }): TestSubscription;
   /** Every push delivered so far, decrypted, oldest first. */
   delivered: DeliveredPush[];
   /** Pushes refused (a bad authorization or a body that does not decrypt), with why. */
@@ -101,7 +103,8 @@ export interface TestPushService {
   close(): Promise<void>;
 }
 
-export async function startTestPushService(): Promise<TestPushService> {
+/** On a free port unless given one (the e2e run's server is told the service's origin before it starts). */
+export async function startTestPushService({ port = 0 }: { port?: number } = {}): Promise<TestPushService> {
   const receivers = new Map<string, { privateKey: Buffer; publicKey: Buffer; auth: Buffer }>();
   const delivered: DeliveredPush[] = [];
   const refused: string[] = [];
@@ -135,18 +138,21 @@ export async function startTestPushService(): Promise<TestPushService> {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const receive = (receiver: { privateKey: Buffer; publicKey: Buffer; auth: Buffer }): TestSubscription => {
+    const id = b64url(randomBytes(12));
+    receivers.set(id, receiver);
+    return { endpoint: `${origin}/push/${id}`, keys: { p256dh: b64url(receiver.publicKey), auth: b64url(receiver.auth) } };
+  };
   return {
     origin,
     subscribe() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
-      const receiver = { privateKey: ecdh.getPrivateKey(), publicKey: ecdh.getPublicKey(), auth: randomBytes(16) };
-      const id = b64url(randomBytes(12));
-      receivers.set(id, receiver);
-      return { endpoint: `${origin}/push/${id}`, keys: { p256dh: b64url(receiver.publicKey), auth: b64url(receiver.auth) } };
+      return receive({ privateKey: ecdh.getPrivateKey(), publicKey: ecdh.getPublicKey(), auth: randomBytes(16) });
     },
+    adopt: (keys) => receive({ privateKey: fromB64url(keys.privateKey), publicKey: fromB64url(keys.publicKey), auth: fromB64url(keys.auth) }),
     delivered,
     refused,
     answerNext: (...next) => void answers.push(...next),

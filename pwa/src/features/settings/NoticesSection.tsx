@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
@@ -27,7 +29,10 @@ import {
 import type { ProfileUpdateInput } from '#protocol/schemas/clients.ts';
 import { NativeSelectField } from '#pwa/components/NativeSelectField.tsx';
 import { OutlinedTextField } from '#pwa/components/OutlinedTextField.tsx';
+import { useCurrentDb } from '#pwa/db/current.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
+import { devicePushState, keepDevicePushSaved, turnOffDevicePush, turnOnDevicePush, type DevicePushState } from '#pwa/notices/device-push.ts';
+import { showToast } from '#pwa/lib/toast.ts';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -63,6 +68,56 @@ function TimeField({ label, stored, onTime, testId }: { label: string; stored: s
 }
 
 /**
+ * Whether this device gets push, and the button that changes it: the browser asks for permission
+ * only when the person presses it. Blocked, unsupported and iPhone-not-installed say what to do.
+ */
+function DevicePush() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const db = useCurrentDb();
+  const [state, setState] = useState<DevicePushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void devicePushState().then((found) => {
+      if (!live) return;
+      setState(found);
+      // On since an earlier sign-in: saved again for this one (a subscription ends with its sign-in).
+      if (found === 'on') keepDevicePushSaved(db).catch((error: unknown) => console.error('push.keep', error));
+    });
+    return () => {
+      live = false;
+    };
+  }, [db]);
+
+  const change = async (on: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      setState(await (on ? turnOnDevicePush(db) : turnOffDevicePush(db)));
+    } catch (error) {
+      console.error('push.change', error);
+      showToast({ severity: 'error', title: t('settings.devicePushFailed'), description: t('settings.devicePushFailedDescription') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (state === null) return null;
+  const text = { on: 'settings.devicePushOn', off: 'settings.devicePushOff', denied: 'settings.devicePushDenied', unsupported: 'settings.devicePushUnsupported', 'install-first': 'settings.devicePushInstallFirst' }[state];
+  return (
+    <Alert severity={state === 'on' ? 'success' : state === 'off' ? 'info' : 'warning'} sx={{ mb: 2 }} data-testid="device-push" data-state={state}>
+      <Typography variant="body2">{t(text)}</Typography>
+      {(state === 'on' || state === 'off') && (
+        <Button variant={state === 'off' ? 'contained' : 'text'} size="small" sx={{ mt: 1 }} disabled={busy} onClick={() => void change(state === 'off')} data-testid="device-push-toggle">
+          {t(state === 'off' ? 'settings.devicePushTurnOn' : 'settings.devicePushTurnOff')}
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+/**
  * What the person is told, and when (issue 50, ADR 032): a push and an e-mail switch for each kind
  * of notice their role gets, the weigh-in reminder's time and days, their zone and quiet hours.
  * Each is a profile field, saved at once on this device (offline too) and synced to the others.
@@ -90,6 +145,7 @@ export function NoticesSection() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('settings.notificationsIntro')}
         </Typography>
+        <DevicePush />
         <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
           <Stack component="li" direction="row" aria-hidden="true" sx={{ alignItems: 'center' }}>
             <span style={{ flex: 1 }} />

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { uuidv7 } from '#protocol/ids.ts';
+import { startTestPushService, type TestPushService } from '../../api/test/push-service.ts';
+import { pushServicePort } from '../secrets.ts';
+import { demoTeacherApi, DEMO, expect, openNewClientDashboard, registerStudentOf, serviceWorkerInControl, test } from '../fixtures.ts';
+
+/**
+ * Issue 50: a client turns notifications on in Settings (the browser asked only then), and a
+ * coach's answer reaches the closed app as a Web Push. Chromium here has no push service: the page
+ * makes its subscription's keys with WebCrypto and `pushManager.subscribe` is given an endpoint on
+ * the local push service, which decrypts what the server sent (aes128gcm, RFC 8291) as a browser
+ * would; the DevTools Protocol then delivers it to the service worker, which shows it. A click on
+ * a system notification cannot be made from a test: the notice's link is checked here and
+ * worker-notices.test.ts checks where a click takes the app.
+ */
+const CASES = [
+  { locale: 'pt-BR', countryCode: 'BR', title: `${DEMO.teacher.name} escreveu para você`, turnOn: 'Ativar notificações' },
+  { locale: 'es-AR', countryCode: 'AR', title: `${DEMO.teacher.name} te escribió`, turnOn: 'Activar notificaciones' },
+  { locale: 'en-US', countryCode: 'US', title: `${DEMO.teacher.name} wrote to you`, turnOn: 'Turn on notifications' },
+] as const;
+
+let service: TestPushService;
+test.beforeAll(async () => {
+  service = await startTestPushService({ port: pushServicePort() });
+});
+test.afterAll(async () => {
+  await service?.close();
+});
+// One push service on one port: these cases take turns.
+test.describe.configure({ mode: 'serial' });
+
+/** The keys `pushManager.subscribe()` would make, made in the page with WebCrypto. */
+async function pageMadeKeys(page: Page) {
+  return page.evaluate(async () => {
+    const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+    const publicKey = b64url(await crypto.subtle.exportKey('raw', pair.publicKey));
+    const privateKey = (await crypto.subtle.exportKey('jwk', pair.privateKey)).d as string;
+    return { publicKey, privateKey, auth: b64url(crypto.getRandomValues(new Uint8Array(16)).buffer) };
+  });
+}
+
+for (const c of CASES) {
+  test.describe(c.locale, () => {
+    test.use({ locale: c.locale, viewport: { width: 390, height: 844 } });
+
+    test(`a coach's answer reaches a client who turned notifications on in Settings, shown by the service worker in ${c.locale}`, async ({ page, context, baseURL }) => {
+      test.setTimeout(90_000);
+      const origin = baseURL as string;
+      const teacherApi = await demoTeacherApi(origin);
+      const { studentId } = await registerStudentOf(teacherApi, context.request, origin, { countryCode: c.countryCode });
+      await context.grantPermissions(['notifications'], { origin });
+      // No quiet hours (their start is their end), so the answer is sent at whatever hour the suite runs.
+      expect((await context.request.put('/api/clients/profile', { headers: { origin }, data: { quietStart: '00:00', quietEnd: '00:00' } })).status()).toBe(200);
+      await openNewClientDashboard(page);
+      await serviceWorkerInControl(page);
+
+      const keys = await pageMadeKeys(page);
+      const subscription = service.adopt(keys);
+      // The browser's push service, as pushManager would answer: the endpoint on the local service, the page's keys.
+      await context.addInitScript((given) => {
+        const made = { endpoint: given.endpoint, expirationTime: null, toJSON: () => ({ endpoint: given.endpoint, keys: given.keys }), unsubscribe: async () => true };
+        let subscribed = false;
+        PushManager.prototype.subscribe = async function subscribe() {
+          subscribed = true;
+          return made as unknown as PushSubscription;
+        };
+        PushManager.prototype.getSubscription = async function getSubscription() {
+          return (subscribed ? made : null) as PushSubscription | null;
+        };
+      }, subscription);
+
+      await page.goto('/settings');
+      const device = page.getByTestId('device-push');
+      await expect(device).toHaveAttribute('data-state', 'off', { timeout: 15_000 });
+      await device.getByRole('button', { name: c.turnOn }).click();
+      await expect(device).toHaveAttribute('data-state', 'on');
+      await page.screenshot({ path: test.info().outputPath(`notices-settings-${c.locale}.png`) });
+
+      const answer = `Resposta ${c.locale} ${Date.now().toString(36)}`;
+      expect((await teacherApi.post(`/api/coach/threads/${studentId}/messages`, { data: { id: uuidv7(), body: answer } })).status()).toBe(201);
+      await teacherApi.dispose();
+      const endpointId = subscription.endpoint.split('/').at(-1);
+      await expect.poll(() => service.delivered.filter((push) => push.subscription === endpointId).length, { timeout: 20_000 }).toBe(1);
+      const pushed = service.delivered.find((push) => push.subscription === endpointId)!;
+
+      // The push service hands the message to the browser, which wakes the service worker with it.
+      const cdp = await context.newCDPSession(page);
+      const registration = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${origin}/`, registrationId: await registration, data: pushed.payload });
+
+      const shown = () =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url })));
+      await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: c.title, body: answer, tag: 'coach-message', url: '/messages' }]);
+    });
+  });
+}
