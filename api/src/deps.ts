@@ -26,6 +26,7 @@ import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workou
 import { createExerciseNames, type ExerciseNames } from './services/exercise-names.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import { createNotices } from './notices/notices.ts';
+import { createReminders, type Reminders } from './notices/reminders.ts';
 import { createNoticeDispatcher, type NoticeDispatcher } from './notices/dispatcher.ts';
 import { createPushSender, type PushSender } from './push/sender.ts';
 import type { PlanAuthoring } from './services/plan-authoring.ts';
@@ -104,6 +105,8 @@ export interface AppDeps {
   pushSubscriptions: PushSubscriptions;
   /** Sends the notices that fall due: each instance's scheduler ticks it (issue 50, ADR 032). */
   noticeDispatcher: NoticeDispatcher;
+  /** Keeps each client's reminders one occurrence ahead (issue 50). */
+  reminders: Reminders;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */
   authoring: PlanAuthoring;
@@ -151,7 +154,9 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   };
   const repositories = createSyncedTables(database, versions, now, coachesChanged);
   const photoFiles = createPhotoFiles(createFileStore(config), config.photoQuotaBytes);
-  const mutations = createMutations(database.sql, versions, repositories, now);
+  const notices = createNotices(database.sql, now);
+  const reminders = createReminders(database.sql, notices, now);
+  const mutations = createMutations(database.sql, versions, repositories, now, reminders);
   const subscriptions = createSubscriptions(database.sql, versions.bump, now);
   const log = overrides.log ?? createLogger(config.logLevel);
   const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
@@ -161,7 +166,6 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const limiter = (name: string, limit: number, windowMs: number) => new RateLimiter(database.sql, name, limit, windowMs, now, sweeper);
   const aiCallsPerUser = limiter('ai-calls', rateLimits.aiCallsPerUser, rateLimits.windowMs);
   const messagesPerSender = limiter('messages', rateLimits.messagesPerSender, rateLimits.windowMs);
-  const notices = createNotices(database.sql, now);
   const pushSubscriptions = createPushSubscriptions(database.sql, config.push, now);
   let pushSender: Promise<PushSender> | undefined;
   const noticeDispatcher = createNoticeDispatcher({
@@ -195,13 +199,14 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     lifecycle: createLifecycle(),
     pushSubscriptions,
     noticeDispatcher,
+    reminders,
     subscriptions,
     sync: createSync(database.sql, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
     log,
     authoring,
     staffUsers: createStaffUsers(database.sql, subscriptions, authoring),
     coachThreads,
-    coachCheckIns: createCoachCheckIns(database.sql, versions, coachThreads, groupCommit),
+    coachCheckIns: createCoachCheckIns(database.sql, versions, coachThreads, groupCommit, reminders),
     coachWorkouts: createCoachWorkouts(database.sql, coachThreads.clientFor, exerciseNames, now),
     exerciseNames,
     attention: createAttention(database.sql, subscriptions, now),

@@ -5,17 +5,21 @@
  * end. A push service that fails is tried again at a later claim, up to MAX_ATTEMPTS; a
  * subscription it says is gone is removed.
  */
-import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, isNoticeKind, noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
+import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_WEIGH_IN_DAYS, isNoticeKind, noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { Logger } from '../logger.ts';
 import type { PushSubscriptions } from '../push/subscriptions.ts';
 import type { PushSender } from '../push/sender.ts';
-import { findUserById } from '../services/clients.ts';
-import { homeTimeZone } from '../services/daily-progress.ts';
+import { checkInDue, weekdayOf } from '#protocol/domain/check-ins.ts';
+import { isLocalDate } from '#protocol/domain/calendar.ts';
+import { localDateIn } from '#protocol/domain/daily-progress.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { checkInDayOf, findUserById } from '../services/clients.ts';
+import { isReminderKind, zoneOf, type ReminderKind } from './reminders.ts';
 import type { ClaimedNotice, Notices } from './notices.ts';
 import { afterQuietHours } from './schedule.ts';
-import { coachMessageNotice, type CoachMessageData, type NoticeMessage } from './texts.ts';
+import { coachMessageNotice, reminderNotice, type CoachMessageData, type NoticeMessage } from './texts.ts';
 
 /** Notices claimed at a time, and how long a claim holds before another instance may take it. */
 const CLAIM_LIMIT = 100;
@@ -24,7 +28,7 @@ const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 5;
 const RETRY_MS = 60_000;
 /** How long a push service keeps a message for a device that is offline: a message a day. */
-const TTL_SECONDS = { coachMessage: 86_400 } as Record<string, number>;
+const TTL_SECONDS = { coachMessage: 86_400, trackingEvening: 4 * 3_600, checkInDay: 12 * 3_600 } as Record<string, number>;
 
 export interface NoticeDispatcherDeps {
   db: SqlDatabase;
@@ -47,8 +51,25 @@ export function createNoticeDispatcher({ db, notices, pushSubscriptions, pushSen
     return Number(row?.unread ?? 0);
   }
 
-  async function messageOf(notice: ClaimedNotice, locale: Locale): Promise<NoticeMessage | null> {
+  /** Whether a reminder is still worth sending now: its day still chosen, today's tracking or the week's check-in not done. */
+  async function stillDue(kind: ReminderKind, key: string, user: UserRow): Promise<boolean> {
+    if (user.role !== 'user' || !isLocalDate(key)) return false;
+    if (kind === 'weighIn') return (user.weighInDays ?? DEFAULT_WEIGH_IN_DAYS).includes(weekdayOf(key));
+    if (kind === 'trackingEvening') {
+      const day = await db.get<{ done: number | boolean }>('SELECT is_completed AS done FROM daily_progress WHERE user_id = ? AND local_date = ?', [user.id, key]);
+      return !day?.done;
+    }
+    const sent = await db.get<{ id: string }>('SELECT id FROM check_ins WHERE user_id = ? AND week = ? LIMIT 1', [user.id, key]);
+    const registeredOn = localDateIn(zoneOf(user), new Date(user.createdAt));
+    return checkInDue({ today: key, checkInDay: checkInDayOf(user), registeredOn, weeksDone: sent ? [key] : [] }) === key;
+  }
+
+  /** What to show, or null when there is nothing to say (a reminder no longer due). */
+  async function messageOf(notice: ClaimedNotice, user: UserRow): Promise<NoticeMessage | null> {
+    const locale = user.preferredLanguage as Locale;
     if (notice.kind === 'coachMessage') return coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
+    if (isReminderKind(notice.kind)) return (await stillDue(notice.kind, notice.key, user)) ? reminderNotice(locale, notice.kind) : null;
+    log.error('notices.unknown-kind', { kind: notice.kind });
     return null;
   }
 
@@ -61,15 +82,14 @@ export function createNoticeDispatcher({ db, notices, pushSubscriptions, pushSen
       return 'skipped';
     }
     const at = now();
-    const zone = user.timeZone ?? homeTimeZone(user.countryCode);
+    const zone = zoneOf(user);
     const quietEnds = afterQuietHours(zone, at, user.quietStart ?? DEFAULT_QUIET_START, user.quietEnd ?? DEFAULT_QUIET_END);
     if (quietEnds > at) {
       await notices.retryAt(notice.id, quietEnds);
       return 'held';
     }
-    const message = await messageOf(notice, user.preferredLanguage as Locale);
+    const message = await messageOf(notice, user);
     if (!message) {
-      log.error('notices.unknown-kind', { kind: notice.kind });
       await notices.markSkipped(notice.id);
       return 'skipped';
     }

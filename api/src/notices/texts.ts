@@ -36,3 +36,12 @@ export function coachMessageNotice(locale: Locale, data: CoachMessageData, unrea
     tag: 'coach-message',
   };
 }
+
+/** A reminder: the same words every time, opening the dashboard where it is done. */
+export const reminderNotice = (locale: Locale, kind: 'weighIn' | 'trackingEvening' | 'checkInDay'): NoticeMessage => ({
+  kind,
+  title: translate(locale, `notices.${kind}.title`),
+  body: translate(locale, `notices.${kind}.body`),
+  url: '/dashboard',
+  tag: kind,
+});

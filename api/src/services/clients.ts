@@ -69,7 +69,7 @@ function clientDto(row: UserRow, latestWeight: number | null, coachQuestions: st
     unitSystem: row.unitSystem as UnitSystem,
     role: row.role,
     createdAt: new Date(row.createdAt).toISOString(),
-    checkInDay: (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday,
+    checkInDay: checkInDayOf(row),
     healthConsentAt: row.healthConsentAt === null ? null : new Date(row.healthConsentAt).toISOString(),
     checkInQuestions: coachQuestions ? (userRows.decode({ check_in_questions: coachQuestions }).checkInQuestions ?? []) : [],
     notices: noticeChoicesOf(row.notices),
@@ -80,6 +80,10 @@ function clientDto(row: UserRow, latestWeight: number | null, coachQuestions: st
     quietEnd: row.quietEnd ?? DEFAULT_QUIET_END,
   };
 }
+
+/** A client's check-in weekday: their coach's choice, else the weekday they registered on in their country. */
+export const checkInDayOf = (row: Pick<UserRow, 'checkInDay' | 'countryCode' | 'createdAt'>): Weekday =>
+  (row.checkInDay ?? weekdayOf(localDateIn(homeTimeZone(row.countryCode), new Date(row.createdAt)))) as Weekday;
 
 export const userRows = tableRows(users);
 

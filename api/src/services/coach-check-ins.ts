@@ -16,6 +16,7 @@ import { toCheckIn } from '../repositories/check-ins.ts';
 import { STAFF_PHOTO_COLUMNS, toStaffPhoto, type StaffPhotoRow } from '../repositories/progress-photos.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { Coach, CoachThreads } from './coach-threads.ts';
+import type { Reminders } from '../notices/reminders.ts';
 
 const HOUR_MS = 3_600_000;
 const WEEK_MS = 7 * 24 * HOUR_MS;
@@ -26,7 +27,7 @@ export const CHECK_IN_QUEUE_SIZE = 100;
 const checkInRows = tableRows(checkIns);
 type Stored = Record<string, unknown>;
 
-export function createCoachCheckIns(db: SqlDatabase, versions: SyncVersions, threads: CoachThreads, groupCommit: GroupCommit) {
+export function createCoachCheckIns(db: SqlDatabase, versions: SyncVersions, threads: CoachThreads, groupCommit: GroupCommit, reminders: Reminders) {
   const byId = async (id: string) => {
     const stored = await db.get<Stored>('SELECT * FROM check_ins WHERE id = ?', [id]);
     return stored && checkInRows.decode(stored);
@@ -116,11 +117,13 @@ export function createCoachCheckIns(db: SqlDatabase, versions: SyncVersions, thr
       return questions;
     },
 
-    /** Moves a client's check-in day; their devices pull it with the profile. */
+    /** Moves a client's check-in day; their devices pull it with the profile, and its reminder follows. */
     async setCheckInDay(coach: Coach, clientId: string, day: Weekday, now: number): Promise<void> {
       const id = await threads.clientFor(coach, clientId);
       await groupCommit.run(async () => {
         await db.run('UPDATE users SET check_in_day = ?, version = ?, updated_at = ? WHERE id = ?', [day, await versions.bump(id), now, id]);
+        // The check-in reminder waiting was for the old day.
+        await reminders.reschedule(id, ['checkInDay']);
       });
     },
   };

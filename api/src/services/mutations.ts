@@ -17,6 +17,7 @@ import { todayFor } from './daily-progress.ts';
 import { perSyncedTable } from '#protocol/tables.ts';
 import type { Repositories } from '../repositories/synced-tables.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
+import type { Reminders } from '../notices/reminders.ts';
 
 /**
  * The stamps of a write: its HLC (a device's, as the server kept it; else a server stamp taken in
@@ -28,7 +29,10 @@ export interface ServerStamps {
   localDate?: string;
 }
 
-export function createMutations(db: SqlDatabase, versions: SyncVersions, repositories: Repositories, now: () => number) {
+/** The profile fields a reminder's next time is made from. */
+const SCHEDULE_FIELDS = ['weighInTime', 'weighInDays', 'timeZone'];
+
+export function createMutations(db: SqlDatabase, versions: SyncVersions, repositories: Repositories, now: () => number, reminders: Reminders) {
   /** The mutators' storage for one user: every write stamped with the next sync version. */
   function storageFor(userId: string): AsyncMutatorStorage {
     const tables = perSyncedTable<Omit<AsyncMutatorStorage, 'profile'>>((name) => repositories[name].storageFor(userId) as never);
@@ -64,6 +68,8 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
             throw error;
           }
           if (user && typeof currentWeight === 'number') await weighIn(currentWeight, profileHlcs.currentWeight, user.currentWeight);
+          // Reminders waiting were made for the old time, days or zone: the next ones follow the change.
+          if (user && SCHEDULE_FIELDS.some((field) => field in fields)) await reminders.reschedule(userId);
         },
       },
     };
