@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.ts';
 import { dailyProgressRoutes } from './routes/daily-progress.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { pushRoutes } from './routes/push.ts';
+import { noticeRoutes } from './routes/notices.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { weightRecordRoutes } from './routes/weight-records.ts';
 import { myContentRoutes } from './routes/my-content.ts';
@@ -79,6 +80,7 @@ function apiRoutes(deps: AppDeps) {
   const photos = photoRoutes(deps);
   const coach = coachRoutes(deps);
   const push = pushRoutes(deps);
+  const notices = noticeRoutes(deps);
   const app = new Hono<AppEnv>()
     .route(health.prefix, health.app)
     .route(clients.prefix, clients.app)
@@ -100,8 +102,9 @@ function apiRoutes(deps: AppDeps) {
     .route(teachers.prefix, teachers.app)
     .route(photos.prefix, photos.app)
     .route(coach.prefix, coach.app)
-    .route(push.prefix, push.app);
-  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers, photos, coach, push].flatMap((router) => router.rules) };
+    .route(push.prefix, push.app)
+    .route(notices.prefix, notices.app);
+  return { app, rules: [health, clients, passwordReset, sync, weightRecord, dailyProgress, notification, plan, subscription, payment, order, myContent, teacherAdmin, admin, translateTexts, exercise, teacher, teachers, photos, coach, push, notices].flatMap((router) => router.rules) };
 }
 
 /** The API's type, for `hc<AppType>()` in the PWA. */

@@ -26,6 +26,7 @@ import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workou
 import { createExerciseNames, type ExerciseNames } from './services/exercise-names.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import { createNotices } from './notices/notices.ts';
+import { createSigningSecret } from './notices/signing-secret.ts';
 import { createReminders, type Reminders } from './notices/reminders.ts';
 import { createNoticeDispatcher, type NoticeDispatcher } from './notices/dispatcher.ts';
 import { createPushSender, type PushSender } from './push/sender.ts';
@@ -107,6 +108,8 @@ export interface AppDeps {
   noticeDispatcher: NoticeDispatcher;
   /** Keeps each client's reminders one occurrence ahead (issue 50). */
   reminders: Reminders;
+  /** Signs the notices' one-click unsubscribe links. */
+  noticeLinkSecret: () => Promise<string>;
   sync: Sync;
   /** Diets and workouts written by admins and teachers. */
   authoring: PlanAuthoring;
@@ -168,8 +171,13 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const messagesPerSender = limiter('messages', rateLimits.messagesPerSender, rateLimits.windowMs);
   const pushSubscriptions = createPushSubscriptions(database.sql, config.push, now);
   let pushSender: Promise<PushSender> | undefined;
+  const mailer = createMailer(config);
+  const noticeLinkSecret = createSigningSecret(database.sql, config.appSecret, now);
   const noticeDispatcher = createNoticeDispatcher({
     db: database.sql,
+    mailer,
+    publicUrl: config.publicUrl,
+    linkSecret: noticeLinkSecret,
     notices,
     pushSubscriptions,
     // Made once the VAPID keys are known: kept in the database on first use when none are configured.
@@ -199,6 +207,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     lifecycle: createLifecycle(),
     pushSubscriptions,
     noticeDispatcher,
+    noticeLinkSecret,
     reminders,
     subscriptions,
     sync: createSync(database.sql, versions, repositories, mutations, subscriptions, clock, now, messagesPerSender),
@@ -222,7 +231,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     teachers: createTeachers(database.sql, generation, now),
     sessions: createSessionStore(database.sql, now),
     passwordResets: createPasswordResets(database.sql, now),
-    mailer: createMailer(config),
+    mailer,
     groupCommit,
     limiters: {
       loginPerIp: limiter('login-ip', rateLimits.loginFailuresPerIp, rateLimits.windowMs),

@@ -7,6 +7,7 @@
 import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { insertAccount } from '../src/services/clients.ts';
+import { unsubscribeToken } from '../src/notices/unsubscribe.ts';
 import type { Access } from '../src/http/router.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { Role } from '#protocol/domain/client-enums.ts';
@@ -207,6 +208,9 @@ export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/push/key', access: 'signedIn', ok: 200 },
   { method: 'PUT', path: '/api/push/subscription', access: 'signedIn', ok: 204, call: () => ({ body: pushSubscription() }) },
   { method: 'DELETE', path: '/api/push/subscription', access: 'signedIn', ok: 204, call: () => ({ url: '/api/push/subscription?deviceId=device-route-table' }) },
+  { method: 'GET', path: '/api/notices/channels', access: 'signedIn', ok: 200 },
+  { method: 'GET', path: '/api/notices/unsubscribe', access: 'public', ok: 200, call: async (w) => ({ url: `/api/notices/unsubscribe?t=${unsubscribeToken(await w.t.deps.noticeLinkSecret(), w.target.id, 'payment')}` }) },
+  { method: 'POST', path: '/api/notices/unsubscribe', access: 'public', ok: 200, call: async (w) => ({ url: `/api/notices/unsubscribe?t=${unsubscribeToken(await w.t.deps.noticeLinkSecret(), w.target.id, 'payment')}` }) },
   {
     method: 'PATCH',
     path: '/api/notifications/:id/read',

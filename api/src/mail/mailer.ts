@@ -5,6 +5,9 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** Extra header lines (a notice's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

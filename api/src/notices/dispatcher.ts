@@ -5,7 +5,7 @@
  * end. A push service that fails is tried again at a later claim, up to MAX_ATTEMPTS; a
  * subscription it says is gone is removed.
  */
-import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_WEIGH_IN_DAYS, isNoticeKind, noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
+import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_WEIGH_IN_DAYS, isNoticeKind, noticeChoicesOf, type NoticeKind } from '#protocol/domain/notice-choices.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { Logger } from '../logger.ts';
@@ -19,7 +19,9 @@ import { checkInDayOf, findUserById } from '../services/clients.ts';
 import { isReminderKind, zoneOf, type ReminderKind } from './reminders.ts';
 import type { ClaimedNotice, Notices } from './notices.ts';
 import { afterQuietHours } from './schedule.ts';
-import { coachMessageNotice, reminderNotice, type CoachMessageData, type NoticeMessage } from './texts.ts';
+import { coachMessageNotice, noticeEmail, reminderNotice, type CoachMessageData, type NoticeMessage } from './texts.ts';
+import { unsubscribeToken } from './unsubscribe.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /** Notices claimed at a time, and how long a claim holds before another instance may take it. */
 const CLAIM_LIMIT = 100;
@@ -32,6 +34,11 @@ const TTL_SECONDS = { coachMessage: 86_400, trackingEvening: 4 * 3_600, checkInD
 
 export interface NoticeDispatcherDeps {
   db: SqlDatabase;
+  /** Null without SMTP: notices go by push only. */
+  mailer: Mailer | null;
+  /** Where the e-mails' links open (PUBLIC_URL), and the secret their unsubscribe links are signed with. */
+  publicUrl: string | null;
+  linkSecret: () => Promise<string>;
   notices: Notices;
   pushSubscriptions: PushSubscriptions;
   /** Made once the VAPID keys are known (they may be made in the database on first use). */
@@ -40,7 +47,7 @@ export interface NoticeDispatcherDeps {
   now: () => number;
 }
 
-export function createNoticeDispatcher({ db, notices, pushSubscriptions, pushSender, log, now }: NoticeDispatcherDeps) {
+export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, notices, pushSubscriptions, pushSender, log, now }: NoticeDispatcherDeps) {
   /** The coach's messages the client has not read yet, counting the one this notice is about. */
   async function unreadFromCoach(userId: string): Promise<number> {
     const row = await db.get<{ unread: number }>(
@@ -100,6 +107,15 @@ export function createNoticeDispatcher({ db, notices, pushSubscriptions, pushSen
         const outcome = await sender.send(target, { payload: JSON.stringify(message), ttl: TTL_SECONDS[notice.kind] ?? 7_200, urgency: 'high', topic: message.tag });
         if (outcome.kind === 'gone') await pushSubscriptions.removeEndpoint(target.endpoint);
         else if (outcome.kind === 'failed') failed = true;
+      }
+    }
+    if (choice.email && mailer && publicUrl) {
+      const links = { open: new URL(message.url, publicUrl).href, unsubscribe: new URL(`/api/notices/unsubscribe?t=${unsubscribeToken(await linkSecret(), user.id, notice.kind as NoticeKind)}`, publicUrl).href };
+      try {
+        await mailer.send({ to: user.email, ...noticeEmail(user.preferredLanguage as Locale, message, links) });
+      } catch (error) {
+        log.error('notices.mail-failed', { kind: notice.kind, message: error instanceof Error ? error.message : String(error) });
+        failed = true;
       }
     }
     if (failed && notice.attempt < MAX_ATTEMPTS) {

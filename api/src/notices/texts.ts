@@ -45,3 +45,20 @@ export const reminderNotice = (locale: Locale, kind: 'weighIn' | 'trackingEvenin
   url: '/dashboard',
   tag: kind,
 });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A notice as an e-mail, text and HTML, in the recipient's language: its words, a link to its
+ * screen, and the one-click unsubscribe from that kind (RFC 8058) in the headers and the body.
+ */
+export function noticeEmail(locale: Locale, notice: NoticeMessage, links: { open: string; unsubscribe: string }) {
+  const t = (key: string) => translate(locale, `notices.email.${key}`);
+  const text = [notice.body, '', `${t('open')}: ${links.open}`, '', t('why'), `${t('unsubscribe')}: ${links.unsubscribe}`].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(notice.body)}</p>
+<p><a href="${escapeHtml(links.open)}">${escapeHtml(t('open'))}</a></p>
+<p style="color:#666;font-size:13px">${escapeHtml(t('why'))} <a href="${escapeHtml(links.unsubscribe)}">${escapeHtml(t('unsubscribe'))}</a></p>
+</body></html>`;
+  return { subject: notice.title, text, html, headers: { 'List-Unsubscribe': `<${links.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}

@@ -33,6 +33,7 @@ import { useCurrentDb } from '#pwa/db/current.ts';
 import { useLocalProfile } from '#pwa/db/use-content.ts';
 import { devicePushState, keepDevicePushSaved, turnOffDevicePush, turnOnDevicePush, type DevicePushState } from '#pwa/notices/device-push.ts';
 import { showToast } from '#pwa/lib/toast.ts';
+import { answer, apiClient } from '#pwa/lib/api.ts';
 import { deviceTimeZone } from '#pwa/db/local-writes.ts';
 import { capitalize } from '#pwa/lib/text.ts';
 import { useSession } from '#pwa/lib/session.ts';
@@ -130,6 +131,17 @@ export function NoticesSection() {
   const notices = noticeChoicesOf(profile?.notices);
   const timeZone = profile?.timeZone ?? deviceTimeZone();
   const weighInDays = profile?.weighInDays ?? DEFAULT_WEIGH_IN_DAYS;
+  // Whether this server can send e-mail (SMTP): asked once online; offline the switches stay as they are.
+  const [emailReady, setEmailReady] = useState(true);
+  useEffect(() => {
+    let live = true;
+    answer(apiClient.notices.channels.$get())
+      .then(({ email }) => live && setEmailReady(email))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const save = (fields: ProfileUpdateInput) => write('profile.update', { fields }).catch((error: unknown) => console.error('settings.notices', error));
   const choose = (kind: NoticeKind, channel: NoticeChannel, on: boolean) => save({ notices: { [kind]: { [channel]: on } } as NoticeChoicesChange });
@@ -162,6 +174,7 @@ export function NoticesSection() {
                 <Stack key={channel} sx={{ width: 64, alignItems: 'center' }}>
                   <Switch
                     checked={notices[kind][channel]}
+                    disabled={channel === 'email' && !emailReady}
                     onChange={(event) => void choose(kind, channel, event.target.checked)}
                     slotProps={{ input: { 'aria-label': t('settings.noticeSwitchLabel', { notice: t(labelId(kind)), channel: t(columnId(channel)) }), 'data-testid': `notice-${kind}-${channel}` } as object }}
                   />
@@ -170,6 +183,11 @@ export function NoticesSection() {
             </Stack>
           ))}
         </Stack>
+        {!emailReady && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="email-unavailable">
+            {t('settings.emailUnavailable')}
+          </Typography>
+        )}
 
         {/* The times are typed into fields of their own, filled once the device's profile has loaded. */}
         {profile && (

@@ -64,3 +64,14 @@ describe('Settings: notifications (issue 50)', () => {
     expect((await userDb().profile.get('u1'))?.notices.weighIn).toEqual({ push: false, email: false });
   });
 });
+
+describe('Settings: e-mail notices on a server with no SMTP (issue 50)', () => {
+  it('shows the e-mail switches unavailable, and says why', async () => {
+    stubApi({ 'GET /clients/me/sessions': () => json({ sessions: [] }), 'GET /notices/channels': () => json({ email: false }) });
+    renderSettings(messages());
+    const notices = await screen.findByTestId('notices-section', {}, { timeout: 10_000 });
+    expect(await within(notices).findByTestId('email-unavailable')).toHaveProperty('textContent', 'O e-mail não está configurado neste servidor: os avisos chegam só aos seus aparelhos.');
+    expect((within(notices).getByRole('switch', { name: 'Pagamento confirmado ou estornado: E-mail' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(notices).getByRole('switch', { name: 'Pagamento confirmado ou estornado: Push' }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
