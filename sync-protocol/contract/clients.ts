@@ -2,7 +2,7 @@
 import { weekdayOf, type Weekday } from '../domain/check-ins.ts';
 import type { CountryCode, Role } from '../domain/client-enums.ts';
 import type { UnitSystem } from '../domain/units.ts';
-import { DEFAULT_NOTICE_CHOICES, DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_WEIGH_IN_DAYS, DEFAULT_WEIGH_IN_TIME, type NoticeChoices, type WallTime } from '../domain/notice-choices.ts';
+import type { NoticeChoicesChange, WallTime } from '../domain/notice-choices.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 /**
@@ -54,16 +54,19 @@ export interface ClientDto {
   healthConsentAt: string | null;
   /** Their teacher's own check-in questions (issue 22), as the teacher wrote them; none without a teacher. */
   checkInQuestions: string[];
-  /** What they are told, by push and by e-mail, for each kind of notice (issue 50, ADR 032). */
-  notices: NoticeChoices;
+  /**
+   * What they chose to be told, by push and by e-mail, over each kind's default (issue 50, ADR
+   * 032): `noticeChoicesOf` reads them all. The defaults stay out of the app's first load.
+   */
+  notices: NoticeChoicesChange;
   /** Their IANA zone; null until their device or Settings set it, when their country's home zone stands in. */
   timeZone: string | null;
-  /** The weigh-in reminder's time and weekdays (0 Sunday … 6 Saturday), in their zone. */
-  weighInTime: WallTime;
-  weighInDays: Weekday[];
-  /** Quiet hours: a notice due between them waits until they end. */
-  quietStart: WallTime;
-  quietEnd: WallTime;
+  /** The weigh-in reminder's time and weekdays (0 Sunday … 6 Saturday) in their zone; null for the defaults. */
+  weighInTime: WallTime | null;
+  weighInDays: Weekday[] | null;
+  /** Quiet hours: a notice due between them waits until they end; null for the defaults. */
+  quietStart: WallTime | null;
+  quietEnd: WallTime | null;
 }
 
 /**
@@ -97,12 +100,12 @@ export const clientWithNoAnswers = (identity: Pick<ClientDto, 'id' | 'name' | 'e
   role: 'user',
   checkInDay: weekdayOf(identity.createdAt.slice(0, 10)),
   checkInQuestions: [],
-  notices: DEFAULT_NOTICE_CHOICES,
+  notices: {},
   timeZone: null,
-  weighInTime: DEFAULT_WEIGH_IN_TIME,
-  weighInDays: [...DEFAULT_WEIGH_IN_DAYS],
-  quietStart: DEFAULT_QUIET_START,
-  quietEnd: DEFAULT_QUIET_END,
+  weighInTime: null,
+  weighInDays: null,
+  quietStart: null,
+  quietEnd: null,
 });
 
 /** The profile as pulled: the client's fields and the HLC of each field's last write. */

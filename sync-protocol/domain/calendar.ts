@@ -89,16 +89,3 @@ export function parseInstant(value: string): number | null {
   if (value !== lastRead) lastMillis = (lastRead = value).length === INSTANT_LENGTH ? readInstant(value) : null;
   return lastMillis;
 }
-
-/**
- * The name the runtime knows an IANA zone by ('america/sao_paulo' is 'America/Sao_Paulo');
- * undefined for a name it does not know.
- */
-export function canonicalTimeZone(value: string): string | undefined {
-  if (value.length === 0 || value.length > 64) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTICE_CHOICES, isWallTime, noticeChoicesOf, noticeFieldsOf, noticeKindsFor, withNoticeFields } from './notice-choices.ts';
+import { DEFAULT_NOTICE_CHOICES, isWallTime, noticeChoicesOf, noticeKindsFor } from './notice-choices.ts';
+import { noticeFieldsOf, withNoticeFields } from './notice-fields.ts';
 
 describe('notice choices (issue 50, ADR 032)', () => {
   it('default to push for everything and e-mail only for money and a plan’s end', () => {
@@ -17,13 +18,14 @@ describe('notice choices (issue 50, ADR 032)', () => {
     expect(noticeChoicesOf(null)).toEqual(DEFAULT_NOTICE_CHOICES);
   });
 
-  it('are merged one channel of one kind at a time: a change is a field per kind and channel, applied over the current', () => {
+  it('are merged one channel of one kind at a time: a change is a field per kind and channel, applied over what was chosen', () => {
     const fields = noticeFieldsOf({ weighIn: { push: false }, payment: { email: false, push: true } });
     expect(fields).toEqual({ 'notices.weighIn.push': false, 'notices.payment.push': true, 'notices.payment.email': false });
-    const next = withNoticeFields(DEFAULT_NOTICE_CHOICES, { 'notices.weighIn.push': false, 'notices.payment.email': false, 'notices.tips.push': false, name: 'x' });
-    expect(next.weighIn).toEqual({ push: false, email: false });
-    expect(next.payment).toEqual({ push: true, email: false });
-    expect(DEFAULT_NOTICE_CHOICES.weighIn.push).toBe(true);
+    const chosen = { weighIn: { email: true } };
+    const next = withNoticeFields(chosen, { 'notices.weighIn.push': false, 'notices.payment.email': false, name: 'x' });
+    expect(next).toEqual({ weighIn: { email: true, push: false }, payment: { email: false } });
+    expect(chosen).toEqual({ weighIn: { email: true } });
+    expect(noticeChoicesOf(next).payment).toEqual({ push: true, email: false });
   });
 
   it('offer clients their reminders and staff their students’ news', () => {

@@ -18,7 +18,7 @@ export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 export type NoticeChoice = Record<NoticeChannel, boolean>;
 export type NoticeChoices = Record<NoticeKind, NoticeChoice>;
-/** A change to some of them, as a profile update carries it. */
+/** Some of them: a profile update's change, and what a profile keeps over the defaults. */
 export type NoticeChoicesChange = Partial<Record<NoticeKind, Partial<NoticeChoice>>>;
 
 /** By e-mail only what a person would not want to miss: money and the end of their plan. */
@@ -45,29 +45,6 @@ export function noticeChoicesOf(stored: unknown): NoticeChoices {
   return choices;
 }
 
-/**
- * A change as profile fields, one per kind and channel (`notices.weighIn.push`): the unit each
- * merges by, so two devices that change two channels offline both keep their change.
- */
-export function noticeFieldsOf(change: NoticeChoicesChange): Record<string, boolean> {
-  const fields: Record<string, boolean> = {};
-  for (const kind of NOTICE_KINDS) for (const channel of NOTICE_CHANNELS) {
-    const on = change[kind]?.[channel];
-    if (on !== undefined) fields[`notices.${kind}.${channel}`] = on;
-  }
-  return fields;
-}
-
-/** `current` with the fields that won their merge (`noticeFieldsOf`'s names) applied. */
-export function withNoticeFields(current: NoticeChoices, fields: Record<string, unknown>): NoticeChoices {
-  const next = structuredClone(current);
-  for (const [name, on] of Object.entries(fields)) {
-    const [prefix, kind, channel] = name.split('.');
-    if (prefix === 'notices' && isNoticeKind(kind) && (channel === 'push' || channel === 'email') && typeof on === 'boolean') next[kind][channel] = on;
-  }
-  return next;
-}
-
 /** A wall time, `HH:MM` from 00:00 to 23:59. */
 export type WallTime = string;
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -78,3 +55,16 @@ export const DEFAULT_WEIGH_IN_TIME: WallTime = '07:30';
 export const DEFAULT_WEIGH_IN_DAYS: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 export const DEFAULT_QUIET_START: WallTime = '22:00';
 export const DEFAULT_QUIET_END: WallTime = '07:00';
+
+/**
+ * The name the runtime knows an IANA zone by ('america/sao_paulo' is 'America/Sao_Paulo');
+ * undefined for a name it does not know.
+ */
+export function canonicalTimeZone(value: string): string | undefined {
+  if (value.length === 0 || value.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

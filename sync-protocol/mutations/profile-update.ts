@@ -4,7 +4,7 @@
  * save's time (ADR 018, its storage's `profile.patch`).
  */
 import { applyProfileFields } from '../conflict/rules.ts';
-import { noticeChoicesOf, noticeFieldsOf, withNoticeFields } from '../domain/notice-choices.ts';
+import { isNoticeField, noticeFieldsOf, withNoticeFields } from '../domain/notice-fields.ts';
 import type { ProfileUpdateInput } from '../schemas/clients.ts';
 import { changedResult, defineMutator, refused, unchangedResult, use, type MutatorContext } from './mutator.ts';
 
@@ -27,10 +27,9 @@ export const profileUpdate = defineMutator({
     const { language, notices, ...rest } = fields;
     const { updates, hlcs } = applyProfileFields<Record<string, unknown>>(profile.profileHlcs, { ...rest, preferredLanguage: rest.preferredLanguage ?? language, ...noticeFieldsOf(notices ?? {}) }, hlc);
     if (Object.keys(updates).length === 0) return unchangedResult;
-    const switches = Object.keys(updates).filter((name) => name.startsWith('notices.'));
-    const patch = Object.fromEntries(Object.entries(updates).filter(([name]) => !name.startsWith('notices.')));
-    // A profile pulled before notices existed has none: the defaults stand for them.
-    if (switches.length > 0) patch.notices = withNoticeFields(noticeChoicesOf(profile.notices), updates);
+    const patch = Object.fromEntries(Object.entries(updates).filter(([name]) => !isNoticeField(name)));
+    // A profile pulled before notices existed has none yet.
+    if (Object.keys(updates).some(isNoticeField)) patch.notices = withNoticeFields(profile.notices, updates);
     yield* use((storage) => storage.profile.patch(patch, hlcs));
     return changedResult;
   },

@@ -7,13 +7,13 @@
  *
  * Each synced table (../tables.ts) has the same three calls; the profile is the user's own row.
  */
-import type { NoticeChoices } from '../domain/notice-choices.ts';
+import type { NoticeChoicesChange } from '../domain/notice-choices.ts';
 import type { SyncedRows, SyncedTableName } from '../tables.ts';
 
 /** The profile as the merge rules need it: each field's HLC stamp, and the notice switches a change merges into. */
 export interface ProfileState {
   profileHlcs: Record<string, string>;
-  notices?: NoticeChoices;
+  notices?: NoticeChoicesChange;
 }
 
 /** One synced table of the user's, by its key (../tables.ts). */

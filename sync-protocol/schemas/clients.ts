@@ -15,9 +15,9 @@ import {
   normalizeMedicalCondition,
   normalizeTimeFrame,
 } from '../domain/client-enums.ts';
-import { canonicalTimeZone, isLocalDate, parseInstant } from '../domain/calendar.ts';
+import { isLocalDate, parseInstant } from '../domain/calendar.ts';
 import { WEEKDAYS, type Weekday } from '../domain/check-ins.ts';
-import { isWallTime, NOTICE_KINDS, type NoticeChoicesChange } from '../domain/notice-choices.ts';
+import { canonicalTimeZone, isWallTime, NOTICE_KINDS, type NoticeChoicesChange } from '../domain/notice-choices.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_PASSWORD_MIN, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '../domain/credentials.ts';
 import { REFERRAL_CODE } from '../domain/referral.ts';
 import { LOCALES, toLocale } from '../i18n/locales.ts';
@@ -198,14 +198,14 @@ const notClearable = <S extends Schema>(schema: S) =>
   lazy((value: unknown) => (value === null ? mixed().nullable().test('not-cleared', 'validation.required', () => false) : schema)) as unknown as S;
 
 /** A time of day as `HH:MM` (the weigh-in reminder, quiet hours). */
-const wallTime = () => string().typeError('validation.timeOfDay').test('wall-time', 'validation.timeOfDay', (value) => value === undefined || isWallTime(value));
+const wallTime = () => string().typeError('validation.invalidOption').test('wall-time', 'validation.invalidOption', (value) => value === undefined || isWallTime(value));
 
 /** An IANA zone the runtime knows, kept by its canonical name. */
 const timeZone = () =>
   string()
-    .typeError('validation.timeZone')
+    .typeError('validation.invalidOption')
     .transform((value: string) => canonicalTimeZone(value) ?? value)
-    .test('time-zone', 'validation.timeZone', (value) => value === undefined || canonicalTimeZone(value) === value);
+    .test('time-zone', 'validation.invalidOption', (value) => value === undefined || canonicalTimeZone(value) === value);
 
 /** Weekdays, 0 Sunday … 6 Saturday, each once; none turns the reminder off on every day. */
 const weekdays = () =>

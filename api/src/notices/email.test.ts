@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
+import { noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signedIn } from '../../test/factories.ts';
 import type { ParsedMail } from 'mailparser';
@@ -56,14 +57,14 @@ describe('notices by e-mail (issue 50)', () => {
     expect(asked.status).toBe(200);
     expect(String(asked.body)).toContain('Parar estes e-mails');
     // A GET only asks: mail scanners open links.
-    expect((await student.c.get<{ client: ProfileDto }>('/api/clients/me')).body.client.notices.coachMessage.email).toBe(true);
+    expect(noticeChoicesOf((await student.c.get<{ client: ProfileDto }>('/api/clients/me')).body.client.notices).coachMessage.email).toBe(true);
 
     // From the mail provider's servers: no Origin, no cookie.
     const oneClick = await anonymous.request('POST', `${link.pathname}${link.search}`, 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded', origin: '' });
     expect(oneClick.status).toBe(200);
     const pulled = (await student.c.get<{ changes: { profile: ProfileDto } }>('/api/sync/pull?cursor=0')).body.changes.profile;
-    expect(pulled.notices.coachMessage).toEqual({ push: true, email: false });
-    expect(pulled.notices.payment.email).toBe(true);
+    expect(noticeChoicesOf(pulled.notices).coachMessage).toEqual({ push: true, email: false });
+    expect(noticeChoicesOf(pulled.notices).payment.email).toBe(true);
   });
 
   it('refuses a tampered link, changing nothing', async () => {
@@ -77,7 +78,8 @@ describe('notices by e-mail (issue 50)', () => {
       expect(refused.status, bad).toBe(400);
     }
     const { client } = (await student.c.get<{ client: ProfileDto }>('/api/clients/me')).body;
-    expect([client.notices.coachMessage.email, client.notices.payment.email]).toEqual([true, true]);
+    const choices = noticeChoicesOf(client.notices);
+    expect([choices.coachMessage.email, choices.payment.email]).toEqual([true, true]);
   });
 
   it('tells the app whether e-mail can be sent: not by a server with no SMTP', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileDto } from '#protocol/contract/clients.ts';
-import { DEFAULT_NOTICE_CHOICES } from '#protocol/domain/notice-choices.ts';
+import { DEFAULT_NOTICE_CHOICES, noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { buildRegistration, TestDevice } from '../../test/factories.ts';
 
@@ -25,11 +25,13 @@ async function registered(overrides: Record<string, unknown> = {}, locale?: stri
 }
 
 describe('notice choices on the profile', () => {
-  it('start at the defaults: every notice by push, money and a plan’s end by e-mail too, the weigh-in at 07:30 every day, quiet 22:00 to 07:00, no zone yet', async () => {
+  it('start with nothing chosen, so the defaults stand: every notice by push, money and a plan’s end by e-mail too', async () => {
     const c = await registered();
     const { client } = (await c.get<{ client: ProfileDto }>('/api/clients/me')).body;
-    expect(client.notices).toEqual(DEFAULT_NOTICE_CHOICES);
-    expect(client).toMatchObject({ timeZone: null, weighInTime: '07:30', weighInDays: [0, 1, 2, 3, 4, 5, 6], quietStart: '22:00', quietEnd: '07:00' });
+    // The profile keeps what the person chose: nothing yet, so every default stands.
+    expect(client).toMatchObject({ notices: {}, timeZone: null, weighInTime: null, weighInDays: null, quietStart: null, quietEnd: null });
+    expect(noticeChoicesOf(client.notices)).toEqual(DEFAULT_NOTICE_CHOICES);
+    expect(DEFAULT_NOTICE_CHOICES.weighIn).toEqual({ push: true, email: false });
     expect(client.notices).not.toHaveProperty('tips');
   });
 
@@ -44,9 +46,10 @@ describe('notice choices on the profile', () => {
     expect((await c.post<Results>('/api/sync/push', { deviceId: phone.deviceId, mutations: phoneChanges })).body.results[0]?.status).toBe('applied');
 
     const profile = await pullProfile(c);
-    expect(profile.notices.weighIn).toEqual({ push: false, email: true });
-    expect(profile.notices.coachMessage).toEqual({ push: true, email: false });
-    expect(profile.notices.payment).toEqual(DEFAULT_NOTICE_CHOICES.payment);
+    const choices = noticeChoicesOf(profile.notices);
+    expect(choices.weighIn).toEqual({ push: false, email: true });
+    expect(choices.coachMessage).toEqual({ push: true, email: false });
+    expect(choices.payment).toEqual(DEFAULT_NOTICE_CHOICES.payment);
     expect(Object.keys(profile.profileHlcs)).toEqual(expect.arrayContaining(['notices.weighIn.push', 'notices.weighIn.email', 'notices.coachMessage.email']));
   });
 
@@ -82,7 +85,7 @@ describe('notice choices on the profile', () => {
       expect(refused.body.details[0]?.message, JSON.stringify(body)).not.toMatch(/^validation\./);
     }
     const zone = await c.put<{ details: { message: string }[] }>('/api/clients/profile', { timeZone: 'Mars/Olympus_Mons' });
-    expect(zone.body.details[0]?.message).toBe('Elegí una zona horaria de la lista');
+    expect(zone.body.details[0]?.message).toBe('Opción inválida');
 
     const device = new TestDevice();
     const push = await c.post<Results>('/api/sync/push', { deviceId: device.deviceId, mutations: [device.mutation('profile.update', { fields: { notices: { tips: { push: false } } } as never })] });

@@ -7,7 +7,6 @@ import { DomainError } from '#protocol/errors.ts';
 import type { ClientDto } from '#protocol/contract/clients.ts';
 import { weekdayOf, type Weekday } from '#protocol/domain/check-ins.ts';
 import { localDateIn } from '#protocol/domain/daily-progress.ts';
-import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_WEIGH_IN_DAYS, DEFAULT_WEIGH_IN_TIME, noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import { latestWeight } from '../repositories/weight-records.ts';
 import { UniqueViolationError, type SqlDatabase } from '../db/sql/port.ts';
@@ -72,12 +71,12 @@ function clientDto(row: UserRow, latestWeight: number | null, coachQuestions: st
     checkInDay: checkInDayOf(row),
     healthConsentAt: row.healthConsentAt === null ? null : new Date(row.healthConsentAt).toISOString(),
     checkInQuestions: coachQuestions ? (userRows.decode({ check_in_questions: coachQuestions }).checkInQuestions ?? []) : [],
-    notices: noticeChoicesOf(row.notices),
+    notices: row.notices ?? {},
     timeZone: row.timeZone,
-    weighInTime: row.weighInTime ?? DEFAULT_WEIGH_IN_TIME,
-    weighInDays: row.weighInDays ?? [...DEFAULT_WEIGH_IN_DAYS],
-    quietStart: row.quietStart ?? DEFAULT_QUIET_START,
-    quietEnd: row.quietEnd ?? DEFAULT_QUIET_END,
+    weighInTime: row.weighInTime,
+    weighInDays: row.weighInDays,
+    quietStart: row.quietStart,
+    quietEnd: row.quietEnd,
   };
 }
 

@@ -9,7 +9,6 @@ import { DomainError } from '#protocol/errors.ts';
 import { uuidv7 } from '#protocol/ids.ts';
 import { refused, runMutatorAsync, type AsyncMutatorStorage, type Mutator, type MutatorResult } from '#protocol/mutations/mutator.ts';
 import { recordsHealthData } from '#protocol/domain/health-consent.ts';
-import { noticeChoicesOf } from '#protocol/domain/notice-choices.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { findUserById, isUniqueViolation, userRows } from './clients.ts';
@@ -55,7 +54,7 @@ export function createMutations(db: SqlDatabase, versions: SyncVersions, reposit
       profile: {
         get: async () => {
           const user = await findUserById(db, userId);
-          return user && { profileHlcs: user.profileHlcs, notices: noticeChoicesOf(user.notices) };
+          return user && { profileHlcs: user.profileHlcs, notices: user.notices ?? {} };
         },
         patch: async ({ currentWeight, ...fields }, profileHlcs) => {
           let user: UserRow | undefined;

@@ -61,7 +61,7 @@ describe('Settings: notifications (issue 50)', () => {
     await waitFor(async () => expect((await userDb().profile.get('u1'))?.weighInDays).toEqual([1, 2, 3, 4, 5, 6]));
     const outbox = (await userDb().outbox.toArray()).map((m) => m.args);
     expect(outbox).toEqual([{ fields: { notices: { weighIn: { push: false } } } }, { fields: { weighInDays: [1, 2, 3, 4, 5, 6] } }]);
-    expect((await userDb().profile.get('u1'))?.notices.weighIn).toEqual({ push: false, email: false });
+    expect((await userDb().profile.get('u1'))?.notices).toEqual({ weighIn: { push: false } });
   });
 });
 
