@@ -71,13 +71,13 @@ describe('PUT and DELETE /api/push/subscription (issue 50)', () => {
     const good = service.subscribe();
     const before = (await stored()).length;
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ ...good, endpoint: 'https://10.0.0.7/push/x' }, 'endpoint', 'validation.pushEndpoint'],
-      [{ ...good, endpoint: 'https://[::ffff:127.0.0.1]/push/x' }, 'endpoint', 'validation.pushEndpoint'],
-      [{ ...good, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }, 'endpoint', 'validation.pushEndpoint'],
-      [{ ...good, endpoint: `https://fcm.googleapis.com/${'a'.repeat(5000)}` }, 'endpoint', 'validation.pushEndpoint'],
-      [{ ...good, keys: { ...good.keys, p256dh: 'B'.repeat(87) } }, 'keys.p256dh', 'validation.pushKeys'],
-      [{ ...good, keys: { ...good.keys, auth: 'c2hvcnQ' } }, 'keys.auth', 'validation.pushKeys'],
-      [{ ...good, keys: 'none' }, 'keys.p256dh', 'validation.pushKeys'],
+      [{ ...good, endpoint: 'https://10.0.0.7/push/x' }, 'endpoint', 'push.endpoint'],
+      [{ ...good, endpoint: 'https://[::ffff:127.0.0.1]/push/x' }, 'endpoint', 'push.endpoint'],
+      [{ ...good, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }, 'endpoint', 'push.endpoint'],
+      [{ ...good, endpoint: `https://fcm.googleapis.com/${'a'.repeat(5000)}` }, 'endpoint', 'push.endpoint'],
+      [{ ...good, keys: { ...good.keys, p256dh: 'B'.repeat(87) } }, 'keys.p256dh', 'push.keys'],
+      [{ ...good, keys: { ...good.keys, auth: 'c2hvcnQ' } }, 'keys.auth', 'push.keys'],
+      [{ ...good, keys: 'none' }, 'keys.p256dh', 'push.keys'],
       [{ ...good, deviceId: '../../etc' }, 'deviceId', 'validation.idInvalid'],
       [{ ...good, deviceId: null }, 'deviceId', 'validation.idInvalid'],
     ];
@@ -85,7 +85,7 @@ describe('PUT and DELETE /api/push/subscription (issue 50)', () => {
       const response = await c.put<ErrorResponse>('/api/push/subscription', { deviceId: DEVICE, ...body });
       expect([response.status, response.body.code]).toEqual([400, 'VALIDATION_FAILED']);
       expect(response.body.details?.find((detail: { field: string }) => detail.field === field)?.code).toBe(key);
-      if (key === 'validation.pushEndpoint') expect(response.body.details?.find((detail) => detail.field === field)?.message).toBe('La dirección de notificaciones de este navegador no se puede usar');
+      if (key === 'push.endpoint') expect(response.body.details?.find((detail) => detail.field === field)?.message).toBe('La dirección de notificaciones de este navegador no se puede usar');
     }
     expect((await stored()).length).toBe(before);
     expect((await c.delete('/api/push/subscription?deviceId=..%2F')).status).toBe(400);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
 
-const PROBLEM_KEYS = { endpoint: 'validation.pushEndpoint', 'keys.p256dh': 'validation.pushKeys', 'keys.auth': 'validation.pushKeys', deviceId: 'validation.idInvalid' } as const;
+const PROBLEM_KEYS = { endpoint: 'push.endpoint', 'keys.p256dh': 'push.keys', 'keys.auth': 'push.keys', deviceId: 'validation.idInvalid' } as const;
 
 /** Web Push (issue 50, ADR 032): the server's public key, and each device's subscription. */
 export function pushRoutes(deps: AppDeps) {
