@@ -144,8 +144,16 @@ describe('WeightRecordDialog: a double tap on Save while the question appears (f
     fireEvent.click(screen.getByTestId('weight-use-suggestion'));
     fireEvent.click(screen.getByTestId('weight-keep-typed'));
     expect(await stored()).toEqual([45]);
-    await waitFor(() => expect((screen.getByTestId('weight-use-suggestion') as HTMLButtonElement).disabled).toBe(false), { timeout: 2000 });
-    expect(document.activeElement).toBe(screen.getByTestId('weight-use-suggestion'));
+    // The answers are enabled in one commit and the first takes the focus in that commit's effects, which
+    // React may run a little later: wait for both (the CI once looked in between).
+    await waitFor(
+      () => {
+        const suggestion = screen.getByTestId('weight-use-suggestion') as HTMLButtonElement;
+        expect(suggestion.disabled).toBe(false);
+        expect(document.activeElement).toBe(suggestion);
+      },
+      { timeout: 2000 },
+    );
   });
 });
 
