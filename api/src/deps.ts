@@ -192,7 +192,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const generation = createContentGeneration({ config, db: database.sql, vault: createKeyVault(config.appSecret), log, now, limiter: aiCallsPerUser });
   const translations = createTranslations(database.sql, generation, now);
   const exerciseNames = createExerciseNames(database.sql, versions, now);
-  const authoring = createPlanAuthoring(database.sql, versions, repositories.notifications, now, createPlanTranslation(translations.translateItems), exerciseNames);
+  const authoring = createPlanAuthoring(database.sql, versions, repositories.notifications, notices, now, createPlanTranslation(translations.translateItems), exerciseNames);
   return {
     config,
     database,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { signedIn, TestDevice } from '../../test/factories.ts';
+import { buildDietInput, signedIn, TestDevice } from '../../test/factories.ts';
 import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
 
 /**
@@ -107,6 +107,19 @@ describe('a coach’s answer as a push (issue 50)', () => {
     world.now += MINUTE;
     await t.deps.noticeDispatcher.tick();
     expect(delivered()).toHaveLength(1);
+  });
+});
+
+describe('a plan published as a push (issue 50)', () => {
+  it('tells the client’s devices once, in the app’s own words, opening the diet', async () => {
+    const { teacher, student, delivered } = await coachAndClient();
+    const created = await teacher.c.post<{ diet: { id: string } }>(`/api/admin/users/${student.user.id}/diet`, buildDietInput({ title: 'Dieta de dezembro' }));
+    expect((await teacher.c.post(`/api/teacher-admin/diet/${created.body.diet.id}/publish`)).status).toBe(200);
+    await teacher.c.post(`/api/teacher-admin/diet/${created.body.diet.id}/publish`);
+    await t.deps.noticeDispatcher.tick();
+    expect(delivered().map((push) => shown(push.payload))).toEqual(
+      Array(2).fill({ kind: 'planPublished', title: 'Sua nova dieta chegou', body: 'A dieta "Dieta de dezembro" foi publicada. Veja em Meus Conteúdos.', url: '/diet', tag: 'dietPublished' }),
+    );
   });
 });
 

@@ -19,7 +19,7 @@ import { checkInDayOf, findUserById } from '../services/clients.ts';
 import { isReminderKind, zoneOf, type ReminderKind } from './reminders.ts';
 import type { ClaimedNotice, Notices } from './notices.ts';
 import { afterQuietHours } from './schedule.ts';
-import { coachMessageNotice, noticeEmail, reminderNotice, type CoachMessageData, type NoticeMessage } from './texts.ts';
+import { coachMessageNotice, noticeEmail, planPublishedNotice, reminderNotice, type CoachMessageData, type NoticeMessage, type PlanPublishedData } from './texts.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -75,6 +75,7 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
   async function messageOf(notice: ClaimedNotice, user: UserRow): Promise<NoticeMessage | null> {
     const locale = user.preferredLanguage as Locale;
     if (notice.kind === 'coachMessage') return coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
+    if (notice.kind === 'planPublished') return planPublishedNotice(locale, JSON.parse(notice.payload) as PlanPublishedData);
     if (isReminderKind(notice.kind)) return (await stillDue(notice.kind, notice.key, user)) ? reminderNotice(locale, notice.kind) : null;
     log.error('notices.unknown-kind', { kind: notice.kind });
     return null;

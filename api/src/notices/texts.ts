@@ -62,3 +62,17 @@ export function noticeEmail(locale: Locale, notice: NoticeMessage, links: { open
 </body></html>`;
   return { subject: notice.title, text, html, headers: { 'List-Unsubscribe': `<${links.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
+
+/** A diet or a workout published for the client: the words of the app's own notification. */
+export interface PlanPublishedData {
+  plan: 'dietPublished' | 'workoutPublished';
+  title: string;
+}
+
+export const planPublishedNotice = (locale: Locale, data: PlanPublishedData): NoticeMessage => ({
+  kind: 'planPublished',
+  title: translate(locale, `notifications.${data.plan}.title`),
+  body: excerpt(translate(locale, `notifications.${data.plan}.message`, { title: data.title })),
+  url: data.plan === 'dietPublished' ? '/diet' : '/workout',
+  tag: data.plan,
+});

@@ -15,6 +15,7 @@ import { translate } from '../i18n/translate.ts';
 import { dietColumns, dietText, toDietPlan, toWorkoutPlan, workoutColumns, workoutText, type DietPlanRaw, type WorkoutPlanRaw } from './plans.ts';
 import type { DietPlanDto, PlanDetails, WorkoutPlanDto } from '#protocol/contract/plans.ts';
 import type { Notifications } from '../repositories/notifications.ts';
+import type { Notices } from '../notices/notices.ts';
 import type { SyncVersions } from '../repositories/sync-versions.ts';
 import type { ExerciseNames } from './exercise-names.ts';
 import type { SqlDatabase, SqlValue } from '../db/sql/port.ts';
@@ -100,6 +101,7 @@ function authoring<
   db: SqlDatabase,
   versions: SyncVersions,
   notifications: Notifications,
+  notices: Notices,
   now: () => number,
   translatePlan: TranslatePlan,
   kind: Kind<Input, Raw, Dto, Content>,
@@ -141,6 +143,8 @@ function authoring<
         title: translate(locale, `notifications.${kind.messageKey}.title`),
         message: translate(locale, `notifications.${kind.messageKey}.message`, { title: plan.title }),
       });
+      // And on their devices with the app closed, as they chose (issue 50): once per plan.
+      await notices.schedule({ userId: plan.user_id, kind: 'planPublished', key: id, dueAt: at, notAfter: null, payload: JSON.stringify({ plan: kind.messageKey, title: plan.title }) });
       return true;
     });
 
@@ -309,10 +313,10 @@ function authoring<
   };
 }
 
-export function createPlanAuthoring(db: SqlDatabase, versions: SyncVersions, notifications: Notifications, now: () => number, translatePlan: TranslatePlan, exerciseNames: ExerciseNames) {
-  const diets = authoring(db, versions, notifications, now, translatePlan, DIET);
+export function createPlanAuthoring(db: SqlDatabase, versions: SyncVersions, notifications: Notifications, notices: Notices, now: () => number, translatePlan: TranslatePlan, exerciseNames: ExerciseNames) {
+  const diets = authoring(db, versions, notifications, notices, now, translatePlan, DIET);
   // Each exercise of a published workout gets its stable id (ADR 030).
-  const workouts = authoring(db, versions, notifications, now, translatePlan, WORKOUT, async (plan) => {
+  const workouts = authoring(db, versions, notifications, notices, now, translatePlan, WORKOUT, async (plan) => {
     await exerciseNames.identify(plan.user_id, WORKOUT.toDto(plan).content);
   });
   return {
