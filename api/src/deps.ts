@@ -26,6 +26,7 @@ import { createCoachWorkouts, type CoachWorkouts } from './services/coach-workou
 import { createExerciseNames, type ExerciseNames } from './services/exercise-names.ts';
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import { createNotices } from './notices/notices.ts';
+import { createStaffNotices } from './notices/staff-notices.ts';
 import { createSigningSecret } from './notices/signing-secret.ts';
 import { createReminders, type Reminders } from './notices/reminders.ts';
 import { createNoticeDispatcher, type NoticeDispatcher } from './notices/dispatcher.ts';
@@ -155,9 +156,10 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     const coaches = await database.sql.all<{ id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'", [clientId]);
     for (const { id } of coaches) live.changed(id);
   };
-  const repositories = createSyncedTables(database, versions, now, coachesChanged);
-  const photoFiles = createPhotoFiles(createFileStore(config), config.photoQuotaBytes);
   const notices = createNotices(database.sql, now);
+  const staffNotices = createStaffNotices(database.sql, notices, now);
+  const repositories = createSyncedTables(database, versions, now, coachesChanged, staffNotices);
+  const photoFiles = createPhotoFiles(createFileStore(config), config.photoQuotaBytes);
   const reminders = createReminders(database.sql, notices, now);
   const mutations = createMutations(database.sql, versions, repositories, now, reminders);
   const subscriptions = createSubscriptions(database.sql, versions.bump, now);
@@ -221,7 +223,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
     attention: createAttention(database.sql, subscriptions, now),
     generation,
     translateTexts: translations.translateTexts,
-    referrals: createReferrals(database.sql, now),
+    referrals: createReferrals(database.sql, now, staffNotices),
     commissions,
     orders: createOrders(database.sql, subscriptions, commissions, now),
     payments: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { buildDietInput, signedIn, TestDevice } from '../../test/factories.ts';
+import { buildDietInput, buildRegistration, signedIn, TestDevice } from '../../test/factories.ts';
 import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
 
 /**
@@ -56,6 +56,8 @@ describe('a coach’s answer as a push (issue 50)', () => {
     for (const push of delivered()) {
       expect(shown(push.payload)).toEqual({ kind: 'coachMessage', title: 'Tiago Professor escreveu para você', body: 'Pode trocar o arroz por batata-doce.', url: '/messages', tag: 'coach-message' });
       expect(push.urgency).toBe('high');
+      // RFC 8030's Topic: a later push of the thread replaces one a device has not fetched yet.
+      expect(push.topic).toMatch(/^[\w-]{32}$/);
     }
     expect(await t.deps.noticeDispatcher.tick()).toBe(0);
     expect(delivered()).toHaveLength(2);
@@ -123,16 +125,50 @@ describe('a plan published as a push (issue 50)', () => {
   });
 });
 
-describe('the scheduler', () => {
-  it('never sends a notice of a client’s own change back to the client: a client’s message makes no coachMessage notice', async () => {
-    const { student, delivered } = await coachAndClient();
+describe('what coaches are told (issue 50)', () => {
+  /** The teacher's laptop, subscribed; what reached it, as shown. */
+  async function teacherLaptop(teacher: { c: TestClient }) {
+    const laptop = service.subscribe();
+    expect((await teacher.c.put('/api/push/subscription', { ...laptop, deviceId: 'device-teacher-0001' })).status).toBe(204);
+    const id = laptop.endpoint.split('/').at(-1);
+    return () => service.delivered.filter((push) => push.subscription === id).map((push) => shown(push.payload));
+  }
+
+  it('a student’s message reaches their teacher’s devices, opening that student, and nothing goes back to the student', async () => {
+    const { teacher, student, delivered } = await coachAndClient();
+    const onLaptop = await teacherLaptop(teacher);
     const device = new TestDevice(undefined, () => world.now);
     const push = await student.c.post<{ results: { status: string }[] }>('/api/sync/push', {
       deviceId: device.deviceId,
       mutations: [device.mutation('message.send', { id: uuidv7(world.now), createdAt: new Date(world.now).toISOString(), body: 'Oi, professor!' } as never)],
     });
     expect(push.body.results[0]?.status).toBe('applied');
-    expect(await t.deps.noticeDispatcher.tick()).toBe(0);
+    await t.deps.noticeDispatcher.tick();
+    expect(onLaptop()).toEqual([{ kind: 'studentMessage', title: 'Ana Aluna escreveu para você', body: 'Oi, professor!', url: `/admin?client=${student.user.id}`, tag: `studentMessage-${student.user.id}` }]);
     expect(delivered()).toEqual([]);
+  });
+
+  it('a check-in waiting for review names only who sent it: none of its answers travel', async () => {
+    const { teacher, student } = await coachAndClient();
+    const onLaptop = await teacherLaptop(teacher);
+    const device = new TestDevice(undefined, () => world.now);
+    const week = new Date(world.now).toISOString().slice(0, 10);
+    const checkIn = { id: uuidv7(world.now), week, createdAt: new Date(world.now).toISOString(), dietAdherence: 2, workoutAdherence: 3, hunger: 4, sleep: 1, stress: 5, energy: 2, note: 'Dormi mal a semana toda' };
+    const push = await student.c.post<{ results: { status: string; code?: string }[] }>('/api/sync/push', { deviceId: device.deviceId, mutations: [device.mutation('checkin.submit', checkIn as never)] });
+    expect(push.body.results[0]?.code ?? push.body.results[0]?.status).toBe('applied');
+    await t.deps.noticeDispatcher.tick();
+    expect(onLaptop()).toEqual([{ kind: 'checkInReview', title: 'Check-in de Ana Aluna', body: 'Um check-in está esperando sua revisão.', url: `/admin?client=${student.user.id}`, tag: `checkInReview-${student.user.id}` }]);
+    const pushed = service.delivered.at(-1)?.payload ?? '';
+    expect(pushed).not.toContain('Dormi mal');
+  });
+
+  it('a new student through the teacher’s link is told to the teacher', async () => {
+    const teacher = await signedIn(t, { role: 'teacher', name: 'Tiago Professor' });
+    const onLaptop = await teacherLaptop(teacher);
+    const { referralLinks } = (await teacher.c.get<{ referralLinks: { code: string }[] }>('/api/teacher/referral-links')).body;
+    const registered = await t.client().post('/api/clients/register', buildRegistration({ name: 'Nina Nova', referralCode: referralLinks[0]?.code }));
+    expect(registered.status).toBe(201);
+    await t.deps.noticeDispatcher.tick();
+    expect(onLaptop().map((notice) => [notice.kind, notice.title])).toEqual([['newStudent', 'Novo aluno: Nina Nova']]);
   });
 });

@@ -5,6 +5,7 @@
  * end. A push service that fails is tried again at a later claim, up to MAX_ATTEMPTS; a
  * subscription it says is gone is removed.
  */
+import { createHash } from 'node:crypto';
 import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_WEIGH_IN_DAYS, isNoticeKind, noticeChoicesOf, type NoticeKind } from '#protocol/domain/notice-choices.ts';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
@@ -19,7 +20,7 @@ import { checkInDayOf, findUserById } from '../services/clients.ts';
 import { isReminderKind, zoneOf, type ReminderKind } from './reminders.ts';
 import type { ClaimedNotice, Notices } from './notices.ts';
 import { afterQuietHours } from './schedule.ts';
-import { coachMessageNotice, noticeEmail, planPublishedNotice, reminderNotice, type CoachMessageData, type NoticeMessage, type PlanPublishedData } from './texts.ts';
+import { coachMessageNotice, noticeEmail, planPublishedNotice, reminderNotice, staffNotice, type CoachMessageData, type NoticeMessage, type PlanPublishedData, type StaffNoticeData } from './texts.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -30,7 +31,10 @@ const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 5;
 const RETRY_MS = 60_000;
 /** How long a push service keeps a message for a device that is offline: a message a day. */
-const TTL_SECONDS = { coachMessage: 86_400, trackingEvening: 4 * 3_600, checkInDay: 12 * 3_600 } as Record<string, number>;
+const TTL_SECONDS = { coachMessage: 86_400, studentMessage: 86_400, checkInReview: 86_400, newStudent: 86_400, planPublished: 86_400, trackingEvening: 4 * 3_600, checkInDay: 12 * 3_600 } as Record<string, number>;
+
+/** The push service's Topic (RFC 8030 §5.4): at most 32 URL-safe characters, so a tag's digest. */
+const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 
 export interface NoticeDispatcherDeps {
   db: SqlDatabase;
@@ -75,6 +79,7 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
   async function messageOf(notice: ClaimedNotice, user: UserRow): Promise<NoticeMessage | null> {
     const locale = user.preferredLanguage as Locale;
     if (notice.kind === 'coachMessage') return coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
+    if (notice.kind === 'studentMessage' || notice.kind === 'checkInReview' || notice.kind === 'newStudent') return staffNotice(locale, notice.kind, JSON.parse(notice.payload) as StaffNoticeData);
     if (notice.kind === 'planPublished') return planPublishedNotice(locale, JSON.parse(notice.payload) as PlanPublishedData);
     if (isReminderKind(notice.kind)) return (await stillDue(notice.kind, notice.key, user)) ? reminderNotice(locale, notice.kind) : null;
     log.error('notices.unknown-kind', { kind: notice.kind });
@@ -105,7 +110,7 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
     if (choice.push) {
       const sender = await pushSender();
       for (const target of await pushSubscriptions.targetsOf(user.id)) {
-        const outcome = await sender.send(target, { payload: JSON.stringify(message), ttl: TTL_SECONDS[notice.kind] ?? 7_200, urgency: 'high', topic: message.tag });
+        const outcome = await sender.send(target, { payload: JSON.stringify(message), ttl: TTL_SECONDS[notice.kind] ?? 7_200, urgency: 'high', topic: topicOf(message.tag) });
         if (outcome.kind === 'gone') await pushSubscriptions.removeEndpoint(target.endpoint);
         else if (outcome.kind === 'failed') failed = true;
       }

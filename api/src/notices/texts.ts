@@ -76,3 +76,20 @@ export const planPublishedNotice = (locale: Locale, data: PlanPublishedData): No
   url: data.plan === 'dietPublished' ? '/diet' : '/workout',
   tag: data.plan,
 });
+
+/** What a coach is told about a client: who, and the message's words (never a check-in's answers). */
+export interface StaffNoticeData {
+  clientId: string;
+  client: string;
+  text?: string;
+}
+
+export function staffNotice(locale: Locale, kind: 'studentMessage' | 'checkInReview' | 'newStudent', data: StaffNoticeData): NoticeMessage {
+  return {
+    kind,
+    title: translate(locale, `notices.${kind}.title`, { client: data.client }),
+    body: kind === 'studentMessage' ? excerpt(data.text ?? '') : translate(locale, `notices.${kind}.body`),
+    url: `/admin?client=${encodeURIComponent(data.clientId)}`,
+    tag: `${kind}-${data.clientId}`,
+  };
+}

@@ -8,6 +8,7 @@ import { checkIns } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
 import type { AsyncTableStorage } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
+import type { StaffNotices } from '../notices/staff-notices.ts';
 
 type CheckInRow = typeof checkIns.$inferSelect;
 
@@ -28,7 +29,7 @@ export const toCheckIn = ({ id, week, createdAt, weight, dietAdherence, workoutA
 });
 
 /** `coachesChanged(clientId)` is told of a new check-in, so the coaches' open pages list it (as for messages). */
-export function createCheckIns(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, coachesChanged: (clientId: string) => Promise<void> = async () => {}) {
+export function createCheckIns(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, coachesChanged: (clientId: string) => Promise<void> = async () => {}, staffNotices?: StaffNotices) {
   const owned = createOwnedRows(database, versions, checkIns, {
     toRow: toCheckIn,
     toColumns: ({ id: _id, createdAt, reviewedAt, ...fields }) => ({ ...fields, createdAt: Date.parse(createdAt), reviewedAt: reviewedAt === null ? null : Date.parse(reviewedAt) }),
@@ -41,7 +42,10 @@ export function createCheckIns(database: Pick<AppDatabase, 'sql'>, versions: Syn
         ...storage,
         insert: async (checkIn) => {
           const stored = await storage.insert(checkIn);
-          if (stored === 'inserted') await coachesChanged(userId);
+          if (stored === 'inserted') {
+            await coachesChanged(userId);
+            await staffNotices?.checkInSent(userId, checkIn);
+          }
           return stored;
         },
       };

@@ -10,6 +10,7 @@ import { tableRows } from '../db/sql/table-rows.ts';
 import { createOwnedRows } from './owned-rows.ts';
 import type { AsyncTableStorage } from './synced-tables.ts';
 import type { SyncVersions } from './sync-versions.ts';
+import type { StaffNotices } from '../notices/staff-notices.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -41,7 +42,7 @@ const INSERT_FROM_COACH =
  * `threadChanged(clientId)` is told of every write to a client's thread, so the coaches' open pages
  * hear of it (the client's own pages hear through the sync version, as for any row of theirs).
  */
-export function createMessages(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number, threadChanged: (clientId: string) => Promise<void> = async () => {}) {
+export function createMessages(database: Pick<AppDatabase, 'sql'>, versions: SyncVersions, now: () => number, threadChanged: (clientId: string) => Promise<void> = async () => {}, staffNotices?: StaffNotices) {
   const { sql: db } = database;
   const rows = tableRows(messages);
   const owned = createOwnedRows(database, versions, messages, {
@@ -75,6 +76,8 @@ export function createMessages(database: Pick<AppDatabase, 'sql'>, versions: Syn
         insert: async (message) => {
           const stored = await storage.insert(message);
           if (stored === 'inserted') await threadChanged(userId);
+          // The client wrote (a coach's message comes through fromCoach): their coaches are told.
+          if (stored === 'inserted' && message.from === 'client') await staffNotices?.clientWrote(userId, message);
           return stored;
         },
         put: async (message) => {

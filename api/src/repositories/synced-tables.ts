@@ -18,6 +18,7 @@ import { createWeightRecords } from './weight-records.ts';
 import { exerciseNames } from '../db/schema/index.ts';
 import { createOwnedRows } from './owned-rows.ts';
 import { createWorkoutExercises, createWorkoutSessions, createWorkoutSets } from './workout-sessions.ts';
+import type { StaffNotices } from '../notices/staff-notices.ts';
 
 /** A row as a pull sends it, with the sync version that stamped it last. */
 export interface VersionedRow<Row> {
@@ -37,16 +38,16 @@ export interface SyncedTableRepository<Row> {
 
 export type SyncedTableRepositories = { [N in SyncedTableName]: SyncedTableRepository<SyncedRows[N]> };
 
-export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged?: (clientId: string) => Promise<void>) {
+export function createSyncedTables(database: AppDatabase, versions: SyncVersions, now: () => number, coachesChanged?: (clientId: string) => Promise<void>, staffNotices?: StaffNotices) {
   return {
     weightRecords: createWeightRecords(database, versions, now),
     dailyProgress: createDailyProgress(database, versions, now),
     notifications: createNotifications(database, versions, now),
     bodyMeasurements: createBodyMeasurements(database, versions, now),
     progressPhotos: createProgressPhotos(database, versions, now, coachesChanged),
-    messages: createMessages(database, versions, now, coachesChanged),
+    messages: createMessages(database, versions, now, coachesChanged, staffNotices),
     messageThreads: createMessageThreads(database, versions, coachesChanged),
-    checkIns: createCheckIns(database, versions, coachesChanged),
+    checkIns: createCheckIns(database, versions, coachesChanged, staffNotices),
     workoutSessions: createWorkoutSessions(database, versions, now, coachesChanged),
     workoutExercises: createWorkoutExercises(database, versions, now, coachesChanged),
     workoutSets: createWorkoutSets(database, versions, now, coachesChanged),

@@ -9,6 +9,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { DomainError } from '#protocol/errors.ts';
 import type { ReferralLink } from '#protocol/contract/teacher.ts';
 import { UniqueViolationError, type SqlDatabase } from '../db/sql/port.ts';
+import type { StaffNotices } from '../notices/staff-notices.ts';
 
 export const RETIRED_CODE_GRACE_MS = 90 * 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,7 @@ function proposedCode(name: string, attempt: number): string {
 /** Only the hash of the visitor cookie is kept: no address, no identity (ADR 013). */
 const hashVisitor = (visitorId: string) => createHash('sha256').update(visitorId).digest('hex');
 
-export function createReferrals(db: SqlDatabase, now: () => number) {
+export function createReferrals(db: SqlDatabase, now: () => number, staffNotices?: StaffNotices) {
   const linkOf = (teacherId: string) => db.get<LinkRow>('SELECT id, teacher_id, code FROM referral_links WHERE teacher_id = ?', [teacherId]);
   const teacherOf = (id: string) => db.get<{ name: string; role: string }>('SELECT name, role FROM users WHERE id = ?', [id]);
 
@@ -141,6 +142,7 @@ export function createReferrals(db: SqlDatabase, now: () => number) {
         studentId,
         link.teacher_id,
       ]);
+      if (changes === 1) await staffNotices?.newStudent(link.teacher_id, studentId);
       return changes === 1;
     },
   };
