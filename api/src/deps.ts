@@ -27,6 +27,7 @@ import { createExerciseNames, type ExerciseNames } from './services/exercise-nam
 import { createCoachThreads, type CoachThreads } from './services/coach-threads.ts';
 import { createNotices } from './notices/notices.ts';
 import { createStaffNotices } from './notices/staff-notices.ts';
+import { createPlanNotices } from './notices/plan-notices.ts';
 import { createSigningSecret } from './notices/signing-secret.ts';
 import { createReminders, type Reminders } from './notices/reminders.ts';
 import { createNoticeDispatcher, type NoticeDispatcher } from './notices/dispatcher.ts';
@@ -162,7 +163,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const photoFiles = createPhotoFiles(createFileStore(config), config.photoQuotaBytes);
   const reminders = createReminders(database.sql, notices, now);
   const mutations = createMutations(database.sql, versions, repositories, now, reminders);
-  const subscriptions = createSubscriptions(database.sql, versions.bump, now);
+  const subscriptions = createSubscriptions(database.sql, versions.bump, now, createPlanNotices(notices, now));
   const log = overrides.log ?? createLogger(config.logLevel);
   const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));

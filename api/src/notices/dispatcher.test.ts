@@ -172,3 +172,41 @@ describe('what coaches are told (issue 50)', () => {
     expect(onLaptop().map((notice) => [notice.kind, notice.title])).toEqual([['newStudent', 'Novo aluno: Nina Nova']]);
   });
 });
+
+describe('what a client is told about their plan (issue 50)', () => {
+  const HOUR = 3_600_000;
+  const kinds = (pushes: Shown[]) => pushes.map((notice) => [notice.kind, notice.title]);
+
+  it('the trial’s end two hours ahead, opening the plans; not when a plan was bought, whose payment is confirmed at once with its end date', async () => {
+    const ending = await coachAndClient();
+    const trial = await t.deps.subscriptions.startTrial(ending.student.user.id, 'pt-BR');
+    const bought = await coachAndClient();
+    await t.deps.subscriptions.startTrial(bought.student.user.id, 'pt-BR');
+    const plan = await t.deps.subscriptions.activate(bought.student.user.id, 'monthly', 'pt-BR', 'admin', null);
+    await t.deps.noticeDispatcher.tick();
+    const confirmed = bought.delivered().map((push) => shown(push.payload));
+    const endsOn = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(Date.parse(plan.endDate));
+    expect(confirmed).toEqual(Array(2).fill({ kind: 'payment', title: 'Pagamento confirmado', body: `Seu plano está ativo até ${endsOn}. Obrigado!`, url: '/subscription', tag: 'payment' }));
+
+    world.now = Date.parse(trial.endDate) - 2 * HOUR;
+    await t.deps.noticeDispatcher.tick();
+    expect(kinds(ending.delivered().map((push) => shown(push.payload)))).toEqual(Array(2).fill(['trialEnding', 'Seu teste termina em 2 horas']));
+    expect(kinds(bought.delivered().map((push) => shown(push.payload))).filter(([kind]) => kind === 'trialEnding')).toEqual([]);
+  });
+
+  it('a plan’s end three days ahead, not when another plan follows it; a refund is told', async () => {
+    const ending = await coachAndClient();
+    const plan = await t.deps.subscriptions.activate(ending.student.user.id, 'monthly', 'pt-BR', 'admin', null);
+    const renewed = await coachAndClient();
+    await t.deps.subscriptions.activate(renewed.student.user.id, 'monthly', 'pt-BR', 'admin', null);
+    await t.deps.subscriptions.activate(renewed.student.user.id, 'monthly', 'pt-BR', 'admin', null);
+    world.now = Date.parse(plan.endDate) - 3 * 24 * HOUR;
+    await t.deps.noticeDispatcher.tick();
+    expect(kinds(ending.delivered().map((push) => shown(push.payload))).filter(([kind]) => kind === 'planEnding')).toEqual(Array(2).fill(['planEnding', 'Seu plano termina em 3 dias']));
+    expect(kinds(renewed.delivered().map((push) => shown(push.payload))).filter(([kind]) => kind === 'planEnding')).toEqual([]);
+
+    await t.deps.subscriptions.end(plan.id);
+    await t.deps.noticeDispatcher.tick();
+    expect(kinds(ending.delivered().map((push) => shown(push.payload))).filter(([kind]) => kind === 'payment')).toContainEqual(['payment', 'Pagamento estornado']);
+  });
+});

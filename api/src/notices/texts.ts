@@ -93,3 +93,29 @@ export function staffNotice(locale: Locale, kind: 'studentMessage' | 'checkInRev
     tag: `${kind}-${data.clientId}`,
   };
 }
+
+/** A payment confirmed (with the plan's end in the person's zone) or refunded. */
+export interface PaymentData {
+  event: 'confirmed' | 'refunded';
+  endsAt?: number;
+}
+
+export function paymentNotice(locale: Locale, data: PaymentData, timeZone: string): NoticeMessage {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(data.endsAt ?? 0);
+  return {
+    kind: 'payment',
+    title: translate(locale, `notices.payment.${data.event}Title`),
+    body: translate(locale, `notices.payment.${data.event}Body`, { date }),
+    url: '/subscription',
+    tag: 'payment',
+  };
+}
+
+/** The trial's or a plan's end ahead: choose or renew a plan. */
+export const planEndNotice = (locale: Locale, kind: 'trialEnding' | 'planEnding'): NoticeMessage => ({
+  kind,
+  title: translate(locale, `notices.${kind}.title`),
+  body: translate(locale, `notices.${kind}.body`),
+  url: '/plan-upgrade',
+  tag: 'plan-end',
+});

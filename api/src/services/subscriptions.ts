@@ -11,6 +11,7 @@ import { DomainError } from '#protocol/errors.ts';
 import { homeTimeZone } from './daily-progress.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
+import type { PlanNotices } from '../notices/plan-notices.ts';
 
 interface SubscriptionRaw {
   id: string;
@@ -34,7 +35,7 @@ export type ActivationSource = 'demo' | 'webhook' | 'admin';
 /** A subscription with its owner's country; every read of one goes through this. */
 const SELECT_SUBSCRIPTIONS = 'SELECT s.*, u.country_code FROM subscriptions s LEFT JOIN users u ON u.id = s.user_id';
 
-export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: string) => Promise<number>, now: () => number) {
+export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: string) => Promise<number>, now: () => number, planNotices?: PlanNotices) {
   const forUser = (userId: string) => db.all<SubscriptionRaw>(`${SELECT_SUBSCRIPTIONS} WHERE s.user_id = ? ORDER BY s.end_date DESC, s.created_at DESC`, [userId]);
   const byId = (id: string) => db.get<SubscriptionRaw>(`${SELECT_SUBSCRIPTIONS} WHERE s.id = ?`, [id]);
   const insert = (row: { id: string; userId: string; planId: string; price: number; currency: string; startDate: number; endDate: number; source: string; paymentEventId: string | null; createdAt: number; version: number }) =>
@@ -112,6 +113,7 @@ export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: strin
       }
       const activated = toDto((await byId(id)) as SubscriptionRaw, at);
       for (const hook of withinActivation) await hook(activated, userId);
+      await planNotices?.activated(userId, { id, endDate: planEnd(startDate, plan) });
       return activated;
     });
 
@@ -134,6 +136,7 @@ export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: strin
         const at = now();
         const id = uuidv7(at);
         await insert({ id, userId, planId: 'trial', price: 0, currency: CURRENCY_BY_LOCALE[locale], startDate: at, endDate: at + TRIAL_MS, source: 'trial', paymentEventId: null, createdAt: at, version: await bumpVersion(userId) });
+        await planNotices?.trialStarted(userId, { id, endDate: at + TRIAL_MS });
         return toDto((await byId(id)) as SubscriptionRaw, at);
       }),
 
@@ -150,6 +153,7 @@ export function createSubscriptions(db: SqlDatabase, bumpVersion: (userId: strin
            start_date = CASE WHEN start_date < ? THEN start_date ELSE ? END, version = ? WHERE id = ?`,
         [at, at, at, at, await bumpVersion(subscription.user_id), subscriptionId],
       );
+      await planNotices?.refunded(subscription.user_id, subscriptionId);
     },
 
     /** Registers work to run inside every activation's transaction (it may throw to undo the activation). */
