@@ -165,7 +165,7 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const mutations = createMutations(database.sql, versions, repositories, now, reminders);
   const subscriptions = createSubscriptions(database.sql, versions.bump, now, createPlanNotices(notices, now));
   const log = overrides.log ?? createLogger(config.logLevel);
-  const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now);
+  const commissions = createCommissions(database.sql, subscriptions, (currency) => config.payoutMinimums[currency as keyof Config['payoutMinimums']] ?? config.payoutMinimums.BRL, now, notices);
   subscriptions.onActivationWithin((subscription, userId) => commissions.record(subscription, userId));
   // Counted in the database, so every instance on it counts the same hits (ADR 031).
   const sweeper = createRateLimitSweeper(database.sql, now);

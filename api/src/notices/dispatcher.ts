@@ -20,7 +20,7 @@ import { checkInDayOf, findUserById } from '../services/clients.ts';
 import { isReminderKind, zoneOf, type ReminderKind } from './reminders.ts';
 import type { ClaimedNotice, Notices } from './notices.ts';
 import { afterQuietHours } from './schedule.ts';
-import { coachMessageNotice, noticeEmail, paymentNotice, planEndNotice, planPublishedNotice, reminderNotice, staffNotice, type CoachMessageData, type NoticeMessage, type PaymentData, type PlanPublishedData, type StaffNoticeData } from './texts.ts';
+import { coachMessageNotice, noticeEmail, paymentNotice, payoutPaidNotice, planEndNotice, planPublishedNotice, reminderNotice, staffNotice, type CoachMessageData, type NoticeMessage, type PaymentData, type PlanPublishedData, type StaffNoticeData } from './texts.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -31,7 +31,7 @@ const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 5;
 const RETRY_MS = 60_000;
 /** How long a push service keeps a message for a device that is offline: a message a day. */
-const TTL_SECONDS = { payment: 86_400, planEnding: 86_400, trialEnding: 7_200, coachMessage: 86_400, studentMessage: 86_400, checkInReview: 86_400, newStudent: 86_400, planPublished: 86_400, trackingEvening: 4 * 3_600, checkInDay: 12 * 3_600 } as Record<string, number>;
+const TTL_SECONDS = { payoutPaid: 86_400, payment: 86_400, planEnding: 86_400, trialEnding: 7_200, coachMessage: 86_400, studentMessage: 86_400, checkInReview: 86_400, newStudent: 86_400, planPublished: 86_400, trackingEvening: 4 * 3_600, checkInDay: 12 * 3_600 } as Record<string, number>;
 
 /** The push service's Topic (RFC 8030 §5.4): at most 32 URL-safe characters, so a tag's digest. */
 const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
@@ -92,6 +92,7 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
     const locale = user.preferredLanguage as Locale;
     if (notice.kind === 'coachMessage') return coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
     if (notice.kind === 'studentMessage' || notice.kind === 'checkInReview' || notice.kind === 'newStudent') return staffNotice(locale, notice.kind, JSON.parse(notice.payload) as StaffNoticeData);
+    if (notice.kind === 'payoutPaid') return payoutPaidNotice(locale, JSON.parse(notice.payload) as { amount: number; currency: string });
     if (notice.kind === 'payment') return paymentNotice(locale, JSON.parse(notice.payload) as PaymentData, zoneOf(user));
     if (notice.kind === 'trialEnding' || notice.kind === 'planEnding') return (await planStillEnding(notice.kind, notice.key, user.id)) ? planEndNotice(locale, notice.kind) : null;
     if (notice.kind === 'planPublished') return planPublishedNotice(locale, JSON.parse(notice.payload) as PlanPublishedData);

@@ -4,6 +4,7 @@
  * device. Nothing here carries health data beyond what the text needs.
  */
 import type { Locale } from '#protocol/i18n/locales.ts';
+import { formatMoney } from '#protocol/domain/money.ts';
 import { translate } from '../i18n/translate.ts';
 
 /** What the service worker shows (pwa/src/sw.ts `push`): the payload of every push. */
@@ -118,4 +119,13 @@ export const planEndNotice = (locale: Locale, kind: 'trialEnding' | 'planEnding'
   body: translate(locale, `notices.${kind}.body`),
   url: '/plan-upgrade',
   tag: 'plan-end',
+});
+
+/** A payout paid to a teacher: how much, in their language's way of writing money. */
+export const payoutPaidNotice = (locale: Locale, data: { amount: number; currency: string }): NoticeMessage => ({
+  kind: 'payoutPaid',
+  title: translate(locale, 'notices.payoutPaid.title'),
+  body: translate(locale, 'notices.payoutPaid.body', { amount: formatMoney(data.amount, data.currency, locale) }),
+  url: '/teacher-dashboard',
+  tag: 'payout',
 });

@@ -132,6 +132,8 @@ describe('payouts', () => {
     const done = await admin.post<{ payout: Payout }>(`/api/admin/payouts/${id}/status`, { status: 'completed' });
     expect(done.body.payout).toMatchObject({ status: 'completed', processedAt: expect.any(String) });
     expect((await ledgerOf(teacher)).map((e) => e.status)).toEqual(['paid']);
+    // The teacher is told once (issue 50), however often the status is set again.
+    expect(await t.database.sql.all("SELECT payload FROM notices WHERE kind = 'payoutPaid' AND key = ?", [id])).toEqual([{ payload: JSON.stringify({ amount: 833, currency: 'BRL' }) }]);
     expect(await dashboardOf(teacher)).toMatchObject({ availableToWithdraw: [], pendingPayouts: [], totalCommissions: [{ currency: 'BRL', amount: 833 }] });
     expect((await admin.post<ErrorBody>(`/api/admin/payouts/${id}/status`, { status: 'rejected' })).body.code).toBe('PAYOUT_TRANSITION');
   });

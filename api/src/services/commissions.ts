@@ -17,6 +17,7 @@ import type { Subscriptions } from './subscriptions.ts';
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { SubscriptionDto } from '#protocol/contract/subscriptions.ts';
 import type { AdminPayout, LedgerEntry, Money, Payout, PayoutStatus, TeacherDashboard, TeacherStudent } from '#protocol/contract/teacher.ts';
+import type { Notices } from '../notices/notices.ts';
 
 interface CommissionRaw {
   id: string;
@@ -62,7 +63,7 @@ const byCurrency = (rows: { currency: string; amount: number | null }[]): Money[
 
 type CommissionEntry = CommissionRaw & { teacher_id: string; student_id: string | null; payout_id: string | null };
 
-export function createCommissions(db: SqlDatabase, subscriptions: Subscriptions, minimumPayout: (currency: string) => number, now: () => number) {
+export function createCommissions(db: SqlDatabase, subscriptions: Subscriptions, minimumPayout: (currency: string) => number, now: () => number, notices?: Notices) {
   const insertEntry = (entry: { id: string; teacherId: string; studentId: string | null; studentName: string; subscriptionId: string | null; planId: string; amount: number; currency: string; percentage: number; description: string; createdAt: number }, onConflict = '') =>
     db.run(
       `INSERT INTO commissions (id, teacher_id, student_id, student_name, subscription_id, plan_id, amount, currency, percentage, description, status, created_at)
@@ -233,7 +234,11 @@ export function createCommissions(db: SqlDatabase, subscriptions: Subscriptions,
         const done = status === 'completed' || status === 'rejected';
         const { changes } = await db.run('UPDATE payouts SET status = ?, processed_at = ? WHERE id = ? AND status = ?', [status, done ? now() : null, id, payout.status]);
         if (changes === 0) throw new DomainError('PAYOUT_TRANSITION');
-        if (status === 'completed') await db.run("UPDATE commissions SET status = 'paid' WHERE payout_id = ?", [id]);
+        if (status === 'completed') {
+          await db.run("UPDATE commissions SET status = 'paid' WHERE payout_id = ?", [id]);
+          // The teacher is told, as they chose (issue 50), once per payout.
+          await notices?.schedule({ userId: payout.teacher_id, kind: 'payoutPaid', key: id, dueAt: now(), notAfter: null, payload: JSON.stringify({ amount: payout.amount, currency: payout.currency }) });
+        }
         if (status === 'rejected') await db.run('UPDATE commissions SET payout_id = NULL WHERE payout_id = ?', [id]);
         return toPayout(await payoutById(id));
       }),
