@@ -93,3 +93,17 @@ describe('notice choices on the profile', () => {
     expect((await c.get<{ client: ProfileDto }>('/api/clients/me')).body.client).toEqual(before);
   });
 });
+
+describe('the person’s zone', () => {
+  it('is taken from their first device’s first push when they have none, and never replaces one they chose', async () => {
+    const c = await registered({ countryCode: 'AR' });
+    const phone = new TestDevice(undefined, Date.now, 'america/argentina/cordoba');
+    await c.post('/api/sync/push', { deviceId: phone.deviceId, mutations: [phone.addWeight(70)] });
+    expect((await c.get<{ client: ProfileDto }>('/api/clients/me')).body.client.timeZone).toBe('America/Cordoba');
+
+    expect((await c.put('/api/clients/profile', { timeZone: 'America/Sao_Paulo' })).status).toBe(200);
+    const laptop = new TestDevice(undefined, Date.now, 'Europe/Lisbon');
+    await c.post('/api/sync/push', { deviceId: laptop.deviceId, mutations: [laptop.addWeight(69.5)] });
+    expect((await c.get<{ client: ProfileDto }>('/api/clients/me')).body.client.timeZone).toBe('America/Sao_Paulo');
+  });
+});

@@ -24,6 +24,7 @@ import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { Subscriptions } from './subscriptions.ts';
+import { canonicalTimeZone } from '#protocol/domain/calendar.ts';
 
 /** Rows per table per pull page. */
 export const PULL_PAGE = 500;
@@ -73,6 +74,12 @@ export function createSync(
     }
   }
 
+  /** Once per device, so no push pays for it after: the zone its changes were made in, kept when the person has none. */
+  const adoptDeviceZone = async (userId: string, batch: unknown[]) => {
+    const zone = batch.map((raw) => (raw as { timeZone?: unknown } | null)?.timeZone).map((named) => (typeof named === 'string' ? canonicalTimeZone(named) : undefined)).find((known) => known !== undefined);
+    if (zone) await db.run('UPDATE users SET time_zone = ? WHERE id = ? AND time_zone IS NULL', [zone, userId]);
+  };
+
   const pushTransaction = (userId: string, deviceId: string, batch: unknown[]): Promise<PushResult> => db.transaction(() => versions.inUnitOfWork(async () => {
     // The counter before the device's row (sync-versions' `hold`); a first push from two
     // instances at once: both insert, one wins, both then lock the row. With the counter comes
@@ -80,6 +87,7 @@ export function createSync(
     // those its earlier pushes got on another instance.
     await versions.hold();
     let device = await deviceById(deviceId, true);
+    const firstPush = !device;
     if (!device) {
       await insertDevice(deviceId, userId);
       device = await deviceById(deviceId, true);
@@ -121,6 +129,8 @@ export function createSync(
       lastSeq = seq;
     }
     await updateDevice(lastSeq, deviceId);
+    // A device's first push names its zone: the person's, for their reminders, until they choose one (issue 50).
+    if (firstPush) await adoptDeviceZone(userId, batch);
     return { lastSeq, results, gap };
   }));
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +27,10 @@ import { useNow } from '#pwa/lib/use-now.ts';
 import { write, writePhoto } from '#pwa/sync/user-data.ts';
 import { loadChatMessages } from './i18n/messages.ts';
 import { Linkified } from '#pwa/components/Linkified.tsx';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
+
+// Shown once, after a first message: loaded then, not with the thread.
+const PushOffer = lazyPart(() => import('#pwa/notices/PushOffer.tsx').then((m) => m.PushOffer));
 
 /** The newest coach message's receipt, when it is past the client's read mark: what reading the thread marks. */
 function unreadUpTo({ messages, thread }: ThreadOnDevice): string | null {
@@ -97,6 +101,8 @@ function Chat() {
   const now = useNow(15_000);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // After a first message to the coach, the app offers to bring the answer with the app closed (issue 50).
+  const [firstSent, setFirstSent] = useState(false);
   // The photo chosen for the next message, re-encoded here (no EXIF, no GPS), and its preview.
   const [photo, setPhoto] = useState<{ encoded: EncodedPhoto; preview: string } | null>(null);
   const end = useRef<HTMLDivElement | null>(null);
@@ -141,6 +147,7 @@ function Chat() {
         const attached = { id: uuidv7(now.getTime()), contentType: encoded.contentType, bytes: encoded.image.byteLength, thumbnailBytes: encoded.thumbnail.byteLength, width: encoded.width, height: encoded.height };
         await writePhoto({ name: 'message.send', args: { ...args, photo: attached } }, { image: encoded.image, thumbnail: encoded.thumbnail });
       } else await write('message.send', args);
+      if (!thread?.messages.some((message) => message.from === 'client')) setFirstSent(true);
       setText('');
       setPhoto(null);
     } catch (error) {
@@ -190,6 +197,11 @@ function Chat() {
         </Box>
       )}
       <div ref={end} />
+      {firstSent && (
+        <Suspense fallback={null}>
+          <PushOffer textId="chat.pushOffer" turnOnId="chat.pushOfferTurnOn" notNowId="chat.pushOfferNotNow" />
+        </Suspense>
+      )}
       <MessageComposer
         value={text}
         onChange={setText}
