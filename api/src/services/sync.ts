@@ -24,7 +24,7 @@ import type { MutationStatus, PullResult, PushResult } from '#protocol/contract/
 import type { SqlDatabase } from '../db/sql/port.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { Subscriptions } from './subscriptions.ts';
-import { canonicalTimeZone } from '#protocol/domain/calendar.ts';
+import { canonicalTimeZone } from '#protocol/domain/notice-choices.ts';
 
 /** Rows per table per pull page. */
 export const PULL_PAGE = 500;
