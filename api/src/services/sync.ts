@@ -74,9 +74,9 @@ export function createSync(
     }
   }
 
-  /** Once per device, so no push pays for it after: the zone its changes were made in, kept when the person has none. */
-  const adoptDeviceZone = async (userId: string, batch: unknown[]) => {
-    const zone = batch.map((raw) => (raw as { timeZone?: unknown } | null)?.timeZone).map((named) => (typeof named === 'string' ? canonicalTimeZone(named) : undefined)).find((known) => known !== undefined);
+  /** The zone a device's applied change was made in, kept as the person's when they have none (once per device: no later push pays for it). */
+  const adoptDeviceZone = async (userId: string, named: string) => {
+    const zone = canonicalTimeZone(named);
     if (zone) await db.run('UPDATE users SET time_zone = ? WHERE id = ? AND time_zone IS NULL', [zone, userId]);
   };
 
@@ -97,6 +97,7 @@ export function createSync(
     const run = mutations.runnerFor(userId);
     const results: MutationStatus[] = [];
     let gap: PushResult['gap'] = null;
+    let appliedZone: string | undefined;
     const ordered = batch.map((raw) => ({ raw, seq: rawSeq(raw) as number })).sort((a, b) => a.seq - b.seq);
     for (const { raw, seq } of ordered) {
       const id = typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id).slice(0, 64) : null;
@@ -121,6 +122,7 @@ export function createSync(
             : await apply(run, parsed);
       // Counted in the push's transaction: a push rolled back sent nothing, and counts nothing.
       if (message && outcome.ok) await messagesPerSender?.hit(userId);
+      if (outcome.ok && parsed.ok) appliedZone ??= parsed.mutation.timeZone;
       if (outcome.ok) results.push({ seq, id, status: 'applied' });
       else {
         results.push({ seq, id, status: 'rejected', code: outcome.code });
@@ -130,7 +132,7 @@ export function createSync(
     }
     await updateDevice(lastSeq, deviceId);
     // A device's first push names its zone: the person's, for their reminders, until they choose one (issue 50).
-    if (firstPush) await adoptDeviceZone(userId, batch);
+    if (firstPush && appliedZone) await adoptDeviceZone(userId, appliedZone);
     return { lastSeq, results, gap };
   }));
 
