@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { uuidv7 } from '#protocol/ids.ts';
 import { startTestPushService, type TestPushService } from '../../api/test/push-service.ts';
 import { pushServicePort } from '../secrets.ts';
-import { demoTeacherApi, DEMO, expect, openNewClientDashboard, registerStudentOf, serviceWorkerInControl, test } from '../fixtures.ts';
+import { demoTeacherApi, DEMO, expect, openNewClientDashboard, registerClient, registerStudentOf, serviceWorkerInControl, test } from '../fixtures.ts';
 
 /**
  * Issue 50: a client turns notifications on in Settings (the browser asked only then), and a
@@ -40,6 +40,26 @@ async function pageMadeKeys(page: Page) {
   });
 }
 
+/**
+ * The browser's push service, as pushManager would answer from the next page load on: the endpoint
+ * on the local service, keys the page made. (The page's pushManager only: the worker never asks.)
+ */
+async function browserPushOnTheLocalService(page: Page, context: BrowserContext) {
+  const subscription = service.adopt(await pageMadeKeys(page));
+  await context.addInitScript((given) => {
+    const made = { endpoint: given.endpoint, expirationTime: null, toJSON: () => ({ endpoint: given.endpoint, keys: given.keys }), unsubscribe: async () => true };
+    // Kept across the tab's page loads, as the browser keeps a subscription.
+    PushManager.prototype.subscribe = async function subscribe() {
+      sessionStorage.setItem('test.subscribed', '1');
+      return made as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return (sessionStorage.getItem('test.subscribed') ? made : null) as PushSubscription | null;
+    };
+  }, subscription);
+  return subscription;
+}
+
 for (const c of CASES) {
   test.describe(c.locale, () => {
     test.use({ locale: c.locale, viewport: { width: 390, height: 844 } });
@@ -55,21 +75,7 @@ for (const c of CASES) {
       await openNewClientDashboard(page);
       await serviceWorkerInControl(page);
 
-      const keys = await pageMadeKeys(page);
-      const subscription = service.adopt(keys);
-      // The browser's push service, as pushManager would answer: the endpoint on the local service, the page's keys.
-      await context.addInitScript((given) => {
-        const made = { endpoint: given.endpoint, expirationTime: null, toJSON: () => ({ endpoint: given.endpoint, keys: given.keys }), unsubscribe: async () => true };
-        let subscribed = false;
-        PushManager.prototype.subscribe = async function subscribe() {
-          subscribed = true;
-          return made as unknown as PushSubscription;
-        };
-        PushManager.prototype.getSubscription = async function getSubscription() {
-          return (subscribed ? made : null) as PushSubscription | null;
-        };
-      }, subscription);
-
+      const subscription = await browserPushOnTheLocalService(page, context);
       await page.goto('/settings');
       const device = page.getByTestId('device-push');
       await expect(device).toHaveAttribute('data-state', 'off', { timeout: 15_000 });
@@ -101,3 +107,76 @@ for (const c of CASES) {
     });
   });
 }
+
+/**
+ * The app's own offer, at a moment that makes sense (ADR 032 "Asking permission"): after a first
+ * weigh-in or a first message to the coach, never on load; the browser asks only on "Turn on".
+ */
+test.describe('the offer to turn notifications on', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.describe('pt-BR', () => {
+    test.use({ locale: 'pt-BR' });
+    test('a first weigh-in offers the weigh-in reminder on this phone; "Ativar" turns this device on, and the next weigh-in asks nothing', async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000);
+      await registerClient(context.request, baseURL as string, { countryCode: 'BR' });
+      await context.grantPermissions(['notifications'], { origin: baseURL as string });
+      await openNewClientDashboard(page);
+      await serviceWorkerInControl(page);
+      await browserPushOnTheLocalService(page, context);
+      await page.reload();
+      await expect(page.getByTestId('daily-tracking')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('push-offer')).toHaveCount(0);
+
+      const weighIn = async (weight: string) => {
+        await page.getByTestId('record-weight').first().click();
+        await page.getByTestId('weight-input').fill(weight);
+        await page.getByTestId('weight-save').click();
+        await expect(page.getByTestId('toast')).toContainText(`${weight} kg`);
+      };
+      await weighIn('79,4');
+      const offer = page.getByTestId('push-offer');
+      await expect(offer).toContainText('Quer um lembrete neste celular na hora de se pesar');
+      await page.screenshot({ path: test.info().outputPath('push-offer-weigh-in-pt-BR.png') });
+      await offer.getByRole('button', { name: 'Ativar notificações' }).click();
+      await expect(page.getByTestId('toast')).toContainText('Notificações ativadas neste aparelho');
+      await expect(offer).toHaveCount(0);
+
+      await weighIn('79,1');
+      await expect(page.getByTestId('push-offer')).toHaveCount(0);
+      await page.goto('/settings');
+      await expect(page.getByTestId('device-push')).toHaveAttribute('data-state', 'on', { timeout: 15_000 });
+    });
+  });
+
+  test.describe('es-AR', () => {
+    test.use({ locale: 'es-AR' });
+    test('a first message to the coach offers their answers on this phone; "Ahora no" is kept on this device, so a first weigh-in then asks nothing', async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000);
+      await registerClient(context.request, baseURL as string, { countryCode: 'AR' });
+      await openNewClientDashboard(page);
+      await page.goto('/messages');
+      await page.getByTestId('chat-input').fill('¡Hola! ¿Puedo cambiar el arroz por papa?');
+      await page.getByTestId('chat-send').click();
+      const offer = page.getByTestId('push-offer');
+      await expect(offer).toContainText('¿Querés recibir la respuesta de tu coach en este celular');
+      await page.screenshot({ path: test.info().outputPath('push-offer-message-es-AR.png') });
+      await offer.getByRole('button', { name: 'Ahora no' }).click();
+      await expect(offer).toHaveCount(0);
+
+      await page.getByTestId('chat-input').fill('Y otra pregunta');
+      await page.getByTestId('chat-send').click();
+      await expect(page.getByText('Y otra pregunta')).toBeVisible();
+      await page.goto('/dashboard');
+      await page.getByTestId('record-weight').first().click();
+      await page.getByTestId('weight-input').fill('79,4');
+      await page.getByTestId('weight-save').click();
+      await expect(page.getByTestId('toast')).toContainText('79,4 kg');
+      // The offer would have loaded by now: the toast and the offer follow the same write.
+      await page.waitForTimeout(1_000);
+      await expect(page.getByTestId('push-offer')).toHaveCount(0);
+      // The browser was never asked.
+      expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    });
+  });
+});

@@ -26,6 +26,7 @@ const catalogDirs: Record<string, string> = {
   coaching: path.resolve('pwa/src/components/i18n/coaching'),
   'admin/thread-photos': path.resolve('pwa/src/features/admin/i18n/thread-photos'),
   'shell/refusals': path.resolve('pwa/src/app/shell/i18n'),
+  notices: path.resolve('pwa/src/notices/i18n'),
 };
 const featureNames = Object.keys(catalogDirs);
 const featureCatalog = (feature: string, locale: string) =>

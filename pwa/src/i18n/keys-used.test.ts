@@ -23,6 +23,7 @@ function featureMessages(locale: string): Record<string, string> {
     path.join(srcDir, 'components', 'i18n', 'coaching'),
     path.join(srcDir, 'features', 'admin', 'i18n', 'thread-photos'),
     path.join(srcDir, 'app', 'shell', 'i18n'),
+    path.join(srcDir, 'notices', 'i18n'),
   ];
   return Object.assign({}, ...dirs.map((dir) => flattenMessages(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Parameters<typeof flattenMessages>[0]))) as Record<string, string>;
 }

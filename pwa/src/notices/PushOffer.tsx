@@ -3,24 +3,28 @@ import { useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
 import { useCurrentDb } from '#pwa/db/current.ts';
+import { showToast } from '#pwa/lib/toast.ts';
 import { devicePushState, turnOnDevicePush } from './device-push.ts';
+import { loadNoticeMessages } from './i18n/messages.ts';
 
-/** A person who said "not now" is not asked again here for a month. */
+/** A person who said "not now" is not asked again on this device for a month, wherever. */
 const DISMISSED_KEY = 'leve.push-offer-dismissed';
 const QUIET_MS = 30 * 24 * 3_600_000;
 
 const dismissedRecently = () => Date.now() - Number(localStorage.getItem(DISMISSED_KEY) ?? 0) < QUIET_MS;
 
+/** The moments the offer follows, each saying what the notices would bring then. */
+export type PushOfferMoment = 'afterMessage' | 'afterWeighIn';
+
 /**
- * The app's own offer to turn notifications on (issue 50, ADR 032 "Asking permission"), shown at
- * a moment that makes sense (after a first message to the coach): it says what they are for, and
- * the browser asks only when the person presses "Turn on". Shown only to a device that is off
- * and could be on; "Not now" is remembered on this device.
+ * The app's own offer to turn notifications on (issue 50, ADR 032 "Asking permission"), shown at a
+ * moment that makes sense (a first message to the coach, a first weigh-in): it says what they are
+ * for, and the browser asks only when the person presses "Turn on". Shown only to a device that is
+ * off and could be on; "Not now" is remembered on this device.
  */
-export function PushOffer({ textId, turnOnId, notNowId }: { textId: string; turnOnId: string; notNowId: string }) {
-  const intl = useIntl();
-  const db = useCurrentDb();
+export function PushOffer({ moment }: { moment: PushOfferMoment }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let live = true;
@@ -30,28 +34,40 @@ export function PushOffer({ textId, turnOnId, notNowId }: { textId: string; turn
     };
   }, []);
   if (!shown) return null;
+  return (
+    <FeatureMessages load={loadNoticeMessages} fallback={null}>
+      <Offer moment={moment} onDone={() => setShown(false)} />
+    </FeatureMessages>
+  );
+}
 
+function Offer({ moment, onDone }: { moment: PushOfferMoment; onDone: () => void }) {
+  const intl = useIntl();
+  const db = useCurrentDb();
+  const t = (id: string) => intl.formatMessage({ id });
   const notNow = () => {
     localStorage.setItem(DISMISSED_KEY, String(Date.now()));
-    setShown(false);
+    onDone();
   };
   const turnOn = async () => {
-    setShown(false);
+    onDone();
     try {
-      await turnOnDevicePush(db);
+      // Refused in the browser's own question: the person answered it, nothing more to say here.
+      if ((await turnOnDevicePush(db)) === 'on') showToast({ severity: 'success', title: t('pushOffer.on'), description: t('pushOffer.onDescription') });
     } catch (error) {
       console.error('push.offer', error);
+      showToast({ severity: 'error', title: t('pushOffer.failed'), description: t('pushOffer.failedDescription') });
     }
   };
   return (
-    <Alert severity="info" data-testid="push-offer" sx={{ mb: 1 }}>
-      {intl.formatMessage({ id: textId })}
+    <Alert severity="info" data-testid="push-offer" data-moment={moment} sx={{ my: 1 }}>
+      {t(`pushOffer.${moment}`)}
       <Stack direction="row" sx={{ gap: 1, mt: 1 }}>
         <Button size="small" variant="contained" onClick={() => void turnOn()} data-testid="push-offer-turn-on">
-          {intl.formatMessage({ id: turnOnId })}
+          {t('pushOffer.turnOn')}
         </Button>
-        <Button size="small" onClick={notNow}>
-          {intl.formatMessage({ id: notNowId })}
+        <Button size="small" onClick={notNow} data-testid="push-offer-not-now">
+          {t('pushOffer.notNow')}
         </Button>
       </Stack>
     </Alert>

@@ -199,7 +199,7 @@ function Chat() {
       <div ref={end} />
       {firstSent && (
         <Suspense fallback={null}>
-          <PushOffer textId="chat.pushOffer" turnOnId="chat.pushOfferTurnOn" notNowId="chat.pushOfferNotNow" />
+          <PushOffer moment="afterMessage" />
         </Suspense>
       )}
       <MessageComposer

@@ -1,4 +1,4 @@
-import { startTransition, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Button from '@mui/material/Button';
 import MonitorWeightIcon from '@mui/icons-material/MonitorWeightOutlined';
@@ -8,13 +8,24 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
+import { useUserDb } from '#pwa/db/current.ts';
+import { lazyPart } from '#pwa/components/LazyPart.tsx';
+
+// Shown once, after a first weigh-in: loaded then, not with the dashboard.
+const PushOffer = lazyPart(() => import('#pwa/notices/PushOffer.tsx').then((m) => m.PushOffer));
+
+/** Whether the weight just saved is this person's first (read after the write, off its path). */
+async function isFirstWeighIn(): Promise<boolean> {
+  const db = useUserDb.getState().db;
+  return (await db?.weightRecords.filter((record) => !record.deleted).count()) === 1;
+}
 
 /**
  * SPEC §2/§8 weight-record modal. Saving writes to this device first (it works offline) and the
  * sync sends it later; the modal closes and resets on success or cancel. A weight far from the
  * last record asks "Did you mean …?" first (ADR 015).
  */
-export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function WeightRecordDialog({ open, onClose, onFirstWeighIn }: { open: boolean; onClose: () => void; onFirstWeighIn?: () => void }) {
   const measures = useMeasures();
 
   const save = async ({ weight, notes }: WeightFormValues) => {
@@ -26,6 +37,7 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
         title: { id: 'tracking.weight.successTitle' },
         description: { id: 'tracking.weight.successDescription', values: { weight: measures.weight(weight) } },
       });
+      if (onFirstWeighIn) void isFirstWeighIn().then((first) => first && onFirstWeighIn(), () => undefined);
     } catch (error) {
       console.error('weight.add', error);
       showToast({ severity: 'error', title: { id: 'tracking.weight.failedTitle' }, description: { id: 'tracking.weight.failedDescription' } });
@@ -40,6 +52,8 @@ export function WeightRecordDialog({ open, onClose }: { open: boolean; onClose: 
 export function RecordWeightButton({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  // After a first weigh-in, the app offers the weigh-in reminder on this phone (issue 50).
+  const [firstWeighIn, setFirstWeighIn] = useState(false);
   return (
     <>
       {/* The dialog mounts as a transition: the tap paints its ripple at once instead of waiting
@@ -47,7 +61,12 @@ export function RecordWeightButton({ variant = 'contained' }: { variant?: 'conta
       <Button variant={variant} startIcon={<MonitorWeightIcon />} onClick={() => startTransition(() => setOpen(true))} data-testid="record-weight">
         {intl.formatMessage({ id: 'tracking.weight.open' })}
       </Button>
-      <WeightRecordDialog open={open} onClose={() => setOpen(false)} />
+      <WeightRecordDialog open={open} onClose={() => setOpen(false)} onFirstWeighIn={() => setFirstWeighIn(true)} />
+      {firstWeighIn && (
+        <Suspense fallback={null}>
+          <PushOffer moment="afterWeighIn" />
+        </Suspense>
+      )}
     </>
   );
 }
