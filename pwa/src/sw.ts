@@ -6,7 +6,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { currentUserId } from './db/sw-registry.ts';
 import { UserDb } from './db/user-db.ts';
 import { drainOutboxInBackground } from './sync/background-sync.ts';
-import { openNotice, pushedNotice, showNotice } from './notices/worker-notices.ts';
+import { openNotice, pushedNotice, renewSubscription, showNotice, type SubscriptionChange } from './notices/worker-notices.ts';
 import { provideMutators } from '#protocol/mutations/envelope.ts';
 import { LATER_MUTATORS } from '#protocol/mutations/later-mutators.ts';
 
@@ -56,6 +56,10 @@ self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close();
   const url = (event.notification.data as { url?: unknown } | null)?.url;
   event.waitUntil(openNotice(self.clients, self.location.origin, typeof url === 'string' ? url : '/dashboard'));
+});
+
+self.addEventListener('pushsubscriptionchange', (event: Event) => {
+  (event as ExtendableEvent).waitUntil(renewSubscription(self.registration.pushManager, event as Event & SubscriptionChange, (input, init) => fetch(input, init)));
 });
 
 // A new version takes over at once: hashed chunks of the old one stay precached until then.

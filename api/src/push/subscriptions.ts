@@ -46,6 +46,23 @@ export function createPushSubscriptions(db: SqlDatabase, push: PushConfig, now: 
     return { subject: push.vapidSubject, publicKey, privateKey };
   }
 
+  /** Stores a device's subscription for the user and the sign-in that saved it (a browser that changes hands changes owner); the problems otherwise. */
+  async function save(userId: string, sessionId: string, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null; deviceId?: unknown }): Promise<SubscriptionProblem[]> {
+    const problems: SubscriptionProblem[] = [];
+    const endpoint = await checkPushEndpoint(input.endpoint, { allowedOrigins: push.allowedOrigins });
+    if (!endpoint.ok) problems.push({ field: 'endpoint', reason: endpoint.reason });
+    if (!isP256PublicKey(input.keys?.p256dh)) problems.push({ field: 'keys.p256dh', reason: 'invalid' });
+    if (!isAuthSecret(input.keys?.auth)) problems.push({ field: 'keys.auth', reason: 'invalid' });
+    if (typeof input.deviceId !== 'string' || !/^[\w-]{8,64}$/.test(input.deviceId)) problems.push({ field: 'deviceId', reason: 'invalid' });
+    if (problems.length > 0) return problems;
+    await db.run(
+      `INSERT INTO push_subscriptions (endpoint, user_id, device_id, session_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, device_id = excluded.device_id, session_id = excluded.session_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL`,
+      [input.endpoint as string, userId, input.deviceId as string, sessionId, input.keys?.p256dh as string, input.keys?.auth as string, now()],
+    );
+    return [];
+  }
+
   return {
     vapidKeys(): Promise<VapidKeys> {
       vapid ??= loadVapidKeys().catch((error: unknown) => {
@@ -55,21 +72,22 @@ export function createPushSubscriptions(db: SqlDatabase, push: PushConfig, now: 
       return vapid;
     },
 
-    /** Stores a device's subscription for the user and the sign-in that saved it (a browser that changes hands changes owner); the problems otherwise. */
-    async save(userId: string, sessionId: string, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null; deviceId?: unknown }): Promise<SubscriptionProblem[]> {
-      const problems: SubscriptionProblem[] = [];
-      const endpoint = await checkPushEndpoint(input.endpoint, { allowedOrigins: push.allowedOrigins });
-      if (!endpoint.ok) problems.push({ field: 'endpoint', reason: endpoint.reason });
-      if (!isP256PublicKey(input.keys?.p256dh)) problems.push({ field: 'keys.p256dh', reason: 'invalid' });
-      if (!isAuthSecret(input.keys?.auth)) problems.push({ field: 'keys.auth', reason: 'invalid' });
-      if (typeof input.deviceId !== 'string' || !/^[\w-]{8,64}$/.test(input.deviceId)) problems.push({ field: 'deviceId', reason: 'invalid' });
-      if (problems.length > 0) return problems;
-      await db.run(
-        `INSERT INTO push_subscriptions (endpoint, user_id, device_id, session_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, device_id = excluded.device_id, session_id = excluded.session_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL`,
-        [input.endpoint as string, userId, input.deviceId as string, sessionId, input.keys?.p256dh as string, input.keys?.auth as string, now()],
-      );
-      return [];
+    save,
+
+    /**
+     * The browser replaced a subscription (its worker's `pushsubscriptionchange`): the new one takes
+     * the old one's device and sign-in. 'unknown' when the person has no such subscription (it
+     * was removed, or is someone else's).
+     */
+    async renew(userId: string, sessionId: string, replaced: unknown, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null }): Promise<SubscriptionProblem[] | 'unknown'> {
+      if (typeof replaced !== 'string') return 'unknown';
+      const old = await db.get<{ device_id: string }>('SELECT device_id FROM push_subscriptions WHERE endpoint = ? AND user_id = ?', [replaced, userId]);
+      if (!old) return 'unknown';
+      // No transaction around the endpoint's check (it may ask DNS): stopped between the two
+      // writes, the old endpoint stays until its push service says it is gone.
+      const problems = await save(userId, sessionId, { ...input, deviceId: old.device_id });
+      if (problems.length === 0 && input.endpoint !== replaced) await db.run('DELETE FROM push_subscriptions WHERE endpoint = ? AND user_id = ?', [replaced, userId]);
+      return problems;
     },
 
     /** Removes the user's subscriptions of one device (it signed out, or the person turned push off there). */

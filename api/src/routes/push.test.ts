@@ -120,3 +120,34 @@ describe('PUT and DELETE /api/push/subscription (issue 50)', () => {
     expect((await stored()).filter((row) => row.user_id === gone.user.id)).toEqual([]);
   });
 });
+
+describe('POST /api/push/subscription/renewal (issue 50: the worker’s pushsubscriptionchange)', () => {
+  it('puts the new subscription in the old one’s place, for the same device, and notices then go to it', async () => {
+    const ana = await signedIn(t);
+    const old = service.subscribe();
+    expect((await ana.c.put('/api/push/subscription', { ...old, deviceId: DEVICE })).status).toBe(204);
+    const renewed = service.subscribe();
+    expect((await ana.c.post('/api/push/subscription/renewal', { replaces: old.endpoint, ...renewed })).status).toBe(204);
+    expect((await stored()).filter((row) => row.user_id === ana.user.id)).toEqual([{ endpoint: renewed.endpoint, user_id: ana.user.id, device_id: DEVICE }]);
+    expect((await t.deps.pushSubscriptions.targetsOf(ana.user.id)).map((target) => target.endpoint)).toEqual([renewed.endpoint]);
+    // Turning the device off still finds it.
+    expect((await ana.c.delete(`/api/push/subscription?deviceId=${DEVICE}`)).status).toBe(204);
+    expect((await stored()).filter((row) => row.user_id === ana.user.id)).toEqual([]);
+  });
+
+  it('renews only the person’s own subscription, checks the new one as a first one, and changes nothing otherwise', async () => {
+    const ana = await signedIn(t);
+    const bia = await signedIn(t);
+    const anas = service.subscribe();
+    expect((await ana.c.put('/api/push/subscription', { ...anas, deviceId: DEVICE })).status).toBe(204);
+    const before = await stored();
+    const notHers = await bia.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: anas.endpoint, ...service.subscribe() });
+    expect([notHers.status, notHers.body.code]).toEqual([404, 'NOT_FOUND']);
+    const unknown = await ana.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: 42, ...service.subscribe() });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    const inward = await ana.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: anas.endpoint, ...service.subscribe(), endpoint: 'https://10.0.0.7/push/x' });
+    expect([inward.status, inward.body.code, inward.body.details?.[0]?.code]).toEqual([400, 'VALIDATION_FAILED', 'push.endpoint']);
+    expect(await stored()).toEqual(before);
+    expect((await t.client().post('/api/push/subscription/renewal', { replaces: anas.endpoint, ...service.subscribe() })).status).toBe(401);
+  });
+});

@@ -1,4 +1,4 @@
-import { validationError } from '#protocol/errors.ts';
+import { DomainError, validationError } from '#protocol/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, currentSession, currentUser } from '../http/router.ts';
 import { readJsonObject } from '../http/validate.ts';
@@ -16,6 +16,17 @@ export function pushRoutes(deps: AppDeps) {
       const session = currentSession(c);
       const problems = await deps.pushSubscriptions.save(session.user.id, session.id, { endpoint: body.endpoint, keys, deviceId: body.deviceId });
       if (problems.length > 0) throw validationError(problems.map(({ field }) => ({ field, key: PROBLEM_KEYS[field] })));
+      return c.body(null, 204);
+    })
+
+    // The service worker, when the browser replaced this device's subscription (pushsubscriptionchange).
+    .post('/subscription/renewal', 'signedIn', async (c) => {
+      const body = await readJsonObject(c);
+      const keys = typeof body.keys === 'object' && body.keys !== null ? (body.keys as { p256dh?: unknown; auth?: unknown }) : null;
+      const session = currentSession(c);
+      const outcome = await deps.pushSubscriptions.renew(session.user.id, session.id, body.replaces, { endpoint: body.endpoint, keys });
+      if (outcome === 'unknown') throw new DomainError('NOT_FOUND');
+      if (outcome.length > 0) throw validationError(outcome.map(({ field }) => ({ field, key: PROBLEM_KEYS[field] })));
       return c.body(null, 204);
     })
 

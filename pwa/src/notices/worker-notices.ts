@@ -57,3 +57,32 @@ export async function openNotice(clients: Clients, origin: string, url: string):
   }
   await clients.openWindow(target.href);
 }
+
+/** What a `pushsubscriptionchange` event carries (not in every lib.dom). */
+export interface SubscriptionChange {
+  oldSubscription?: PushSubscription | null;
+  newSubscription?: PushSubscription | null;
+}
+
+/**
+ * The browser replaced this device's subscription (its push service rotated it, or it expired):
+ * the worker subscribes again when the browser did not, and tells the server, which moves the old
+ * one's device and sign-in to the new one. Without the old one there is nothing to replace: the
+ * next visit to Settings saves the device's subscription again.
+ */
+export async function renewSubscription(pushManager: PushManager, change: SubscriptionChange, send: typeof fetch): Promise<void> {
+  const old = change.oldSubscription;
+  if (!old) return;
+  const applicationServerKey = old.options?.applicationServerKey ?? null;
+  const renewed = change.newSubscription ?? (applicationServerKey ? await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }) : null);
+  if (!renewed) return;
+  const { endpoint, keys } = renewed.toJSON();
+  const response = await send('/api/push/subscription/renewal', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({ replaces: old.endpoint, endpoint, keys }),
+  });
+  // Signed out, or the server forgot the old one: nothing more the worker can do alone.
+  if (!response.ok && response.status !== 401 && response.status !== 404) throw new Error(`push.renewal ${response.status}`);
+}
