@@ -12,7 +12,6 @@ import { messageDelete } from './message-delete.ts';
 import { messageSend } from './message-send.ts';
 import { messagesRead } from './messages-read.ts';
 import { notificationRead } from './notification-read.ts';
-import { profileUpdate } from './profile-update.ts';
 import { progressComplete } from './progress-complete.ts';
 import { progressSet } from './progress-set.ts';
 import { weightAdd } from './weight-add.ts';
@@ -21,7 +20,7 @@ import { weightUpdate } from './weight-update.ts';
 import type { LATER_MUTATORS } from './later-mutators.ts';
 
 /** The mutators every signed-in page may run: its sync engine replays them on each pull. */
-export const CORE_MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, profileUpdate, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead] as const;
+export const CORE_MUTATORS = [weightAdd, weightUpdate, weightDelete, progressSet, progressComplete, notificationRead, measurementAdd, measurementUpdate, measurementDelete, photoAdd, photoDelete, messageSend, messageDelete, messagesRead] as const;
 
 type AnyMutator = (typeof CORE_MUTATORS)[number] | (typeof LATER_MUTATORS)[number];
 export type MutationName = AnyMutator['name'];

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FeatureMessages } from '#pwa/components/FeatureMessages.tsx';
-import { useCurrentDb } from '#pwa/db/current.ts';
+import { useCurrentDb, useUserDb } from '#pwa/db/current.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { devicePushState, turnOnDevicePush } from './device-push.ts';
 import { loadNoticeMessages } from './i18n/messages.ts';
@@ -18,6 +18,12 @@ const dismissedRecently = () => Date.now() - Number(localStorage.getItem(DISMISS
 /** The moments the offer follows, each saying what the notices would bring then. */
 export type PushOfferMoment = 'afterMessage' | 'afterWeighIn';
 
+/** Whether the moment is the first of its kind: after a weigh-in, the person's first (read after the write). */
+async function isFirst(moment: PushOfferMoment): Promise<boolean> {
+  if (moment !== 'afterWeighIn') return true;
+  return (await useUserDb.getState().db?.weightRecords.filter((record) => !record.deleted).count()) === 1;
+}
+
 /**
  * The app's own offer to turn notifications on (issue 50, ADR 032 "Asking permission"), shown at a
  * moment that makes sense (a first message to the coach, a first weigh-in): it says what they are
@@ -28,11 +34,11 @@ export function PushOffer({ moment }: { moment: PushOfferMoment }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let live = true;
-    if (!dismissedRecently()) void devicePushState().then((state) => live && setShown(state === 'off'));
+    if (!dismissedRecently()) void Promise.all([isFirst(moment), devicePushState()]).then(([first, state]) => live && setShown(first && state === 'off'));
     return () => {
       live = false;
     };
-  }, []);
+  }, [moment]);
   if (!shown) return null;
   return (
     <FeatureMessages load={loadNoticeMessages} fallback={null}>

@@ -8,24 +8,17 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { showToast } from '#pwa/lib/toast.ts';
 import { write } from '#pwa/sync/user-data.ts';
 import { useMeasures } from '#pwa/db/use-measures.ts';
-import { useUserDb } from '#pwa/db/current.ts';
 import { lazyPart } from '#pwa/components/LazyPart.tsx';
 
-// Shown once, after a first weigh-in: loaded then, not with the dashboard.
+// Offered after a first weigh-in (it checks that itself): loaded after a weigh-in, not with the dashboard.
 const PushOffer = lazyPart(() => import('#pwa/notices/PushOffer.tsx').then((m) => m.PushOffer));
-
-/** Whether the weight just saved is this person's first (read after the write, off its path). */
-async function isFirstWeighIn(): Promise<boolean> {
-  const db = useUserDb.getState().db;
-  return (await db?.weightRecords.filter((record) => !record.deleted).count()) === 1;
-}
 
 /**
  * SPEC §2/§8 weight-record modal. Saving writes to this device first (it works offline) and the
  * sync sends it later; the modal closes and resets on success or cancel. A weight far from the
  * last record asks "Did you mean …?" first (ADR 015).
  */
-export function WeightRecordDialog({ open, onClose, onFirstWeighIn }: { open: boolean; onClose: () => void; onFirstWeighIn?: () => void }) {
+export function WeightRecordDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved?: () => void }) {
   const measures = useMeasures();
 
   const save = async ({ weight, notes }: WeightFormValues) => {
@@ -37,7 +30,7 @@ export function WeightRecordDialog({ open, onClose, onFirstWeighIn }: { open: bo
         title: { id: 'tracking.weight.successTitle' },
         description: { id: 'tracking.weight.successDescription', values: { weight: measures.weight(weight) } },
       });
-      if (onFirstWeighIn) void isFirstWeighIn().then((first) => first && onFirstWeighIn(), () => undefined);
+      onSaved?.();
     } catch (error) {
       console.error('weight.add', error);
       showToast({ severity: 'error', title: { id: 'tracking.weight.failedTitle' }, description: { id: 'tracking.weight.failedDescription' } });
@@ -53,7 +46,7 @@ export function RecordWeightButton({ variant = 'contained' }: { variant?: 'conta
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   // After a first weigh-in, the app offers the weigh-in reminder on this phone (issue 50).
-  const [firstWeighIn, setFirstWeighIn] = useState(false);
+  const [saved, setSaved] = useState(false);
   return (
     <>
       {/* The dialog mounts as a transition: the tap paints its ripple at once instead of waiting
@@ -61,8 +54,8 @@ export function RecordWeightButton({ variant = 'contained' }: { variant?: 'conta
       <Button variant={variant} startIcon={<MonitorWeightIcon />} onClick={() => startTransition(() => setOpen(true))} data-testid="record-weight">
         {intl.formatMessage({ id: 'tracking.weight.open' })}
       </Button>
-      <WeightRecordDialog open={open} onClose={() => setOpen(false)} onFirstWeighIn={() => setFirstWeighIn(true)} />
-      {firstWeighIn && (
+      <WeightRecordDialog open={open} onClose={() => setOpen(false)} onSaved={() => setSaved(true)} />
+      {saved && (
         <Suspense fallback={null}>
           <PushOffer moment="afterWeighIn" />
         </Suspense>
