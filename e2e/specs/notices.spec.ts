@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { uuidv7 } from '#protocol/ids.ts';
 import { startTestPushService, type TestPushService } from '../../api/test/push-service.ts';
 import { pushServicePort } from '../secrets.ts';
+import { TrackingPage } from '../page-models/tracking-page.ts';
 import { demoTeacherApi, DEMO, expect, openNewClientDashboard, registerClient, registerStudentOf, serviceWorkerInControl, test } from '../fixtures.ts';
 
 /**
@@ -87,7 +88,8 @@ for (const c of CASES) {
       expect((await teacherApi.post(`/api/coach/threads/${studentId}/messages`, { data: { id: uuidv7(), body: answer } })).status()).toBe(201);
       await teacherApi.dispose();
       const endpointId = subscription.endpoint.split('/').at(-1);
-      await expect.poll(() => service.delivered.filter((push) => push.subscription === endpointId).length, { timeout: 20_000 }).toBe(1);
+      // A message waits 10 s (a thread open on screen would read it first), then the next 5 s round sends it.
+      await expect.poll(() => service.delivered.filter((push) => push.subscription === endpointId).length, { timeout: 30_000 }).toBe(1);
       const pushed = service.delivered.find((push) => push.subscription === endpointId)!;
 
       // The push service hands the message to the browser, which wakes the service worker with it.
@@ -107,6 +109,43 @@ for (const c of CASES) {
     });
   });
 }
+
+test.describe('en-US, a thread open on screen', () => {
+  test.use({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+
+  test('an answer that arrives while the client reads the thread is not pushed; the next one, after they left it, is', async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    const origin = baseURL as string;
+    const teacherApi = await demoTeacherApi(origin);
+    const { studentId } = await registerStudentOf(teacherApi, context.request, origin, { countryCode: 'US' });
+    await context.grantPermissions(['notifications'], { origin });
+    expect((await context.request.put('/api/clients/profile', { headers: { origin }, data: { quietStart: '00:00', quietEnd: '00:00' } })).status()).toBe(200);
+    await openNewClientDashboard(page);
+    await serviceWorkerInControl(page);
+    const subscription = await browserPushOnTheLocalService(page, context);
+    await page.goto('/settings');
+    const device = page.getByTestId('device-push');
+    await device.getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect(device).toHaveAttribute('data-state', 'on');
+    const endpointId = subscription.endpoint.split('/').at(-1);
+    const pushedBodies = () => service.delivered.filter((push) => push.subscription === endpointId).map((push) => (JSON.parse(push.payload) as { body: string }).body);
+
+    await page.goto('/messages');
+    const whileReading = `Read on screen ${Date.now().toString(36)}`;
+    expect((await teacherApi.post(`/api/coach/threads/${studentId}/messages`, { data: { id: uuidv7(), body: whileReading } })).status()).toBe(201);
+    await expect(page.getByText(whileReading)).toBeVisible({ timeout: 15_000 });
+    // The read receipt has reached the server.
+    await new TrackingPage(page).waitUntilSynced();
+
+    await page.goto('/dashboard');
+    const afterLeaving = `After leaving ${Date.now().toString(36)}`;
+    expect((await teacherApi.post(`/api/coach/threads/${studentId}/messages`, { data: { id: uuidv7(), body: afterLeaving } })).status()).toBe(201);
+    await teacherApi.dispose();
+    // The first answer fell due before the second: had it been pushed, it would be here first.
+    await expect.poll(pushedBodies, { timeout: 30_000 }).toContain(afterLeaving);
+    expect(pushedBodies()).toEqual([afterLeaving]);
+  });
+});
 
 /**
  * The app's own offer, at a moment that makes sense (ADR 032 "Asking permission"): after a first

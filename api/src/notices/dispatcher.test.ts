@@ -3,6 +3,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { buildDietInput, buildRegistration, signedIn, TestDevice } from '../../test/factories.ts';
 import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
+import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
 
 /**
  * Issue 50, part 3 (ADR 032): a coach's answer reaches the client's devices while the app is
@@ -50,6 +51,9 @@ describe('a coach’s answer as a push (issue 50)', () => {
     const id = uuidv7(world.now);
     expect((await answer('Pode trocar o arroz por batata-doce.', id)).status).toBe(201);
     expect((await answer('Pode trocar o arroz por batata-doce.', id)).status).toBe(200);
+    // Not at once: a thread open on the client's screen would read it first.
+    expect(await t.deps.noticeDispatcher.tick()).toBe(0);
+    world.now += MESSAGE_NOTICE_DELAY_MS;
     expect(await t.deps.noticeDispatcher.tick()).toBe(1);
 
     expect(delivered()).toHaveLength(2);
@@ -68,6 +72,7 @@ describe('a coach’s answer as a push (issue 50)', () => {
     await answer('Primero');
     world.now += 1_000;
     await answer('Segundo');
+    world.now += MESSAGE_NOTICE_DELAY_MS;
     await t.deps.noticeDispatcher.tick();
     const bodies = delivered().map((push) => shown(push.payload));
     expect(bodies.every((body) => body.title === 'Tiago Professor te escribió' && body.tag === 'coach-message')).toBe(true);
@@ -78,6 +83,7 @@ describe('a coach’s answer as a push (issue 50)', () => {
     const { student, delivered, answer } = await coachAndClient();
     await answer('Vamos ajustar o treino?');
     expect((await turnOff(student.c, { coachMessage: { push: false } })).status).toBe(200);
+    world.now += MESSAGE_NOTICE_DELAY_MS;
     expect(await t.deps.noticeDispatcher.tick()).toBe(1);
     expect(delivered()).toEqual([]);
     const row = await t.database.sql.get<{ skipped: number; done_at: number | null }>("SELECT skipped, done_at FROM notices WHERE user_id = ? AND kind = 'coachMessage'", [student.user.id]);
@@ -88,6 +94,7 @@ describe('a coach’s answer as a push (issue 50)', () => {
     const { delivered, answer } = await coachAndClient();
     world.now = Date.UTC(2026, 11, 1, 2, 0); // 23:00 in São Paulo
     await answer('Boa noite! Amanhã conversamos.');
+    world.now += MESSAGE_NOTICE_DELAY_MS;
     await t.deps.noticeDispatcher.tick();
     expect(delivered()).toEqual([]);
     world.now = Date.UTC(2026, 11, 1, 9, 59); // 06:59
@@ -101,6 +108,7 @@ describe('a coach’s answer as a push (issue 50)', () => {
     const { student, delivered, answer } = await coachAndClient();
     await answer('Tudo certo?');
     service.answerNext({ status: 410 }, { status: 500 }, { status: 500 }, { status: 500 });
+    world.now += MESSAGE_NOTICE_DELAY_MS;
     await t.deps.noticeDispatcher.tick();
     expect(delivered()).toEqual([]);
     const left = await t.database.sql.all<{ device_id: string }>('SELECT device_id FROM push_subscriptions WHERE user_id = ?', [student.user.id]);
@@ -109,6 +117,25 @@ describe('a coach’s answer as a push (issue 50)', () => {
     world.now += MINUTE;
     await t.deps.noticeDispatcher.tick();
     expect(delivered()).toHaveLength(1);
+  });
+
+  it('is not pushed when the client read it meanwhile, as a thread open on their screen does', async () => {
+    const { student, delivered, answer } = await coachAndClient();
+    const { body } = await answer('Viu meu recado?');
+    const sentAt = (body as { message: { sentAt: string } }).message.sentAt;
+    world.now += 2_000;
+    // The open thread pulled the answer and marked it read.
+    const phone = new TestDevice(undefined, () => world.now);
+    const read = await student.c.post<{ results: { status: string }[] }>('/api/sync/push', { deviceId: phone.deviceId, mutations: [phone.mutation('messages.read', { upTo: sentAt } as never)] });
+    expect(read.body.results[0]?.status).toBe('applied');
+    // The client then left the thread; the next answer is unread when both fall due.
+    world.now += 1_000;
+    await answer('Amanhã treino às 7h.');
+    world.now += MESSAGE_NOTICE_DELAY_MS;
+    expect(await t.deps.noticeDispatcher.tick()).toBe(2);
+    expect(delivered().map((push) => shown(push.payload).body)).toEqual(['Amanhã treino às 7h.', 'Amanhã treino às 7h.']);
+    const rows = await t.database.sql.all<{ skipped: number }>("SELECT skipped FROM notices WHERE user_id = ? AND kind = 'coachMessage' ORDER BY due_at", [student.user.id]);
+    expect(rows.map((row) => row.skipped)).toEqual([1, 0]);
   });
 });
 
@@ -143,9 +170,22 @@ describe('what coaches are told (issue 50)', () => {
       mutations: [device.mutation('message.send', { id: uuidv7(world.now), createdAt: new Date(world.now).toISOString(), body: 'Oi, professor!' } as never)],
     });
     expect(push.body.results[0]?.status).toBe('applied');
+    world.now += MESSAGE_NOTICE_DELAY_MS;
     await t.deps.noticeDispatcher.tick();
     expect(onLaptop()).toEqual([{ kind: 'studentMessage', title: 'Ana Aluna escreveu para você', body: 'Oi, professor!', url: `/admin?client=${student.user.id}`, tag: `studentMessage-${student.user.id}` }]);
     expect(delivered()).toEqual([]);
+  });
+
+  it('a student’s message the teacher read meanwhile (the thread open on their screen) is not pushed', async () => {
+    const { teacher, student } = await coachAndClient();
+    const onLaptop = await teacherLaptop(teacher);
+    const device = new TestDevice(undefined, () => world.now);
+    await student.c.post('/api/sync/push', { deviceId: device.deviceId, mutations: [device.mutation('message.send', { id: uuidv7(world.now), createdAt: new Date(world.now).toISOString(), body: 'Professor, está aí?' } as never)] });
+    world.now += 3_000;
+    expect((await teacher.c.post(`/api/coach/threads/${student.user.id}/read`, { upTo: new Date(world.now).toISOString() })).status).toBe(200);
+    world.now += MESSAGE_NOTICE_DELAY_MS;
+    expect(await t.deps.noticeDispatcher.tick()).toBe(1);
+    expect(onLaptop()).toEqual([]);
   });
 
   it('a check-in waiting for review names only who sent it: none of its answers travel', async () => {

@@ -62,6 +62,20 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
     return Number(row?.unread ?? 0);
   }
 
+  /**
+   * Whether a message was read by the side it was written to (the thread's read mark: the client's,
+   * or any coach's for a client's message) or deleted meanwhile: then it is not pushed.
+   */
+  async function readOrGone(messageId: string, reader: 'client' | 'coach'): Promise<boolean> {
+    const mark = reader === 'client' ? 't.client_read_up_to' : 't.coach_read_up_to';
+    const seen = await db.get<{ seen: number }>(
+      `SELECT 1 AS seen FROM messages m LEFT JOIN message_threads t ON t.user_id = m.user_id
+       WHERE m.id = ? AND (m.deleted_at IS NOT NULL OR m.sent_at <= COALESCE(${mark}, 0))`,
+      [messageId],
+    );
+    return seen !== undefined;
+  }
+
   /** Whether a reminder is still worth sending now: its day still chosen, today's tracking or the week's check-in not done. */
   async function stillDue(kind: ReminderKind, key: string, user: UserRow): Promise<boolean> {
     if (user.role !== 'user' || !isLocalDate(key)) return false;
@@ -90,7 +104,9 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
   /** What to show, or null when there is nothing to say (a reminder no longer due). */
   async function messageOf(notice: ClaimedNotice, user: UserRow): Promise<NoticeMessage | null> {
     const locale = user.preferredLanguage as Locale;
-    if (notice.kind === 'coachMessage') return coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
+    // A message read meanwhile (its thread open on a screen) is not pushed.
+    if (notice.kind === 'coachMessage') return (await readOrGone(notice.key, 'client')) ? null : coachMessageNotice(locale, JSON.parse(notice.payload) as CoachMessageData, await unreadFromCoach(notice.userId));
+    if (notice.kind === 'studentMessage' && (await readOrGone(notice.key, 'coach'))) return null;
     if (notice.kind === 'studentMessage' || notice.kind === 'checkInReview' || notice.kind === 'newStudent') return staffNotice(locale, notice.kind, JSON.parse(notice.payload) as StaffNoticeData);
     if (notice.kind === 'payoutPaid') return payoutPaidNotice(locale, JSON.parse(notice.payload) as { amount: number; currency: string });
     if (notice.kind === 'payment') return paymentNotice(locale, JSON.parse(notice.payload) as PaymentData, zoneOf(user));

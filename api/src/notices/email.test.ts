@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signedIn } from '../../test/factories.ts';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
 
 /**
  * Issue 50, part 4 (ADR 032 "E-mail"): the notices a person chose by e-mail arrive through the
@@ -29,6 +30,7 @@ async function answeredByEmail(client: Record<string, unknown> = {}) {
   const student = await signedIn(t, { name: 'Ana Aluna', teacherId: teacher.user.id, ...client });
   expect((await student.c.put('/api/clients/profile', { notices: { coachMessage: { email: true } } })).status).toBe(200);
   expect((await teacher.c.post(`/api/coach/threads/${student.user.id}/messages`, { id: uuidv7(world.now), body: 'Vamos ajustar o jantar <3' })).status).toBe(201);
+  world.now += MESSAGE_NOTICE_DELAY_MS;
   await t.deps.noticeDispatcher.tick();
   return { student, mail: await inbox.next(student.user.email) };
 }

@@ -36,6 +36,14 @@ interface Row {
   attempts: number;
 }
 
+/**
+ * How long a message's notice waits before it is sent: a thread open on the reader's screen marks
+ * the message read within it (the page pulls on the poke and sends its read receipt), and a
+ * message already read is not pushed. A few seconds later than at once, and no buzz in the hand
+ * of someone reading the thread.
+ */
+export const MESSAGE_NOTICE_DELAY_MS = 10_000;
+
 const list = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 export function createNotices(db: SqlDatabase, now: () => number) {

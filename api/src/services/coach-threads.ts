@@ -18,7 +18,7 @@ import type { Messages } from '../repositories/messages.ts';
 import { toMessage } from '../repositories/messages.ts';
 import type { ProgressPhotos } from '../repositories/progress-photos.ts';
 import type { PhotoFiles } from './photo-files.ts';
-import type { Notices } from '../notices/notices.ts';
+import { MESSAGE_NOTICE_DELAY_MS, type Notices } from '../notices/notices.ts';
 
 export interface Coach {
   id: string;
@@ -81,7 +81,7 @@ export function createCoachThreads(db: SqlDatabase, messages: Messages, threads:
     const sent = await messages.fromCoach(clientId, message, signed);
     if (sent.kind !== 'stored') return sent;
     await alsoStored?.();
-    await notices.schedule({ userId: clientId, kind: 'coachMessage', key: message.id, dueAt: message.createdAt, notAfter: null, payload: JSON.stringify({ coach: signed.name, text: message.body }) });
+    await notices.schedule({ userId: clientId, kind: 'coachMessage', key: message.id, dueAt: message.createdAt + MESSAGE_NOTICE_DELAY_MS, notAfter: null, payload: JSON.stringify({ coach: signed.name, text: message.body }) });
     return sent;
   }
 
