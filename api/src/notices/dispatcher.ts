@@ -35,6 +35,8 @@ const TTL_SECONDS = { payoutPaid: 86_400, payment: 86_400, planEnding: 86_400, t
 
 /** The push service's Topic (RFC 8030 §5.4): at most 32 URL-safe characters, so a tag's digest. */
 const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+/** A push endpoint as a notice's row remembers it: a digest, not the address. */
+const digestOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url').slice(0, 22);
 
 export interface NoticeDispatcherDeps {
   db: SqlDatabase;
@@ -137,26 +139,32 @@ export function createNoticeDispatcher({ db, mailer, publicUrl, linkSecret, noti
       await notices.markSkipped(notice.id);
       return 'skipped';
     }
+    // A retry sends only where the earlier tries failed: no second e-mail, no second buzz.
+    const sentTo = new Set(notice.sentTo);
     let failed = false;
     if (choice.push) {
       const sender = await pushSender();
       for (const target of await pushSubscriptions.targetsOf(user.id)) {
+        const reached = digestOf(target.endpoint);
+        if (sentTo.has(reached)) continue;
         const outcome = await sender.send(target, { payload: JSON.stringify(message), ttl: TTL_SECONDS[notice.kind] ?? 7_200, urgency: 'high', topic: topicOf(message.tag) });
         if (outcome.kind === 'gone') await pushSubscriptions.removeEndpoint(target.endpoint);
         else if (outcome.kind === 'failed') failed = true;
+        else sentTo.add(reached);
       }
     }
-    if (choice.email && mailer && publicUrl) {
+    if (choice.email && mailer && publicUrl && !sentTo.has('email')) {
       const links = { open: new URL(message.url, publicUrl).href, unsubscribe: new URL(`/api/notices/unsubscribe?t=${unsubscribeToken(await linkSecret(), user.id, notice.kind as NoticeKind)}`, publicUrl).href };
       try {
         await mailer.send({ to: user.email, ...noticeEmail(user.preferredLanguage as Locale, message, links) });
+        sentTo.add('email');
       } catch (error) {
         log.error('notices.mail-failed', { kind: notice.kind, message: error instanceof Error ? error.message : String(error) });
         failed = true;
       }
     }
     if (failed && notice.attempt < MAX_ATTEMPTS) {
-      await notices.retryAt(notice.id, at + RETRY_MS);
+      await notices.retryAt(notice.id, at + RETRY_MS, [...sentTo]);
       return 'retry';
     }
     await notices.markSent(notice.id);

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signedIn } from '../../test/factories.ts';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
 import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
 
 /**
@@ -15,13 +16,16 @@ import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
  */
 const world = { now: Date.UTC(2026, 10, 30, 15, 0) }; // 12:00 in São Paulo and Buenos Aires
 let inbox: SmtpInbox;
+let pushService: TestPushService;
 let t: TestApp;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({ now: () => world.now, env: { SMTP_URL: inbox.url, MAIL_FROM: 'Leve Coach <no-reply@leve.example>', PUBLIC_URL: 'https://coach.example' } });
+  pushService = await startTestPushService();
+  t = await createTestApp({ now: () => world.now, env: { SMTP_URL: inbox.url, MAIL_FROM: 'Leve Coach <no-reply@leve.example>', PUBLIC_URL: 'https://coach.example', PUSH_ALLOWED_ORIGINS: pushService.origin } });
 });
 afterAll(async () => {
   await t?.close();
+  await pushService?.close();
   await inbox?.close();
 });
 
@@ -40,6 +44,32 @@ const headerLine = (mail: ParsedMail, key: string) => mail.headerLines.find((lin
 const unsubscribeLink = (mail: ParsedMail) => new URL(/<([^>]+)>/.exec(headerLine(mail, 'list-unsubscribe'))?.[1] ?? '');
 
 describe('notices by e-mail (issue 50)', () => {
+  it('is not sent again when the push beside it failed and is tried again; the retry reaches only the device that missed it', async () => {
+    const teacher = await signedIn(t, { role: 'teacher', name: 'Tiago Professor' });
+    const student = await signedIn(t, { name: 'Ana Aluna', teacherId: teacher.user.id });
+    expect((await student.c.put('/api/clients/profile', { notices: { coachMessage: { email: true } } })).status).toBe(200);
+    const phone = pushService.subscribe();
+    const tablet = pushService.subscribe();
+    expect((await student.c.put('/api/push/subscription', { ...phone, deviceId: 'device-ana-phone' })).status).toBe(204);
+    world.now += 1_000; // the tablet's comes second, in the order pushes go out
+    expect((await student.c.put('/api/push/subscription', { ...tablet, deviceId: 'device-ana-tablet' })).status).toBe(204);
+    const reached = (subscription: { endpoint: string }) => pushService.delivered.filter((push) => push.subscription === subscription.endpoint.split('/').at(-1)).length;
+    const mailsTo = () => inbox.mails.filter((mail) => mail.to && JSON.stringify(mail.to).includes(student.user.email)).length;
+
+    await teacher.c.post(`/api/coach/threads/${student.user.id}/messages`, { id: uuidv7(world.now), body: 'Tudo certo?' });
+    world.now += MESSAGE_NOTICE_DELAY_MS;
+    // The phone's push is taken; the tablet's push service fails, however often the sender tries.
+    pushService.answerNext({ status: 201 }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    await t.deps.noticeDispatcher.tick();
+    await inbox.next(student.user.email);
+    expect([reached(phone), reached(tablet), mailsTo()]).toEqual([1, 0, 1]);
+
+    world.now += 60_000;
+    expect(await t.deps.noticeDispatcher.tick()).toBe(1);
+    expect([reached(phone), reached(tablet), mailsTo()]).toEqual([1, 1, 1]);
+    expect((await t.database.sql.get<{ done_at: number | null }>("SELECT done_at FROM notices WHERE user_id = ? AND kind = 'coachMessage'", [student.user.id]))?.done_at).toBe(world.now);
+  });
+
   it('sends a coach’s answer to a client who chose it by e-mail, in Spanish, with the link to the thread and a one-click unsubscribe', async () => {
     const { mail } = await answeredByEmail({ countryCode: 'AR', preferredLanguage: 'es-AR' });
     expect(mail.subject).toBe('Tiago Professor te escribió');

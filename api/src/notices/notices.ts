@@ -23,6 +23,8 @@ export interface ClaimedNotice extends NewNotice {
   id: string;
   /** This claim's try: 1 the first time. */
   attempt: number;
+  /** Where an earlier try already sent it (`email`, push endpoints' digests): not sent there again. */
+  sentTo: string[];
 }
 
 interface Row {
@@ -34,6 +36,7 @@ interface Row {
   not_after: number | null;
   payload: string;
   attempts: number;
+  sent_to: string;
 }
 
 /**
@@ -69,7 +72,7 @@ export function createNotices(db: SqlDatabase, now: () => number) {
       db.transaction(async () => {
         const at = now();
         const rows = await db.all<Row>(
-          `SELECT id, user_id, kind, key, due_at, not_after, payload, attempts FROM notices
+          `SELECT id, user_id, kind, key, due_at, not_after, payload, attempts, sent_to FROM notices
            WHERE done_at IS NULL AND due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?${skipLocked}`,
           [at, at, limit],
         );
@@ -77,7 +80,7 @@ export function createNotices(db: SqlDatabase, now: () => number) {
         const due = rows.filter((row) => !late.includes(row));
         if (late.length > 0) await db.run(`UPDATE notices SET done_at = ?, skipped = 1 WHERE id IN (${list(late.length)})`, [at, ...late.map((row) => row.id)]);
         if (due.length > 0) await db.run(`UPDATE notices SET claimed_until = ?, attempts = attempts + 1 WHERE id IN (${list(due.length)})`, [at + leaseMs, ...due.map((row) => row.id)]);
-        return due.map((row) => ({ id: row.id, userId: row.user_id, kind: row.kind, key: row.key, dueAt: row.due_at, notAfter: row.not_after, payload: row.payload, attempt: row.attempts + 1 }));
+        return due.map((row) => ({ id: row.id, userId: row.user_id, kind: row.kind, key: row.key, dueAt: row.due_at, notAfter: row.not_after, payload: row.payload, attempt: row.attempts + 1, sentTo: JSON.parse(row.sent_to) as string[] }));
       }),
 
     /** The notice went out (to every device and address it had). */
@@ -90,9 +93,10 @@ export function createNotices(db: SqlDatabase, now: () => number) {
       await db.run('UPDATE notices SET done_at = ?, skipped = 1, claimed_until = NULL WHERE id = ?', [now(), id]);
     },
 
-    /** Not sent this time: due again at `retryAt`, for whichever instance claims it then. */
-    async retryAt(id: string, retryAt: number): Promise<void> {
-      await db.run('UPDATE notices SET claimed_until = NULL, due_at = ? WHERE id = ? AND done_at IS NULL', [retryAt, id]);
+    /** Not sent (everywhere) this time: due again at `retryAt`, for whichever instance claims it then; `sentTo`, where it did go. */
+    async retryAt(id: string, retryAt: number, sentTo?: string[]): Promise<void> {
+      if (sentTo) await db.run('UPDATE notices SET claimed_until = NULL, due_at = ?, sent_to = ? WHERE id = ? AND done_at IS NULL', [retryAt, JSON.stringify(sentTo), id]);
+      else await db.run('UPDATE notices SET claimed_until = NULL, due_at = ? WHERE id = ? AND done_at IS NULL', [retryAt, id]);
     },
   };
 }

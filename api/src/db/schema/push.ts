@@ -62,6 +62,8 @@ export const notices = sqliteTable(
     doneAt: integer('done_at'),
     skipped: integer('skipped').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** Where it already went, so a retry sends only what failed: `email`, and each push endpoint's digest (JSON). */
+    sentTo: text('sent_to').notNull().default('[]'),
   },
   (table) => [uniqueIndex('notices_once_idx').on(table.userId, table.kind, table.key), index('notices_due_idx').on(table.doneAt, table.dueAt)],
 );

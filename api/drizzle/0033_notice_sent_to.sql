@@ -1,0 +1,1 @@
+ALTER TABLE `notices` ADD `sent_to` text DEFAULT '[]' NOT NULL;
