@@ -61,6 +61,29 @@ async function browserPushOnTheLocalService(page: Page, context: BrowserContext)
   return subscription;
 }
 
+/**
+ * A new client of the demo teacher, in `page`'s browser, who turned notifications on in Settings
+ * (the browser asked then); no quiet hours (their start is their end), so a notice goes out at
+ * whatever hour the suite runs. What the client's phone received, as the push service decrypted it.
+ */
+async function clientWithPushOn(page: Page, context: BrowserContext, origin: string, countryCode: string, turnOn: string) {
+  const teacherApi = await demoTeacherApi(origin);
+  const { studentId } = await registerStudentOf(teacherApi, context.request, origin, { countryCode });
+  await context.grantPermissions(['notifications'], { origin });
+  expect((await context.request.put('/api/clients/profile', { headers: { origin }, data: { quietStart: '00:00', quietEnd: '00:00' } })).status()).toBe(200);
+  await openNewClientDashboard(page);
+  await serviceWorkerInControl(page);
+  const subscription = await browserPushOnTheLocalService(page, context);
+  await page.goto('/settings');
+  const device = page.getByTestId('device-push');
+  await expect(device).toHaveAttribute('data-state', 'off', { timeout: 15_000 });
+  await device.getByRole('button', { name: turnOn }).click();
+  await expect(device).toHaveAttribute('data-state', 'on');
+  const endpointId = subscription.endpoint.split('/').at(-1);
+  const pushed = () => service.delivered.filter((push) => push.subscription === endpointId);
+  return { teacherApi, studentId, pushed };
+}
+
 for (const c of CASES) {
   test.describe(c.locale, () => {
     test.use({ locale: c.locale, viewport: { width: 390, height: 844 } });
@@ -68,29 +91,15 @@ for (const c of CASES) {
     test(`a coach's answer reaches a client who turned notifications on in Settings, shown by the service worker in ${c.locale}`, async ({ page, context, baseURL }) => {
       test.setTimeout(90_000);
       const origin = baseURL as string;
-      const teacherApi = await demoTeacherApi(origin);
-      const { studentId } = await registerStudentOf(teacherApi, context.request, origin, { countryCode: c.countryCode });
-      await context.grantPermissions(['notifications'], { origin });
-      // No quiet hours (their start is their end), so the answer is sent at whatever hour the suite runs.
-      expect((await context.request.put('/api/clients/profile', { headers: { origin }, data: { quietStart: '00:00', quietEnd: '00:00' } })).status()).toBe(200);
-      await openNewClientDashboard(page);
-      await serviceWorkerInControl(page);
-
-      const subscription = await browserPushOnTheLocalService(page, context);
-      await page.goto('/settings');
-      const device = page.getByTestId('device-push');
-      await expect(device).toHaveAttribute('data-state', 'off', { timeout: 15_000 });
-      await device.getByRole('button', { name: c.turnOn }).click();
-      await expect(device).toHaveAttribute('data-state', 'on');
+      const { teacherApi, studentId, pushed: toPhone } = await clientWithPushOn(page, context, origin, c.countryCode, c.turnOn);
       await page.screenshot({ path: test.info().outputPath(`notices-settings-${c.locale}.png`) });
 
       const answer = `Resposta ${c.locale} ${Date.now().toString(36)}`;
       expect((await teacherApi.post(`/api/coach/threads/${studentId}/messages`, { data: { id: uuidv7(), body: answer } })).status()).toBe(201);
       await teacherApi.dispose();
-      const endpointId = subscription.endpoint.split('/').at(-1);
       // A message waits 10 s (a thread open on screen would read it first), then the next 5 s round sends it.
-      await expect.poll(() => service.delivered.filter((push) => push.subscription === endpointId).length, { timeout: 30_000 }).toBe(1);
-      const pushed = service.delivered.find((push) => push.subscription === endpointId)!;
+      await expect.poll(() => toPhone().length, { timeout: 30_000 }).toBe(1);
+      const pushed = toPhone()[0]!;
 
       // The push service hands the message to the browser, which wakes the service worker with it.
       const cdp = await context.newCDPSession(page);
@@ -115,20 +124,8 @@ test.describe('en-US, a thread open on screen', () => {
 
   test('an answer that arrives while the client reads the thread is not pushed; the next one, after they left it, is', async ({ page, context, baseURL }) => {
     test.setTimeout(90_000);
-    const origin = baseURL as string;
-    const teacherApi = await demoTeacherApi(origin);
-    const { studentId } = await registerStudentOf(teacherApi, context.request, origin, { countryCode: 'US' });
-    await context.grantPermissions(['notifications'], { origin });
-    expect((await context.request.put('/api/clients/profile', { headers: { origin }, data: { quietStart: '00:00', quietEnd: '00:00' } })).status()).toBe(200);
-    await openNewClientDashboard(page);
-    await serviceWorkerInControl(page);
-    const subscription = await browserPushOnTheLocalService(page, context);
-    await page.goto('/settings');
-    const device = page.getByTestId('device-push');
-    await device.getByRole('button', { name: 'Turn on notifications' }).click();
-    await expect(device).toHaveAttribute('data-state', 'on');
-    const endpointId = subscription.endpoint.split('/').at(-1);
-    const pushedBodies = () => service.delivered.filter((push) => push.subscription === endpointId).map((push) => (JSON.parse(push.payload) as { body: string }).body);
+    const { teacherApi, studentId, pushed } = await clientWithPushOn(page, context, baseURL as string, 'US', 'Turn on notifications');
+    const pushedBodies = () => pushed().map((push) => (JSON.parse(push.payload) as { body: string }).body);
 
     await page.goto('/messages');
     const whileReading = `Read on screen ${Date.now().toString(36)}`;

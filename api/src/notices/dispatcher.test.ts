@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '#protocol/ids.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import type { TestApp, TestClient } from '../../test/harness.ts';
 import { buildDietInput, buildRegistration, signedIn, TestDevice } from '../../test/factories.ts';
-import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
+import type { TestPushService } from '../../test/push-service.ts';
+import { startPushTestApp, type PushTestApp } from '../../test/push-test-app.ts';
 import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
 
 /**
@@ -14,16 +15,9 @@ import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
 const MINUTE = 60_000;
 /** 12:00 in São Paulo: no one's quiet hours. */
 const world = { now: Date.UTC(2026, 10, 30, 15, 0) };
-let service: TestPushService;
-let t: TestApp;
-beforeAll(async () => {
-  service = await startTestPushService();
-  t = await createTestApp({ now: () => world.now, env: { PUSH_ALLOWED_ORIGINS: service.origin } });
-});
-afterAll(async () => {
-  await t?.close();
-  await service?.close();
-});
+let app: PushTestApp | undefined, t: TestApp, service: TestPushService;
+beforeAll(async () => void ({ t, service } = app = await startPushTestApp(() => world.now)));
+afterAll(() => app?.close());
 beforeEach(() => {
   world.now = Date.UTC(2026, 10, 30, 15, 0);
   service.delivered.length = 0;

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signedIn } from '../../test/factories.ts';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
+import type { TestPushService } from '../../test/push-service.ts';
+import { startPushTestApp, type PushTestApp } from '../../test/push-test-app.ts';
 import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
 
 /**
@@ -16,16 +17,13 @@ import { MESSAGE_NOTICE_DELAY_MS } from './notices.ts';
  */
 const world = { now: Date.UTC(2026, 10, 30, 15, 0) }; // 12:00 in São Paulo and Buenos Aires
 let inbox: SmtpInbox;
-let pushService: TestPushService;
-let t: TestApp;
+let app: PushTestApp | undefined, t: TestApp, pushService: TestPushService;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  pushService = await startTestPushService();
-  t = await createTestApp({ now: () => world.now, env: { SMTP_URL: inbox.url, MAIL_FROM: 'Leve Coach <no-reply@leve.example>', PUBLIC_URL: 'https://coach.example', PUSH_ALLOWED_ORIGINS: pushService.origin } });
+  ({ t, service: pushService } = app = await startPushTestApp(() => world.now, { SMTP_URL: inbox.url, MAIL_FROM: 'Leve Coach <no-reply@leve.example>', PUBLIC_URL: 'https://coach.example' }));
 });
 afterAll(async () => {
-  await t?.close();
-  await pushService?.close();
+  await app?.close();
   await inbox?.close();
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openAnotherInstance, type TestApp } from '../../test/harness.ts';
+import { openAnotherInstance, type TestApp } from '../../test/harness.ts';
 import { signedIn, TestDevice } from '../../test/factories.ts';
-import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
+import type { TestPushService } from '../../test/push-service.ts';
+import { startPushTestApp, type PushTestApp } from '../../test/push-test-app.ts';
 import { nextReminder } from './reminders.ts';
 
 /**
@@ -12,16 +13,9 @@ import { nextReminder } from './reminders.ts';
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
 const world = { now: at('2026-12-01T09:00:00Z') };
-let service: TestPushService;
-let t: TestApp;
-beforeAll(async () => {
-  service = await startTestPushService();
-  t = await createTestApp({ now: () => world.now, env: { PUSH_ALLOWED_ORIGINS: service.origin } });
-});
-afterAll(async () => {
-  await t?.close();
-  await service?.close();
-});
+let app: PushTestApp | undefined, t: TestApp, service: TestPushService;
+beforeAll(async () => void ({ t, service } = app = await startPushTestApp(() => world.now)));
+afterAll(() => app?.close());
 beforeEach(() => {
   world.now = at('2026-12-01T09:00:00Z'); // 06:00 in São Paulo
 });
