@@ -207,6 +207,17 @@ export const ROUTES: Row[] = [
   { method: 'GET', path: '/api/notifications', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/push/key', access: 'signedIn', ok: 200 },
   { method: 'PUT', path: '/api/push/subscription', access: 'signedIn', ok: 204, call: () => ({ body: pushSubscription() }) },
+  {
+    method: 'POST',
+    path: '/api/push/subscription/renewal',
+    access: 'signedIn',
+    ok: 204,
+    call: async (w) => {
+      const old = pushSubscription();
+      await w.caller.request('PUT', '/api/push/subscription', old);
+      return { body: { ...pushSubscription(), deviceId: undefined, replaces: old.endpoint } };
+    },
+  },
   { method: 'DELETE', path: '/api/push/subscription', access: 'signedIn', ok: 204, call: () => ({ url: '/api/push/subscription?deviceId=device-route-table' }) },
   { method: 'GET', path: '/api/notices/channels', access: 'signedIn', ok: 200 },
   { method: 'GET', path: '/api/notices/unsubscribe', access: 'public', ok: 200, call: async (w) => ({ url: `/api/notices/unsubscribe?t=${unsubscribeToken(await w.t.deps.noticeLinkSecret(), w.target.id, 'payment')}` }) },
