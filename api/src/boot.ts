@@ -89,8 +89,7 @@ export async function bootApp(config: Config, folders: MigrationFolders): Promis
 /** How often each instance looks for notices that fell due: a coach's answer is on the phone within seconds. */
 const NOTICE_ROUND_MS = 5_000;
 const REMINDER_ROUNDS = 12;
-const REMINDER_BATCH = 500;
-const REMINDER_MAX_BATCHES = 400;
+const REMINDER_CHUNK = 500;
 
 /**
  * Each instance's scheduler (issue 50, ADR 032): claims the due notices every few seconds and
@@ -106,12 +105,9 @@ function sendNoticesInTheBackground(deps: AppDeps): void {
     try {
       // Tracked as a request is: a shutdown closes the database only once the round has ended.
       await deps.lifecycle.track(async () => {
-        // Clients with no next reminder get theirs once a minute: on a first start, batch after batch, bounded.
-        if (rounds++ % REMINDER_ROUNDS === 0) {
-          for (let batch = 0; batch < REMINDER_MAX_BATCHES && !deps.lifecycle.stopping; batch++) {
-            if ((await deps.reminders.scheduleMissing(REMINDER_BATCH)) < REMINDER_BATCH) break;
-          }
-        }
+        // Clients with no next reminder get theirs once a minute, a chunk of clients at a time with
+        // the event loop served between chunks (requests wait for one chunk, not the whole pass).
+        if (rounds++ % REMINDER_ROUNDS === 0) await deps.reminders.scheduleAllMissing(REMINDER_CHUNK, () => new Promise((resolve) => setImmediate(resolve)), () => deps.lifecycle.stopping);
         while (!deps.lifecycle.stopping && (await deps.noticeDispatcher.tick()) > 0);
       });
     } catch (error) {

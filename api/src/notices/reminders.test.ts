@@ -34,10 +34,26 @@ const waiting = (userId: string, kind: string) =>
   t.database.sql.all<{ key: string; due_at: number; not_after: number | null }>('SELECT key, due_at, not_after FROM notices WHERE user_id = ? AND kind = ? AND done_at IS NULL', [userId, kind]);
 const handled = (userId: string, kind: string) => t.database.sql.all<{ key: string; skipped: number }>('SELECT key, skipped FROM notices WHERE user_id = ? AND kind = ? AND done_at IS NOT NULL ORDER BY due_at', [userId, kind]);
 
+describe('the pass that gives clients their next reminders', () => {
+  it('looks at every client a chunk at a time, the scheduler served between chunks, and a shutdown ends it early', async () => {
+    for (let i = 0; i < 3; i++) await clientWithPhone();
+    const clients = (await t.database.sql.all<{ id: string }>("SELECT id FROM users WHERE role = 'user' ORDER BY id")).map((row) => row.id);
+    await t.database.sql.run("DELETE FROM notices WHERE kind = 'weighIn'");
+    let pauses = 0;
+    await t.deps.reminders.scheduleAllMissing(2, async () => void pauses++, () => pauses === 1);
+    expect(pauses).toBe(1);
+    const given = async () => (await t.database.sql.all<{ user_id: string }>("SELECT user_id FROM notices WHERE kind = 'weighIn' AND done_at IS NULL ORDER BY user_id")).map((row) => row.user_id);
+    expect(await given()).toEqual(clients.slice(0, 2));
+    await t.deps.reminders.scheduleAllMissing(2, async () => void pauses++);
+    expect(pauses).toBe(1 + Math.ceil(clients.length / 2));
+    expect(await given()).toEqual(clients);
+  });
+});
+
 describe('the weigh-in reminder', () => {
   it('comes at 07:30 in São Paulo, in Portuguese, opening the dashboard, and the next one is made for tomorrow', async () => {
     const rita = await clientWithPhone();
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     expect(await waiting(rita.user.id, 'weighIn')).toEqual([{ key: '2026-12-01', due_at: at('2026-12-01T10:30:00Z'), not_after: at('2026-12-01T12:30:00Z') }]);
     world.now = at('2026-12-01T10:29:00Z');
     await t.deps.noticeDispatcher.tick();
@@ -45,7 +61,7 @@ describe('the weigh-in reminder', () => {
     world.now = at('2026-12-01T10:30:00Z');
     await t.deps.noticeDispatcher.tick();
     expect(rita.shown()).toEqual([expect.objectContaining({ kind: 'weighIn', title: 'Hora de se pesar', url: '/dashboard' })]);
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     expect((await waiting(rita.user.id, 'weighIn')).map((row) => row.key)).toEqual(['2026-12-02']);
   });
 
@@ -59,18 +75,18 @@ describe('the weigh-in reminder', () => {
 
   it('found three hours late after the server was down is skipped, not sent, and tomorrow’s is made', async () => {
     const rita = await clientWithPhone();
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     world.now = at('2026-12-01T13:30:00Z');
     await t.deps.noticeDispatcher.tick();
     expect(rita.shown()).toEqual([]);
     expect(await handled(rita.user.id, 'weighIn')).toEqual([{ key: '2026-12-01', skipped: 1 }]);
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     expect((await waiting(rita.user.id, 'weighIn')).map((row) => row.key)).toEqual(['2026-12-02']);
   });
 
   it('is sent once when two instances claim at the same moment', async () => {
     const rita = await clientWithPhone();
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     const other = openAnotherInstance(t);
     try {
       world.now = at('2026-12-01T10:30:00Z');
@@ -83,7 +99,7 @@ describe('the weigh-in reminder', () => {
 
   it('moves when the client changes its time offline and syncs, and stops on a day no longer chosen', async () => {
     const rita = await clientWithPhone();
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     const phone = new TestDevice(undefined, () => world.now);
     const push = await rita.c.post<{ results: { status: string }[] }>('/api/sync/push', {
       deviceId: phone.deviceId,
@@ -91,7 +107,7 @@ describe('the weigh-in reminder', () => {
     });
     expect(push.body.results[0]?.status).toBe('applied');
     expect(await waiting(rita.user.id, 'weighIn')).toEqual([]);
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     // 2026-12-01 is a Tuesday (2): 06:15 there is 09:15 UTC.
     expect((await waiting(rita.user.id, 'weighIn')).map((row) => [row.key, row.due_at])).toEqual([['2026-12-01', at('2026-12-01T09:15:00Z')]]);
   });
@@ -99,7 +115,7 @@ describe('the weigh-in reminder', () => {
   it('is not sent to a client who turned it off, nor kept from the other reminders', async () => {
     const rita = await clientWithPhone();
     expect((await rita.c.put('/api/clients/profile', { notices: { weighIn: { push: false } } })).status).toBe(200);
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     world.now = at('2026-12-01T10:30:00Z');
     await t.deps.noticeDispatcher.tick();
     expect(rita.shown()).toEqual([]);
@@ -115,7 +131,7 @@ describe('the evening reminder', () => {
     const mutations = [phone.mutation('progress.set', { field: 'dietFollowed', value: true }), phone.mutation('progress.set', { field: 'workoutCompleted', value: true }), phone.mutation('progress.set', { field: 'mood', value: 4 }), phone.mutation('progress.complete', {})];
     const push = await done.c.post<{ results: { status: string; code?: string }[] }>('/api/sync/push', { deviceId: phone.deviceId, mutations });
     expect(push.body.results.map((r) => r.code ?? r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    await t.deps.reminders.scheduleMissing(500);
+    await t.deps.reminders.scheduleAllMissing(500);
     world.now = at('2026-12-01T23:00:00Z'); // 20:00 in São Paulo and Buenos Aires
     await t.deps.noticeDispatcher.tick();
     expect(done.shown().filter((n) => n.kind === 'trackingEvening')).toEqual([]);

@@ -47,36 +47,50 @@ export function nextReminder(kind: ReminderKind, person: Person, after: number):
 }
 
 export function createReminders(db: SqlDatabase, notices: Notices, now: () => number) {
-  return {
+  const reminders = {
     /**
-     * Gives up to `limit` clients with no reminder of a kind waiting their next one; how many were
-     * looked at (a client whose next one cannot be made now is looked at again later).
+     * Looks at the next `chunk` clients by id after `after` and gives each one missing a reminder
+     * of a kind their next one; the last id looked at, or null past the last client. A client
+     * whose next one cannot be made now is looked at again on the next pass.
      */
-    async scheduleMissing(limit: number): Promise<number> {
-      let seen = 0;
+    async scheduleMissing(after: string, chunk: number): Promise<string | null> {
+      const ids = await db.all<{ id: string }>("SELECT id FROM users WHERE role = 'user' AND id > ? ORDER BY id LIMIT ?", [after, chunk]);
+      const last = ids.at(-1)?.id;
+      if (last === undefined) return null;
       for (const kind of REMINDER_KINDS) {
         const rows = await db.all<Record<string, unknown>>(
-          `SELECT u.* FROM users u WHERE u.role = 'user'
-             AND NOT EXISTS (SELECT 1 FROM notices n WHERE n.user_id = u.id AND n.kind = ? AND n.done_at IS NULL)
-           LIMIT ?`,
-          [kind, limit],
+          `SELECT u.* FROM users u WHERE u.role = 'user' AND u.id > ? AND u.id <= ?
+             AND NOT EXISTS (SELECT 1 FROM notices n WHERE n.user_id = u.id AND n.kind = ? AND n.done_at IS NULL)`,
+          [after, last, kind],
         );
-        // One transaction a batch: a first start with many clients writes their reminders in a few commits.
+        if (rows.length === 0) continue;
+        // One transaction a chunk: a first start with many clients writes their reminders in a few commits.
         await db.transaction(async () => {
           for (const row of rows) {
             const person = userRows.decode(row);
             // An occurrence already handled (the time moved later on a day whose reminder went out) is passed for the one after.
-            let after = now();
+            let from = now();
             for (let tries = 0; tries < 8; tries++) {
-              const next = nextReminder(kind, person, after) ?? { key: `${NO_DAY_KEY}:${localDateIn(zoneOf(person), new Date(after + DAY_MS))}`, dueAt: after + DAY_MS, notAfter: null };
+              const next = nextReminder(kind, person, from) ?? { key: `${NO_DAY_KEY}:${localDateIn(zoneOf(person), new Date(from + DAY_MS))}`, dueAt: from + DAY_MS, notAfter: null };
               if (await notices.schedule({ userId: person.id, kind, key: next.key, dueAt: next.dueAt, notAfter: next.notAfter, payload: '{}' })) break;
-              after = next.dueAt;
+              from = next.dueAt;
             }
           }
         });
-        seen += rows.length;
       }
-      return seen;
+      return last;
+    },
+
+    /**
+     * Every client, a chunk at a time (`scheduleMissing`), `pause` between chunks: the scheduler
+     * yields the event loop there, so that a pass over 100,000 clients is many short blocks rather
+     * than one long one (bench/notices.bench.ts). `stop` ends the pass early (a shutdown).
+     */
+    async scheduleAllMissing(chunk: number, pause: () => Promise<unknown> = async () => {}, stop: () => boolean = () => false): Promise<void> {
+      for (let after: string | null = ''; after !== null && !stop(); ) {
+        after = await reminders.scheduleMissing(after, chunk);
+        if (after !== null) await pause();
+      }
     },
 
     /** Takes back the reminders waiting for a client whose time, days, zone or check-in day changed: the next ones follow the change. */
@@ -84,6 +98,7 @@ export function createReminders(db: SqlDatabase, notices: Notices, now: () => nu
       await db.run(`DELETE FROM notices WHERE user_id = ? AND done_at IS NULL AND kind IN (${kinds.map(() => '?').join(', ')})`, [userId, ...kinds]);
     },
   };
+  return reminders;
 }
 
 export type Reminders = ReturnType<typeof createReminders>;

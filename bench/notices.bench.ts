@@ -1,0 +1,104 @@
+/**
+ * The notices' scheduler at scale (issue 50, ADR 032), as ratios measured in one run, on SQLite
+ * (one process: every query here blocks the event loop for its duration). 100,000 clients, each
+ * with their three reminders waiting, and 10,000 answers due at once:
+ * - claiming all 10,000, a batch of 100 at a time as the scheduler does, against the same reads
+ *   and writes as bare statements;
+ * - the once-a-minute look for clients missing a reminder, when none is (the steady state),
+ *   against a bare read of the clients' ids: it must not grow into a scan per client.
+ */
+import { it } from 'vitest';
+import { uuidv7 } from '#protocol/ids.ts';
+import { createSqliteTestApp } from '../api/test/harness.ts';
+import { createUser } from '../api/test/factories.ts';
+import { createNotices } from '../api/src/notices/notices.ts';
+import { interleaved, report } from './report.ts';
+
+const CLIENTS = 100_000;
+const DUE = 10_000;
+
+it('notices', async () => {
+  const t = await createSqliteTestApp();
+  const { deps, database } = t;
+  const { sqlite } = database;
+  const template = (await createUser(deps)).user;
+  const columns = sqlite.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('users')").all().map((c) => c.name);
+  const copied = columns.map((c) => (c === 'id' ? '?' : c === 'email' ? '?' : c)).join(', ');
+  const copyUser = sqlite.prepare(`INSERT INTO users (${columns.join(', ')}) SELECT ${copied} FROM users WHERE id = ?`);
+  const notice = sqlite.prepare("INSERT INTO notices (id, user_id, kind, key, due_at, not_after, payload) VALUES (?, ?, ?, ?, ?, NULL, '{}')");
+  const now = deps.now();
+  const ids: string[] = [];
+  sqlite.transaction(() => {
+    for (let i = 0; i < CLIENTS; i++) {
+      const id = uuidv7();
+      ids.push(id);
+      copyUser.run(id, `bench-${i}@example.com`, template.id);
+      for (const kind of ['weighIn', 'trackingEvening', 'checkInDay']) notice.run(uuidv7(), id, kind, `2099-01-0${(i % 9) + 1}`, now + 3_600_000);
+    }
+    for (let i = 0; i < DUE; i++) notice.run(uuidv7(), ids[i] as string, 'coachMessage', uuidv7(), now - i);
+  })();
+  // The template's own reminders, so that nobody is missing one.
+  await deps.reminders.scheduleAllMissing(500);
+  sqlite.exec('ANALYZE');
+
+  const notices = createNotices(database.sql, deps.now);
+  // Every due answer claimed, a batch at a time as the scheduler does, then released for the next
+  // round; against the same reads and writes as bare statements (what a claim cannot avoid).
+  const release = sqlite.prepare("UPDATE notices SET claimed_until = NULL, attempts = 0, done_at = NULL WHERE kind = 'coachMessage'");
+  // Each batch is sent before the next is claimed: marked done, as the dispatcher marks it.
+  const sent = (ids: string[]) => sqlite.prepare(`UPDATE notices SET done_at = ?, claimed_until = NULL WHERE id IN (${ids.map(() => '?').join(', ')})`).run(now, ...ids);
+  const bareBatch = sqlite.prepare('SELECT id FROM notices WHERE done_at IS NULL AND due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT 100').pluck();
+  const bareMark = sqlite.prepare(`UPDATE notices SET claimed_until = ?, attempts = attempts + 1 WHERE id IN (${Array.from({ length: 100 }, () => '?').join(', ')})`);
+  const claims = await interleaved(
+    7,
+    async () => {
+      let claimed = 0;
+      for (let batch = await notices.claimDue(100, 60_000); batch.length > 0; batch = await notices.claimDue(100, 60_000)) {
+        claimed += batch.length;
+        sent(batch.map((notice) => notice.id));
+      }
+      if (claimed !== DUE) throw new Error(`claim: ${DUE} expected, ${claimed} claimed`);
+      release.run();
+    },
+    () => {
+      let claimed = 0;
+      for (let batch = bareBatch.all(now, now) as string[]; batch.length > 0; batch = bareBatch.all(now, now) as string[]) {
+        sqlite.transaction(() => bareMark.run(now + 60_000, ...batch, ...Array.from({ length: 100 - batch.length }, () => null)))();
+        claimed += batch.length;
+        sent(batch);
+      }
+      if (claimed !== DUE) throw new Error(`bare: ${DUE} expected, ${claimed} claimed`);
+      release.run();
+    },
+  );
+
+  // The pass's longest block: one chunk of 500 clients, against reading their ids.
+  const first = (sqlite.prepare("SELECT id FROM users WHERE role = 'user' ORDER BY id LIMIT 1").get() as { id: string }).id;
+  const bareChunk = sqlite.prepare("SELECT id FROM users WHERE role = 'user' AND id >= ? ORDER BY id LIMIT 500").raw();
+  const chunk = await interleaved(
+    15,
+    async () => {
+      if ((await deps.reminders.scheduleMissing(first, 500)) === null) throw new Error('chunk: clients expected');
+    },
+    () => {
+      if (bareChunk.all(first).length !== 500) throw new Error('bare: a chunk expected');
+    },
+  );
+  // A whole pass, when nobody is missing one (the steady state), against reading every client's id.
+  const bareClients = sqlite.prepare("SELECT id FROM users WHERE role = 'user' ORDER BY id").raw();
+  const pass = await interleaved(
+    5,
+    () => deps.reminders.scheduleAllMissing(500),
+    () => {
+      if (bareClients.all().length !== CLIENTS + 1) throw new Error('bare: every client expected');
+    },
+  );
+  if ((await sqlite.prepare("SELECT count(*) AS n FROM notices WHERE done_at IS NULL AND kind <> 'coachMessage'").get() as { n: number }).n !== (CLIENTS + 1) * 3) throw new Error('every client has their three reminders, none added');
+
+  report('Notices at scale (bench/notices.bench.ts)', [
+    { label: `claims of all ${DUE.toLocaleString('en-US')} due, ${(CLIENTS * 3).toLocaleString('en-US')} waiting`, value: `${claims.a.toFixed(1)} ms vs ${claims.b.toFixed(1)} ms`, ratio: claims.a / claims.b, limit: 1.5, target: '≤ 1.5× bare statements' },
+    { label: 'reminders pass: its longest block, 500 clients', value: `${chunk.a.toFixed(2)} ms vs ${chunk.b.toFixed(2)} ms`, ratio: chunk.a / chunk.b, limit: 20, target: '≤ 20× their ids' },
+    { label: `reminders pass over ${CLIENTS.toLocaleString('en-US')}, none missing`, value: `${pass.a.toFixed(1)} ms in ${Math.ceil((CLIENTS + 1) / 500)} blocks vs ${pass.b.toFixed(1)} ms`, ratio: pass.a / pass.b, limit: 8, target: '≤ 8× every id' },
+  ]);
+  await t.close();
+});
