@@ -169,14 +169,19 @@ type StoresByVersion = Record<number, Record<string, string | null>>;
 /**
  * Declares the stores of each version, with the synced tables (#protocol/tables.ts) in the
  * version that added each: a new one names the next version in its `since`, and Dexie creates its
- * store when a device upgrades. One `stores()` per version, in order: Dexie parses the schema of
- * every version declared so far at each call, and a call per table made the database's
- * declaration a long task of a first visit (ADR 026).
+ * store when a device upgrades. One `stores()` per version: Dexie parses the schema of every
+ * version declared so far at each call, and a call per table made the database's declaration a
+ * long task of a first visit (ADR 026). `version(n)` itself calls `stores({})` when it creates the
+ * version, so every version is created first, while none has a store to parse, and the stores are
+ * given newest first, so the early calls parse only the newest versions' few stores: half the
+ * work of declaring them in order, to the same schema.
  */
 export function declareStores(db: Dexie, local: StoresByVersion, tables: Readonly<Record<string, SyncedTable<never>>> = SYNCED_TABLES): void {
   const byVersion = new Map<number, Record<string, string | null>>(Object.entries(local).map(([version, stores]) => [Number(version), { ...stores }]));
   for (const [name, { key, indexes, since }] of Object.entries(tables)) byVersion.set(since, { ...byVersion.get(since), [name]: [key, ...indexes].join(', ') });
-  for (const version of [...byVersion.keys()].sort((a, b) => a - b)) db.version(version).stores(byVersion.get(version) ?? {});
+  const newestFirst = [...byVersion.keys()].sort((a, b) => b - a);
+  for (const version of newestFirst) db.version(version);
+  for (const version of newestFirst) db.version(version).stores(byVersion.get(version) ?? {});
 }
 
 export const userDbName = (userId: string) => `leve-user-${userId}`;
