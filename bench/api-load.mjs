@@ -15,6 +15,10 @@
 //   durable cluster of Debian's package: reads ≥ 50%, writes and pushes ≥ 30% of SQLite's
 //   (b) and (e) on two instances on that database, the connections split: ≥ 0.9× one instance,
 //   with the CPU time a request costs printed
+//   (b) on SQLite while the server's own scheduler sends BENCH_NOTICES (10,000, at most one per
+//       user) due notices to a local push service that accepts every message (issue 50): p99
+//       ≤ 1.5× (b)'s p99 just before on the same server (+1 ms: autocannon's latencies are whole
+//       milliseconds), and every notice delivered
 //
 // Each figure runs BENCH_WARMUP_SECONDS (default 2, discarded) then BENCH_SECONDS (default 10);
 // BENCH_USERS (10,000), BENCH_RECORDS (1,000,000) and BENCH_USER_RECORDS (the mean, 100; 300 is
@@ -24,6 +28,8 @@
 // exactly the records the writes were acknowledged for. A quick smoke run:
 //   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_USERS=100 BENCH_RECORDS=10000 npm run bench -- api-load
 import { spawn } from 'node:child_process';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +50,7 @@ const WARMUP = env('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
 const PORT = env('BENCH_PORT', 3400);
 const PUSH_SIZE = 20;
+const NOTICES = env('BENCH_NOTICES', 10_000);
 /** Of the 20 mutations of a push, the even ones add a weight record (load.mjs). */
 const WEIGHTS_PER_PUSH = PUSH_SIZE / 2;
 
@@ -230,6 +237,72 @@ async function measure(database, serverEnv, seeded, stored) {
 }
 
 /**
+ * A coach's answer due now for up to NOTICES users, each with a device subscribed on the push
+ * service at `origin` and no quiet hours, written into the running server's SQLite database as the
+ * messages' transactions write them; how many.
+ */
+function dueNotices(file, origin) {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 10000');
+    const owners = db.prepare('SELECT min(id) AS session, user_id AS user FROM sessions GROUP BY user_id LIMIT ?').all(NOTICES);
+    const ecdh = createECDH('prime256v1');
+    const p256dh = ecdh.generateKeys().toString('base64url');
+    const auth = randomBytes(16).toString('base64url');
+    const subscribe = db.prepare('INSERT INTO push_subscriptions (endpoint, user_id, device_id, session_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const noQuietHours = db.prepare("UPDATE users SET quiet_start = '00:00', quiet_end = '00:00' WHERE id = ?");
+    const notice = db.prepare("INSERT INTO notices (id, user_id, kind, key, due_at, not_after, payload) VALUES (?, ?, 'coachMessage', ?, ?, NULL, ?)");
+    const now = Date.now();
+    const payload = JSON.stringify({ coach: 'Bench Coach', text: 'Bom treino hoje!' });
+    db.transaction(() => {
+      for (const [i, { session, user }] of owners.entries()) {
+        subscribe.run(`${origin}/push/${i}`, user, `bench-device-${i}`, session, p256dh, auth, now);
+        noQuietHours.run(user);
+        notice.run(randomUUID(), user, randomUUID(), now, payload);
+      }
+    })();
+    return owners.length;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Issue 50: (b) while the server's scheduler sends due notices (in the same process as the API),
+ * against (b) on the same server just before; every notice must reach the push service, once.
+ */
+async function measureWhileSending(serverEnv, seeded) {
+  let delivered = 0;
+  const pushService = createHttpServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      delivered += 1;
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${pushService.address().port}`;
+  const server = await startServer({ port: PORT, entry: SERVER_BUNDLE, args: ['serve'], env: { ...serverEnv, PUSH_ALLOWED_ORIGINS: origin }, databasePath: serverEnv.DATABASE_PATH, replaceEnv: true });
+  try {
+    const cookie = await signIn(server.url, seeded.email, seeded.password);
+    const spec = () => ({ method: 'GET', headers: { cookie, accept: 'application/json', 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8', 'user-agent': 'Mozilla/5.0 (bench)' }, kind: 'fixed' });
+    const quiet = await loadOn([server], 'SQLite (b) GET /api/clients/me, nothing to send', '/api/clients/me', spec);
+    const started = Date.now();
+    const due = dueNotices(serverEnv.DATABASE_PATH, origin);
+    const sending = await loadOn([server], `SQLite (b) GET /api/clients/me, ${fmt(due)} notices falling due`, '/api/clients/me', spec);
+    // The scheduler claims every few seconds, round after round while a backlog lasts.
+    for (const deadline = Date.now() + 180_000; delivered < due && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (delivered !== due) throw new Error(`api-load: ${delivered} of ${due} due notices reached the push service`);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`api-load: ${fmt(due)} notices delivered within ${seconds.toFixed(1)} s of falling due`);
+    return { quiet, sending, due, seconds };
+  } finally {
+    await server.stop();
+    pushService.close();
+  }
+}
+
+/**
  * Two instances on the one PostgreSQL database (issue 49), CONNECTIONS split between them as a
  * round-robin balancer would: the profile read and the push, with every push they acknowledged
  * stored once.
@@ -292,6 +365,7 @@ export async function run() {
     console.log(`api-load: copied into PostgreSQL ${cluster.port} (${copied.tables} tables, each verified) in ${copied.seconds.toFixed(1)} s`);
 
     const sqlite = await measure('SQLite', serverEnv, seeded, storedInSqlite(serverEnv.DATABASE_PATH));
+    const notices = await measureWhileSending(serverEnv, seeded);
     const postgres = await measure('PostgreSQL', { ...serverEnv, DATABASE_URL: postgresUrl }, seeded, storedInPostgres(postgresUrl));
     const two = await measureTwoInstances({ ...serverEnv, DATABASE_URL: postgresUrl }, seeded, storedInPostgres(postgresUrl));
 
@@ -361,6 +435,13 @@ export async function run() {
       againstSqlite('(e) POST /api/sync/push', 'push', 0.3),
       twoAgainstOne('(b) GET /api/clients/me', 'me'),
       twoAgainstOne('(e) POST /api/sync/push', 'push'),
+      {
+        label: `(b) while ${fmt(notices.due)} notices are sent`,
+        value: `p99 ${notices.sending.p99} ms vs ${notices.quiet.p99} ms without (p50 ${notices.sending.p50} vs ${notices.quiet.p50}); all delivered within ${notices.seconds.toFixed(0)} s`,
+        ratio: notices.sending.p99 / (1.5 * notices.quiet.p99 + 1),
+        limit: 1,
+        target: '≤ 1.5× p99 without (+1 ms)',
+      },
     ];
   } finally {
     await cluster?.stop();
