@@ -10,16 +10,43 @@ import { liveQuery } from 'dexie';
  */
 export function useLiveData<T>(query: () => Promise<T> | T, deps: DependencyList): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
-  useEffect(() => {
-    const subscription = liveQuery(query).subscribe({
-      next: (result) => startTransition(() => setValue(() => result)),
-      error: (error: unknown) => console.error('live-data', error),
-    });
-    return () => subscription.unsubscribe();
+  useEffect(
+    () =>
+      startSoon(() =>
+        liveQuery(query).subscribe({
+          next: (result) => startTransition(() => setValue(() => result)),
+          error: (error: unknown) => console.error('live-data', error),
+        }),
+      ),
     // The caller's deps describe the query, as with useEffect itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+    deps,
+  );
   return value;
+}
+
+let starting: (() => void)[] | undefined;
+
+/**
+ * Starts a live query a task after the commit whose effects asked for it, together with the
+ * others asked for by that commit, and returns what stops it (before or after it started). A
+ * screen's effects start a dozen queries at once (the dashboard's, when it hydrates and again when
+ * the device's database opens): started in the commit's effects, each one's work (and Dexie's
+ * timer for its first read) ran inside that task, one of a first visit's long ones (ADR 026).
+ * Dexie reads a new query's first result in a timer anyway, so none arrives later than a task.
+ */
+function startSoon(start: () => { unsubscribe(): void }): () => void {
+  // undefined until started, false once stopped.
+  let subscription: { unsubscribe(): void } | false | undefined;
+  (starting ??= (setTimeout(() => {
+    const batch = starting ?? [];
+    starting = undefined;
+    for (const run of batch) run();
+  }), [])).push(() => (subscription ??= start()));
+  return () => {
+    if (subscription) subscription.unsubscribe();
+    subscription = false;
+  };
 }
 
 /** One live IndexedDB query that any number of components follow (see `useSharedLiveData`). */
