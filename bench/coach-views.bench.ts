@@ -13,6 +13,7 @@ import { uuidv7 } from '#protocol/ids.ts';
 import { createSqliteTestApp } from '../api/test/harness.ts';
 import { createUser } from '../api/test/factories.ts';
 import { interleaved, report } from './report.ts';
+import { userCopier } from './lib/copy-user.ts';
 
 const CLIENTS = 1_000;
 const DAY_MS = 86_400_000;
@@ -24,10 +25,7 @@ it('coach views', async () => {
   const admin = (await createUser(deps, { role: 'admin' })).user;
   const template = (await createUser(deps)).user;
 
-  // Clients are copies of one registered client (registering 1,000 would time password hashing).
-  const columns = sqlite.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('users')").all().map((c) => c.name);
-  const copied = columns.map((c) => (c === 'id' ? '?' : c === 'email' ? '?' : c)).join(', ');
-  const copyUser = sqlite.prepare(`INSERT INTO users (${columns.join(', ')}) SELECT ${copied} FROM users WHERE id = ?`);
+  const copyUser = userCopier(sqlite, template.id);
   const weighIn = sqlite.prepare("INSERT INTO weight_records (id, user_id, weight, notes, created_at, deleted_at, version, hlcs) VALUES (?, ?, ?, NULL, ?, NULL, ?, '{}')");
   const tracked = sqlite.prepare("INSERT INTO daily_progress (user_id, local_date, workout_completed, diet_followed, mood, energy, is_completed, hlcs, version, updated_at) VALUES (?, ?, 1, 1, 3, 3, 1, '{}', ?, ?)");
   const checkIn = sqlite.prepare(
@@ -39,7 +37,7 @@ it('coach views', async () => {
   sqlite.transaction(() => {
     for (let i = 0; i < CLIENTS; i++) {
       const id = uuidv7();
-      copyUser.run(id, `bench-${i}@example.com`, template.id);
+      copyUser(id, `bench-${i}@example.com`);
       for (let day = 0; day < 90; day++) weighIn.run(uuidv7(), id, 90 - day * 0.05, now - day * DAY_MS, ++version);
       for (let day = 0; day < 30; day++) tracked.run(id, new Date(now - day * DAY_MS).toISOString().slice(0, 10), ++version, now);
       checkIn.run(uuidv7(), id, new Date(now - 3 * DAY_MS).toISOString().slice(0, 10), now - 3 * DAY_MS, ++version);

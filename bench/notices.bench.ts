@@ -13,6 +13,7 @@ import { createSqliteTestApp } from '../api/test/harness.ts';
 import { createUser } from '../api/test/factories.ts';
 import { createNotices } from '../api/src/notices/notices.ts';
 import { interleaved, report } from './report.ts';
+import { userCopier } from './lib/copy-user.ts';
 
 const CLIENTS = 100_000;
 const DUE = 10_000;
@@ -22,9 +23,7 @@ it('notices', async () => {
   const { deps, database } = t;
   const { sqlite } = database;
   const template = (await createUser(deps)).user;
-  const columns = sqlite.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('users')").all().map((c) => c.name);
-  const copied = columns.map((c) => (c === 'id' ? '?' : c === 'email' ? '?' : c)).join(', ');
-  const copyUser = sqlite.prepare(`INSERT INTO users (${columns.join(', ')}) SELECT ${copied} FROM users WHERE id = ?`);
+  const copyUser = userCopier(sqlite, template.id);
   const notice = sqlite.prepare("INSERT INTO notices (id, user_id, kind, key, due_at, not_after, payload) VALUES (?, ?, ?, ?, ?, NULL, '{}')");
   const now = deps.now();
   const ids: string[] = [];
@@ -32,7 +31,7 @@ it('notices', async () => {
     for (let i = 0; i < CLIENTS; i++) {
       const id = uuidv7();
       ids.push(id);
-      copyUser.run(id, `bench-${i}@example.com`, template.id);
+      copyUser(id, `bench-${i}@example.com`);
       for (const kind of ['weighIn', 'trackingEvening', 'checkInDay']) notice.run(uuidv7(), id, kind, `2099-01-0${(i % 9) + 1}`, now + 3_600_000);
     }
     for (let i = 0; i < DUE; i++) notice.run(uuidv7(), ids[i] as string, 'coachMessage', uuidv7(), now - i);
