@@ -79,8 +79,7 @@ export function createPushSubscriptions(db: SqlDatabase, push: PushConfig, now: 
      * the old one's device and sign-in. 'unknown' when the person has no such subscription (it
      * was removed, or is someone else's).
      */
-    async renew(userId: string, sessionId: string, replaced: unknown, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null }): Promise<SubscriptionProblem[] | 'unknown'> {
-      if (typeof replaced !== 'string') return 'unknown';
+    async renew(userId: string, sessionId: string, replaced: string, input: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } | null }): Promise<SubscriptionProblem[] | 'unknown'> {
       const old = await db.get<{ device_id: string }>('SELECT device_id FROM push_subscriptions WHERE endpoint = ? AND user_id = ?', [replaced, userId]);
       if (!old) return 'unknown';
       // No transaction around the endpoint's check (it may ask DNS): stopped between the two

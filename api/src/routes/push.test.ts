@@ -143,8 +143,12 @@ describe('POST /api/push/subscription/renewal (issue 50: the worker’s pushsubs
     const before = await stored();
     const notHers = await bia.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: anas.endpoint, ...service.subscribe() });
     expect([notHers.status, notHers.body.code]).toEqual([404, 'NOT_FOUND']);
-    const unknown = await ana.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: 42, ...service.subscribe() });
+    const unknown = await ana.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: `${anas.endpoint}-gone`, ...service.subscribe() });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    for (const replaces of [undefined, 42, '']) {
+      const malformed = await ana.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces, ...service.subscribe() });
+      expect([malformed.status, malformed.body.code, malformed.body.details?.[0]?.field]).toEqual([400, 'VALIDATION_FAILED', 'replaces']);
+    }
     const inward = await ana.c.post<ErrorResponse>('/api/push/subscription/renewal', { replaces: anas.endpoint, ...service.subscribe(), endpoint: 'https://10.0.0.7/push/x' });
     expect([inward.status, inward.body.code, inward.body.details?.[0]?.code]).toEqual([400, 'VALIDATION_FAILED', 'push.endpoint']);
     expect(await stored()).toEqual(before);

@@ -23,6 +23,8 @@ export function pushRoutes(deps: AppDeps) {
     .post('/subscription/renewal', 'signedIn', async (c) => {
       const body = await readJsonObject(c);
       const keys = typeof body.keys === 'object' && body.keys !== null ? (body.keys as { p256dh?: unknown; auth?: unknown }) : null;
+      // The old endpoint names what to replace: a request without one is malformed, not a miss.
+      if (typeof body.replaces !== 'string' || body.replaces === '') throw validationError([{ field: 'replaces', key: 'validation.required' }]);
       const session = currentSession(c);
       const outcome = await deps.pushSubscriptions.renew(session.user.id, session.id, body.replaces, { endpoint: body.endpoint, keys });
       if (outcome === 'unknown') throw new DomainError('NOT_FOUND');
