@@ -47,11 +47,26 @@ interface Row {
  */
 export const MESSAGE_NOTICE_DELAY_MS = 10_000;
 
-const list = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+/**
+ * Leases the next due notices, and marks skipped those found past their usefulness, in one
+ * statement that returns them all; on PostgreSQL the rows it picks are locked, and another
+ * instance's claim passes them by. Exported for its bench's bare run.
+ */
+export const claimDueStatement = (dialect: SqlDatabase['dialect']) => `UPDATE notices SET
+    done_at = CASE WHEN not_after < ? THEN ? ELSE done_at END,
+    skipped = CASE WHEN not_after < ? THEN 1 ELSE skipped END,
+    claimed_until = CASE WHEN not_after < ? THEN claimed_until ELSE ? END,
+    attempts = CASE WHEN not_after < ? THEN attempts ELSE attempts + 1 END
+  WHERE id IN (
+    SELECT id FROM notices WHERE done_at IS NULL AND due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+    ORDER BY due_at, id LIMIT ?${dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''})
+  RETURNING id, user_id, kind, key, due_at, not_after, payload, attempts, sent_to`;
+
+/** `claimDueStatement`'s parameters at `at`. */
+export const claimDueParams = (at: number, leaseMs: number, limit: number) => [at, at, at, at, at + leaseMs, at, at, at, limit];
 
 export function createNotices(db: SqlDatabase, now: () => number) {
-  const skipLocked = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-
+  const claimSql = claimDueStatement(db.dialect);
   return {
     /** Makes the notice unless one of that kind and key exists for the person; true when made. */
     async schedule(notice: NewNotice): Promise<boolean> {
@@ -67,21 +82,19 @@ export function createNotices(db: SqlDatabase, now: () => number) {
       return changes === 1;
     },
 
-    /** Claims up to `limit` due notices for `leaseMs`, oldest first; those found too late are marked skipped. */
-    claimDue: (limit: number, leaseMs: number): Promise<ClaimedNotice[]> =>
-      db.transaction(async () => {
-        const at = now();
-        const rows = await db.all<Row>(
-          `SELECT id, user_id, kind, key, due_at, not_after, payload, attempts, sent_to FROM notices
-           WHERE done_at IS NULL AND due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?${skipLocked}`,
-          [at, at, limit],
-        );
-        const late = rows.filter((row) => row.not_after !== null && row.not_after < at);
-        const due = rows.filter((row) => !late.includes(row));
-        if (late.length > 0) await db.run(`UPDATE notices SET done_at = ?, skipped = 1 WHERE id IN (${list(late.length)})`, [at, ...late.map((row) => row.id)]);
-        if (due.length > 0) await db.run(`UPDATE notices SET claimed_until = ?, attempts = attempts + 1 WHERE id IN (${list(due.length)})`, [at + leaseMs, ...due.map((row) => row.id)]);
-        return due.map((row) => ({ id: row.id, userId: row.user_id, kind: row.kind, key: row.key, dueAt: row.due_at, notAfter: row.not_after, payload: row.payload, attempt: row.attempts + 1, sentTo: JSON.parse(row.sent_to) as string[] }));
-      }),
+    /**
+     * Claims up to `limit` due notices for `leaseMs`, oldest first; those found too late are marked
+     * skipped instead. One statement, its own transaction: finding and claiming 10,000 due notices
+     * a hundred at a time takes about 75 ms on SQLite here (bench/notices.bench.ts).
+     */
+    async claimDue(limit: number, leaseMs: number): Promise<ClaimedNotice[]> {
+      const at = now();
+      const rows = await db.all<Row>(claimSql, claimDueParams(at, leaseMs, limit));
+      return rows
+        .filter((row) => row.not_after === null || row.not_after >= at)
+        .sort((a, b) => a.due_at - b.due_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((row) => ({ id: row.id, userId: row.user_id, kind: row.kind, key: row.key, dueAt: row.due_at, notAfter: row.not_after, payload: row.payload, attempt: row.attempts, sentTo: JSON.parse(row.sent_to) as string[] }));
+    },
 
     /** The notice went out (to every device and address it had). */
     async markSent(id: string): Promise<void> {
