@@ -16,13 +16,13 @@ const reactRouterDist = path.join(path.dirname(require.resolve('react-router/pac
 const chunking = chunkGroups(root);
 
 /**
- * The API test files that build their app with createTestApp: `npm test` runs them a second time
- * on PostgreSQL (ADR 031). The others test what does not touch the database, or SQLite's own
+ * The API test files that build their app with createTestApp (or startPushTestApp, which calls it):
+ * `npm test` runs them a second time on PostgreSQL (ADR 031). The others test what does not touch the database, or SQLite's own
  * parts (backups), or both dialects themselves (the port's contract), or make their own
  * PostgreSQL database in the `api` project's cluster (the crash tests across two instances).
  */
 const onBothDatabases = (readdirSync(path.join(root, 'api/src'), { recursive: true }) as string[])
-  .filter((file) => file.endsWith('.test.ts') && /\bcreateTestApp\(/.test(readFileSync(path.join(root, 'api/src', file), 'utf8')))
+  .filter((file) => file.endsWith('.test.ts') && /\b(createTestApp|startPushTestApp)\(/.test(readFileSync(path.join(root, 'api/src', file), 'utf8')))
   .map((file) => `api/src/${file}`);
 
 export default defineConfig(({ command }) => ({

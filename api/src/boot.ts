@@ -88,7 +88,8 @@ export async function bootApp(config: Config, folders: MigrationFolders): Promis
 
 /** How often each instance looks for notices that fell due: a coach's answer is on the phone within seconds. */
 const NOTICE_ROUND_MS = 5_000;
-const REMINDER_ROUNDS = 12;
+/** How often one of the instances looks for clients missing their next reminder. */
+const REMINDER_PASS_MS = 60_000;
 const REMINDER_CHUNK = 500;
 
 /**
@@ -98,16 +99,15 @@ const REMINDER_CHUNK = 500;
  */
 function sendNoticesInTheBackground(deps: AppDeps): void {
   let running = false;
-  let rounds = 0;
   const round = async () => {
     if (running) return;
     running = true;
     try {
       // Tracked as a request is: a shutdown closes the database only once the round has ended.
       await deps.lifecycle.track(async () => {
-        // Clients with no next reminder get theirs once a minute, a chunk of clients at a time with
-        // the event loop served between chunks (requests wait for one chunk, not the whole pass).
-        if (rounds++ % REMINDER_ROUNDS === 0) await deps.reminders.scheduleAllMissing(REMINDER_CHUNK, () => new Promise((resolve) => setImmediate(resolve)), () => deps.lifecycle.stopping);
+        // Clients with no next reminder get theirs once a minute, by one instance, a chunk of clients
+        // at a time with the event loop served between chunks (requests wait for one chunk, not the pass).
+        if (await deps.reminders.takePassTurn(REMINDER_PASS_MS)) await deps.reminders.scheduleAllMissing(REMINDER_CHUNK, () => new Promise((resolve) => setImmediate(resolve)), () => deps.lifecycle.stopping);
         while (!deps.lifecycle.stopping && (await deps.noticeDispatcher.tick()) > 0);
       });
     } catch (error) {

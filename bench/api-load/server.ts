@@ -25,6 +25,8 @@ import { openDatabase } from '../../api/src/db/client.ts';
 import { copyToPostgres } from '../../api/src/db/copy-to-postgres.ts';
 import { applyMigrations } from '../../api/src/db/migrate.ts';
 import { registerClient } from '../../api/src/services/clients.ts';
+import { createNotices } from '../../api/src/notices/notices.ts';
+import { createReminders } from '../../api/src/notices/reminders.ts';
 import { SESSION_TTL_MS } from '../../api/src/auth/sessions.ts';
 
 // Two levels below the project root both as source (bench/api-load/) and built (dist/bench/).
@@ -45,7 +47,8 @@ const BENCH_PASSWORD = 'bench-password-1';
  * BENCH_USERS accounts (the measured one registered through the service, the others copies of
  * it with their own id, e-mail and session) and BENCH_RECORDS weight records in time order over
  * two years, BENCH_USER_RECORDS of them the measured user's, spread evenly among the others' as
- * a real table fills. One transaction of prepared inserts into the migrated schema.
+ * a real table fills. One transaction of prepared inserts into the migrated schema; then each
+ * client's next reminders, as a running server holds them.
  */
 async function seed() {
   const users = count('BENCH_USERS', 10_000);
@@ -111,6 +114,10 @@ async function seed() {
     }
     setCounter.run(version);
   })();
+  // The reminders a running server keeps one ahead for each client, made by the app's own pass:
+  // the figures then measure a server in its steady state, not a first start writing 30,000 rows
+  // while the first figures run (issue 50).
+  await createReminders(database.sql, createNotices(database.sql, Date.now), Date.now).scheduleAllMissing(500);
   sqlite.pragma('journal_mode = WAL');
   const mineCount = (sqlite.prepare('SELECT count(*) AS n FROM weight_records WHERE user_id = ?').get(me.id) as { n: number }).n;
   database.close();

@@ -70,7 +70,7 @@ describe('copying SQLite into PostgreSQL', () => {
   it('copies every table of the demo database with photos; row counts and checksums equal', async () => {
 
     expect(copied.map((t) => t.name).sort()).toEqual(tablesInCopyOrder().map((t) => t.name).sort());
-    expect(copied.length).toBe(34);
+    expect(copied.length).toBe(35);
     for (const table of copied) expect(table.target, table.name).toEqual(table.source);
     const tables = byName(copied);
     expect(tables.users?.target.rows).toBe(5);
@@ -220,7 +220,7 @@ describe('npm run db:copy', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`db:copy: photos stay in ${source.deps.config.uploadsPath}`);
-    expect(first.stdout).toMatch(/db:copy: copied 34 tables, \d+ rows from .+ to 127\.0\.0\.1:\d+\/t_\w+ in [\d.]+ s; row counts and checksums equal\n$/);
+    expect(first.stdout).toMatch(/db:copy: copied 35 tables, \d+ rows from .+ to 127\.0\.0\.1:\d+\/t_\w+ in [\d.]+ s; row counts and checksums equal\n$/);
 
     const second = await runBuilt(['--to', target.url]);
     expect(second.code).toBe(1);

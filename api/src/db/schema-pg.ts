@@ -194,4 +194,5 @@ export const {
   pushSubscriptions,
   serverKeys,
   notices,
+  scheduledRuns,
 } = pgTables;

@@ -48,6 +48,21 @@ describe('the pass that gives clients their next reminders', () => {
     expect(pauses).toBe(1 + Math.ceil(clients.length / 2));
     expect(await given()).toEqual(clients);
   });
+
+  it('is made by one instance a minute, however many look at once', async () => {
+    await t.database.sql.run('DELETE FROM scheduled_runs');
+    const other = openAnotherInstance(t);
+    const turns = () => Promise.all([t, other, t, other].map((instance) => instance.deps.reminders.takePassTurn(60_000)));
+    try {
+      expect((await turns()).filter(Boolean)).toHaveLength(1);
+      world.now += 59_000;
+      expect((await turns()).filter(Boolean)).toHaveLength(0);
+      world.now += 1_000;
+      expect((await turns()).filter(Boolean)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('the weigh-in reminder', () => {

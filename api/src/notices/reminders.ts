@@ -82,6 +82,20 @@ export function createReminders(db: SqlDatabase, notices: Notices, now: () => nu
     },
 
     /**
+     * Whether this instance makes the pass now: true for one caller each `everyMs` among all the
+     * instances on the database (the upsert that moves the next turn on is atomic on both), so
+     * several instances do not each walk every client every minute.
+     */
+    async takePassTurn(everyMs: number): Promise<boolean> {
+      const at = now();
+      const { changes } = await db.run(
+        "INSERT INTO scheduled_runs (name, next_at) VALUES ('reminders', ?) ON CONFLICT (name) DO UPDATE SET next_at = excluded.next_at WHERE scheduled_runs.next_at <= ?",
+        [at + everyMs, at],
+      );
+      return changes === 1;
+    },
+
+    /**
      * Every client, a chunk at a time (`scheduleMissing`), `pause` between chunks: the scheduler
      * yields the event loop there, so that a pass over 100,000 clients is many short blocks rather
      * than one long one (bench/notices.bench.ts). `stop` ends the pass early (a shutdown).

@@ -67,3 +67,13 @@ export const notices = sqliteTable(
   },
   (table) => [uniqueIndex('notices_once_idx').on(table.userId, table.kind, table.key), index('notices_due_idx').on(table.doneAt, table.dueAt)],
 );
+
+/**
+ * Work every instance could do but one should, at most once per interval across them all (issue
+ * 49's scheduled work, issue 50's pass for missing reminders): whoever moves `next_at` on first
+ * takes this turn.
+ */
+export const scheduledRuns = sqliteTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  nextAt: integer('next_at').notNull(),
+});

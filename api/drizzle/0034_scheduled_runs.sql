@@ -1,0 +1,4 @@
+CREATE TABLE `scheduled_runs` (
+	`name` text PRIMARY KEY NOT NULL,
+	`next_at` integer NOT NULL
+);
