@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { loadMessages } from '#pwa/i18n/messages.ts';
 import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useSession } from '#pwa/lib/session.ts';
@@ -20,13 +20,19 @@ afterEach(() => {
   useSession.setState({ status: 'anonymous', client: null });
 });
 
-function renderLogin() {
+/** As AppRoutes: once signed in, the signed-in routes take /login to the dashboard. */
+function LoginRoute() {
+  return useSession((state) => state.status) === 'authenticated' ? <Navigate to="/dashboard" replace /> : <LoginScreen />;
+}
+
+function renderLogin(dashboard = <p>dashboard</p>) {
   return render(
     <IntlProvider locale="pt-BR" messages={messages}>
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
-          <Route path="/login" element={<LoginScreen />} />
-          <Route path="/dashboard" element={<p>dashboard</p>} />
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="/dashboard" element={dashboard} />
+          <Route path="/profile" element={<p>profile</p>} />
         </Routes>
       </MemoryRouter>
       <Toaster />
@@ -78,8 +84,24 @@ describe('LoginScreen', () => {
     fill('login-password', 'demo12345');
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(screen.getByText('dashboard')).toBeTruthy());
-    expect(screen.getByTestId('toast').textContent).toContain('Bem-vindo de volta, Carla Cliente!');
+    // The greeting once the device's data is open, after the dashboard shows.
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Bem-vindo de volta, Carla Cliente!'));
     expect(useSession.getState().status).toBe('authenticated');
+  });
+
+  it('keeps a tap made while the device opens its data after signing in: the app does not go back to the dashboard', async () => {
+    const client = { id: '2', name: 'Carla Cliente', email: 'client@example.com', role: 'user' };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).endsWith('/api/clients/login') ? new Response(JSON.stringify({ client }), { status: 200 }) : new Response('{}', { status: 404 }))));
+    renderLogin(<Link to="/profile">Perfil</Link>);
+    fill('login-email', 'client@example.com');
+    fill('login-password', 'demo12345');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    // The dashboard shows as soon as the session is in; the device's data is still opening.
+    fireEvent.click(await screen.findByRole('link', { name: 'Perfil' }));
+    expect(await screen.findByText('profile')).toBeTruthy();
+    // Signing in ends (the greeting), and the person is still where they went.
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Bem-vindo de volta, Carla Cliente!'));
+    expect(screen.getByText('profile')).toBeTruthy();
   });
 
   it('toggles the password between hidden and shown', () => {

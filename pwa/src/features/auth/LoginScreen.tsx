@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -21,7 +21,6 @@ import { showToast } from '#pwa/lib/toast.ts';
 /** SPEC §2 /login. */
 export function LoginScreen() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const login = useSession((s) => s.login);
   const [showPassword, setShowPassword] = useState(false);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -58,9 +57,10 @@ export function LoginScreen() {
     if (submitting || Object.keys(errors).length > 0) return;
     setSubmitting(true);
     try {
+      // Signed in, the signed-in routes take /login to the dashboard at once (AppRoutes), while
+      // the device's data is still opening: navigating here once that ends undid a tap made meanwhile.
       const client = await login(values.email.trim(), values.password);
       showToast({ severity: 'success', title: { id: 'login.successTitle' }, description: { id: 'login.successDescription', values: { name: client.name } } });
-      navigate('/dashboard', { replace: true });
     } catch (error) {
       showToast({ severity: 'error', title: { id: 'login.errorTitle' }, description: errorMessage(intl, error, 'errors.INVALID_CREDENTIALS') });
       setSubmitting(false);
