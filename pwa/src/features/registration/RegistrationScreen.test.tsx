@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import type { Locale } from '#protocol/i18n/locales.ts';
 import { Toaster } from '#pwa/components/Toaster.tsx';
 import { useLocaleStore } from '#pwa/i18n/locale-store.ts';
@@ -28,6 +28,11 @@ function LiveIntl({ children }: { children: ReactNode }) {
   return loaded ? <IntlProvider locale={loaded.locale} messages={loaded.messages}>{children}</IntlProvider> : null;
 }
 
+/** As AppRoutes: once registered, the signed-in routes take /cadastro to the dashboard. */
+function RegistrationRoute() {
+  return useSession((state) => state.status) === 'authenticated' ? <Navigate to="/dashboard" replace /> : <RegistrationScreen />;
+}
+
 /** The screen as the app shows it: the language comes from the locale store, the toaster outside the routes. */
 function renderIn(locale: Locale) {
   useLocaleStore.setState({ locale });
@@ -35,7 +40,7 @@ function renderIn(locale: Locale) {
     <LiveIntl>
       <MemoryRouter initialEntries={['/cadastro']}>
         <Routes>
-          <Route path="/cadastro" element={<RegistrationScreen />} />
+          <Route path="/cadastro" element={<RegistrationRoute />} />
           <Route path="/dashboard" element={<p data-testid="at-dashboard" />} />
         </Routes>
       </MemoryRouter>
@@ -105,6 +110,8 @@ describe('RegistrationScreen: three countries', () => {
       expect(body).toMatchObject({ countryCode: code, preferredLanguage: locale });
       expect(body.referralCode).toBe(referral ? 'TIAGOPRO42' : undefined);
       unmount();
+      // The next visitor is signed out, as a fresh browser is.
+      useSession.setState({ status: 'anonymous', client: null });
     }
   }, SLOW);
 

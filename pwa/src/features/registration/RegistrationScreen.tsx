@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -109,7 +108,6 @@ function convertMeasures(values: Values, from: Measures, to: Measures): Partial<
 function Registration() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const navigate = useNavigate();
   const registered = useSession((s) => s.registered);
   const setLocale = useLocaleStore((s) => s.setLocale);
   const [tab, setTab] = useState(0);
@@ -136,9 +134,10 @@ function Registration() {
       try {
         const { client } = await answer(apiClient.clients.register.$post({ json: toBody(values, intl.locale) }));
         setLocale(client.preferredLanguage);
+        // Registered, the signed-in routes take /cadastro to the dashboard at once (as after signing
+        // in): a navigation here once the device's data is open would undo a tap made meanwhile.
         await registered(client);
         showToast({ severity: 'success', title: { id: 'register.successTitle' }, description: { id: 'register.successDescription' } });
-        navigate('/dashboard', { replace: true });
       } catch (error) {
         if (error instanceof ApiRequestError && error.details.length > 0) {
           helpers.setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.code])));
