@@ -50,8 +50,10 @@ test('a US visitor registers in pounds and feet, logs 168.9 lb and reads pounds 
   await page.goto('/settings');
   await page.locator('#settings-units').selectOption({ label: 'Metric (kg, cm)' });
   await expect(page.locator('#settings-units option:checked')).toHaveText('Metric (kg, cm)');
+  // The change is queued once the profile's mutator has loaded (a chunk of its own, fetched on a
+  // first profile change): until then nothing waits, so the server is asked until it has it.
+  await expect.poll(async () => (await (await context.request.get('/api/clients/me')).json()).client.unitSystem, { timeout: 20_000 }).toBe('metric');
   await tracking.waitUntilSynced();
-  expect((await (await context.request.get('/api/clients/me')).json()).client.unitSystem).toBe('metric');
   await page.goto('/profile');
   await expect(page.getByTestId('profile-view')).toContainText('167.6 cm', { timeout: 15_000 });
   await expect(page.getByTestId('profile-view')).toContainText('76.6 kg');
