@@ -151,7 +151,14 @@ export function createDeps(config: Config, database: AppDatabase, overrides: Par
   const live = createLiveUpdates(database.sql);
   const versions = createSyncVersions(database.sql, clock, live.changed);
   // A client's thread changed: their teacher's and the admins' open pages hear of it (issue 22).
-  const groupCommit = createGroupCommit(database.sql, (work) => versions.inUnitOfWork(work));
+  // The counter first (ADR 031): the group's writes are taken once it is held, with those that
+  // arrived while another instance's group held it.
+  const groupCommit = createGroupCommit(database.sql, (work) =>
+    versions.inUnitOfWork(async () => {
+      await versions.hold();
+      return work();
+    }),
+  );
   // Inside the writer's transaction: the coaches hear of it once it commits.
   const coachesChanged = async (clientId: string) => {
     const coaches = await database.sql.all<{ id: string }>("SELECT teacher_id AS id FROM users WHERE id = ? AND teacher_id IS NOT NULL UNION SELECT id FROM users WHERE role = 'admin'", [clientId]);

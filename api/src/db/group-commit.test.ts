@@ -48,6 +48,40 @@ describe('group commit', () => {
     expect(group.stats()).toEqual({ batches: 2, writes: 4 });
   });
 
+  it('takes in the writes that arrive while its unit of work waits to begin (another instance holding the sync counter)', async () => {
+    const { db, insert, texts } = await setUp();
+    let open = () => {};
+    const counterFree = new Promise<void>((resolve) => (open = resolve));
+    const group = createGroupCommit(db, async (work) => {
+      await counterFree;
+      return work();
+    });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const runs = [group.run(insert('a'))];
+    await turn(); // the group has begun and waits
+    runs.push(group.run(insert('b')));
+    await turn();
+    runs.push(group.run(insert('c')));
+    open();
+    expect(await Promise.all(runs)).toEqual([1, 2, 3]);
+    expect(await texts()).toEqual(['a', 'b', 'c']);
+    expect(group.stats()).toEqual({ batches: 1, writes: 3 });
+  });
+
+  it('answers every waiting write with the error when its group cannot begin, and runs the next group', async () => {
+    const { db, insert, texts } = await setUp();
+    let unreachable = true;
+    const group = createGroupCommit(db, async (work) => {
+      if (unreachable) throw new Error('database unreachable');
+      return work();
+    });
+    const results = await Promise.allSettled([group.run(insert('a')), group.run(insert('b'))]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    unreachable = false;
+    expect(await group.run(insert('c'))).toBe(1);
+    expect(await texts()).toEqual(['c']);
+  });
+
   it('fails a throwing write alone: its own changes roll back, the others commit', async () => {
     const { db, group, insert, texts } = await setUp();
     const failing = async () => {

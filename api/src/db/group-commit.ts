@@ -15,7 +15,9 @@ interface Pending {
  * throws fails alone: the group runs again with a savepoint for each write, its own rolled back.
  *
  * `asOneUnit` wraps the group's writes in one unit of work (the sync versions': counted in memory
- * and stored once for the whole group).
+ * and stored once for the whole group). The writes are taken when it calls them, not when the
+ * transaction opens: a unit that first waits (on PostgreSQL for the sync counter, which another
+ * instance's group holds until its COMMIT) takes in the writes that arrived while it waited.
  *
  * One group runs at a time: the writes that arrive while it commits wait for it and form the
  * next. Groups run side by side would only queue behind each other (SQLite's one writer,
@@ -40,8 +42,15 @@ export function createGroupCommit(db: SqlDatabase, asOneUnit: <T>(work: () => Pr
   }
 
   async function flush() {
-    const batch = pending;
-    pending = [];
+    let batch: Pending[] | undefined;
+    /** The group's writes: those pending when it is first asked, the same ones on every attempt. */
+    const take = (): Pending[] => {
+      if (!batch) {
+        batch = pending;
+        pending = [];
+      }
+      return batch;
+    };
     let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
       // Optimistic: the writes run without savepoints, and all again with them if one fails.
@@ -49,7 +58,10 @@ export function createGroupCommit(db: SqlDatabase, asOneUnit: <T>(work: () => Pr
         () =>
           asOneUnit(async () => {
             outcomes = [];
-            for (const item of batch) {
+            // Taken once the unit has begun, not before: on PostgreSQL it may have waited for the
+            // sync counter (another instance's group), and the writes that arrived meanwhile join
+            // this group instead of waiting for the next commit.
+            for (const item of take()) {
               try {
                 outcomes.push({ ok: true, value: await db.transaction(item.work) });
               } catch (error) {
@@ -60,13 +72,15 @@ export function createGroupCommit(db: SqlDatabase, asOneUnit: <T>(work: () => Pr
         { optimistic: true },
       );
     } catch (error) {
-      // The COMMIT itself failed (a full disk, a lost connection): nothing of the batch is stored.
-      for (const item of batch) item.reject(error);
+      // The COMMIT itself failed (a full disk, a lost connection), or the group could not begin:
+      // nothing of the batch is stored.
+      for (const item of take()) item.reject(error);
       return;
     }
+    const taken = take();
     batches += 1;
-    writes += batch.length;
-    batch.forEach((item, index) => {
+    writes += taken.length;
+    taken.forEach((item, index) => {
       const outcome = outcomes[index] as (typeof outcomes)[number];
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
