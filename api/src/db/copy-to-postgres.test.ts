@@ -93,6 +93,18 @@ describe('copying SQLite into PostgreSQL', () => {
     expect(await verifyCopy(source.deps.config.databasePath, target.url)).toEqual(copied);
   });
 
+  it('leaves every copied table vacuumed and analyzed: the planner has statistics from the first request', async () => {
+    const stats = await withClient(target.url, (client) =>
+      client.query<{ relname: string; last_vacuum: Date | null; last_analyze: Date | null }>('SELECT relname, last_vacuum, last_analyze FROM pg_stat_user_tables'),
+    );
+    const copiedNames = copied.map((t) => t.name).sort();
+    expect(stats.rows.map((row) => row.relname).sort()).toEqual(expect.arrayContaining(copiedNames));
+    for (const row of stats.rows.filter((r) => copiedNames.includes(r.relname))) {
+      expect(row.last_vacuum, row.relname).not.toBeNull();
+      expect(row.last_analyze, row.relname).not.toBeNull();
+    }
+  });
+
   it('refuses a second copy into the now non-empty target, which stays as it was', async () => {
     await expect(copyToPostgres(copyOptions(target.url))).rejects.toThrow(TargetNotEmptyError);
     await expect(copyToPostgres(copyOptions(target.url))).rejects.toThrow(/is not empty \(.*\busers\b.*hold rows\); copy only into an empty database/);

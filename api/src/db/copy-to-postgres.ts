@@ -373,6 +373,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyReport> 
       }
 
       // One snapshot of the source for the copy and its check.
+      let report: CopyReport;
       sqlite.exec('BEGIN');
       await client.query('BEGIN');
       try {
@@ -386,13 +387,18 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyReport> 
         const different = differing(compared);
         if (different.length > 0) throw new CopyVerificationError(different);
         await client.query('COMMIT');
-        return { tables: compared, photosCopied, collation: collation[0]?.collation ?? 'unknown' };
+        report = { tables: compared, photosCopied, collation: collation[0]?.collation ?? 'unknown' };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
         sqlite.exec('COMMIT');
       }
+      // A bulk load leaves no statistics and no page marked all-visible: the first requests would
+      // be planned blind and their index-only scans read the heap, until autovacuum came by
+      // (on a shared machine, while they are served). Outside the transaction, as VACUUM must be.
+      await client.query('VACUUM (ANALYZE)');
+      return report;
     } finally {
       await client.end();
     }
